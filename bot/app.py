@@ -1,0 +1,158 @@
+"""The bot process: a `commands.Bot` that owns storage, cogs and command sync."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.settings import Settings
+from bot.storage import Storage, StorageError, open_storage
+
+log = logging.getLogger(__name__)
+
+# Extensions loaded at start, in order. A game cog that defines the `/rummy`
+# group is appended here; each must expose `async def setup(bot)`.
+EXTENSIONS: list[str] = [
+    "cogs.meta",
+]
+
+GameRestorer = Callable[["RummyBot"], Awaitable[None]]
+
+
+class StartupError(RuntimeError):
+    """The bot cannot start; the message is one line for the person running it."""
+
+
+def bot_intents() -> discord.Intents:
+    """Return the intents the bot needs: guilds only, nothing privileged."""
+    # Interactions (slash commands, buttons, selects) arrive without any
+    # intent, and sending DMs needs none; `guilds` keeps channels and threads
+    # in the cache so the bot can post and edit table messages.
+    intents = discord.Intents.none()
+    intents.guilds = True
+    return intents
+
+
+def prepare_database_path(path: Path) -> None:
+    """Create the database folder and check it is writable, or raise StartupError."""
+    if path.is_dir():
+        raise StartupError(f"database path {path} is a directory, not a file")
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StartupError(f"cannot create database folder {folder}: {error.strerror}") from error
+    if not folder.is_dir():
+        raise StartupError(f"cannot create database folder {folder}: not a directory")
+    # SQLite writes a journal beside the file, so the folder must be writable too.
+    target = path if path.exists() else folder
+    if not os.access(target, os.W_OK) or not os.access(folder, os.W_OK):
+        raise StartupError(f"database path {path} is not writable")
+
+
+class RummyBot(commands.Bot):
+    """The Discord bot hosting rummy-family games."""
+
+    def __init__(self, settings: Settings, *, extensions: Sequence[str] | None = None) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=bot_intents(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.extension_names: tuple[str, ...] = tuple(
+            EXTENSIONS if extensions is None else extensions
+        )
+        self._storage: Storage | None = None
+        self._restorers: list[GameRestorer] = []
+        self.synced_commands: list[app_commands.AppCommand] = []
+
+    @property
+    def storage(self) -> Storage:
+        """The open storage; available from `setup_hook` on."""
+        if self._storage is None:
+            raise RuntimeError("storage is not open yet (setup_hook has not run)")
+        return self._storage
+
+    async def setup_hook(self) -> None:
+        """Open storage, load cogs, restore unfinished games and sync commands."""
+        await self.open_storage()
+        for name in self.extension_names:
+            await self.load_extension(name)
+        await self.restore_games()
+        await self.sync_commands()
+
+    async def open_storage(self) -> None:
+        """Open the database at `settings.db_path`, or raise StartupError."""
+        path = self.settings.db_path
+        prepare_database_path(path)
+        try:
+            self._storage = await open_storage(path)
+        except StorageError as error:
+            raise StartupError(str(error)) from error
+        except (OSError, sqlite3.Error) as error:
+            raise StartupError(f"cannot open database {path}: {error}") from error
+        log.info("storage open at %s", path)
+
+    def add_game_restorer(self, restorer: GameRestorer) -> None:
+        """Register a coroutine that re-attaches a game kind's views at start."""
+        self._restorers.append(restorer)
+
+    def remove_game_restorer(self, restorer: GameRestorer) -> None:
+        """Forget a restorer (call from a cog's `cog_unload`)."""
+        if restorer in self._restorers:
+            self._restorers.remove(restorer)
+
+    async def restore_games(self) -> None:
+        """Run every registered restorer so unfinished games get their views back."""
+        # A cog registers one restorer in `cog_load`; each reads its own games
+        # from `self.storage` and calls `self.add_view(view, message_id=...)`.
+        for restorer in tuple(self._restorers):
+            try:
+                await restorer(self)
+            except Exception:
+                # One broken game kind must not keep every other game offline.
+                log.exception("restoring games with %r failed", restorer)
+
+    async def sync_commands(self) -> list[app_commands.AppCommand]:
+        """Sync slash commands: to RUMMY_GUILD_ID instantly if set, else globally."""
+        guild_id = self.settings.guild_id
+        if guild_id is None:
+            self.synced_commands = await self.tree.sync()
+        else:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            self.synced_commands = await self.tree.sync(guild=guild)
+        log.info(
+            "synced %d commands %s",
+            len(self.synced_commands),
+            "globally" if guild_id is None else f"to guild {guild_id}",
+        )
+        return self.synced_commands
+
+    async def close(self) -> None:
+        """Disconnect, then close storage."""
+        try:
+            await super().close()
+        finally:
+            await self.close_storage()
+
+    async def close_storage(self) -> None:
+        """Close the database if open; safe to call twice."""
+        storage, self._storage = self._storage, None
+        if storage is not None:
+            await storage.close()
+
+    async def on_ready(self) -> None:
+        """Log who we are once connected."""
+        user: Any = self.user
+        log.info("connected as %s in %d servers", user, len(self.guilds))

@@ -1,0 +1,1 @@
+"""Message catalogues, one module per supported language (plain dicts, so they ship as code)."""

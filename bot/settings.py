@@ -1,0 +1,116 @@
+"""Process settings, read from the environment and an optional `.env` file."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+DEFAULT_DB = Path("data/rummy.sqlite3")
+SANDBOX_DB = Path("data/sandbox.sqlite3")
+DEFAULT_SANDBOX_PORT = 8765
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class SettingsError(ValueError):
+    """A setting is missing or malformed; the message is one line for the user."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the process reads from outside, validated."""
+
+    token: str | None = None
+    db_path: Path = DEFAULT_DB
+    db_path_explicit: bool = False
+    log_level: str = "INFO"
+    guild_id: int | None = None
+    sandbox_port: int = DEFAULT_SANDBOX_PORT
+
+    @classmethod
+    def load(
+        cls, environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")
+    ) -> Settings:
+        """Read settings; real environment variables win over the `.env` file."""
+        values: dict[str, str] = {}
+        if env_file is not None and env_file.is_file():
+            values.update(parse_env_file(env_file))
+        values.update(os.environ if environ is None else environ)
+        return cls.from_mapping(values)
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, str]) -> Settings:
+        """Validate raw string values into settings."""
+        raw_db = _text(values, "RUMMY_DB")
+        return cls(
+            token=_text(values, "DISCORD_TOKEN"),
+            db_path=Path(raw_db) if raw_db else DEFAULT_DB,
+            db_path_explicit=raw_db is not None,
+            log_level=_log_level(_text(values, "RUMMY_LOG_LEVEL")),
+            guild_id=_guild_id(_text(values, "RUMMY_GUILD_ID")),
+            sandbox_port=_port(_text(values, "RUMMY_SANDBOX_PORT")),
+        )
+
+    def for_sandbox(self) -> Settings:
+        """Return the settings the local sandbox runs with."""
+        # A sandbox must never write into the real bot's database by accident,
+        # and its one simulated server has no RUMMY_GUILD_ID to sync to.
+        db_path = self.db_path if self.db_path_explicit else SANDBOX_DB
+        return replace(self, token=None, db_path=db_path, guild_id=None)
+
+
+def parse_env_file(path: Path) -> dict[str, str]:
+    """Parse simple `KEY=VALUE` lines; `#` comments, blanks and `export ` are allowed."""
+    values: dict[str, str] = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        stripped = stripped.removeprefix("export ").lstrip()
+        key, sep, value = stripped.partition("=")
+        key = key.strip()
+        parsed = _unquote(value.strip())
+        if not sep or not key.replace("_", "").isalnum() or parsed is None:
+            raise SettingsError(f"{path.name} line {number}: expected KEY=VALUE")
+        values[key] = parsed
+    return values
+
+
+def _unquote(value: str) -> str | None:
+    """Strip matching quotes or a trailing ` #` comment; None for an unclosed quote."""
+    if value[:1] in ("'", '"'):
+        end = value.find(value[0], 1)
+        return None if end == -1 else value[1:end]
+    # An unquoted value may carry a trailing comment, as in most .env dialects.
+    return value.split(" #", 1)[0].rstrip()
+
+
+def _text(values: Mapping[str, str], key: str) -> str | None:
+    value = values.get(key, "").strip()
+    return value or None
+
+
+def _log_level(raw: str | None) -> str:
+    if raw is None:
+        return "INFO"
+    level = raw.upper()
+    if level not in LOG_LEVELS:
+        raise SettingsError(f"RUMMY_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {raw!r}")
+    return level
+
+
+def _guild_id(raw: str | None) -> int | None:
+    if raw is None:
+        return None
+    if not raw.isdigit() or int(raw) == 0:
+        raise SettingsError(f"RUMMY_GUILD_ID must be a server id (a positive number), got {raw!r}")
+    return int(raw)
+
+
+def _port(raw: str | None) -> int:
+    if raw is None:
+        return DEFAULT_SANDBOX_PORT
+    if not raw.isdigit() or int(raw) > 65535:
+        raise SettingsError(f"RUMMY_SANDBOX_PORT must be a port number 0-65535, got {raw!r}")
+    return int(raw)

@@ -1,0 +1,111 @@
+"""A player's private hand: sorted cards, or melds and deadwood apart, each card labelled."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from PIL import Image
+
+from .faces import normalize, sort_key
+from .layout import (
+    Chunk,
+    Group,
+    Placed,
+    draw_bracket,
+    draw_cards,
+    draw_labels,
+    flow,
+    marked,
+    place_cards,
+    row_width,
+    rows_used,
+    without,
+)
+from .specs import HandSpec
+from .style import GOLD, MUTED, NORMAL, TEXT, Box, draw_text, fit_text, new_canvas, text_width
+
+MARGIN = 16
+MAX_CONTENT = 720  # keeps the picture legible when Discord shrinks it to a phone's width
+MIN_WIDTH = 320
+TITLE_PX = 20
+TITLE_H = 34
+LIFT = 10  # how far a highlighted card rises
+LABEL_PX = NORMAL.label_px
+CAPTION_PX = 16
+GROUP_GAP = 20
+ROW_H = LIFT + NORMAL.h + 6 + LABEL_PX + 8 + CAPTION_PX + 12
+ROW_H_PLAIN = ROW_H - CAPTION_PX - 4  # no brackets or captions under a plain sorted hand
+
+
+@dataclass(frozen=True)
+class HandPlan:
+    """Everything render_hand needs: canvas size and where each card goes."""
+
+    width: int
+    height: int
+    top: int
+    row_h: int
+    chunks: list[Chunk]
+    placed: list[list[Placed]]
+
+
+def _sorted(codes: list[str], order: str) -> list[str]:
+    return sorted((normalize(c) for c in codes), key=lambda c: sort_key(c, order))
+
+
+def _groups(spec: HandSpec) -> list[Group]:
+    """Split the hand into drawing groups: melds, then deadwood, or one sorted group."""
+    lifts = Counter(normalize(c) for c in spec.highlight)
+    if not spec.melds:
+        return [Group(marked(_sorted(spec.cards, spec.sort), lifts, "highlight", label=True))]
+    groups = [Group(marked(meld, lifts, "highlight", label=True), bracket=True)
+              for meld in spec.melds]
+    loose = spec.deadwood or without(spec.cards, [c for meld in spec.melds for c in meld])
+    caption = "Deadwood" if spec.deadwood_value is None else f"Deadwood: {spec.deadwood_value}"
+    groups.append(Group(marked(_sorted(loose, spec.sort), lifts, "highlight", label=True),
+                        caption=caption, min_width=text_width(caption, CAPTION_PX, True)))
+    return groups
+
+
+def plan_hand(spec: HandSpec) -> HandPlan:
+    """Lay out a hand without drawing it."""
+    chunks = flow(_groups(spec), MAX_CONTENT, NORMAL, GROUP_GAP)
+    top = MARGIN + (TITLE_H if spec.title else 0)
+    row_h = ROW_H if spec.melds else ROW_H_PLAIN
+    placed = [place_cards(c, MARGIN, top + c.row * row_h + LIFT, NORMAL, LIFT) for c in chunks]
+    title_w = text_width(spec.title, TITLE_PX, True) if spec.title else 0
+    content = max(row_width(chunks, NORMAL), min(title_w, MAX_CONTENT))
+    width = max(MIN_WIDTH, content + 2 * MARGIN)
+    height = top + max(1, rows_used(chunks)) * row_h - 12 + MARGIN
+    return HandPlan(width, height, top, row_h, chunks, placed)
+
+
+def layout_hand(spec: HandSpec) -> list[tuple[str, Box]]:
+    """Return each drawn card with the box of its visible part, in drawing order."""
+    return [(p.item.code, p.visible) for row in plan_hand(spec).placed for p in row]
+
+
+def draw_hand(spec: HandSpec) -> Image.Image:
+    """Draw a hand as an RGB image."""
+    plan = plan_hand(spec)
+    image, draw = new_canvas(plan.width, plan.height)
+    if spec.title:
+        text = fit_text(spec.title, TITLE_PX, plan.width - 2 * MARGIN, bold=True)
+        draw_text(draw, (MARGIN, MARGIN), text, TITLE_PX, TEXT, bold=True)
+    for chunk, placed in zip(plan.chunks, plan.placed):
+        draw_cards(image, placed, NORMAL)
+        if not placed and not chunk.group.caption:
+            continue
+        card_top = plan.top + chunk.row * plan.row_h + LIFT
+        label_y = card_top + NORMAL.h + 6
+        draw_labels(draw, placed, label_y, NORMAL)
+        below = label_y + LABEL_PX + 8
+        left = MARGIN + chunk.x
+        if chunk.group.bracket and placed:
+            draw_bracket(draw, left + 2, placed[-1].box[2] - 2, below + 2)
+        if chunk.group.caption and chunk.first:
+            draw_text(draw, (left, below - 2), chunk.group.caption, CAPTION_PX, GOLD, bold=True)
+    if not spec.melds and not any(plan.placed):
+        draw_text(draw, (MARGIN, plan.top + LIFT), "No cards", CAPTION_PX, MUTED)
+    return image

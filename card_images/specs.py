@@ -1,0 +1,107 @@
+"""What a picture shows: game-independent, frozen input specs for the renderers.
+
+Cards are given as text, the way players type them: "10H", "QS", "AC", "JK".
+A cog maps each game's public or private view onto these specs; nothing here
+knows the rules of any game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+SortOrder = Literal["suit", "rank"]
+
+
+@dataclass(frozen=True)
+class HandSpec:
+    """One player's private hand.
+
+    With `melds`, the melds are drawn as groups and the rest of the hand as
+    deadwood: `deadwood` when given, otherwise the cards of `cards` that are in
+    no meld. Without melds, all of `cards` is drawn sorted by `sort`.
+    `highlight` marks cards (e.g. the one just drawn) by lifting them.
+    """
+
+    cards: list[str]
+    melds: list[list[str]] = field(default_factory=list)
+    deadwood: list[str] = field(default_factory=list)
+    deadwood_value: int | None = None
+    sort: SortOrder = "suit"
+    title: str = ""
+    highlight: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class MeldSpec:
+    """A meld on the table; `laid_off` are its cards that came from other players."""
+
+    label: str
+    cards: list[str]
+    laid_off: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """What everyone may see of a seat: never its cards, only how many."""
+
+    name: str
+    card_count: int
+    score: str = ""
+    melds: list[MeldSpec] = field(default_factory=list)
+    is_turn: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """The public table: stock, discard pile, knock card and up to six seats.
+
+    `discard` runs from the bottom of the pile to its top (the last card).
+    With `discard_spread` the whole pile is drawn in order, numbered 1..n when
+    `discard_numbers` is set; otherwise only the top card is shown.
+    """
+
+    title: str
+    seats: list[SeatSpec]
+    stock_count: int | None = None
+    discard: list[str] = field(default_factory=list)
+    discard_spread: bool = False
+    discard_numbers: bool = False
+    knock_card: str | None = None
+    status: str = ""
+    footer: str = ""
+
+
+@dataclass(frozen=True)
+class HandEndRow:
+    """One revealed hand at the end of a deal."""
+
+    name: str
+    melds: list[list[str]] = field(default_factory=list)
+    layoffs: list[str] = field(default_factory=list)
+    deadwood: list[str] = field(default_factory=list)
+    deadwood_value: int = 0
+    points: str = ""
+
+
+@dataclass(frozen=True)
+class HandEndSpec:
+    """The end of a deal: every hand revealed, then the score lines."""
+
+    title: str
+    rows: list[HandEndRow]
+    score_lines: list[str] = field(default_factory=list)
+
+
+MAX_SEATS = 6
+
+
+@dataclass(frozen=True)
+class LeaderboardSpec:
+    """A ranked table of text: `columns` are the headings, each row one player."""
+
+    title: str
+    columns: list[str]
+    rows: list[list[str]]
+    highlight: int | None = None  # index of a row to mark, e.g. the member who asked

@@ -1,0 +1,1 @@
+"""Discord-facing code: slash commands, views and messages, one extension per module."""

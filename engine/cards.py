@@ -1,0 +1,150 @@
+"""Cards and decks: frozen values that print and parse as text."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from .errors import BadCard
+
+SUITS = "SHDC"  # spades, hearts, diamonds, clubs: the bit order of masks below
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
+JOKER_RANK = 0
+_RANK_WORDS = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
+_SUIT_WORDS = {
+    "S": "S", "H": "H", "D": "D", "C": "C",
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+    "♤": "S", "♡": "H", "♢": "D", "♧": "C",
+}
+
+
+def rank_text(rank: int) -> str:
+    """Return the printed form of a rank: A, 2 … 10, J, Q, K."""
+    return RANK_TEXT.get(rank, str(rank))
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """A playing card; `deck` tells copies from different packs apart, never printed."""
+
+    rank: int  # 1 = ace … 13 = king; 0 = joker
+    suit: str  # one of SUITS; "" for a joker
+    deck: int = 0
+    bit: int = field(default=0, init=False, repr=False, compare=False, hash=False)
+    text: str = field(default="", init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.rank == JOKER_RANK:
+            if self.suit:
+                raise BadCard(f"a joker has no suit, got {self.suit!r}")
+        elif not (1 <= self.rank <= 13 and self.suit in SUITS and len(self.suit) == 1):
+            raise BadCard(f"no such card: rank {self.rank}, suit {self.suit!r}")
+        bit = 0 if self.rank == JOKER_RANK else 1 << (SUITS.index(self.suit) * 13 + self.rank - 1)
+        object.__setattr__(self, "bit", bit)
+        text = "JK" if self.rank == JOKER_RANK else rank_text(self.rank) + self.suit
+        object.__setattr__(self, "text", text)  # printed often: computed once
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this card is a joker."""
+        return self.rank == JOKER_RANK
+
+    @property
+    def face(self) -> tuple[int, str]:
+        """The card without its pack: what a player sees."""
+        return (self.rank, self.suit)
+
+    @property
+    def suit_index(self) -> int:
+        """The suit's position in SUITS (jokers: -1)."""
+        return SUITS.index(self.suit) if self.suit else -1
+
+    def __str__(self) -> str:
+        return self.text
+
+    def pretty(self) -> str:
+        """Return the card with its suit symbol, e.g. 10♥."""
+        return "🃏" if self.is_joker else rank_text(self.rank) + SUIT_SYMBOLS[self.suit]
+
+    @classmethod
+    def parse(cls, text: str, deck: int = 0) -> Card:
+        """Parse what a player types: 10h, Th, 10♥, qs, Q♠, jk, joker."""
+        hit = _PARSED.get((text, deck))
+        if hit is not None:
+            return hit
+        card = cls._parse(text, deck)
+        if len(_PARSED) < 4096:  # cards are immutable, so parsed ones can be shared
+            _PARSED[(text, deck)] = card
+        return card
+
+    @classmethod
+    def _parse(cls, text: str, deck: int) -> Card:
+        # phones send emoji suits with a variation selector (U+FE0F): ignore it
+        raw = text.strip().upper().replace(" ", "").replace("\ufe0f", "").replace("\ufe0e", "")
+        if raw in ("JK", "JOKER", "JO", "★", "🃏", "*"):
+            return cls(JOKER_RANK, "", deck)
+        if len(raw) < 2 or raw[-1] not in _SUIT_WORDS:
+            raise BadCard(f"'{text}' is not a card (try 10H, QS, AC, JK)", text=text)
+        suit, rank_part = _SUIT_WORDS[raw[-1]], raw[:-1]
+        if rank_part in _RANK_WORDS:
+            rank = _RANK_WORDS[rank_part]
+        elif rank_part.isdigit() and 2 <= int(rank_part) <= 10:
+            rank = int(rank_part)
+        else:
+            raise BadCard(f"'{text}' is not a card (try 10H, QS, AC, JK)", text=text)
+        return cls(rank, suit, deck)
+
+
+_PARSED: dict[tuple[str, int], Card] = {}
+
+
+def joker(deck: int = 0) -> Card:
+    """Return a joker of the given pack."""
+    return Card(JOKER_RANK, "", deck)
+
+
+def as_card(card: Card | str) -> Card:
+    """Return a Card for a Card or its text."""
+    return card if isinstance(card, Card) else Card.parse(card)
+
+
+def parse_cards(text: str | Iterable[Card | str]) -> list[Card]:
+    """Parse a space- or comma-separated list of cards (or pass Cards through)."""
+    if not isinstance(text, str):
+        return [as_card(c) for c in text]
+    out: list[Card] = []
+    for token in text.replace(",", " ").split():
+        card = Card.parse(token)
+        copies = sum(c.face == card.face for c in out)  # "JK AH JK": two different jokers
+        out.append(Card(card.rank, card.suit, copies) if copies else card)
+    return out
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Print cards separated by spaces."""
+    return " ".join(str(c) for c in cards)
+
+
+def make_deck(packs: int = 1, jokers: int = 0) -> list[Card]:
+    """Return `packs` standard packs plus `jokers` jokers, in a fixed order."""
+    cards = [Card(r, s, d) for d in range(packs) for s in SUITS for r in range(1, 14)]
+    cards += [joker(i) for i in range(jokers)]
+    return cards
+
+
+def shuffled_deck(packs: int = 1, jokers: int = 0, seed: int | None = None) -> list[Card]:
+    """Return a shuffled deck: seeded for replays, system randomness otherwise."""
+    cards = make_deck(packs, jokers)
+    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    rng.shuffle(cards)
+    return cards
+
+
+def find_card(hand: Sequence[Card], wanted: Card | str) -> Card | None:
+    """Find the held card a player means: the exact copy, else any copy with that face."""
+    want = as_card(wanted)
+    if want in hand:
+        return want
+    return next((c for c in hand if c.face == want.face), None)

@@ -1,0 +1,68 @@
+"""What every game offers the session layer, the cogs and the renderers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened: `public` may be shown to all, `private` only to `seat`."""
+
+    kind: str
+    seat: int | None = None
+    public: dict[str, Any] = field(default_factory=dict)
+    private: dict[str, Any] = field(default_factory=dict)
+
+
+class Action(Protocol):
+    """An action: a frozen dataclass that prints as text and parses back."""
+
+    def __str__(self) -> str: ...
+
+
+class Game(Protocol):
+    """The interface a game engine exposes (gin, rummy 500, …)."""
+
+    name: str
+    version: int  # bumped by every accepted action; stale controls carry an older one
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        """List the actions the seat may take now (empty when it is not his move)."""
+        ...
+
+    def verify(self, seat: int, action: Any) -> None:
+        """Raise a RulesError if the seat may not take the action now."""
+        ...
+
+    def apply(self, seat: int, action: Any) -> list[Event]:
+        """Verify, then perform the action and return what happened."""
+        ...
+
+    def to_act(self) -> list[int]:
+        """Seats whose move the game is waiting for (empty when over)."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        ...
+
+    def parse_action(self, text: str) -> Any:
+        """Parse an action from its text form."""
+        ...
+
+    def public_view(self) -> dict[str, Any]:
+        """Return what everybody may see."""
+        ...
+
+    def private_view(self, seat: int) -> dict[str, Any]:
+        """Return what one seat may see: the public view plus his own hand."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """Serialize the whole state (with SCHEMA_VERSION)."""
+        ...

@@ -1,0 +1,96 @@
+"""Gin actions: frozen values that print and parse as text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from ..cards import Card, cards_text, parse_cards
+from ..errors import IllegalMove
+
+
+@dataclass(frozen=True, slots=True)
+class DrawStock:
+    """Take the top card of the stock."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeUpcard:
+    """Take the upcard during the upcard protocol."""
+
+    def __str__(self) -> str:
+        return "take_upcard"
+
+
+@dataclass(frozen=True, slots=True)
+class PassUpcard:
+    """Refuse the upcard during the upcard protocol."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard:
+    """Take the top discard, or (deep pickup) `card` at any depth shown in a meld with `meld`."""
+
+    card: Card | None = None
+    meld: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        if self.card is None:
+            return "take"
+        return f"take {self.card} with {cards_text(self.meld)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard a card face up, ending the turn."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Knock:
+    """Discard a card face down and end the hand."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"knock {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class BigGin:
+    """Declare all eleven cards melded."""
+
+    def __str__(self) -> str:
+        return "big_gin"
+
+
+GinAction = Union[DrawStock, TakeUpcard, PassUpcard, TakeDiscard, Discard, Knock, BigGin]
+_BARE = {"draw": DrawStock, "take_upcard": TakeUpcard, "pass": PassUpcard, "big_gin": BigGin}
+
+
+def parse_action(text: str) -> GinAction:
+    """Parse an action's text form, e.g. 'discard 7H' or 'take 8C with 8H 8S'."""
+    words = text.strip().split()
+    if not words:
+        raise IllegalMove("empty action")
+    verb = words[0].lower()
+    if verb in _BARE and len(words) == 1:
+        return _BARE[verb]()
+    if verb in ("discard", "knock") and len(words) == 2:
+        card = Card.parse(words[1])
+        return Discard(card) if verb == "discard" else Knock(card)
+    if verb == "take" and len(words) == 1:
+        return TakeDiscard()
+    if verb == "take" and len(words) >= 4 and words[2].lower() == "with":
+        return TakeDiscard(Card.parse(words[1]), tuple(parse_cards(" ".join(words[3:]))))
+    raise IllegalMove(f"'{text}' is not a gin action")

@@ -1,0 +1,368 @@
+"""Gin computer players that see only their own seat's private view.
+
+`choose_action` is the real player; `greedy_action` (least deadwood, knock at once) and
+`random_action` are baselines for tests and benchmarks. Every function reads the dict of
+`GinGame.private_view(seat)` and returns the text of one of its legal actions.
+
+The opponent's known cards come from the optional view fields `pickups`, `discards` and
+`refused` (one list of card texts per seat, this hand only). `PublicLog` builds them from
+public information for engines whose views do not carry them yet.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import SUITS, make_deck
+from ..game import Event
+from ..solver import FastSolver
+from .deadwood import fast_solver
+
+_BIT: dict[str, int] = {str(c): c.bit for c in make_deck()}
+_RANK_SUIT: dict[str, tuple[int, int]] = {str(c): (c.rank, SUITS.index(c.suit)) for c in make_deck()}
+_ALL = [str(c) for c in make_deck()]
+# (wrap, unmelded ace value) in the order the view's deadwood is tested against
+_MODES = ((False, 1), (True, 15), (False, 15), (True, 1))
+
+# Solved deadwood by mask and rule mode: hands recur from turn to turn, so keep (a bounded) cache.
+_SOLVED: dict[int, int] = {}
+_SOLVED_MAX = 200_000
+
+
+def _near_masks(wrap: bool) -> dict[str, int]:
+    """Map each card to the mask of same-suit cards within two ranks of it."""
+    out = {}
+    for card, (rank, suit) in _RANK_SUIT.items():
+        m = 0
+        for step in (-2, -1, 1, 2):
+            r = rank + step
+            if wrap:
+                r = (r - 1) % 13 + 1
+            elif not 1 <= r <= 13:
+                continue
+            m |= 1 << (suit * 13 + r - 1)
+        out[card] = m
+    return out
+
+
+_NEAR, _NEAR_WRAP = _near_masks(False), _near_masks(True)
+_RANK_MASK = {r: sum(1 << (s * 13 + r - 1) for s in range(4)) for r in range(1, 14)}
+
+# Tuned against the greedy baseline (benchmarks/bench_gin.py).
+POTENTIAL_WEIGHT = 1.0  # how much one expected draw's improvement is worth
+DANGER_WEIGHT = 6.0  # deadwood points a sure feed to the opponent costs
+TAKE_MARGIN = 0.5  # a taken discard tells the opponent something: ask a little more of it
+EXTRA_GAIN = 5.0  # a drawn card that joins a meld also lets a deadwood card go
+LOW_CARD_GAIN = 4  # take an unmatched discard only if it lowers deadwood by more than this
+SHED_FACTOR = 0.5  # a meld through a card the opponent let go of is that much less likely
+GIN_HOLD_DEADWOOD = 0  # keep playing for gin when the knock would leave at most this …
+GIN_HOLD_STOCK = 99  # … and the stock still holds at least this many cards
+
+
+def _mask(cards: Sequence[str]) -> int:
+    m = 0
+    for c in cards:
+        m |= _BIT[c]
+    return m
+
+
+def _value(card: str, ace_value: int) -> int:
+    rank = _RANK_SUIT[card][0]
+    return ace_value if rank == 1 else min(rank, 10)
+
+
+@dataclass(slots=True)
+class _Table:
+    """What the seat knows: its hand, dead cards, the opponent's known cards, the rules."""
+
+    hand: list[str]
+    solver: FastSolver
+    wrap: bool
+    ace_value: int
+    limit: int
+    stock: int
+    pile: list[str]
+    opp_known: set[str]  # held by the opponent for sure (taken from the pile, not let go)
+    unknown: list[str]  # in the stock or the opponent's hand
+    p_opp: float  # chance an unknown card is in the opponent's hand
+    opp_shed: frozenset[str]  # cards the opponent discarded or refused this hand
+    unknown_set: frozenset[str]
+    mode: int  # index of (wrap, ace value) in _MODES: part of the solved-hand cache key
+
+    def dead(self, cards: Sequence[str] | int) -> int:
+        """Return the minimum deadwood of the cards (texts or a mask)."""
+        mask = cards if isinstance(cards, int) else _mask(cards)
+        key = mask | self.mode << 52
+        hit = _SOLVED.get(key)
+        if hit is None:
+            if len(_SOLVED) > _SOLVED_MAX:
+                _SOLVED.clear()
+            hit = _SOLVED[key] = self.solver.min_deadwood_mask(mask)
+        return hit
+
+    def may_meld(self, mask: int, card: str) -> bool:
+        """Whether the card shares a rank, or a suit within two ranks, with a card of the mask."""
+        if mask & _RANK_MASK[_RANK_SUIT[card][0]]:
+            return True
+        near = _NEAR_WRAP if self.wrap else _NEAR
+        return bool(mask & near[card])
+
+    def held_by_opp(self, card: str) -> float:
+        """Return the chance the opponent holds the card."""
+        if card in self.opp_known:
+            return 1.0
+        return self.p_opp if card in self.unknown_set else 0.0
+
+
+def _rules(view: dict[str, Any], hand: list[str]) -> tuple[bool, int]:
+    """Return (wrap, ace value): from the view's options if given, else the mode that matches its deadwood."""
+    opts = view.get("options")
+    if isinstance(opts, dict) and "aces" in opts:
+        return opts["aces"] == "high_low_wrap", int(opts.get("unmelded_ace_value", 1))
+    shown = view.get("deadwood")
+    mask = _mask(hand)
+    for wrap, ace in _MODES:
+        if shown is None or fast_solver(wrap, ace).min_deadwood_mask(mask) == shown:
+            return wrap, ace
+    return False, 1
+
+
+def _table(view: dict[str, Any]) -> _Table:
+    """Read the view into what the players reason about."""
+    hand = list(view["hand"])
+    wrap, ace = _rules(view, hand)
+    seat = int(view.get("seat", 0))
+    pile = list(view.get("discard", []))
+    opp_known: set[str] = set()
+    if "pickups" in view:
+        opp_known = set(view["pickups"][1 - seat]) - set(pile) - set(hand)
+    for meld in view.get("shown_melds", [[], []])[1 - seat]:
+        opp_known |= set(meld) - set(pile) - set(hand)
+    seen = set(hand) | set(pile) | opp_known
+    unknown = [c for c in _ALL if c not in seen]
+    shed = [*view.get("discards", [[], []])[1 - seat], *view.get("refused", [[], []])[1 - seat]]
+    opp_size = view.get("hand_sizes", [10, 10])[1 - seat]
+    p_opp = max(0, opp_size - len(opp_known)) / max(1, len(unknown))
+    return _Table(hand, fast_solver(wrap, ace), wrap, ace, int(view.get("knock_limit", 10)),
+                  int(view.get("stock", 31)), pile, opp_known, unknown, p_opp, frozenset(shed),
+                  frozenset(unknown),
+                  _MODES.index((wrap, ace)))
+
+
+# --- baselines -----------------------------------------------------------------------
+
+
+def random_action(view: dict[str, Any], rng: random.Random | None = None) -> str:
+    """Return a uniformly random legal action."""
+    legal: list[str] = view["legal"]
+    return (rng or random.Random()).choice(legal)
+
+
+def _best_discards(t: _Table, cards: list[str], keep: str | None) -> list[tuple[int, str]]:
+    """Return (deadwood after discarding, card) for every card but `keep`, best first."""
+    full = _mask(cards)
+    out = [(t.dead(full & ~_BIT[c]), c) for c in cards if c != keep]
+    out.sort(key=lambda dc: dc[0])
+    return out
+
+
+def greedy_action(view: dict[str, Any], rng: random.Random | None = None) -> str:
+    """Take a discard that lowers deadwood, discard to least deadwood, knock at once."""
+    rng = rng or random.Random()
+    legal: list[str] = view["legal"]
+    if "big_gin" in legal:
+        return "big_gin"
+    t = _table(view)
+    take = next((a for a in legal if a in ("take", "take_upcard")), None)
+    if take is not None or "draw" in legal:
+        if take is not None:
+            top = t.pile[-1]
+            after = _best_discards(t, t.hand + [top], keep=top)[0][0]
+            if after < t.dead(t.hand):
+                return take
+        return "draw" if "draw" in legal else "pass"
+    knocks = [a for a in legal if a.startswith("knock ")]
+    if knocks:
+        rest = [(t.dead(_mask(t.hand) & ~_BIT[a.split()[1]]), a) for a in knocks]
+        low = min(d for d, _ in rest)
+        return rng.choice([a for d, a in rest if d == low])
+    discards = [a.split()[1] for a in legal if a.startswith("discard ")]
+    scored = _best_discards(t, t.hand, keep=None)
+    low = min(d for d, c in scored if c in discards)
+    return "discard " + rng.choice([c for d, c in scored if d == low and c in discards])
+
+
+# --- the computer player ---------------------------------------------------------------
+
+
+def _neighbours(card: str, wrap: bool) -> list[tuple[str, ...]]:
+    """Return the groups of other cards that would make a three-card meld with this one."""
+    rank, suit = _RANK_SUIT[card]
+    same = [f"{_rank_text(rank)}{s}" for s in SUITS if SUITS.index(s) != suit]
+    groups: list[tuple[str, ...]] = [tuple(p) for p in _pairs(same)]
+    for lo, hi in ((-2, -1), (-1, 1), (1, 2)):
+        ranks = [rank + lo, rank + hi]
+        if wrap:
+            ranks = [(r - 1) % 13 + 1 for r in ranks]
+        elif not all(1 <= r <= 13 for r in ranks):
+            continue
+        groups.append(tuple(f"{_rank_text(r)}{SUITS[suit]}" for r in ranks))
+    return groups
+
+
+def _pairs(cards: list[str]) -> list[tuple[str, str]]:
+    return [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]]
+
+
+def _rank_text(rank: int) -> str:
+    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
+
+
+def danger(t: _Table, card: str) -> float:
+    """Return the chance the opponent could meld this card if it were discarded."""
+    miss = 1.0
+    for group in _neighbours(card, t.wrap):
+        p = 1.0
+        for c in group:
+            p *= t.held_by_opp(c)
+        if any(_joins(c, card, t.wrap) for c in t.opp_shed):
+            p *= SHED_FACTOR  # he let go of a card of this very meld: he is not building it
+        miss *= 1.0 - p
+    # a card that extends a meld the opponent already holds is a feed as well
+    for c in t.opp_known:
+        if _joins(c, card, t.wrap):
+            miss *= 1.0 - 0.5 * t.p_opp
+    return 1.0 - miss
+
+
+def _joins(a: str, b: str, wrap: bool) -> bool:
+    """Whether two cards share a rank or are suit neighbours."""
+    (ra, sa), (rb, sb) = _RANK_SUIT[a], _RANK_SUIT[b]
+    gap = abs(ra - rb)
+    return ra == rb or sa == sb and (gap == 1 or wrap and gap == 12)
+
+
+def _potential(t: _Table, mask: int, dead: int) -> float:
+    """Return the expected deadwood a stock draw would remove from this ten-card hand."""
+    if dead == 0 or not t.unknown:
+        return 0.0
+    total = 0.0
+    for c in t.unknown:
+        if not t.may_meld(mask, c):
+            continue
+        with_c = t.dead(mask | _BIT[c])
+        v = _value(c, t.ace_value)
+        if with_c < dead + v:  # the card joins a meld
+            total += min(dead, dead - with_c + EXTRA_GAIN) if with_c < dead else min(dead, EXTRA_GAIN)
+    return total / len(t.unknown)
+
+
+def _hand_score(t: _Table, mask: int) -> float:
+    """Lower is better: deadwood less what the coming draws should bring."""
+    dead = t.dead(mask)
+    draws_left = max(0.0, min(1.0, t.stock / 20))
+    return dead - POTENTIAL_WEIGHT * draws_left * _potential(t, mask, dead)
+
+
+def _discard_scores(t: _Table, cards: list[str], allowed: list[str]) -> list[tuple[float, str]]:
+    """Score each allowed discard (lower is better), best first."""
+    full = _mask(cards)
+    plain = sorted((t.dead(full & ~_BIT[c]), c) for c in allowed)
+    cutoff = plain[0][0] + 10  # discards that leave far more deadwood are never right
+    out = []
+    for d, c in plain:
+        if d > cutoff:
+            continue
+        score = _hand_score(t, full & ~_BIT[c])
+        score += DANGER_WEIGHT * danger(t, c)
+        out.append((score, c))
+    out.sort()
+    return out
+
+
+def _should_take(t: _Table, top: str) -> bool:
+    """Whether taking the top discard beats an unseen stock card."""
+    mask = _mask(t.hand)
+    dead = t.dead(mask)
+    full = mask | _BIT[top]
+    if t.dead(full) >= dead + _value(top, t.ace_value):
+        # the card melds with nothing: only worth it as a much lower card than one we shed
+        return min(t.dead(full & ~_BIT[c]) for c in t.hand) < dead - LOW_CARD_GAIN
+    best = _discard_scores(t, t.hand + [top], list(t.hand))[0][0]
+    draw = dead - (1 + POTENTIAL_WEIGHT) * _potential(t, mask, dead)
+    return best < draw - TAKE_MARGIN
+
+
+def _knock_choice(t: _Table, legal: list[str]) -> str | None:
+    """Return the knock to make now, or None to play on."""
+    knocks = [a for a in legal if a.startswith("knock ")]
+    if not knocks:
+        return None
+    full = _mask(t.hand)
+    dead, knock = min((t.dead(full & ~_BIT[a.split()[1]]), a) for a in knocks)
+    if dead == 0:
+        return knock
+    if dead <= GIN_HOLD_DEADWOOD and t.stock >= GIN_HOLD_STOCK:
+        return None
+    return knock
+
+
+def choose_action(view: dict[str, Any], rng: random.Random | None = None) -> str:
+    """Return the computer player's action for this private view."""
+    legal: list[str] = view["legal"]
+    if len(legal) == 1:
+        return legal[0]
+    if "big_gin" in legal:
+        return "big_gin"
+    t = _table(view)
+    takes = [a for a in legal if a == "take" or a == "take_upcard"]
+    if takes or "draw" in legal:
+        if takes and t.pile and _should_take(t, t.pile[-1]):
+            return takes[0]
+        return "draw" if "draw" in legal else "pass"
+    knock = _knock_choice(t, legal)
+    if knock is not None:
+        return knock
+    allowed = [a.split()[1] for a in legal if a.startswith("discard ")]
+    return "discard " + _discard_scores(t, t.hand, allowed)[0][1]
+
+
+# --- known cards from public information ---------------------------------------------
+
+
+class PublicLog:
+    """Record what each seat took from, gave to and refused from the discard pile this hand."""
+
+    def __init__(self) -> None:
+        self.pickups: list[list[str]] = [[], []]
+        self.discards: list[list[str]] = [[], []]
+        self.refused: list[list[str]] = [[], []]
+
+    def clear(self) -> None:
+        """Forget the hand (a new one is dealt)."""
+        for record in (self.pickups, self.discards, self.refused):
+            record[0].clear()
+            record[1].clear()
+
+    def observe(self, before: dict[str, Any], seat: int, action: str, events: list[Event]) -> None:
+        """Note an applied action, given the public view just before it and its events."""
+        pile = before.get("discard", [])
+        words = action.split()
+        if words[0] in ("take", "take_upcard") and pile:
+            self.pickups[seat].append(words[1] if len(words) > 1 else pile[-1])
+        elif words[0] == "pass" or (words[0] == "draw" and before.get("phase") == "draw"):
+            if pile:
+                self.refused[seat].append(pile[-1])
+        elif words[0] == "discard":
+            self.discards[seat].append(words[1])
+        if any(e.kind == "hand_end" for e in events):
+            self.clear()
+
+    def augment(self, view: dict[str, Any]) -> dict[str, Any]:
+        """Return the view with the `pickups`, `discards` and `refused` fields added."""
+        return {**view, "pickups": [list(p) for p in self.pickups],
+                "discards": [list(d) for d in self.discards],
+                "refused": [list(r) for r in self.refused]}

@@ -1,0 +1,453 @@
+"""The gin state machine: deal, upcard protocol, turns, knocks, hands and the match."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from itertools import combinations
+from typing import Any, Sequence
+
+from ..cards import Card, find_card, make_deck, parse_cards
+from ..errors import (
+    BadState, CardNotInHand, GameOver, IllegalMove, InvalidMeld, KnockTooHigh, NotYourTurn,
+    TakenCardDiscard, WrongPhase,
+)
+from ..game import SCHEMA_VERSION, Event
+from ..melds import make_meld
+from . import actions as A
+from .deadwood import meld_rules, min_deadwood
+from .match import Match
+from .options import GinOptions
+from .scoring import HandResult, settle_big_gin, settle_knock
+
+UPCARD_PHASES = ("upcard_first", "upcard_second", "upcard_draw")
+
+
+class GinGame:
+    """A two-seat gin match; seats are 0 and 1."""
+
+    name = "gin"
+    seats = 2
+
+    def __init__(self, options: GinOptions | None = None, seed: int | None = None,
+                 decks: Sequence[Sequence[Card | str]] = (), knock_cards: Sequence[str] = (),
+                 first_dealer: int | None = None) -> None:
+        self.opts = options or GinOptions()
+        self.seed = seed if seed is not None else secrets.randbits(63)
+        self.scripted = [[str(c) for c in parse_cards(d)] for d in decks]
+        self.scripted_knock = [str(c) for c in knock_cards]
+        self.deals = 0  # deals so far, misdeals included: keys the shuffle of the next one
+        self.version = 0
+        self.match = Match(self.opts)
+        self.dealer = first_dealer if first_dealer is not None else random.Random(self.seed).randrange(2)
+        self.hands: list[list[Card]] = [[], []]
+        self.stock: list[Card] = []
+        self.discard: list[Card] = []
+        self.phase = "draw"
+        self.turn = 0
+        self.taken: Card | None = None
+        self.knock_card: Card | None = None
+        self.shown: list[list[list[Card]]] = [[], []]
+        self.last_winner: int | None = None
+        self.hand_no = 0
+        self.last_result: HandResult | None = None
+        self._deal()
+
+    # --- dealing -----------------------------------------------------------------
+
+    def _next_deck(self) -> list[Card]:
+        self.deals += 1
+        if self.scripted:
+            return parse_cards(self.scripted.pop(0))
+        deck = make_deck()
+        random.Random(f"{self.seed}:{self.deals}").shuffle(deck)
+        return deck
+
+    def _next_knock_card(self) -> Card:
+        if self.scripted_knock:
+            return Card.parse(self.scripted_knock.pop(0))
+        deck = make_deck()
+        random.Random(f"{self.seed}:knock:{self.deals}").shuffle(deck)
+        return deck[-1]  # the bottom card of the second deck
+
+    def _deal(self) -> list[Event]:
+        while True:
+            deck = self._next_deck()
+            if len(deck) != 52 or len(set(deck)) != 52:
+                raise BadState("a gin deck must hold the 52 different cards")
+            other = 1 - self.dealer
+            self.hands = [[], []]
+            self.hands[other] = deck[0:20:2]
+            self.hands[self.dealer] = deck[1:20:2]
+            self._set_knock_card(deck)
+            if not self._misdeal():
+                break
+        self.hand_no += 1
+        self.taken, self.shown = None, [[], []]
+        return [Event("deal", None, {"dealer": self.dealer, "hand": self.hand_no,
+                                     "upcard": str(self.discard[-1]) if self.discard else None,
+                                     "knock_card": str(self.knock_card) if self.knock_card else None})]
+
+    def _set_knock_card(self, deck: list[Card]) -> None:
+        if self.opts.knock_card_source == "second_deck":
+            self.discard, self.stock = [], deck[20:]
+            self.knock_card = self._next_knock_card() if self.opts.knock_rule == "oklahoma" else None
+            opener = self.last_winner if self.last_winner is not None else 1 - self.dealer
+            self.phase, self.turn = "draw", opener
+            return
+        self.discard, self.stock = [deck[20]], deck[21:]
+        self.knock_card = deck[20] if self.opts.knock_rule == "oklahoma" else None
+        self.phase, self.turn = "upcard_first", 1 - self.dealer
+
+    def _misdeal(self) -> bool:
+        if not self.opts.misdeal_if_dealt_knockable:
+            return False
+        limit = self.knock_limit
+        return any(self._deadwood(h) <= limit for h in self.hands)
+
+    # --- rules helpers -------------------------------------------------------------
+
+    @property
+    def knock_limit(self) -> int:
+        """Return the highest deadwood a knock may leave in this hand."""
+        if self.opts.knock_rule == "none":
+            return 0
+        if self.opts.knock_rule == "oklahoma" and self.knock_card is not None:
+            return 0 if self.knock_card.rank == 1 else min(self.knock_card.rank, 10)
+        return self.opts.knock_limit
+
+    @property
+    def doubled(self) -> bool:
+        """Whether this hand's points are doubled (Oklahoma spade knock card)."""
+        kc = self.knock_card
+        return self.opts.knock_rule == "oklahoma" and self.opts.spade_double and (
+            kc is not None and kc.suit == "S")
+
+    def _deadwood(self, cards: Sequence[Card]) -> int:
+        return min_deadwood(cards, self.opts.wrap, self.opts.unmelded_ace_value)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.match.over
+
+    def to_act(self) -> list[int]:
+        """Return the seat whose move the game waits for."""
+        return [] if self.is_over else [self.turn]
+
+    def parse_action(self, text: str) -> A.GinAction:
+        """Parse an action's text form."""
+        return A.parse_action(text)
+
+    # --- legal actions -----------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> list[A.GinAction]:
+        """List every action the seat may take now."""
+        if self.is_over or seat != self.turn:
+            return []
+        if self.phase in ("upcard_first", "upcard_second"):
+            return [A.TakeUpcard(), A.PassUpcard()]
+        if self.phase in ("upcard_draw",):
+            return [A.DrawStock()]
+        if self.phase == "draw":
+            return self._draw_actions(seat)
+        return self._finish_actions(seat)
+
+    def _draw_actions(self, seat: int) -> list[A.GinAction]:
+        out: list[A.GinAction] = [A.DrawStock()]
+        if self.discard:
+            out.append(A.TakeDiscard())
+        if self.opts.deep_discard_pickup:
+            out += self._deep_pickups(seat)
+        return out
+
+    def _deep_pickups(self, seat: int) -> list[A.GinAction]:
+        out: list[A.GinAction] = []
+        rules = meld_rules(self.opts.wrap)
+        hand = sorted(self.hands[seat])
+        for card in self.discard[:-1]:
+            near = [c for c in hand if c.rank == card.rank or (
+                c.suit == card.suit and _rank_gap(c.rank, card.rank, self.opts.wrap) <= 3)]
+            for size in (2, 3):
+                for group in combinations(near, size):
+                    try:
+                        make_meld([card, *group], rules)
+                    except InvalidMeld:
+                        continue
+                    out.append(A.TakeDiscard(card, tuple(group)))
+        return out
+
+    def _finish_actions(self, seat: int) -> list[A.GinAction]:
+        hand = self.hands[seat]
+        free = [c for c in hand if not self._blocked(c)]
+        out: list[A.GinAction] = [A.Discard(c) for c in free]
+        limit = self.knock_limit
+        out += [A.Knock(c) for c in free if self._deadwood([x for x in hand if x != c]) <= limit]
+        if self.opts.big_gin and self._deadwood(hand) == 0:
+            out.append(A.BigGin())
+        return out
+
+    def _blocked(self, card: Card) -> bool:
+        return self.opts.no_discard_of_taken_card and card == self.taken
+
+    # --- verify ----------------------------------------------------------------------
+
+    def verify(self, seat: int, action: A.GinAction) -> None:
+        """Raise the RulesError that explains why the action is refused, if it is."""
+        if self.is_over:
+            raise GameOver("the game is over")
+        if seat not in (0, 1):
+            raise NotYourTurn("you are not seated in this game")
+        if seat != self.turn:
+            raise NotYourTurn("it is not your turn")
+        check = {
+            A.TakeUpcard: self._check_upcard, A.PassUpcard: self._check_upcard,
+            A.DrawStock: self._check_draw, A.TakeDiscard: self._check_take,
+            A.Discard: self._check_discard, A.Knock: self._check_knock, A.BigGin: self._check_big_gin,
+        }.get(type(action))
+        if check is None:
+            raise IllegalMove(f"'{action}' is not a gin action")
+        check(seat, action)
+
+    def _check_upcard(self, seat: int, action: A.GinAction) -> None:
+        if self.phase not in ("upcard_first", "upcard_second"):
+            what = "take the upcard" if isinstance(action, A.TakeUpcard) else "pass"
+            raise WrongPhase(f"you cannot {what} now")
+
+    def _check_draw(self, seat: int, action: A.GinAction) -> None:
+        if self.phase not in ("draw", "upcard_draw"):
+            raise WrongPhase("you have already drawn this turn" if self.phase == "discard"
+                             else "first take or pass the upcard")
+        if not self.stock:
+            raise IllegalMove("the stock is empty")
+
+    def _check_take(self, seat: int, action: A.GinAction) -> None:
+        assert isinstance(action, A.TakeDiscard)
+        if self.phase == "upcard_draw":
+            raise WrongPhase("both players passed the upcard: you must draw from the stock")
+        if self.phase != "draw":
+            raise WrongPhase("you cannot take the discard now")
+        if not self.discard:
+            raise IllegalMove("the discard pile is empty")
+        if action.card is None or action.card == self.discard[-1] and not action.meld:
+            return
+        if not self.opts.deep_discard_pickup:
+            raise IllegalMove("only the top card of the discard pile may be taken")
+        if action.card not in self.discard:
+            raise IllegalMove(f"{action.card} is not in the discard pile")
+        if len(action.meld) < 2 or any(find_card(self.hands[seat], c) is None for c in action.meld):
+            raise InvalidMeld("name at least two of your cards that make a meld with it")
+        make_meld([action.card, *action.meld], meld_rules(self.opts.wrap))
+
+    def _held(self, seat: int, card: Card) -> Card:
+        held = find_card(self.hands[seat], card)
+        if held is None:
+            raise CardNotInHand(f"you do not hold {card}", card=str(card))
+        return held
+
+    def _check_finish_phase(self) -> None:
+        if self.phase != "discard":
+            raise WrongPhase("draw a card first")
+
+    def _check_discard(self, seat: int, action: A.GinAction) -> None:
+        assert isinstance(action, (A.Discard, A.Knock))
+        self._check_finish_phase()
+        card = self._held(seat, action.card)
+        if self._blocked(card):
+            raise TakenCardDiscard(f"you cannot discard {card}: you just took it", card=str(card))
+
+    def _check_knock(self, seat: int, action: A.GinAction) -> None:
+        assert isinstance(action, A.Knock)
+        self._check_discard(seat, action)
+        rest = [c for c in self.hands[seat] if c != self._held(seat, action.card)]
+        dead, limit = self._deadwood(rest), self.knock_limit
+        if dead > limit:
+            msg = ("only gin may end this hand" if limit == 0 else
+                   f"knocking needs deadwood of at most {limit}; you would have {dead}")
+            raise KnockTooHigh(msg, limit=limit, deadwood=dead)
+
+    def _check_big_gin(self, seat: int, action: A.GinAction) -> None:
+        self._check_finish_phase()
+        if not self.opts.big_gin:
+            raise IllegalMove("big gin is not played in this game")
+        if self._deadwood(self.hands[seat]) != 0:
+            raise IllegalMove("big gin needs all eleven cards in melds")
+
+    # --- apply -------------------------------------------------------------------
+
+    def apply(self, seat: int, action: A.GinAction | str) -> list[Event]:
+        """Verify the action, perform it, and return the events."""
+        if isinstance(action, str):
+            action = A.parse_action(action)
+        self.verify(seat, action)
+        handler = {
+            A.TakeUpcard: self._do_take, A.TakeDiscard: self._do_take, A.PassUpcard: self._do_pass,
+            A.DrawStock: self._do_draw, A.Discard: self._do_discard, A.Knock: self._do_knock,
+            A.BigGin: self._do_big_gin,
+        }[type(action)]
+        events = handler(seat, action)
+        self.version += 1
+        return events
+
+    def _do_pass(self, seat: int, action: A.GinAction) -> list[Event]:
+        if self.phase == "upcard_first":
+            self.phase, self.turn = "upcard_second", 1 - seat
+        else:
+            self.phase, self.turn = "upcard_draw", 1 - seat
+        return [Event("pass", seat)]
+
+    def _do_draw(self, seat: int, action: A.GinAction) -> list[Event]:
+        card = self.stock.pop(0)
+        self.hands[seat].append(card)
+        self.phase, self.taken = "discard", None
+        return [Event("draw", seat, {"stock": len(self.stock)}, {"card": str(card)})]
+
+    def _do_take(self, seat: int, action: A.GinAction) -> list[Event]:
+        wanted = getattr(action, "card", None) or self.discard[-1]
+        card = next(c for c in reversed(self.discard) if c == wanted)
+        self.discard.remove(card)
+        self.hands[seat].append(card)
+        self.phase, self.taken = "discard", card
+        public: dict[str, Any] = {"card": str(card)}
+        meld = getattr(action, "meld", ())
+        if meld:
+            shown = [card, *(self._held(seat, c) for c in meld)]
+            self.shown[seat].append(shown)
+            public["meld"] = [str(c) for c in shown]
+        return [Event("take", seat, public)]
+
+    def _do_discard(self, seat: int, action: A.GinAction) -> list[Event]:
+        assert isinstance(action, A.Discard)
+        card = self._held(seat, action.card)
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self.taken = None
+        events = [Event("discard", seat, {"card": str(card)})]
+        if len(self.stock) <= 2:
+            return events + self._end_hand(HandResult("dead", None, None, 0))
+        self.phase, self.turn = "draw", 1 - seat
+        return events
+
+    def _do_knock(self, seat: int, action: A.GinAction) -> list[Event]:
+        assert isinstance(action, A.Knock)
+        card = self._held(seat, action.card)
+        self.hands[seat].remove(card)  # face down, out of play
+        result = settle_knock(seat, self.hands[seat], self.hands[1 - seat], self.opts, self.doubled)
+        kind = "gin" if result.kind == "gin" else "knock"
+        return [Event(kind, seat, {"deadwood": result.values[seat]})] + self._end_hand(result)
+
+    def _do_big_gin(self, seat: int, action: A.GinAction) -> list[Event]:
+        result = settle_big_gin(seat, self.hands[seat], self.hands[1 - seat], self.opts, self.doubled)
+        return [Event("big_gin", seat)] + self._end_hand(result)
+
+    def _end_hand(self, result: HandResult) -> list[Event]:
+        self.last_result = result
+        finished = self.match.record(result.winner, result.points)
+        self.last_winner = result.winner
+        events = [Event("hand_end", result.winner, {"result": result.to_dict(),
+                                                    "hand": self.hand_no})]
+        events += [Event("game_end", g["winner"], g) for g in finished]
+        if self.match.over:
+            self.phase = "over"
+            return events + [Event("match_end", self.match.winner, self.scores())]
+        self.dealer = 1 - self.dealer
+        return events + self._deal()
+
+    # --- views ---------------------------------------------------------------------
+
+    def scores(self) -> dict[str, Any]:
+        """Return the score sheet (public)."""
+        m = self.match
+        cols = [{"running": [c.total(0), c.total(1)], "boxes": [c.boxes(0), c.boxes(1)],
+                 "finished": c.finished, "winner": c.winner, "finals": c.finals}
+                for c in m.columns]
+        return {"format": self.opts.match_format, "columns": cols, "hands_won": list(m.wins),
+                "games_won": list(m.games_won), "match_scores": list(m.match_scores),
+                "over": m.over, "winner": m.winner, "target": self.opts.target_score}
+
+    def public_view(self) -> dict[str, Any]:
+        """Return everything every player may see."""
+        return {
+            "game": self.name, "version": self.version, "hand": self.hand_no,
+            "phase": self.phase, "turn": None if self.is_over else self.turn,
+            "dealer": self.dealer, "stock": len(self.stock),
+            "discard": [str(c) for c in self.discard],
+            "hand_sizes": [len(h) for h in self.hands],
+            "knock_card": str(self.knock_card) if self.knock_card else None,
+            "knock_limit": self.knock_limit, "doubled": self.doubled,
+            "shown_melds": [[[str(c) for c in m] for m in s] for s in self.shown],
+            "scores": self.scores(),
+            "last_result": self.last_result.to_dict() if self.last_result else None,
+        }
+
+    def private_view(self, seat: int) -> dict[str, Any]:
+        """Return the public view plus the seat's own hand and legal moves."""
+        view = self.public_view()
+        hand = self.hands[seat]
+        view.update({"seat": seat, "hand": [str(c) for c in hand],
+                     "deadwood": self._deadwood(hand),
+                     "taken": str(self.taken) if self.taken and self.turn == seat else None,
+                     "legal": [str(a) for a in self.legal_actions(seat)]})
+        return view
+
+    # --- persistence -----------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """Serialize the whole state."""
+        cards = lambda cs: [str(c) for c in cs]  # noqa: E731
+        return {
+            "schema": SCHEMA_VERSION, "game": self.name, "options": self.opts.to_dict(),
+            "seed": self.seed, "scripted": self.scripted, "scripted_knock": self.scripted_knock,
+            "deals": self.deals, "version": self.version, "dealer": self.dealer,
+            "hands": [cards(h) for h in self.hands], "stock": cards(self.stock),
+            "discard": cards(self.discard), "phase": self.phase, "turn": self.turn,
+            "taken": str(self.taken) if self.taken else None,
+            "knock_card": str(self.knock_card) if self.knock_card else None,
+            "shown": [[cards(m) for m in s] for s in self.shown],
+            "last_winner": self.last_winner, "hand_no": self.hand_no,
+            "match": self.match.to_dict(),
+            "last_result": self.last_result.to_dict() if self.last_result else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GinGame:
+        """Rebuild a game from to_json()."""
+        if data.get("schema") != SCHEMA_VERSION or data.get("game") != cls.name:
+            raise BadState("this saved game has an unknown format")
+        game = cls.__new__(cls)
+        game.opts = GinOptions.from_dict(data["options"])
+        for key in ("seed", "scripted", "scripted_knock", "deals", "version", "dealer", "phase",
+                    "turn", "last_winner", "hand_no"):
+            setattr(game, key, data[key])
+        game.hands = [parse_cards(h) for h in data["hands"]]
+        game.stock, game.discard = parse_cards(data["stock"]), parse_cards(data["discard"])
+        game.taken = Card.parse(data["taken"]) if data["taken"] else None
+        game.knock_card = Card.parse(data["knock_card"]) if data["knock_card"] else None
+        game.shown = [[parse_cards(m) for m in s] for s in data["shown"]]
+        game.match = Match.from_dict(game.opts, data["match"])
+        game.last_result = _result_from(data["last_result"])
+        return game
+
+
+def _rank_gap(a: int, b: int, wrap: bool) -> int:
+    """Distance between two ranks (around the ace when runs wrap)."""
+    gap = abs(a - b)
+    return min(gap, 13 - gap) if wrap else gap
+
+
+def _result_from(d: dict[str, Any] | None) -> HandResult | None:
+    """Rebuild the last hand's result for display (reveals are kept as text)."""
+    if d is None:
+        return None
+    return _StoredResult(d)  # type: ignore[return-value]
+
+
+class _StoredResult:
+    """A finished hand's result restored from JSON: only its public form is needed."""
+
+    def __init__(self, d: dict[str, Any]) -> None:
+        self._d = d
+        self.winner, self.points, self.kind = d["winner"], d["points"], d["kind"]
+
+    def to_dict(self) -> dict[str, Any]:
+        return self._d

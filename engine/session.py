@@ -1,0 +1,400 @@
+"""The async session layer: one game, its lock, turn timers, computer moves and claim windows.
+
+Every timer goes through the running loop (`loop.call_later`), so whatever drives the loop's
+clock (SimCord's `advance_time`, a test loop) drives the session too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import inspect
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import RulesError
+from engine.game import Event, Game
+
+log = logging.getLogger(__name__)
+
+# A seat whose turn times out this many times in a row is handed to a computer player.
+TAKEOVER_AFTER = 2
+
+
+class StaleAction(RulesError):
+    """The control that sent the action belongs to an older state of the game."""
+
+    code = "stale"
+
+    def __init__(self, message: str = "that move is no longer available", **params: object) -> None:
+        super().__init__(message, **params)
+
+
+class TooLate(RulesError):
+    """A claim arrived after the window was won or closed."""
+
+    code = "too_late"
+
+    def __init__(self, message: str = "too late: the claim is closed", **params: object) -> None:
+        super().__init__(message, **params)
+
+
+class SessionClosed(RulesError):
+    """The session has been closed (game finished or bot shutting down)."""
+
+    code = "session_closed"
+
+    def __init__(self, message: str = "this game is no longer running", **params: object) -> None:
+        super().__init__(message, **params)
+
+
+async def _nothing(*_args: Any) -> None:
+    """Do nothing: the default for optional callbacks."""
+
+
+def _never(_seat: int) -> bool:
+    """Say no seat is a computer: the default for `is_computer`."""
+    return False
+
+
+@dataclass
+class SessionHooks:
+    """What the session calls out to; only `load`, `persist` and `choose` are required."""
+
+    load: Callable[[dict[str, Any]], Game]  # rebuild a game from to_json() (rollback, restart)
+    persist: Callable[[Game, int, Any, list[Event]], Awaitable[None]]  # log + snapshot, one txn
+    choose: Callable[[Game, int], Any]  # the computer player's move
+    default_move: Callable[[Game, int], Any] | None = None  # timeout move; None -> choose
+    is_computer: Callable[[int], bool] = _never
+    on_events: list[Callable[[list[Event]], Awaitable[None]]] = field(default_factory=list)
+    on_reminder: Callable[[int], Awaitable[None]] = _nothing
+    on_takeover: Callable[[int], Awaitable[None]] = _nothing
+
+
+class GameSession:
+    """Run one game: serialize actions, persist them, announce them, and keep the clock."""
+
+    def __init__(
+        self,
+        game: Game,
+        hooks: SessionHooks,
+        *,
+        turn_seconds: float = 0,
+        bot_delay: float = 1.5,
+    ) -> None:
+        self.game = game
+        self.hooks = hooks
+        self.turn_seconds = turn_seconds  # 0 = untimed
+        self.bot_delay = bot_delay
+        self.timeouts: dict[int, int] = {}  # consecutive timeouts per seat
+        self.taken_over: set[int] = set()  # humans replaced by the computer until back()
+        self.claim_window: ClaimWindow | None = None
+        self._expired: set[int] = set()  # seats whose turn timed out: rest of turn is default
+        self._lock = asyncio.Lock()
+        self._handles: list[asyncio.TimerHandle] = []
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._closed = False
+
+    # ----- lifecycle -------------------------------------------------------------------------
+
+    @classmethod
+    def restore(
+        cls,
+        snapshot: dict[str, Any],
+        hooks: SessionHooks,
+        *,
+        meta: dict[str, Any] | None = None,
+        turn_seconds: float = 0,
+        bot_delay: float = 1.5,
+    ) -> GameSession:
+        """Rebuild a session from a stored snapshot (and `meta()`); call start() next."""
+        session = cls(hooks.load(snapshot), hooks, turn_seconds=turn_seconds, bot_delay=bot_delay)
+        if meta:
+            session.timeouts = {int(k): int(v) for k, v in meta.get("timeouts", {}).items()}
+            session.taken_over = {int(s) for s in meta.get("taken_over", [])}
+        return session
+
+    def meta(self) -> dict[str, Any]:
+        """Return the session's own state worth storing: timeout counters and takeovers."""
+        return {
+            "timeouts": {str(k): v for k, v in self.timeouts.items() if v},
+            "taken_over": sorted(self.taken_over),
+        }
+
+    def start(self) -> None:
+        """Arm the timers for the current state (at creation or after a restart)."""
+        self._arm()
+
+    def close(self) -> None:
+        """Stop every timer and refuse further actions; in-flight moves see the flag and stop."""
+        self._closed = True
+        self._cancel_timers()
+        if self.claim_window is not None:
+            self.claim_window.close()
+
+    @property
+    def closed(self) -> bool:
+        """Whether close() has been called."""
+        return self._closed
+
+    @property
+    def pending_timers(self) -> int:
+        """Count the timers still scheduled (for tests and diagnostics)."""
+        return sum(1 for h in self._handles if not h.cancelled())
+
+    def controlled_by_computer(self, seat: int) -> bool:
+        """Whether the computer plays this seat now (a computer seat or a taken-over human)."""
+        return self.hooks.is_computer(seat) or seat in self.taken_over
+
+    # ----- actions ---------------------------------------------------------------------------
+
+    async def submit(
+        self, seat: int, action: Any, expected_version: int | None = None
+    ) -> list[Event]:
+        """Apply a player's action, persist it, announce it; raise RulesError on refusal.
+
+        A taken-over player who plays himself gets his seat back. If a listener fails, the
+        move stands (it is stored) and the listener's error is raised after all have run.
+        """
+        async with self._lock:
+            if self._closed:
+                raise SessionClosed()
+            if expected_version is not None and expected_version != self.game.version:
+                raise StaleAction()
+            events = await self._apply_locked(seat, action)
+            # The player is here: his own move clears timeouts and any takeover.
+            self.timeouts[seat] = 0
+            self._expired.discard(seat)
+            self.taken_over.discard(seat)
+            await self._announce_and_arm(events)
+            return events
+
+    async def back(self, seat: int) -> bool:
+        """Hand a taken-over seat back to its human ("I'm back"); return whether it was taken."""
+        async with self._lock:
+            was_taken = seat in self.taken_over
+            self.taken_over.discard(seat)
+            self._expired.discard(seat)
+            self.timeouts[seat] = 0
+            self._arm()
+            return was_taken
+
+    async def _apply_locked(self, seat: int, action: Any) -> list[Event]:
+        """Apply and persist under the lock; on any failure put the previous state back."""
+        # A copy: to_json() may hand out the game's own lists, which apply() then mutates.
+        snapshot = copy.deepcopy(self.game.to_json())
+        try:
+            events = self.game.apply(seat, action)
+        except RulesError:
+            raise  # the game verifies before it mutates: nothing to undo
+        except BaseException:
+            self.game = self.hooks.load(snapshot)
+            raise
+        try:
+            await self.hooks.persist(self.game, seat, action, events)
+        except BaseException:
+            # Nothing was announced yet: restoring makes the failed move never have happened.
+            self.game = self.hooks.load(snapshot)
+            raise
+        if self.claim_window is not None:
+            self.claim_window.close()  # any accepted action (the next draw) ends a claim window
+        return events
+
+    async def _announce_and_arm(self, events: list[Event]) -> None:
+        """Send events to every listener, then schedule what comes next."""
+        try:
+            await self._notify(events)
+        finally:
+            self._arm()
+
+    async def _notify(self, events: list[Event]) -> None:
+        """Call every listener even if one fails; then re-raise the first failure."""
+        failure: Exception | None = None
+        for listener in self.hooks.on_events:
+            try:
+                await listener(events)
+            except Exception as error:  # a Discord hiccup must not silence the other listeners
+                log.exception("event listener failed")
+                failure = failure or error
+        if failure is not None:
+            raise failure
+
+    # ----- timers ----------------------------------------------------------------------------
+
+    def _cancel_timers(self) -> None:
+        for handle in self._handles:
+            handle.cancel()
+        self._handles.clear()
+
+    def _arm(self) -> None:
+        """Replace every timer with those the current state calls for."""
+        self._cancel_timers()
+        if self._closed or self.game.is_over:
+            self._expired.clear()
+            return
+        acting = self.game.to_act()
+        self._expired &= set(acting)
+        version = self.game.version
+        for seat in acting:
+            if self.controlled_by_computer(seat):
+                self._later(self.bot_delay, self._computer_move(seat, version))
+            elif seat in self._expired:
+                self._later(self.bot_delay, self._default_step(seat, version))
+            elif self.turn_seconds > 0:
+                self._later(self.turn_seconds / 2, self._remind(seat, version))
+                self._later(self.turn_seconds, self._timeout(seat, version))
+
+    def _later(self, delay: float, job: Callable[[], Awaitable[None]]) -> None:
+        loop = asyncio.get_running_loop()
+        self._handles.append(loop.call_later(delay, self._spawn, job))
+
+    def _spawn(self, job: Callable[[], Awaitable[None]]) -> None:
+        task = asyncio.get_running_loop().create_task(self._guard(job))
+        self._tasks.add(task)  # keep a strong reference until done
+        task.add_done_callback(self._tasks.discard)
+
+    async def _guard(self, job: Callable[[], Awaitable[None]]) -> None:
+        try:
+            await job()
+        except Exception:
+            log.exception("timed move failed; rescheduling")
+            # The state was rolled back (or is intact): re-arm so the game never stalls.
+            self._arm()
+
+    def _still_due(self, seat: int, version: int) -> bool:
+        return (
+            not self._closed
+            and not self.game.is_over
+            and self.game.version == version
+            and seat in self.game.to_act()
+        )
+
+    def _remind(self, seat: int, version: int) -> Callable[[], Awaitable[None]]:
+        async def job() -> None:
+            if self._still_due(seat, version):
+                await self.hooks.on_reminder(seat)
+
+        return job
+
+    def _computer_move(self, seat: int, version: int) -> Callable[[], Awaitable[None]]:
+        async def job() -> None:
+            async with self._lock:
+                if not self._still_due(seat, version):
+                    return
+                events = await self._play_chosen(seat, self.hooks.choose)
+                await self._announce_and_arm(events)
+
+        return job
+
+    def _default_step(self, seat: int, version: int) -> Callable[[], Awaitable[None]]:
+        async def job() -> None:
+            async with self._lock:
+                if not self._still_due(seat, version):
+                    return
+                events = await self._play_chosen(seat, self._default_chooser())
+                await self._announce_and_arm(events)
+
+        return job
+
+    def _timeout(self, seat: int, version: int) -> Callable[[], Awaitable[None]]:
+        async def job() -> None:
+            async with self._lock:
+                if not self._still_due(seat, version):
+                    return
+                events = await self._play_chosen(seat, self._default_chooser())
+                self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
+                takeover = self.timeouts[seat] >= TAKEOVER_AFTER
+                if takeover:
+                    self.taken_over.add(seat)
+                else:
+                    self._expired.add(seat)  # later steps of this turn play by default too
+                try:
+                    await self._notify(events)
+                    if takeover:
+                        await self.hooks.on_takeover(seat)
+                finally:
+                    self._arm()
+
+        return job
+
+    def _default_chooser(self) -> Callable[[Game, int], Any]:
+        return self.hooks.default_move or self.hooks.choose
+
+    async def _play_chosen(self, seat: int, chooser: Callable[[Game, int], Any]) -> list[Event]:
+        """Play the chooser's move; if the game refuses it, fall back to the first legal one."""
+        try:
+            return await self._apply_locked(seat, chooser(self.game, seat))
+        except RulesError as error:
+            log.warning("chosen move refused for seat %s (%s); playing first legal", seat, error)
+            legal = self.game.legal_actions(seat)
+            if not legal:
+                raise
+            return await self._apply_locked(seat, legal[0])
+
+    # ----- claim windows ---------------------------------------------------------------------
+
+    def open_claim(
+        self,
+        seconds: float,
+        validate: Callable[[int, Any], bool | Awaitable[bool]],
+    ) -> ClaimWindow:
+        """Open a claim window that closes after `seconds` or at the next accepted action."""
+        if self.claim_window is not None:
+            self.claim_window.close()
+        self.claim_window = ClaimWindow(validate, seconds=seconds)
+        return self.claim_window
+
+
+class ClaimWindow:
+    """A short window in which the first valid claim wins and every later one is too late."""
+
+    def __init__(
+        self,
+        validate: Callable[[int, Any], bool | Awaitable[bool]],
+        *,
+        seconds: float | None = None,
+    ) -> None:
+        self._validate = validate
+        self._lock = asyncio.Lock()  # FIFO: claims are judged in the order they arrive
+        self._done = asyncio.Event()
+        self.winner: tuple[int, Any] | None = None
+        self._handle: asyncio.TimerHandle | None = None
+        if seconds is not None:
+            self._handle = asyncio.get_running_loop().call_later(seconds, self.close)
+
+    @property
+    def is_open(self) -> bool:
+        """Whether claims are still accepted."""
+        return not self._done.is_set()
+
+    async def claim(self, seat: int, payload: Any) -> bool:
+        """Claim: True if this claim wins, False if invalid (window stays open); TooLate after."""
+        if not self.is_open:
+            raise TooLate()
+        async with self._lock:
+            if not self.is_open:
+                raise TooLate()
+            verdict = self._validate(seat, payload)  # may raise a RulesError with a reason
+            if inspect.isawaitable(verdict):
+                verdict = await verdict
+            if not self.is_open:  # closed by timeout/draw while the validator awaited
+                raise TooLate()
+            if not verdict:
+                return False
+            self.winner = (seat, payload)
+            self.close()
+            return True
+
+    def close(self) -> None:
+        """Close the window (deadline reached, next player drew, or a claim won)."""
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+        self._done.set()
+
+    async def wait(self) -> tuple[int, Any] | None:
+        """Wait until the window closes; return the winning (seat, payload) or None."""
+        await self._done.wait()
+        return self.winner

@@ -1,0 +1,252 @@
+"""The bot process: settings, start-up, command sync and /about, under SimCord."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import discord
+import pytest
+import simcord
+
+from bot import __version__
+from bot.__main__ import describe_startup_error
+from bot.app import EXTENSIONS, RummyBot, StartupError, bot_intents, prepare_database_path
+from bot.settings import DEFAULT_DB, SANDBOX_DB, Settings, SettingsError, parse_env_file
+from tests.conftest import Sim
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+# -- settings ---------------------------------------------------------------
+
+
+def test_settings_defaults_without_any_variable() -> None:
+    settings = Settings.load(environ={}, env_file=None)
+    assert settings.token is None
+    assert settings.db_path == DEFAULT_DB
+    assert settings.log_level == "INFO"
+    assert settings.guild_id is None
+    assert settings.sandbox_port == 8765
+
+
+def test_settings_read_env_file_and_environment_wins(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text(
+        "# local settings\n"
+        "export DISCORD_TOKEN='abc.def'\n"
+        "RUMMY_DB=games/my.sqlite3  # beside the bot\n"
+        "\n"
+        "RUMMY_LOG_LEVEL=debug\n"
+        'RUMMY_GUILD_ID="123456789012345678"\n',
+        encoding="utf-8",
+    )
+    settings = Settings.load(environ={"RUMMY_LOG_LEVEL": "warning"}, env_file=env_file)
+    assert settings.token == "abc.def"
+    assert settings.db_path == Path("games/my.sqlite3")
+    assert settings.db_path_explicit
+    assert settings.log_level == "WARNING"
+    assert settings.guild_id == 123456789012345678
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("RUMMY_LOG_LEVEL", "LOUD"),
+        ("RUMMY_GUILD_ID", "my-server"),
+        ("RUMMY_GUILD_ID", "0"),
+        ("RUMMY_SANDBOX_PORT", "70000"),
+        ("RUMMY_SANDBOX_PORT", "-1"),
+    ],
+)
+def test_invalid_setting_names_the_variable_in_one_line(key: str, value: str) -> None:
+    with pytest.raises(SettingsError) as caught:
+        Settings.load(environ={key: value}, env_file=None)
+    message = str(caught.value)
+    assert key in message and repr(value) in message
+    assert "\n" not in message
+
+
+def test_malformed_env_file_line_is_reported_with_its_number(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("RUMMY_DB=a.sqlite3\nthis is not a setting\n", encoding="utf-8")
+    with pytest.raises(SettingsError, match=r"^\.env line 2: expected KEY=VALUE$"):
+        parse_env_file(env_file)
+
+
+def test_sandbox_uses_its_own_database_unless_one_is_named() -> None:
+    default = Settings.load(environ={"RUMMY_GUILD_ID": "42"}, env_file=None).for_sandbox()
+    assert default.db_path == SANDBOX_DB
+    assert default.guild_id is None  # the sandbox's one server is not RUMMY_GUILD_ID
+    named = Settings.load(environ={"RUMMY_DB": "x.sqlite3"}, env_file=None).for_sandbox()
+    assert named.db_path == Path("x.sqlite3")
+
+
+# -- database path ------------------------------------------------------------
+
+
+def test_database_folder_is_created(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "er" / "rummy.sqlite3"
+    prepare_database_path(path)
+    assert path.parent.is_dir()
+
+
+def test_database_under_a_file_is_a_clear_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x", encoding="utf-8")
+    with pytest.raises(StartupError, match="cannot create database folder"):
+        prepare_database_path(blocker / "rummy.sqlite3")
+
+
+def test_database_path_that_is_a_folder_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(StartupError, match="is a directory"):
+        prepare_database_path(tmp_path)
+
+
+def _run_module(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("RUMMY_", "DISCORD_"))}
+    clean["PYTHONPATH"] = str(REPO)
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        check=False,
+        cwd=tmp_path,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_unwritable_database_stops_python_m_bot_with_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "blocker"
+    blocker.write_text("x", encoding="utf-8")
+    done = _run_module(tmp_path, RUMMY_DB=str(blocker / "rummy.sqlite3"), RUMMY_SANDBOX_PORT="0")
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("rummy-bot: cannot create database folder")
+    assert str(blocker) in last
+
+
+def test_invalid_setting_stops_python_m_bot_with_one_line(tmp_path: Path) -> None:
+    done = _run_module(tmp_path, RUMMY_SANDBOX_PORT="http")
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        "rummy-bot: RUMMY_SANDBOX_PORT must be a port number 0-65535, got 'http'"
+    )
+
+
+def test_login_and_intent_failures_read_as_one_line() -> None:
+    login = describe_startup_error(discord.LoginFailure("Improper token has been passed."))
+    intents = describe_startup_error(discord.PrivilegedIntentsRequired(shard_id=0))
+    assert login is not None and "DISCORD_TOKEN" in login and "\n" not in login
+    assert intents is not None and "Developer Portal" in intents and "\n" not in intents
+    assert describe_startup_error(ValueError("a bug")) is None  # bugs keep their traceback
+
+
+# -- the bot under SimCord ------------------------------------------------------
+
+
+def test_bot_asks_for_no_privileged_intent() -> None:
+    intents = bot_intents()
+    assert intents.guilds
+    assert not (intents.members or intents.presences or intents.message_content)
+
+
+async def test_bot_starts_where_no_privileged_intent_is_approved(
+    make_bot: Callable[[], RummyBot],
+) -> None:
+    async with simcord.run(make_bot(), approved_intents=discord.Intents.none()) as env:
+        guild = env.create_guild("Strict")
+        channel = guild.create_text_channel("rummy")
+        member = guild.add_member(env.create_user("Alice"))
+        result = await member.slash(channel, "about")
+        assert result.ephemeral
+
+
+async def test_setup_hook_opens_the_database_and_syncs_commands(
+    sim: Sim, bot_settings: Settings
+) -> None:
+    assert bot_settings.db_path.is_file()
+    with sqlite3.connect(bot_settings.db_path) as db:
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+    assert "games" in tables  # the migrations ran
+    assert await sim.bot.storage.unfinished_games() == []
+    assert "cogs.meta" in EXTENSIONS and "cogs.meta" in sim.bot.extensions
+    syncs = [r for r in sim.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
+    assert len(syncs) == 1 and "/guilds/" not in syncs[0].path
+    assert "about" in sim.alice.available_commands(sim.channel)
+
+
+async def test_about_answers_only_the_member_who_asked(sim: Sim) -> None:
+    result = await sim.bruno.slash(sim.channel, "about")
+    assert result.ephemeral
+    assert result.response is not None
+    text = result.response.content
+    assert "Rummy Bot" in text and __version__ in text and "Gin Rummy" in text
+    seen_by_alice = [m.content for m in sim.channel.history(viewer=sim.alice)]
+    assert text not in seen_by_alice
+    assert text in [m.content for m in sim.channel.history(viewer=sim.bruno)]
+
+
+async def test_guild_id_syncs_commands_to_that_server_only(tmp_path: Path) -> None:
+    settings = Settings(db_path=tmp_path / "g.sqlite3", guild_id=4242424242424242)
+    bot = RummyBot(settings)
+    try:
+        async with simcord.run(bot) as env:
+            home = env.create_guild("Home", id=settings.guild_id)
+            other = env.create_guild("Elsewhere")
+            home_member = home.add_member(env.create_user("Alice"))
+            other_member = other.add_member(env.create_user("Bruno"))
+            home_channel = home.create_text_channel("rummy")
+            other_channel = other.create_text_channel("rummy")
+            assert "about" in home_member.available_commands(home_channel)
+            assert "about" not in other_member.available_commands(other_channel)
+            paths = [r.path for r in env.http_requests if r.method == "PUT"]
+            assert paths == [f"/applications/{bot.application_id}/guilds/4242424242424242/commands"]
+    finally:
+        await bot.close_storage()
+
+
+async def test_restorers_run_after_storage_opens_and_one_failure_spares_the_rest(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    bot = RummyBot(Settings(db_path=tmp_path / "r.sqlite3"))
+    seen: list[str] = []
+
+    async def broken(b: RummyBot) -> None:
+        raise RuntimeError("corrupt snapshot")
+
+    async def working(b: RummyBot) -> None:
+        seen.append(f"{len(await b.storage.unfinished_games())} unfinished")
+
+    bot.add_game_restorer(broken)
+    bot.add_game_restorer(working)
+    try:
+        async with simcord.run(bot):
+            assert seen == ["0 unfinished"]
+            assert "corrupt snapshot" in caplog.text
+    finally:
+        await bot.close_storage()
+
+
+async def test_restart_reopens_the_same_database(sim: Sim, bot_settings: Settings) -> None:
+    first = sim.bot
+    await sim.bruno.slash(sim.channel, "about")
+    second = await sim.restart()
+    assert second is not first and sim.bot is second
+    assert second.settings.db_path == bot_settings.db_path
+    result = await sim.alice.slash(sim.channel, "about")
+    assert result.ephemeral
+    with pytest.raises(RuntimeError):
+        first.storage  # noqa: B018 - the old bot's database is closed
+
+
+def test_env_example_copied_as_is_keeps_the_sandbox_apart() -> None:
+    settings = Settings.load(environ={}, env_file=REPO / ".env.example")
+    assert settings.token is None  # an empty token means: run the sandbox
+    assert settings.for_sandbox().db_path == SANDBOX_DB

@@ -1,0 +1,165 @@
+"""Translation tests: complete catalogues, locale choice, formatting."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+import pytest
+
+from bot.i18n import SUPPORTED, catalogue, locale_of, placeholders, t
+from bot.locales import en, it
+
+CATALOGUES = {"en": en.MESSAGES, "it": it.MESSAGES}
+
+
+def test_supported_languages_have_catalogues() -> None:
+    assert SUPPORTED == ("en", "it")
+    assert catalogue("it") is it.MESSAGES
+    assert catalogue("en-GB") is en.MESSAGES
+
+
+def test_catalogues_have_the_same_keys() -> None:
+    assert sorted(set(en.MESSAGES) - set(it.MESSAGES)) == []
+    assert sorted(set(it.MESSAGES) - set(en.MESSAGES)) == []
+
+
+@pytest.mark.parametrize("key", sorted(en.MESSAGES))
+def test_same_placeholders_per_key(key: str) -> None:
+    assert placeholders(it.MESSAGES[key]) == placeholders(en.MESSAGES[key]), key
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_every_value_is_non_empty_and_fillable(lang: str) -> None:
+    for key, template in CATALOGUES[lang].items():
+        assert template.strip(), f"{lang}:{key} is empty"
+        # Named placeholders only: positional {} cannot be filled by t(**params).
+        names = placeholders(template)
+        assert all(name.isidentifier() for name in names), f"{lang}:{key} {names}"
+        # `key` and `locale` are t()'s own parameters, so they cannot be placeholders.
+        assert not names & {"key", "locale"}, f"{lang}:{key}"
+        filled = t(key, lang, **{name: f"<{name}>" for name in names})
+        assert "{" not in filled and "}" not in filled, f"{lang}:{key} -> {filled}"
+
+
+def test_italian_is_really_translated() -> None:
+    # Proper names and game terms may match; most sentences must not.
+    same = [k for k in en.MESSAGES if en.MESSAGES[k] == it.MESSAGES[k]]
+    assert len(same) < len(en.MESSAGES) // 8, same
+
+
+def test_catalogues_cover_the_gin_game() -> None:
+    needed = {
+        "lobby.title",
+        "lobby.button.join",
+        "lobby.button.leave",
+        "lobby.button.add_computer",
+        "lobby.button.start",
+        "lobby.button.settings",
+        "lobby.joined",
+        "lobby.left",
+        "lobby.need_players",
+        "lobby.only_host_start",
+        "lobby.only_host_abandon",
+        "lobby.already_running",
+        "lobby.not_seated",
+        "turn.your_turn",
+        "action.draw_stock",
+        "action.take_discard",
+        "action.pass_upcard",
+        "action.take_upcard",
+        "action.discard",
+        "action.knock",
+        "action.big_gin",
+        "action.gin",
+        "error.move_unavailable",
+        "error.not_your_turn",
+        "error.taken_card_discard",
+        "error.knock_too_high",
+        "error.unknown_card",
+        "error.invalid_option",
+        "error.dms_closed",
+        "error.missing_permission",
+        "timer.reminder",
+        "timer.auto_played",
+        "timer.replaced",
+        "timer.button.back",
+        "event.drew_stock",
+        "event.took_discard",
+        "event.discarded",
+        "event.knocked",
+        "event.gin",
+        "event.big_gin",
+        "event.dead_hand",
+        "event.undercut",
+        "event.hand_score_line",
+        "event.game_over",
+        "event.winner",
+        "lb.games",
+        "lb.wins",
+        "lb.win_rate",
+        "lb.points",
+        "lb.no_games",
+        "oklahoma.knock_card",
+        "action.sort_suit",
+        "action.sort_rank",
+        "table.button.my_hand",
+    }
+    assert sorted(needed - set(en.MESSAGES)) == []
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ("it", "it"),
+        (discord.Locale.italian, "it"),
+        ("it-IT", "it"),
+        ("IT", "it"),
+        ("en-US", "en"),
+        ("en-GB", "en"),
+        (discord.Locale.american_english, "en"),
+        (discord.Locale.french, "en"),
+        ("pt-BR", "en"),
+        ("", "en"),
+        (None, "en"),
+        (42, "en"),
+    ],
+)
+def test_locale_of(given: object, expected: str) -> None:
+    assert locale_of(given) == expected
+
+
+def test_t_picks_the_language() -> None:
+    assert t("turn.your_turn", "it") == "Tocca a te."
+    assert t("turn.your_turn", discord.Locale.italian) == "Tocca a te."
+    assert t("turn.your_turn", "en-US") == "It's your turn."
+    assert t("turn.your_turn", None) == "It's your turn."
+    assert t("turn.your_turn", "ja") == "It's your turn."
+    assert t("action.draw_stock", locale="it") == "Pesca dal mazzo"
+
+
+def test_t_fills_placeholders() -> None:
+    assert t("lobby.need_players", "en", min=2) == "The game needs at least 2 players."
+    assert t("lobby.need_players", "it", min=2) == "Per questa partita servono almeno 2 giocatori."
+    assert t("event.took_discard", "it", name="Anna", card="7♥") == "Anna prende 7♥ dagli scarti."
+    assert t("error.knock_too_high", "en", limit=4) == (
+        "You can knock only with a deadwood of at most 4 points."
+    )
+    assert "**La mia mano**" in t("error.dms_closed", "it", mention="<@1>")
+
+
+def test_unknown_key_returns_key_and_warns(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger="bot.i18n"):
+        assert t("no.such.key", "it") == "no.such.key"
+    assert "no.such.key" in caplog.text
+
+
+def test_key_missing_in_italian_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(it.MESSAGES, "turn.your_turn")
+    assert t("turn.your_turn", "it") == "It's your turn."
+
+
+def test_missing_parameter_keeps_template(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger="bot.i18n"):
+        assert t("lobby.need_players", "en") == "The game needs at least {min} players."
+    assert "lobby.need_players" in caplog.text

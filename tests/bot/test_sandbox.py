@@ -1,0 +1,143 @@
+"""The local sandbox: the real bot behind SimCord's Preview, driven over HTTP."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import socket
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from bot.app import StartupError
+from bot.sandbox import MEMBER_NAMES, PreviewClient, SandboxInfo, run_sandbox
+from bot.settings import Settings
+from bot.storage import open_storage
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+async def sandbox(tmp_path: Path) -> AsyncIterator[SandboxInfo]:
+    """A sandbox running in this event loop on a free port."""
+    settings = Settings(db_path=tmp_path / "sandbox.sqlite3", db_path_explicit=True, sandbox_port=0)
+    ready: asyncio.Future[SandboxInfo] = asyncio.get_running_loop().create_future()
+    stop = asyncio.Event()
+    task = asyncio.create_task(run_sandbox(settings, on_ready=ready.set_result, stop=stop))
+    done, _ = await asyncio.wait({task, ready}, timeout=30, return_when=asyncio.FIRST_COMPLETED)
+    if task in done:
+        task.result()  # start-up failed: show why
+    assert ready in done, "the sandbox did not start within 30 s"
+    yield ready.result()
+    stop.set()
+    await asyncio.wait_for(task, timeout=30)
+
+
+async def test_sandbox_serves_on_loopback_with_four_members(sandbox: SandboxInfo) -> None:
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/#[\w-]{20,}", sandbox.url)
+    assert [m.name for m in sandbox.world.members] == list(MEMBER_NAMES)
+    assert sandbox.world.guild.name == "Sandbox" and sandbox.world.channel.name == "rummy"
+    base = sandbox.url.split("/#")[0]
+    async with aiohttp.ClientSession() as session, session.get(f"{base}/api/state") as response:
+        assert response.status == 401  # the URL's fragment is the credential
+    listening = _loopback_listeners()
+    if listening is not None:  # Linux tells which address the socket is bound to
+        assert ("127.0.0.1", sandbox.port) in listening
+        assert ("0.0.0.0", sandbox.port) not in listening
+
+
+async def test_slash_command_through_the_preview_http_api(sandbox: SandboxInfo) -> None:
+    bruno, alice = sandbox.world.member("Bruno"), sandbox.world.member("Alice")
+    async with await PreviewClient.open(sandbox.url, viewer_id=bruno.id) as page:
+        assert page.viewer_id == bruno.id
+        assert "about" in [entry["invocation"] for entry in await page.commands()]
+        receipt = await page.run_command("about")
+        assert receipt["settlement"] == "settled"
+        assert [o["kind"] for o in receipt["outcomes"]] == ["response"]
+        shown = page.messages()
+        assert len(shown) == 1 and shown[0]["ephemeral"]
+        assert "Gin Rummy" in shown[0]["content"]
+        # The same page switched to Alice no longer shows Bruno's ephemeral answer.
+        await page.view_as(alice.id)
+        assert page.viewer_id == alice.id
+        assert page.messages() == []
+
+
+async def test_sandbox_stores_channel_hand_delivery(tmp_path: Path, sandbox: SandboxInfo) -> None:
+    storage = await open_storage(tmp_path / "sandbox.sqlite3")
+    try:
+        settings = await storage.get_guild_settings(sandbox.world.guild.id)
+    finally:
+        await storage.close()
+    assert settings.hand_delivery == "channel"
+
+
+async def test_busy_port_is_a_clear_startup_error(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        settings = Settings(
+            db_path=tmp_path / "s.sqlite3", db_path_explicit=True, sandbox_port=port
+        )
+        with pytest.raises(StartupError, match=f"port {port} on 127.0.0.1 is in use"):
+            await run_sandbox(settings)
+
+
+async def test_python_m_bot_without_token_runs_the_sandbox_until_ctrl_c(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("RUMMY_", "DISCORD_"))}
+    env.update(PYTHONPATH=str(REPO), RUMMY_SANDBOX_PORT="0")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        url = await asyncio.wait_for(_read_url(process), timeout=60)
+        async with await PreviewClient.open(url) as page:
+            assert page.viewer_id == int(page.state["viewers"][0]["id"])
+            await page.run_command("about")
+            assert "Rummy Bot" in page.messages()[-1]["content"]
+        process.send_signal(signal.SIGINT)
+        out, err = await asyncio.wait_for(process.communicate(), timeout=30)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    assert process.returncode == 0, err.decode()
+    assert out.decode().strip().endswith("Sandbox closed.")
+    assert b"Traceback" not in err
+    assert (tmp_path / "data" / "sandbox.sqlite3").is_file()  # not the real bot's database
+
+
+async def _read_url(process: asyncio.subprocess.Process) -> str:
+    assert process.stdout is not None
+    while line := (await process.stdout.readline()).decode():
+        if line.startswith("Open http://127.0.0.1:"):
+            return line.split(" ", 1)[1].strip()
+    raise AssertionError("python -m bot exited without printing the sandbox URL")
+
+
+def _loopback_listeners() -> set[tuple[str, int]] | None:
+    """Listening IPv4 (address, port) pairs from /proc, or None off Linux."""
+    table = Path("/proc/net/tcp")
+    if not table.exists():
+        return None
+    found = set()
+    for row in table.read_text().splitlines()[1:]:
+        local, state = row.split()[1], row.split()[3]
+        if state != "0A":  # LISTEN
+            continue
+        address, port = local.split(":")
+        octets = [str(int(address[i : i + 2], 16)) for i in (6, 4, 2, 0)]
+        found.add((".".join(octets), int(port, 16)))
+    return found

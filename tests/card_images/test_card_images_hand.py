@@ -1,0 +1,121 @@
+"""Private hand pictures: every card drawn, readable, sorted, melds and deadwood apart."""
+
+from __future__ import annotations
+
+import pytest
+from card_png_checks import face_share, felt_share, is_dark, is_red, open_png, pixels
+
+from card_images import HandSpec, layout_hand, render_hand
+from card_images.style import GOLD
+
+GIN_HAND = ["AS", "2S", "3S", "7H", "7D", "7C", "KD", "QC", "9S", "10H"]
+MAX_WIDTH = 760  # legible once Discord shrinks it to a phone's width
+
+
+def _boxes_ok(spec: HandSpec) -> list[tuple[str, tuple[int, int, int, int]]]:
+    """Render, then check every laid-out card really shows on the picture."""
+    image = open_png(render_hand(spec))
+    boxes = layout_hand(spec)
+    for code, (x0, y0, x1, y1) in boxes:
+        assert 0 <= x0 < x1 <= image.width and 0 <= y0 < y1 <= image.height, code
+        assert felt_share(image, (x0, y0, x1, y1)) < 0.05, f"{code} not drawn"
+        assert face_share(image, (x0, y0, x1, y1)) > 0.3, f"{code} has no card face"
+    return boxes
+
+
+def test_hand_is_a_png_of_sensible_size_and_not_blank() -> None:
+    image = open_png(render_hand(HandSpec(GIN_HAND, title="Your hand")))
+    assert 300 <= image.width <= MAX_WIDTH
+    assert 120 <= image.height <= 400
+    assert len(image.getcolors(1 << 16) or []) > 8
+
+
+@pytest.mark.parametrize("size", [1, 7, 10, 11, 14])
+def test_every_card_of_a_hand_is_drawn(size: int) -> None:
+    cards = [r + s for s in "SHDC" for r in ("A", "5", "9", "K")][:size]
+    boxes = _boxes_ok(HandSpec(cards))
+    assert sorted(code for code, _ in boxes) == sorted(cards)
+
+
+def test_visible_parts_of_cards_do_not_overlap() -> None:
+    boxes = [box for _, box in layout_hand(HandSpec(GIN_HAND))]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            overlap_x = min(a[2], b[2]) - max(a[0], b[0])
+            overlap_y = min(a[3], b[3]) - max(a[1], b[1])
+            assert overlap_x <= 0 or overlap_y <= 0, (a, b)
+
+
+def test_a_25_card_hand_still_fits_in_rows() -> None:
+    cards = [r + s for s in "SHDC" for r in ("A", "2", "3", "4", "5", "6", "7")][:23] + ["JK", "JK"]
+    spec = HandSpec(cards, title="Your hand (25 cards)")
+    image = open_png(render_hand(spec))
+    boxes = _boxes_ok(spec)
+    assert len(boxes) == 25
+    assert image.width <= MAX_WIDTH
+    assert len({y0 for _, (_, y0, _, _) in boxes}) >= 2, "a long hand wraps onto more rows"
+
+
+def test_sorting_by_suit_and_by_rank() -> None:
+    cards = ["KD", "2S", "JK", "2H", "AS", "KS"]
+    by_suit = [code for code, _ in layout_hand(HandSpec(cards, sort="suit"))]
+    by_rank = [code for code, _ in layout_hand(HandSpec(cards, sort="rank"))]
+    assert by_suit == ["AS", "2S", "KS", "2H", "KD", "JK"]
+    assert by_rank == ["AS", "2S", "2H", "KS", "KD", "JK"]
+
+
+def test_red_suits_are_drawn_in_red_and_black_suits_not() -> None:
+    for cards, red in ((["5H", "QD"], True), (["5S", "QC"], False)):
+        spec = HandSpec(cards)
+        image = open_png(render_hand(spec))
+        for code, box in layout_hand(spec):
+            region = pixels(image, box)
+            assert any(is_red(p) for p in region) is red, code
+            assert any(is_dark(p) for p in region) is not red, code
+
+
+def test_melds_are_grouped_and_deadwood_derived_from_the_hand() -> None:
+    spec = HandSpec(GIN_HAND, melds=[["AS", "2S", "3S"], ["7H", "7D", "7C"]], deadwood_value=39)
+    boxes = _boxes_ok(spec)
+    codes = [code for code, _ in boxes]
+    assert codes[:6] == ["AS", "2S", "3S", "7H", "7D", "7C"]
+    assert sorted(codes[6:]) == sorted(["KD", "QC", "9S", "10H"])
+    inner_gap = boxes[1][1][0] - boxes[0][1][2]
+    between = boxes[3][1][0] - boxes[2][1][2]
+    assert between > inner_gap + 10, "melds are set apart from each other"
+
+
+def test_explicit_deadwood_is_drawn_and_counted() -> None:
+    spec = HandSpec(["4C", "5C", "6C", "JK"], melds=[["4C", "5C", "6C"]], deadwood=["JK"],
+                    deadwood_value=0)
+    assert [code for code, _ in _boxes_ok(spec)] == ["4C", "5C", "6C", "JK"]
+
+
+def test_highlighted_card_is_lifted_and_outlined() -> None:
+    spec = HandSpec(GIN_HAND, highlight=["9S"])
+    image = open_png(render_hand(spec))
+    tops = {code: box[1] for code, box in layout_hand(spec)}
+    assert tops["9S"] < min(top for code, top in tops.items() if code != "9S")
+    x0, y0, x1, y1 = dict(layout_hand(spec))["9S"]
+    assert GOLD in pixels(image, (x0, y0, x1, y1))
+
+
+def test_rendering_is_a_pure_function_of_the_spec() -> None:
+    spec = HandSpec(GIN_HAND, highlight=["QC"], title="Same")
+    assert render_hand(spec) == render_hand(HandSpec(list(GIN_HAND), highlight=["QC"],
+                                                     title="Same"))
+
+
+def test_cards_are_read_the_way_players_type_them() -> None:
+    boxes = layout_hand(HandSpec(["10h", "Qs", "joker", "TC"]))
+    assert sorted(code for code, _ in boxes) == sorted(["10H", "QS", "JK", "10C"])
+
+
+def test_text_that_is_not_a_card_is_refused() -> None:
+    with pytest.raises(ValueError):
+        render_hand(HandSpec(["ZZ"]))
+
+
+def test_empty_hand_still_renders() -> None:
+    image = open_png(render_hand(HandSpec([], title="No cards left")))
+    assert image.width >= 300 and layout_hand(HandSpec([])) == []

@@ -1,0 +1,39 @@
+"""Leaderboard pictures: a readable ranked table that stays phone-sized."""
+
+from __future__ import annotations
+
+from card_png_checks import color_mask, open_png
+
+from card_images import LeaderboardSpec, render_leaderboard
+from card_images.style import GOLD
+
+COLUMNS = ["#", "Player", "Wins", "Points"]
+
+
+def _rows(count: int) -> list[list[str]]:
+    return [[str(i + 1), f"Player {i + 1}", str(50 - i), str(1000 - 10 * i)] for i in range(count)]
+
+
+def test_leaderboard_is_a_png_within_bounds() -> None:
+    data = render_leaderboard(LeaderboardSpec("Gin Rummy", COLUMNS, _rows(5)))
+    image = open_png(data)
+    assert 360 <= image.width <= 760 and image.height < 400
+    assert len(image.getcolors(1 << 16) or []) > 8
+
+
+def test_long_boards_are_capped_and_long_names_cut() -> None:
+    rows = _rows(60)
+    rows[3][1] = "A member whose display name is far too long to fit in any column at all"
+    image = open_png(render_leaderboard(LeaderboardSpec("All time", COLUMNS, rows)))
+    assert image.width <= 760 and image.height <= 1000
+    assert image.height == open_png(render_leaderboard(LeaderboardSpec("All", COLUMNS,
+                                                                       _rows(25)))).height
+
+
+def test_highlighted_row_is_outlined_in_gold() -> None:
+    plain = open_png(render_leaderboard(LeaderboardSpec("Board", COLUMNS, _rows(6))))
+    marked = open_png(render_leaderboard(LeaderboardSpec("Board", COLUMNS, _rows(6), 4)))
+    box = color_mask(marked, GOLD).getbbox()
+    plain_box = color_mask(plain, GOLD).getbbox()
+    assert box is not None and plain_box is not None
+    assert box[3] > plain_box[3] + 60, "gold now reaches down to the fifth row"

@@ -1,0 +1,130 @@
+"""Shared fixtures: the real RummyBot running under SimCord on a temporary database.
+
+Use `sim` in end-to-end tests:
+
+    async def test_something(sim):
+        result = await sim.alice.slash(sim.channel, "about")
+        assert result.ephemeral
+
+`sim.env` is the SimCord `Env` (advance_time, inject_error, http_requests ...);
+`await sim.restart()` swaps in a fresh bot on the same database, like a
+process restart. Pass SimCord options with `@pytest.mark.simcord(...)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+import simcord
+
+from bot.app import RummyBot
+from bot.sandbox import SandboxWorld, build_world
+from bot.settings import Settings
+
+# Real seconds an operation may take to settle. Bot timers that fire later
+# than this stay parked until `env.advance_time(...)`, so keep game timers in
+# tests above it; rendering and AI moves must finish within it.
+SETTLE_TIMEOUT = 2.0
+
+
+@pytest.fixture
+def bot_settings(tmp_path: Path) -> Settings:
+    """Settings with a database of its own under tmp_path."""
+    return Settings(db_path=tmp_path / "rummy.sqlite3")
+
+
+@pytest.fixture
+async def make_bot(bot_settings: Settings) -> AsyncIterator[Callable[[], RummyBot]]:
+    """A factory of RummyBots on the test's settings; their storage is closed at the end."""
+    made: list[RummyBot] = []
+
+    def factory() -> RummyBot:
+        bot = RummyBot(bot_settings)
+        made.append(bot)
+        return bot
+
+    yield factory
+    for bot in made:
+        await bot.close_storage()
+
+
+@pytest.fixture
+async def sim_env(
+    make_bot: Callable[[], RummyBot], request: pytest.FixtureRequest
+) -> AsyncIterator[simcord.Env]:
+    """A started SimCord Env running a RummyBot (errors it swallowed fail the test)."""
+    marker = request.node.get_closest_marker("simcord")
+    options = {"settle_timeout": SETTLE_TIMEOUT, **(marker.kwargs if marker else {})}
+    env = simcord.Env(make_bot(), **options)
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            # Same teardown check as SimCord's own fixture: errors the test did
+            # not look at through `env.errors` fail it.
+            env._raise_errors_since(env._errors_acknowledged)
+
+
+@dataclass
+class Sim:
+    """The running bot, its simulated server and four members."""
+
+    env: simcord.Env
+    world: SandboxWorld
+    make_bot: Callable[[], RummyBot] = field(repr=False)
+
+    @property
+    def bot(self) -> RummyBot:
+        """The bot currently attached (changes after `restart`)."""
+        bot = self.env.bot
+        assert isinstance(bot, RummyBot)
+        return bot
+
+    @property
+    def guild(self) -> simcord.GuildHandle:
+        return self.world.guild
+
+    @property
+    def channel(self) -> simcord.ChannelHandle:
+        return self.world.channel
+
+    @property
+    def members(self) -> tuple[simcord.MemberActor, ...]:
+        return self.world.members
+
+    @property
+    def alice(self) -> simcord.MemberActor:
+        return self.world.members[0]
+
+    @property
+    def bruno(self) -> simcord.MemberActor:
+        return self.world.members[1]
+
+    @property
+    def chiara(self) -> simcord.MemberActor:
+        return self.world.members[2]
+
+    @property
+    def dario(self) -> simcord.MemberActor:
+        return self.world.members[3]
+
+    async def restart(self) -> RummyBot:
+        """Replace the bot with a fresh one on the same database; return it."""
+        old = self.bot
+        new = self.make_bot()
+        await self.env.restart_bot(new)
+        # SimCord detaches the old bot without closing it; a real restart
+        # would have closed its database, so do that here.
+        await old.close_storage()
+        return new
+
+
+@pytest.fixture
+def sim(sim_env: simcord.Env, make_bot: Callable[[], RummyBot]) -> Iterator[Sim]:
+    """The bot under SimCord with guild "Sandbox", #rummy and Alice, Bruno, Chiara, Dario."""
+    yield Sim(sim_env, build_world(sim_env), make_bot)

@@ -1,0 +1,198 @@
+"""The gin computer player: legal moves only, sensible choices, blind to hidden cards."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from engine.gin import PRESETS, GinGame, GinOptions, preset
+from engine.gin.ai import PublicLog, choose_action, greedy_action, random_action
+
+from .scripted import scripted
+
+Policy = Callable[[dict[str, Any], random.Random], str]
+
+
+def play(game: GinGame, policies: tuple[Policy, Policy], steps: int, rng: random.Random,
+         log: PublicLog | None = None) -> int:
+    """Let the policies play up to `steps` actions, checking each is legal; return actions played."""
+    log = log or PublicLog()
+    done = 0
+    while not game.is_over and done < steps:
+        seat = game.to_act()[0]
+        view = log.augment(game.private_view(seat))
+        before = game.public_view()
+        action = policies[seat](view, rng)
+        assert action in view["legal"], (action, view["legal"])
+        log.observe(before, seat, action, game.apply(seat, action))
+        done += 1
+    return done
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_only_legal_actions_in_every_preset(name: str) -> None:
+    for seed in range(3):
+        game = GinGame(preset(name), seed=seed, first_dealer=seed % 2)
+        others: tuple[Policy, Policy] = (choose_action, greedy_action) if seed % 2 else (
+            random_action, choose_action)
+        assert play(game, others, 150, random.Random(seed)) > 0
+
+
+def test_only_legal_actions_with_deep_pickups() -> None:
+    game = GinGame(GinOptions(deep_discard_pickup=True, knock_rule="oklahoma"), seed=3)
+    assert play(game, (choose_action, choose_action), 120, random.Random(3)) > 0
+
+
+def test_ai_finishes_a_match_against_random_and_wins_it() -> None:
+    game = GinGame(preset("standard"), seed=11, first_dealer=0)
+    play(game, (choose_action, random_action), 10_000, random.Random(11))
+    assert game.is_over and game.match.winner == 0
+
+
+# Seat 0 (non-dealer) is the opponent, seat 1 (dealer) the computer player.
+OPP = "AC 2C 4D 6H 8S JC JS 2D 3H 5C"
+AI_HAND = "3S 4S 5S 7C 7D 7H 9C 9D QH 10S"
+
+
+def test_takes_the_upcard_that_completes_a_meld() -> None:
+    game = scripted(OPP, AI_HAND, upcard="9H")
+    game.apply(0, "pass")
+    assert choose_action(game.private_view(1)) == "take_upcard"
+
+
+def test_takes_a_discard_that_completes_a_run() -> None:
+    game = scripted(OPP, AI_HAND, upcard="2H", stock="6S")
+    game.apply(0, "pass")
+    game.apply(1, "pass")
+    game.apply(0, "draw")
+    game.apply(0, "discard 6S")  # completes 3S-4S-5S-6S
+    assert choose_action(game.private_view(1)) == "take"
+
+
+def test_does_not_take_a_useless_high_discard() -> None:
+    game = scripted(OPP, AI_HAND, upcard="KS")
+    game.apply(0, "pass")
+    assert choose_action(game.private_view(1)) == "pass"
+
+
+def interest_position(picked: str) -> tuple[GinGame, dict[str, Any]]:
+    """The opponent takes `picked` as the upcard; the AI then draws KC and must discard.
+
+    The AI's deadwood is 9C 9D QH 10S KC: discarding QH, 10S or KC all leave 38.
+    """
+    game = scripted(OPP, AI_HAND, upcard=picked, stock="KC")
+    log = PublicLog()
+    for seat, action in ((0, "take_upcard"), (0, "discard JC")):
+        before = game.public_view()
+        log.observe(before, seat, action, game.apply(seat, action))
+    view = log.augment(game.private_view(1))
+    assert choose_action(view) == "draw"
+    before = game.public_view()
+    log.observe(before, 1, "draw", game.apply(1, "draw"))
+    return game, log.augment(game.private_view(1))
+
+
+@pytest.mark.parametrize("picked, fed", [("QD", "QH"), ("10D", "10S"), ("KD", "KC")])
+def test_does_not_feed_the_card_the_opponent_just_took(picked: str, fed: str) -> None:
+    game, view = interest_position(picked)
+    assert view["pickups"][0] == [picked]
+    # the three high cards are equally good for the AI's own deadwood
+    leaves = {c: game._deadwood([x for x in game.hands[1] if str(x) != c])
+              for c in ("QH", "10S", "KC")}
+    assert len(set(leaves.values())) == 1
+    action = choose_action(view)
+    assert action.startswith("discard ") and action.split()[1] in leaves
+    assert action != f"discard {fed}"
+
+
+def test_knocks_as_soon_as_it_may() -> None:
+    # after 9H the AI holds 3S-4S-5S, 7s, 9s and QH 10S: discarding one leaves 10
+    game = scripted(OPP, AI_HAND, upcard="9H")
+    game.apply(0, "pass")
+    game.apply(1, "take_upcard")
+    view = game.private_view(1)
+    assert "knock QH" in view["legal"]
+    assert choose_action(view) in ("knock QH", "knock 10S")
+
+
+def test_goes_gin_and_big_gin() -> None:
+    gin = scripted(OPP, "3S 4S 5S 7C 7D 7H 9C 9D 9S 10S", upcard="9H")
+    gin.apply(0, "pass")
+    gin.apply(1, "take_upcard")
+    assert choose_action(gin.private_view(1)) == "knock 10S"
+    big = scripted(OPP, "3S 4S 5S 7C 7D 7H 9C 9D 9S 6S", upcard="9H")
+    big.apply(0, "pass")
+    big.apply(1, "take_upcard")
+    assert choose_action(big.private_view(1)) == "big_gin"
+
+
+def test_greedy_takes_what_lowers_deadwood_and_knocks() -> None:
+    game = scripted(OPP, AI_HAND, upcard="9H")
+    game.apply(0, "pass")
+    assert greedy_action(game.private_view(1)) == "take_upcard"
+    game.apply(1, "take_upcard")
+    assert greedy_action(game.private_view(1)).startswith("knock ")
+
+
+# --- blind to hidden cards -------------------------------------------------------------
+
+
+def mid_hand(seed: int) -> tuple[GinGame, PublicLog]:
+    """Play the first hand part way with two computer players."""
+    game = GinGame(preset("standard"), seed=seed, first_dealer=0)
+    log = PublicLog()
+    rng = random.Random(seed)
+    while len(game.stock) > 24 and game.hand_no == 1:
+        play(game, (choose_action, choose_action), 1, rng, log)
+    assert game.hand_no == 1
+    return game, log
+
+
+def hidden_cards(game: GinGame, seat: int, log: PublicLog) -> set[str]:
+    """The cards this seat cannot know: the stock and the opponent's untaken cards."""
+    opp = {str(c) for c in game.hands[1 - seat]} - set(log.pickups[1 - seat])
+    return opp | {str(c) for c in game.stock}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_view_holds_no_hidden_card(seed: int) -> None:
+    game, log = mid_hand(seed)
+    seat = game.to_act()[0]
+    view = log.augment(game.private_view(seat))
+    tokens = set(json.dumps(view).replace('"', " ").replace(",", " ").replace("]", " ").split())
+    hidden = hidden_cards(game, seat, log)
+    assert len(hidden) >= 30
+    assert not tokens & hidden
+    assert view["hand_sizes"][1 - seat] == len(game.hands[1 - seat])
+
+
+def reshuffle_hidden(game: GinGame, seat: int, log: PublicLog, rng: random.Random) -> GinGame:
+    """Return a copy of the game with the hidden cards dealt out differently."""
+    data = game.to_json()
+    opp = 1 - seat
+    known = [c for c in data["hands"][opp] if c in log.pickups[opp]]
+    hidden = [c for c in data["hands"][opp] if c not in known] + data["stock"]
+    rng.shuffle(hidden)
+    cut = len(data["hands"][opp]) - len(known)
+    data["hands"][opp] = known + hidden[:cut]
+    data["stock"] = hidden[cut:]
+    return GinGame.from_json(json.loads(json.dumps(data)))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_same_view_same_decision_whatever_the_hidden_cards(seed: int) -> None:
+    game, log = mid_hand(seed)
+    seat = game.to_act()[0]
+    view = log.augment(game.private_view(seat))
+    decision = choose_action(view, random.Random(0))
+    rng = random.Random(seed)
+    for _ in range(3):
+        other = reshuffle_hidden(game, seat, log, rng)
+        assert other.hands[1 - seat] != game.hands[1 - seat] or other.stock != game.stock
+        other_view = log.augment(other.private_view(seat))
+        assert other_view == view
+        assert choose_action(other_view, random.Random(0)) == decision

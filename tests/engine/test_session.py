@@ -1,0 +1,678 @@
+"""The session layer: ordering, persistence, rollback, timers, computer seats, claim windows."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import pytest
+import simcord
+
+from engine.errors import IllegalMove, NotYourTurn, RulesError
+from engine.game import Event
+from engine.session import (
+    ClaimWindow,
+    GameSession,
+    SessionClosed,
+    SessionHooks,
+    StaleAction,
+    TooLate,
+)
+
+# ----- a tiny real game ---------------------------------------------------------------------
+
+
+class CountGame:
+    """Seats take turns adding 1 or 2 to a running total; whoever reaches `target` wins.
+
+    With `steps` > 1 a turn is several additions by the same seat, like draw-then-discard.
+    """
+
+    name = "count"
+
+    def __init__(
+        self,
+        seats: int = 2,
+        target: int = 10,
+        steps: int = 1,
+        total: int = 0,
+        turn: int = 0,
+        step: int = 0,
+        version: int = 0,
+        winner: int | None = None,
+    ) -> None:
+        self.seats, self.target, self.steps = seats, target, steps
+        self.total, self.turn, self.step = total, turn, step
+        self.version, self.winner = version, winner
+
+    def legal_actions(self, seat: int) -> list[int]:
+        """List the legal additions."""
+        return [1, 2] if seat in self.to_act() else []
+
+    def verify(self, seat: int, action: Any) -> None:
+        """Refuse out-of-turn and malformed additions."""
+        if self.is_over:
+            raise IllegalMove("the game is over")
+        if seat != self.turn:
+            raise NotYourTurn("not your turn")
+        if action not in (1, 2):
+            raise IllegalMove("add 1 or 2")
+
+    def apply(self, seat: int, action: Any) -> list[Event]:
+        """Add to the total and pass the turn when its steps are used up."""
+        self.verify(seat, action)
+        self.total += action
+        self.version += 1
+        events = [Event("add", seat, {"n": action, "total": self.total})]
+        if self.total >= self.target:
+            self.winner = seat
+            return events + [Event("win", seat)]
+        self.step += 1
+        if self.step == self.steps:
+            self.step, self.turn = 0, (self.turn + 1) % self.seats
+        return events
+
+    def to_act(self) -> list[int]:
+        """Return the seat to move."""
+        return [] if self.is_over else [self.turn]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether somebody reached the target."""
+        return self.winner is not None
+
+    def parse_action(self, text: str) -> int:
+        """Parse "1" or "2"."""
+        return int(text)
+
+    def public_view(self) -> dict[str, Any]:
+        """Return the whole state: nothing is hidden in this game."""
+        return self.to_json()
+
+    def private_view(self, seat: int) -> dict[str, Any]:
+        """Return the public view."""
+        return self.public_view()
+
+    def to_json(self) -> dict[str, Any]:
+        """Serialize every field."""
+        return dict(vars(self))
+
+
+def load_count(data: dict[str, Any]) -> CountGame:
+    """Rebuild a CountGame from to_json()."""
+    fields = {k: v for k, v in data.items() if k != "name"}
+    return CountGame(**fields)
+
+
+def total(session: GameSession) -> int:
+    """Return the running total of the session's CountGame."""
+    assert isinstance(session.game, CountGame)
+    return session.game.total
+
+
+# ----- a controllable loop clock ------------------------------------------------------------
+
+
+class LoopClock:
+    """Replace the running loop's time() so tests jump it forward; timers fire in order.
+
+    This drives the real asyncio scheduler (call_later handles, asyncio.sleep), only the
+    clock it reads is ours. It peeks at the loop's private queues to know when it is idle.
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.now = 0.0  # whole seconds stay exact, so tests can compare times with ==
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds of loop time since the clock was installed."""
+        return self.now
+
+    def time(self) -> float:
+        """Return the virtual loop time."""
+        return self.now
+
+    async def settle(self) -> None:
+        """Run everything runnable until the loop has nothing ready."""
+        idle = 0
+        for _ in range(100_000):
+            await asyncio.sleep(0)
+            idle = idle + 1 if not self.loop._ready else 0  # type: ignore[attr-defined]
+            if idle >= 3:
+                return
+        raise AssertionError("the loop never went idle")
+
+    async def advance(self, seconds: float) -> None:
+        """Move time forward by `seconds`, firing every timer due on the way, in order."""
+        target = self.now + seconds
+        await self.settle()
+        while True:
+            scheduled = self.loop._scheduled  # type: ignore[attr-defined]
+            due = [h.when() for h in scheduled if not h.cancelled() and h.when() <= target]
+            if not due:
+                break
+            self.now = max(self.now, min(due))
+            await self.settle()
+        self.now = target
+        await self.settle()
+
+
+@pytest.fixture
+async def clock() -> AsyncIterator[LoopClock]:
+    """Put the running loop on a clock the test moves by hand."""
+    loop = asyncio.get_running_loop()
+    clock = LoopClock(loop)
+    loop.time = clock.time  # type: ignore[method-assign]
+    try:
+        yield clock
+    finally:
+        del loop.time  # back to the class method
+
+
+# ----- a recording harness ------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    """Everything the session told the outside world, in order, with loop times."""
+
+    clock: LoopClock
+    log: list[tuple[str, Any]] = field(default_factory=list)
+    fail_persist: int = 0  # how many upcoming persists should raise
+    snapshots: list[dict[str, Any]] = field(default_factory=list)
+
+    def kinds(self, kind: str) -> list[Any]:
+        """Return the payloads logged under `kind`."""
+        return [payload for k, payload in self.log if k == kind]
+
+    async def persist(self, game: Any, seat: int, action: Any, events: list[Event]) -> None:
+        """Store like the repository would, or fail on request."""
+        await asyncio.sleep(0)  # a real store yields to the loop
+        if self.fail_persist:
+            self.fail_persist -= 1
+            raise OSError("disk full")
+        self.snapshots.append(game.to_json())
+        self.log.append(("persist", (seat, action)))
+
+    async def on_events(self, events: list[Event]) -> None:
+        """Record announced moves with the time they were announced."""
+        for event in events:
+            if event.kind == "add":
+                self.log.append(("move", (event.seat, event.public["n"], self.clock.elapsed)))
+
+    async def on_reminder(self, seat: int) -> None:
+        """Record a reminder."""
+        self.log.append(("reminder", (seat, self.clock.elapsed)))
+
+    async def on_takeover(self, seat: int) -> None:
+        """Record a takeover."""
+        self.log.append(("takeover", (seat, self.clock.elapsed)))
+
+    def hooks(self, computers: AbstractSet[int] = frozenset()) -> SessionHooks:
+        """Hooks where the computer adds 2 and the timeout default adds 1."""
+        return SessionHooks(
+            load=load_count,
+            persist=self.persist,
+            choose=lambda game, seat: 2,
+            default_move=lambda game, seat: 1,
+            is_computer=lambda seat: seat in computers,
+            on_events=[self.on_events],
+            on_reminder=self.on_reminder,
+            on_takeover=self.on_takeover,
+        )
+
+
+def make_session(
+    clock: LoopClock,
+    *,
+    computers: AbstractSet[int] = frozenset(),
+    turn_seconds: float = 0,
+    bot_delay: float = 1.5,
+    **game: Any,
+) -> tuple[GameSession, Table]:
+    """Build a started session over a fresh CountGame and its recording table."""
+    table = Table(clock)
+    session = GameSession(
+        CountGame(**game), table.hooks(computers), turn_seconds=turn_seconds, bot_delay=bot_delay
+    )
+    session.start()
+    return session, table
+
+
+# ----- submit ---------------------------------------------------------------------------------
+
+
+async def test_accepted_action_is_persisted_before_it_is_announced(clock: LoopClock) -> None:
+    session, table = make_session(clock)
+    events = await session.submit(0, 2, expected_version=0)
+    assert [e.kind for e in events] == ["add"]
+    assert total(session) == 2 and session.game.version == 1
+    assert [k for k, _ in table.log] == ["persist", "move"]
+
+
+async def test_illegal_actions_are_refused_and_change_nothing(clock: LoopClock) -> None:
+    session, table = make_session(clock)
+    before = session.game.to_json()
+    with pytest.raises(NotYourTurn):
+        await session.submit(1, 1)
+    with pytest.raises(IllegalMove) as refused:
+        await session.submit(0, 3)
+    assert refused.value.code == "illegal_move"
+    assert session.game.to_json() == before
+    assert table.log == []
+
+
+async def test_action_from_an_older_state_is_stale(clock: LoopClock) -> None:
+    session, _table = make_session(clock)
+    await session.submit(0, 1, expected_version=0)
+    await session.submit(1, 1, expected_version=1)
+    with pytest.raises(StaleAction) as stale:
+        await session.submit(0, 1, expected_version=1)
+    assert stale.value.code == "stale"
+    assert str(stale.value) == "that move is no longer available"
+    assert isinstance(stale.value, RulesError)
+    assert total(session) == 2
+
+
+async def test_double_click_applies_exactly_once(clock: LoopClock) -> None:
+    session, table = make_session(clock)
+    results = await asyncio.gather(
+        *(session.submit(0, 2, expected_version=0) for _ in range(20)), return_exceptions=True
+    )
+    applied = [r for r in results if isinstance(r, list)]
+    assert len(applied) == 1
+    assert all(isinstance(r, StaleAction) for r in results if r not in applied)
+    assert total(session) == 2
+    assert len(table.kinds("persist")) == 1 and len(table.kinds("move")) == 1
+
+
+async def test_failed_persist_rolls_back_and_announces_nothing(clock: LoopClock) -> None:
+    session, table = make_session(clock)
+    await session.submit(0, 1)
+    before = session.game.to_json()
+    table.fail_persist = 1
+    with pytest.raises(OSError):
+        await session.submit(1, 2, expected_version=1)
+    assert session.game.to_json() == before
+    assert table.kinds("move") == [(0, 1, 0.0)]
+    # The same click succeeds once storage is back: the version did not move.
+    await session.submit(1, 2, expected_version=1)
+    assert total(session) == 3
+    assert table.snapshots[-1]["total"] == 3
+
+
+# ----- turn timers ----------------------------------------------------------------------------
+
+
+async def test_reminder_comes_at_half_time(clock: LoopClock) -> None:
+    _session, table = make_session(clock, turn_seconds=60)
+    await clock.advance(29.9)
+    assert table.kinds("reminder") == []
+    await clock.advance(0.2)
+    assert [seat for seat, _ in table.kinds("reminder")] == [0]
+    assert table.kinds("move") == []
+
+
+async def test_timeout_plays_the_default_move_through_storage(clock: LoopClock) -> None:
+    session, table = make_session(clock, turn_seconds=60)
+    await clock.advance(59.9)
+    assert table.kinds("move") == []
+    await clock.advance(0.2)
+    assert table.kinds("persist") == [(0, 1)]
+    assert table.kinds("move") == [(0, 1, 60.0)]
+    assert session.timeouts[0] == 1 and session.taken_over == set()
+    assert session.game.to_act() == [1]
+
+
+async def test_two_timeouts_in_a_row_hand_the_seat_to_the_computer(clock: LoopClock) -> None:
+    session, table = make_session(clock, computers={1}, turn_seconds=60, target=50)
+    await clock.advance(60)  # seat 0 times out (default +1)
+    await clock.advance(1.5)  # computer seat 1 plays +2
+    assert table.kinds("takeover") == []
+    await clock.advance(60)  # second timeout in a row
+    assert table.kinds("takeover") == [(0, 121.5)]
+    assert session.taken_over == {0}
+    await clock.advance(1.5)  # seat 1
+    await clock.advance(1.5)  # seat 0 now moves like a computer: +2 after the bot delay
+    assert table.kinds("move")[-1] == (0, 2, 124.5)
+
+
+async def test_own_move_resets_the_timeout_count(clock: LoopClock) -> None:
+    session, table = make_session(clock, computers={1}, turn_seconds=60, target=50)
+    await clock.advance(60)  # timeout 1
+    await clock.advance(1.5)
+    await session.submit(0, 2)  # the player is here
+    assert session.timeouts[0] == 0
+    await clock.advance(1.5)
+    await clock.advance(60)  # a new first timeout, not a second
+    assert session.timeouts[0] == 1
+    assert table.kinds("takeover") == []
+
+
+async def test_back_returns_the_seat_to_its_player(clock: LoopClock) -> None:
+    session, table = make_session(clock, computers={1}, turn_seconds=60, target=50)
+    for _ in range(2):
+        await clock.advance(60)
+        await clock.advance(1.5)
+    assert session.taken_over == {0}
+    assert await session.back(0) is True
+    assert await session.back(0) is False
+    moves = len(table.kinds("move"))
+    await clock.advance(59)  # no computer move for seat 0: he has his own clock again
+    assert len(table.kinds("move")) == moves
+    await session.submit(0, 2)
+    assert table.kinds("move")[-1][:2] == (0, 2)
+
+
+async def test_playing_yourself_also_takes_the_seat_back(clock: LoopClock) -> None:
+    session, table = make_session(clock, computers={1}, turn_seconds=60, target=50)
+    for _ in range(2):
+        await clock.advance(60)
+        await clock.advance(1.5)
+    assert session.taken_over == {0}
+    await session.submit(0, 1)  # clicked before the computer's delay ran out
+    assert session.taken_over == set() and session.timeouts[0] == 0
+    await clock.advance(1.5)  # seat 1
+    await clock.advance(1.5)
+    assert table.kinds("move")[-1][0] == 1  # seat 0 waits for its player again
+
+
+async def test_a_failing_listener_does_not_silence_the_others(clock: LoopClock) -> None:
+    session, table = make_session(clock)
+    heard: list[str] = []
+
+    async def broken(events: list[Event]) -> None:
+        raise ConnectionError("discord is down")
+
+    async def logger(events: list[Event]) -> None:
+        heard.extend(e.kind for e in events)
+
+    session.hooks.on_events = [broken, logger]
+    with pytest.raises(ConnectionError):
+        await session.submit(0, 2)
+    assert heard == ["add"]
+    assert total(session) == 2 and table.kinds("persist") == [(0, 2)]
+
+
+async def test_timed_out_multi_step_turn_finishes_by_default_and_counts_once(
+    clock: LoopClock,
+) -> None:
+    session, table = make_session(clock, computers={1}, turn_seconds=60, steps=2, target=50)
+    await clock.advance(60)
+    assert table.kinds("move") == [(0, 1, 60.0)]
+    await clock.advance(1.5)  # the rest of the turn, after a visible pause
+    assert table.kinds("move") == [(0, 1, 60.0), (0, 1, 61.5)]
+    assert session.timeouts[0] == 1
+    assert session.game.to_act() == [1]
+
+
+async def test_untimed_game_waits_forever(clock: LoopClock) -> None:
+    session, table = make_session(clock, turn_seconds=0)
+    await clock.advance(100_000)
+    assert table.log == []
+    assert session.pending_timers == 0
+
+
+# ----- computer seats -----------------------------------------------------------------------
+
+
+async def test_computer_moves_after_the_delay_never_before(clock: LoopClock) -> None:
+    session, table = make_session(clock, computers={1}, steps=2, bot_delay=1.5)
+    await session.submit(0, 1)
+    await session.submit(0, 1)
+    await clock.advance(1.49)
+    assert [m for m in table.kinds("move") if m[0] == 1] == []
+    await clock.advance(0.02)
+    assert table.kinds("move")[-1] == (1, 2, 1.5)
+    await clock.advance(1.4)  # the second step of its turn waits its own delay
+    assert len(table.kinds("move")) == 3
+    await clock.advance(0.1)
+    assert table.kinds("move")[-1] == (1, 2, 3.0)
+    assert session.game.to_act() == [0]
+
+
+async def test_computers_alone_finish_the_game_one_move_per_delay(clock: LoopClock) -> None:
+    session, table = make_session(clock, computers={0, 1}, bot_delay=1.5)
+    await clock.advance(100)
+    times = [t for _, _, t in table.kinds("move")]
+    assert session.game.is_over and total(session) == 10
+    assert times == [1.5 * (i + 1) for i in range(5)]
+
+
+async def test_no_timer_fires_after_game_over(clock: LoopClock) -> None:
+    session, table = make_session(clock, computers={1}, turn_seconds=60, target=4)
+    await session.submit(0, 2)
+    await clock.advance(1.5)  # computer reaches 4
+    assert session.game.is_over
+    assert session.pending_timers == 0
+    logged = len(table.log)
+    await clock.advance(1000)
+    assert len(table.log) == logged
+
+
+async def test_close_cancels_timers_and_refuses_moves(clock: LoopClock) -> None:
+    session, table = make_session(clock, computers={1}, turn_seconds=60)
+    await session.submit(0, 2)
+    session.close()
+    assert session.pending_timers == 0
+    await clock.advance(1000)
+    assert table.kinds("move") == [(0, 2, 0.0)]
+    with pytest.raises(SessionClosed):
+        await session.submit(1, 1)
+
+
+async def test_close_during_bot_delay_stops_the_scheduled_move(clock: LoopClock) -> None:
+    session, table = make_session(clock, computers={0, 1})
+    await clock.advance(1.0)
+    session.close()
+    await clock.advance(10)
+    assert table.log == []
+
+
+# ----- restart --------------------------------------------------------------------------------
+
+
+async def test_restored_session_restarts_its_timers_and_remembers_takeovers(
+    clock: LoopClock,
+) -> None:
+    session, table = make_session(clock, computers={1}, turn_seconds=60, target=50)
+    for _ in range(2):
+        await clock.advance(60)
+        await clock.advance(1.5)
+    snapshot, meta = table.snapshots[-1], session.meta()
+    session.close()  # the process dies
+
+    restored = GameSession.restore(snapshot, table.hooks({1}), meta=meta, turn_seconds=60)
+    assert restored.game.to_json() == snapshot
+    assert restored.taken_over == {0}
+    moves = len(table.kinds("move"))
+    restored.start()
+    await clock.advance(1.5)  # seat 0 is still the computer's
+    assert len(table.kinds("move")) == moves + 1
+    assert table.kinds("move")[-1][:2] == (0, 2)
+
+
+# ----- claim windows --------------------------------------------------------------------------
+
+
+async def test_hundreds_of_simultaneous_claims_have_exactly_one_winner() -> None:
+    rng = random.Random(7)
+
+    async def valid(seat: int, payload: Any) -> bool:
+        for _ in range(rng.randrange(3)):  # validators interleave with other claims
+            await asyncio.sleep(0)
+        return True
+
+    for _ in range(20):
+        window = ClaimWindow(valid)
+        results = await asyncio.gather(
+            *(window.claim(seat, "7H") for seat in range(300)), return_exceptions=True
+        )
+        winners = [seat for seat, r in enumerate(results) if r is True]
+        assert len(winners) == 1
+        assert all(isinstance(r, TooLate) for r in results if r is not True)
+        assert window.winner == (winners[0], "7H") and not window.is_open
+
+
+async def test_invalid_claims_do_not_close_the_window() -> None:
+    def only_even(seat: int, payload: Any) -> bool:
+        if seat == 3:
+            raise IllegalMove("that card does not fit any meld")
+        return seat % 2 == 0
+
+    window = ClaimWindow(only_even)
+    assert await window.claim(1, "x") is False
+    with pytest.raises(IllegalMove):
+        await window.claim(3, "x")
+    assert window.is_open
+    results = await asyncio.gather(
+        *(window.claim(seat, "x") for seat in (5, 7, 4, 6)), return_exceptions=True
+    )
+    assert results[:3] == [False, False, True]
+    assert isinstance(results[3], TooLate)
+    assert await window.wait() == (4, "x")
+
+
+async def test_claim_after_close_is_too_late() -> None:
+    window = ClaimWindow(lambda seat, payload: True)
+    window.close()
+    with pytest.raises(TooLate) as late:
+        await window.claim(0, "x")
+    assert late.value.code == "too_late"
+    assert await window.wait() is None
+
+
+async def test_window_closing_while_a_claim_is_judged_makes_it_too_late() -> None:
+    judging = asyncio.Event()
+    release = asyncio.Event()
+
+    async def slow_valid(seat: int, payload: Any) -> bool:
+        judging.set()
+        await release.wait()
+        return True
+
+    window = ClaimWindow(slow_valid)
+    claim = asyncio.ensure_future(window.claim(2, "x"))
+    await judging.wait()
+    window.close()  # the next player drew meanwhile
+    release.set()
+    with pytest.raises(TooLate):
+        await claim
+    assert window.winner is None
+
+
+async def test_claim_window_closes_at_its_deadline(clock: LoopClock) -> None:
+    session, _ = make_session(clock)
+    window = session.open_claim(3, lambda seat, payload: True)
+    await clock.advance(2.9)
+    assert window.is_open
+    await clock.advance(0.2)
+    assert not window.is_open
+    with pytest.raises(TooLate):
+        await window.claim(1, "x")
+
+
+async def test_next_accepted_action_closes_the_claim_window(clock: LoopClock) -> None:
+    session, _ = make_session(clock)
+    window = session.open_claim(30, lambda seat, payload: True)
+    with pytest.raises(NotYourTurn):
+        await session.submit(1, 1)  # a refused action leaves it open
+    assert window.is_open
+    await session.submit(0, 1)  # the next player's draw
+    assert not window.is_open
+    with pytest.raises(TooLate):
+        await window.claim(1, "x")
+
+
+# ----- under SimCord --------------------------------------------------------------------------
+
+
+class CountBot(discord.Client):
+    """A minimal bot: "!go" starts a CountGame against a computer, "!add N" plays."""
+
+    def __init__(self, storage: dict[str, Any]) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = True
+        super().__init__(intents=intents)
+        self.storage = storage
+        self.session: GameSession | None = None
+
+    async def setup_hook(self) -> None:
+        """Reload an unfinished game, as the real bot does after a restart."""
+        if "snapshot" in self.storage:
+            self.session = GameSession.restore(
+                self.storage["snapshot"], self.hooks(), turn_seconds=60, bot_delay=1.5
+            )
+            self.session.start()
+
+    def hooks(self) -> SessionHooks:
+        """Persist into the dict and post every move in the game channel."""
+
+        async def persist(game: Any, seat: int, action: Any, events: list[Event]) -> None:
+            self.storage["snapshot"] = game.to_json()
+
+        async def announce(events: list[Event]) -> None:
+            channel = self.get_channel(self.storage["channel"])
+            assert isinstance(channel, discord.TextChannel)
+            for event in events:
+                if event.kind == "add":
+                    await channel.send(f"seat {event.seat} adds {event.public['n']}")
+
+        return SessionHooks(
+            load=load_count,
+            persist=persist,
+            choose=lambda game, seat: 2,
+            default_move=lambda game, seat: 1,
+            is_computer=lambda seat: seat == 1,
+            on_events=[announce],
+        )
+
+    async def on_message(self, message: discord.Message) -> None:
+        """Start or play."""
+        if message.author == self.user:
+            return
+        if message.content == "!go":
+            self.storage["channel"] = message.channel.id
+            self.session = GameSession(CountGame(target=50), self.hooks(), turn_seconds=60)
+            self.session.start()
+        elif message.content.startswith("!add") and self.session is not None:
+            await self.session.submit(0, int(message.content.split()[1]))
+
+
+def contents(channel: simcord.ChannelHandle) -> list[str]:
+    """Return the bot's move lines in the channel, oldest first."""
+    return [m.content for m in channel.history() if m.content.startswith("seat")]
+
+
+async def test_session_timers_follow_simcord_advance_time_and_survive_restart() -> None:
+    storage: dict[str, Any] = {}
+    # A settle timeout below the bot delay: only advance_time moves the computer.
+    async with simcord.run(CountBot(storage), settle_timeout=0.5) as env:
+        guild = env.create_guild()
+        channel = guild.create_text_channel("count")
+        alice = guild.add_member(env.create_user("alice"))
+        await alice.send(channel, "!go")
+        await alice.send(channel, "!add 2")
+        assert contents(channel) == ["seat 0 adds 2"]
+        await env.advance_time(1.4)
+        assert contents(channel) == ["seat 0 adds 2"]
+        await env.advance_time(0.2)
+        assert contents(channel) == ["seat 0 adds 2", "seat 1 adds 2"]
+
+        # Restart while alice's 60 s turn runs: the reloaded session gives her a fresh clock.
+        # (A timer under 5 s armed in setup_hook would fire during restart_bot itself: SimCord
+        # settles a new generation with a fixed 5 s timeout, whatever settle_timeout says.)
+        await env.restart_bot(CountBot(storage))
+        await env.advance_time(59.9)
+        assert len(contents(channel)) == 2  # the old generation's timer died with it
+        await env.advance_time(0.2)
+        assert contents(channel)[-1] == "seat 0 adds 1"
+        await env.advance_time(1.5)
+        assert contents(channel)[-1] == "seat 1 adds 2"
+        assert storage["snapshot"]["total"] == 7
