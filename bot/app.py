@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 # group is appended here; each must expose `async def setup(bot)`.
 EXTENSIONS: list[str] = [
     "cogs.meta",
+    "cogs.rummy",
 ]
 
 GameRestorer = Callable[["RummyBot"], Awaitable[None]]

@@ -192,8 +192,8 @@ class Storage(Protocol):
         self,
         game_id: int,
         *,
-        table_message_id: int | None | _Unset = ...,
-        lobby_message_id: int | None | _Unset = ...,
+        table_message_id: int | _Unset | None = ...,
+        lobby_message_id: int | _Unset | None = ...,
     ) -> None: ...
 
     async def unfinished_games(self) -> list[GameRecord]: ...
@@ -531,8 +531,8 @@ class SqliteStorage:
         self,
         game_id: int,
         *,
-        table_message_id: int | None | _Unset = UNSET,
-        lobby_message_id: int | None | _Unset = UNSET,
+        table_message_id: int | _Unset | None = UNSET,
+        lobby_message_id: int | _Unset | None = UNSET,
     ) -> None:
         """Record the table and/or lobby message ids (omitted ones stay as they are)."""
         sets: list[str] = []

@@ -116,7 +116,9 @@ def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDra
 _BASE = (FELT, PANEL, PANEL_TURN, PANEL_EDGE, GOLD, TEXT, MUTED, RED, BLACK, JOKER, CARD_FACE,
          COURT, CARD_EDGE, BACK, BACK_LINE, LAID_OFF, WHITE)
 _EDGES = (
-    [(fg, bg) for fg in (TEXT, MUTED, GOLD, LAID_OFF, CARD_EDGE) for bg in (FELT, PANEL, PANEL_TURN)]
+    [(fg, bg)
+     for fg in (TEXT, MUTED, GOLD, LAID_OFF, CARD_EDGE)
+     for bg in (FELT, PANEL, PANEL_TURN)]
     + [(ink, CARD_FACE) for ink in (RED, BLACK, JOKER, CARD_EDGE, GOLD, LAID_OFF)]
     + [(RED, COURT), (BLACK, COURT), (BACK, BACK_LINE), (BACK, WHITE), (WHITE, CARD_EDGE),
        (BLACK, GOLD), (BLACK, MUTED), (PANEL_EDGE, PANEL), (PANEL_EDGE, FELT)]

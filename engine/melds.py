@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Literal, Sequence
+from typing import Literal
 
 from .cards import Card, cards_text, parse_cards, rank_text
 from .errors import InvalidMeld
@@ -60,7 +61,7 @@ class Meld:
         out = []
         for card, rank in zip(self.cards, self.ranks):
             if card.is_joker:
-                stands = rank_text(1 if rank == 14 else rank) + (self.suit or "?")
+                stands = rank_text((rank - 1) % 13 + 1) + (self.suit or "?")  # 14 = high ace
                 out.append(f"JK({stands})")
             else:
                 out.append(str(card))

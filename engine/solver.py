@@ -11,14 +11,15 @@ Two paths give the same answers (the tests hold them to a brute-force reference)
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
-from typing import Callable, Iterable, Sequence
 
 from .cards import Card
 from .melds import Meld, MeldRules, make_meld
 
 ValueFn = Callable[[Card], int]
+State = tuple[tuple[int, ...], int]  # copies left of each face, wilds left
 Face = tuple[int, str]
 
 
@@ -148,9 +149,9 @@ class _Search:
         counts = tuple(len(self.copies[i]) for i in range(len(self.faces)))
         self.start = (counts, len(self.wild_cards))
         self.by_first = _candidates(self.faces, counts, len(self.wild_cards), rules)
-        self.memo: dict[tuple[tuple[int, ...], int], int] = {}
+        self.memo: dict[State, int] = {}
 
-    def best(self, state: tuple[tuple[int, ...], int]) -> int:
+    def best(self, state: State) -> int:
         hit = self.memo.get(state)
         if hit is not None:
             return hit
@@ -168,7 +169,7 @@ class _Search:
         self.memo[state] = result
         return result
 
-    def _apply(self, state: tuple[tuple[int, ...], int], cand: _Candidate) -> tuple | None:
+    def _apply(self, state: State, cand: _Candidate) -> State | None:
         counts, wilds = state
         if cand.wilds > wilds or any(counts[f] < n for f, n in cand.uses):
             return None
@@ -177,11 +178,13 @@ class _Search:
     def enumerate(self, limit: int) -> list[Arrangement]:
         target = self.best(self.start)
         out: list[Arrangement] = []
-        seen: set[tuple] = set()
+        seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
         self._walk(self.start, [], [], target, out, seen, limit)
         return out
 
-    def _walk(self, state, melds, dead, target, out, seen, limit) -> None:  # type: ignore[no-untyped-def]
+    def _walk(self, state: State, melds: list[_Candidate], dead: list[int], target: int,
+              out: list[Arrangement], seen: set[tuple[tuple[str, ...], tuple[str, ...]]],
+              limit: int) -> None:
         if len(out) >= limit:
             return
         counts, wilds = state
@@ -243,7 +246,8 @@ def _candidates(
     return by_first
 
 
-def _set_candidates(faces, counts, index, jokers, rules) -> list[_Candidate]:  # type: ignore[no-untyped-def]
+def _set_candidates(faces: list[Face], counts: tuple[int, ...], index: dict[Face, int],
+                    jokers: int, rules: MeldRules) -> list[_Candidate]:
     out = []
     for rank in sorted({r for r, _ in faces}):
         idxs = [index[f] for f in faces if f[0] == rank]
@@ -252,7 +256,7 @@ def _set_candidates(faces, counts, index, jokers, rules) -> list[_Candidate]:  #
             naturals = sum(take)
             if naturals < max(1, rules.min_naturals):
                 continue
-            for w in range(0, min(rules.max_wilds_set, jokers) + 1):
+            for w in range(min(rules.max_wilds_set, jokers) + 1):
                 if rules.set_min <= naturals + w <= rules.set_max:
                     uses = tuple((i, n) for i, n in zip(idxs, take) if n)
                     seq = tuple(i for i, n in uses for _ in range(n)) + (-1,) * w
@@ -260,7 +264,8 @@ def _set_candidates(faces, counts, index, jokers, rules) -> list[_Candidate]:  #
     return out
 
 
-def _run_candidates(counts, index, jokers, rules) -> list[_Candidate]:  # type: ignore[no-untyped-def]
+def _run_candidates(counts: tuple[int, ...], index: dict[Face, int], jokers: int,
+                    rules: MeldRules) -> list[_Candidate]:
     out = []
     max_w = min(rules.max_wilds_run, jokers)
     for suit in "SHDC":
@@ -268,7 +273,8 @@ def _run_candidates(counts, index, jokers, rules) -> list[_Candidate]:  # type: 
             for n in range(rules.run_min, 14):
                 if rules.aces != "wrap" and lo + n - 1 > rules.positions:
                     break
-                ranks = [((lo - 1 + k) % 13 + 1) if rules.aces == "wrap" else lo + k for k in range(n)]
+                ranks = [(lo - 1 + k) % 13 + 1 if rules.aces == "wrap" else lo + k
+                         for k in range(n)]
                 slots = [index.get((1 if r == 14 else r, suit)) for r in ranks]
                 out += _fill_run(slots, max_w, rules)
     return out
@@ -280,12 +286,12 @@ def _fill_run(slots: list[int | None], max_w: int, rules: MeldRules) -> list[_Ca
     if missing > max_w:
         return []
     out = []
-    for extra in range(0, max_w - missing + 1):
+    for extra in range(max_w - missing + 1):
         for wild_pos in combinations(present, extra):
             used = [k for k in present if k not in wild_pos]
             if len(used) < max(1, rules.min_naturals):
                 continue
-            seq = tuple(slots[k] if k in used else -1 for k in range(len(slots)))
-            uses = tuple((s, 1) for s in seq if s is not None and s >= 0)
-            out.append(_Candidate(uses, len(slots) - len(used), seq))  # type: ignore[arg-type]
+            seq = tuple(s if k in used and s is not None else -1 for k, s in enumerate(slots))
+            uses = tuple((s, 1) for s in seq if s >= 0)
+            out.append(_Candidate(uses, len(slots) - len(used), seq))
     return out

@@ -216,4 +216,25 @@ MESSAGES: dict[str, str] = {
     "stats.title": "Statistiche di {name}",
     "stats.game": "Gioco",
     "stats.no_games": "{name} non ha ancora giocato nessuna partita.",
+    # -- cog del gin: aggiunte per la partita giocabile ---------------------------------
+    "table.points": "{points} punti",
+    "table.dealer": "mazziere",
+    "table.winner": "{name} vince la partita!",
+    "action.deep_placeholder": "Prendi una carta più in basso negli scarti",
+    "hand_end.title": "Mano {number}: tutte le carte scoperte",
+    "lobby.started_short": "La partita è cominciata.",
+    "lobby.you_left": "Hai lasciato il tavolo.",
+    "lobby.computer_name": "Computer {number}",
+    "rules.gin.goal": "Forma tris e scale; a ogni turno pesca una carta e scartane una.",
+    "rules.gin.knock_none": "Niente bussata: solo il gin chiude la mano.",
+    "rules.gin.knock_oklahoma": (
+        "Oklahoma: la carta scoperta fissa il limite per bussare; un asso vuol dire solo gin."
+    ),
+    "rules.gin.knock_fixed": "Puoi bussare con al massimo {limit} punti di scarto.",
+    "rules.gin.bonuses": "Premio gin {gin}, premio sottotaglio {undercut}.",
+    "rules.gin.big_gin": "Il big gin (tutte e undici le carte combinate) vale un premio di {bonus}.",
+    "rules.gin.target": (
+        "Vince chi arriva per primo a {target}; premio partita {game}, {line} per mano vinta."
+    ),
+    "stats.line": "{game}: {games} partite, {wins} vinte ({rate}), {points} punti",
 }

@@ -1,7 +1,14 @@
 """Gin Rummy: options, presets, the game, and deadwood helpers."""
 
 from .actions import (
-    BigGin, Discard, DrawStock, GinAction, Knock, PassUpcard, TakeDiscard, TakeUpcard,
+    BigGin,
+    Discard,
+    DrawStock,
+    GinAction,
+    Knock,
+    PassUpcard,
+    TakeDiscard,
+    TakeUpcard,
     parse_action,
 )
 from .deadwood import arrangements, card_value, min_deadwood
@@ -9,7 +16,20 @@ from .game import GinGame
 from .options import PRESETS, GinOptions, preset
 
 __all__ = [
-    "BigGin", "Discard", "DrawStock", "GinAction", "GinGame", "GinOptions", "Knock", "PRESETS",
-    "PassUpcard", "TakeDiscard", "TakeUpcard", "arrangements", "card_value", "min_deadwood",
-    "parse_action", "preset",
+    "PRESETS",
+    "BigGin",
+    "Discard",
+    "DrawStock",
+    "GinAction",
+    "GinGame",
+    "GinOptions",
+    "Knock",
+    "PassUpcard",
+    "TakeDiscard",
+    "TakeUpcard",
+    "arrangements",
+    "card_value",
+    "min_deadwood",
+    "parse_action",
+    "preset",
 ]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from ..cards import Card, cards_text, parse_cards
 from ..errors import IllegalMove
@@ -74,8 +73,10 @@ class BigGin:
         return "big_gin"
 
 
-GinAction = Union[DrawStock, TakeUpcard, PassUpcard, TakeDiscard, Discard, Knock, BigGin]
-_BARE = {"draw": DrawStock, "take_upcard": TakeUpcard, "pass": PassUpcard, "big_gin": BigGin}
+GinAction = DrawStock | TakeUpcard | PassUpcard | TakeDiscard | Discard | Knock | BigGin
+_BARE: dict[str, type[DrawStock | TakeUpcard | PassUpcard | BigGin]] = {
+    "draw": DrawStock, "take_upcard": TakeUpcard, "pass": PassUpcard, "big_gin": BigGin,
+}
 
 
 def parse_action(text: str) -> GinAction:
@@ -85,7 +86,8 @@ def parse_action(text: str) -> GinAction:
         raise IllegalMove("empty action")
     verb = words[0].lower()
     if verb in _BARE and len(words) == 1:
-        return _BARE[verb]()
+        bare: GinAction = _BARE[verb]()
+        return bare
     if verb in ("discard", "knock") and len(words) == 2:
         card = Card.parse(words[1])
         return Discard(card) if verb == "discard" else Knock(card)

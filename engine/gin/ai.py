@@ -22,7 +22,8 @@ from ..solver import FastSolver
 from .deadwood import fast_solver
 
 _BIT: dict[str, int] = {str(c): c.bit for c in make_deck()}
-_RANK_SUIT: dict[str, tuple[int, int]] = {str(c): (c.rank, SUITS.index(c.suit)) for c in make_deck()}
+_RANK_SUIT: dict[str, tuple[int, int]] = {
+    str(c): (c.rank, SUITS.index(c.suit)) for c in make_deck()}
 _ALL = [str(c) for c in make_deck()]
 # (wrap, unmelded ace value) in the order the view's deadwood is tested against
 _MODES = ((False, 1), (True, 15), (False, 15), (True, 1))
@@ -118,7 +119,7 @@ class _Table:
 
 
 def _rules(view: dict[str, Any], hand: list[str]) -> tuple[bool, int]:
-    """Return (wrap, ace value): from the view's options if given, else the mode that matches its deadwood."""
+    """Return (wrap, ace value): from the view's options, else the mode its deadwood matches."""
     opts = view.get("options")
     if isinstance(opts, dict) and "aces" in opts:
         return opts["aces"] == "high_low_wrap", int(opts.get("unmelded_ace_value", 1))
@@ -242,7 +243,7 @@ def _joins(a: str, b: str, wrap: bool) -> bool:
     """Whether two cards share a rank or are suit neighbours."""
     (ra, sa), (rb, sb) = _RANK_SUIT[a], _RANK_SUIT[b]
     gap = abs(ra - rb)
-    return ra == rb or sa == sb and (gap == 1 or wrap and gap == 12)
+    return ra == rb or (sa == sb and (gap == 1 or (wrap and gap == 12)))
 
 
 def _potential(t: _Table, mask: int, dead: int) -> float:
@@ -256,7 +257,7 @@ def _potential(t: _Table, mask: int, dead: int) -> float:
         with_c = t.dead(mask | _BIT[c])
         v = _value(c, t.ace_value)
         if with_c < dead + v:  # the card joins a meld
-            total += min(dead, dead - with_c + EXTRA_GAIN) if with_c < dead else min(dead, EXTRA_GAIN)
+            total += min(dead, max(0, dead - with_c) + EXTRA_GAIN)
     return total / len(t.unknown)
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Iterable
+from collections.abc import Iterable
+from functools import cache
 
 from ..cards import Card, as_card
 from ..melds import GERMAN_GIN_RULES, GIN_RULES, MeldRules
@@ -15,7 +15,7 @@ def card_value(card: Card, ace_value: int = 1) -> int:
     return ace_value if card.rank == 1 else min(card.rank, 10)
 
 
-@lru_cache(maxsize=None)
+@cache
 def fast_solver(wrap: bool = False, ace_value: int = 1) -> FastSolver:
     """Return the table-driven solver for one ace mode and ace value (built once)."""
     return FastSolver([ace_value] + [min(r, 10) for r in range(2, 14)], wrap=wrap)
@@ -38,6 +38,8 @@ def meld_rules(wrap: bool) -> MeldRules:
     return GERMAN_GIN_RULES if wrap else GIN_RULES
 
 
-def arrangements(cards: Iterable[Card], wrap: bool = False, ace_value: int = 1) -> list[Arrangement]:
+def arrangements(
+    cards: Iterable[Card], wrap: bool = False, ace_value: int = 1
+) -> list[Arrangement]:
     """Return every minimum-deadwood arrangement of the cards."""
     return best_arrangements(list(cards), meld_rules(wrap), lambda c: card_value(c, ace_value))

@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Any, Sequence
+from typing import Any
 
 from ..cards import Card, find_card, make_deck, parse_cards
 from ..errors import (
-    BadState, CardNotInHand, GameOver, IllegalMove, InvalidMeld, KnockTooHigh, NotYourTurn,
-    TakenCardDiscard, WrongPhase,
+    BadState,
+    CardNotInHand,
+    GameOver,
+    IllegalMove,
+    InvalidMeld,
+    KnockTooHigh,
+    NotYourTurn,
+    TakenCardDiscard,
+    WrongPhase,
 )
 from ..game import SCHEMA_VERSION, Event
 from ..melds import make_meld
@@ -39,7 +47,8 @@ class GinGame:
         self.deals = 0  # deals so far, misdeals included: keys the shuffle of the next one
         self.version = 0
         self.match = Match(self.opts)
-        self.dealer = first_dealer if first_dealer is not None else random.Random(self.seed).randrange(2)
+        rng = random.Random(self.seed)
+        self.dealer = first_dealer if first_dealer is not None else rng.randrange(2)
         self.hands: list[list[Card]] = [[], []]
         self.stock: list[Card] = []
         self.discard: list[Card] = []
@@ -50,7 +59,7 @@ class GinGame:
         self.shown: list[list[list[Card]]] = [[], []]
         self.last_winner: int | None = None
         self.hand_no = 0
-        self.last_result: HandResult | None = None
+        self.last_result: dict[str, Any] | None = None  # the last hand, public once over
         self._deal()
 
     # --- dealing -----------------------------------------------------------------
@@ -84,14 +93,17 @@ class GinGame:
                 break
         self.hand_no += 1
         self.taken, self.shown = None, [[], []]
-        return [Event("deal", None, {"dealer": self.dealer, "hand": self.hand_no,
-                                     "upcard": str(self.discard[-1]) if self.discard else None,
-                                     "knock_card": str(self.knock_card) if self.knock_card else None})]
+        return [Event("deal", None, {
+            "dealer": self.dealer, "hand": self.hand_no,
+            "upcard": str(self.discard[-1]) if self.discard else None,
+            "knock_card": str(self.knock_card) if self.knock_card else None,
+        })]
 
     def _set_knock_card(self, deck: list[Card]) -> None:
         if self.opts.knock_card_source == "second_deck":
             self.discard, self.stock = [], deck[20:]
-            self.knock_card = self._next_knock_card() if self.opts.knock_rule == "oklahoma" else None
+            oklahoma = self.opts.knock_rule == "oklahoma"
+            self.knock_card = self._next_knock_card() if oklahoma else None
             opener = self.last_winner if self.last_winner is not None else 1 - self.dealer
             self.phase, self.turn = "draw", opener
             return
@@ -203,7 +215,8 @@ class GinGame:
         check = {
             A.TakeUpcard: self._check_upcard, A.PassUpcard: self._check_upcard,
             A.DrawStock: self._check_draw, A.TakeDiscard: self._check_take,
-            A.Discard: self._check_discard, A.Knock: self._check_knock, A.BigGin: self._check_big_gin,
+            A.Discard: self._check_discard, A.Knock: self._check_knock,
+            A.BigGin: self._check_big_gin,
         }.get(type(action))
         if check is None:
             raise IllegalMove(f"'{action}' is not a gin action")
@@ -229,7 +242,7 @@ class GinGame:
             raise WrongPhase("you cannot take the discard now")
         if not self.discard:
             raise IllegalMove("the discard pile is empty")
-        if action.card is None or action.card == self.discard[-1] and not action.meld:
+        if action.card is None or (action.card == self.discard[-1] and not action.meld):
             return
         if not self.opts.deep_discard_pickup:
             raise IllegalMove("only the top card of the discard pile may be taken")
@@ -337,11 +350,12 @@ class GinGame:
         return [Event(kind, seat, {"deadwood": result.values[seat]})] + self._end_hand(result)
 
     def _do_big_gin(self, seat: int, action: A.GinAction) -> list[Event]:
-        result = settle_big_gin(seat, self.hands[seat], self.hands[1 - seat], self.opts, self.doubled)
+        hands = self.hands
+        result = settle_big_gin(seat, hands[seat], hands[1 - seat], self.opts, self.doubled)
         return [Event("big_gin", seat)] + self._end_hand(result)
 
     def _end_hand(self, result: HandResult) -> list[Event]:
-        self.last_result = result
+        self.last_result = result.to_dict()
         finished = self.match.record(result.winner, result.points)
         self.last_winner = result.winner
         events = [Event("hand_end", result.winner, {"result": result.to_dict(),
@@ -377,7 +391,7 @@ class GinGame:
             "knock_limit": self.knock_limit, "doubled": self.doubled,
             "shown_melds": [[[str(c) for c in m] for m in s] for s in self.shown],
             "scores": self.scores(),
-            "last_result": self.last_result.to_dict() if self.last_result else None,
+            "last_result": self.last_result,
         }
 
     def private_view(self, seat: int) -> dict[str, Any]:
@@ -394,19 +408,18 @@ class GinGame:
 
     def to_json(self) -> dict[str, Any]:
         """Serialize the whole state."""
-        cards = lambda cs: [str(c) for c in cs]  # noqa: E731
         return {
             "schema": SCHEMA_VERSION, "game": self.name, "options": self.opts.to_dict(),
             "seed": self.seed, "scripted": self.scripted, "scripted_knock": self.scripted_knock,
             "deals": self.deals, "version": self.version, "dealer": self.dealer,
-            "hands": [cards(h) for h in self.hands], "stock": cards(self.stock),
-            "discard": cards(self.discard), "phase": self.phase, "turn": self.turn,
+            "hands": [_texts(h) for h in self.hands], "stock": _texts(self.stock),
+            "discard": _texts(self.discard), "phase": self.phase, "turn": self.turn,
             "taken": str(self.taken) if self.taken else None,
             "knock_card": str(self.knock_card) if self.knock_card else None,
-            "shown": [[cards(m) for m in s] for s in self.shown],
+            "shown": [[_texts(m) for m in s] for s in self.shown],
             "last_winner": self.last_winner, "hand_no": self.hand_no,
             "match": self.match.to_dict(),
-            "last_result": self.last_result.to_dict() if self.last_result else None,
+            "last_result": self.last_result,
         }
 
     @classmethod
@@ -425,7 +438,7 @@ class GinGame:
         game.knock_card = Card.parse(data["knock_card"]) if data["knock_card"] else None
         game.shown = [[parse_cards(m) for m in s] for s in data["shown"]]
         game.match = Match.from_dict(game.opts, data["match"])
-        game.last_result = _result_from(data["last_result"])
+        game.last_result = data["last_result"]
         return game
 
 
@@ -435,19 +448,6 @@ def _rank_gap(a: int, b: int, wrap: bool) -> int:
     return min(gap, 13 - gap) if wrap else gap
 
 
-def _result_from(d: dict[str, Any] | None) -> HandResult | None:
-    """Rebuild the last hand's result for display (reveals are kept as text)."""
-    if d is None:
-        return None
-    return _StoredResult(d)  # type: ignore[return-value]
-
-
-class _StoredResult:
-    """A finished hand's result restored from JSON: only its public form is needed."""
-
-    def __init__(self, d: dict[str, Any]) -> None:
-        self._d = d
-        self.winner, self.points, self.kind = d["winner"], d["points"], d["kind"]
-
-    def to_dict(self) -> dict[str, Any]:
-        return self._d
+def _texts(cards: Sequence[Card]) -> list[str]:
+    """Print cards as a list of texts."""
+    return [c.text for c in cards]

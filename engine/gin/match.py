@@ -116,9 +116,7 @@ class Match:
             settle(col, self.opts)
             assert col.winner is not None
             self.games_won[col.winner] += 1
-            if fmt == "single":
-                self.over, self.winner = True, col.winner
-            elif self.games_won[col.winner] >= (self.opts.best_of_games + 1) // 2:
+            if fmt == "single" or self.games_won[col.winner] >= (self.opts.best_of_games + 1) // 2:
                 self.over, self.winner = True, col.winner
         summary = self._game_summary(col)
         if not self.over:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Any, Sequence
+from typing import Any
 
 from ..cards import Card, cards_text
 from ..melds import Meld
@@ -82,7 +83,7 @@ def layoff_options(meld: Meld, hand: Sequence[Card], opts: GinOptions) -> list[t
         return [()] + [(c,) for c in fourth]
     low = _chain(meld.low, -1, meld.suit, held, opts)
     high = _chain(meld.high, +1, meld.suit, held, opts)
-    out = []
+    out: list[tuple[Card, ...]] = []
     for i in range(len(low) + 1):
         for j in range(len(high) + 1):
             group = tuple(low[:i]) + tuple(high[:j])
@@ -91,9 +92,10 @@ def layoff_options(meld: Meld, hand: Sequence[Card], opts: GinOptions) -> list[t
     return out
 
 
-def _chain(edge: int, step: int, suit: str, held: dict, opts: GinOptions) -> list[Card]:  # type: ignore[type-arg]
+def _chain(edge: int, step: int, suit: str, held: dict[tuple[int, str], Card],
+           opts: GinOptions) -> list[Card]:
     """Consecutive held cards extending a run from one end."""
-    out = []
+    out: list[Card] = []
     pos = edge + step
     while len(out) < 12:
         if opts.wrap:
@@ -115,7 +117,8 @@ def defender_result(
 ) -> tuple[int, tuple[Layoff, ...]]:
     """Least deadwood the defender reaches with layoffs and own melds chosen jointly."""
     per_meld = [layoff_options(m, defender, opts) for m in melds]
-    best, best_layoffs = _value(opts, defender), ()
+    best = _value(opts, defender)
+    best_layoffs: tuple[Layoff, ...] = ()
     for combo in product(*per_meld):
         used = [c for group in combo for c in group]
         if not used or len(set(used)) != len(used):

@@ -30,7 +30,7 @@ def valid_melds(cards: Sequence[Card], rules: MeldRules) -> list[int]:
     }
     found: set[int] = set()
     for key, val in groups:
-        members = [i for i in natural_idx if (cards[i].rank if key == "rank" else cards[i].suit) == val]
+        members = [i for i in natural_idx if _group_key(cards[i], key) == val]
         pool = members + wild_idx
         for size in range(min(rules.set_min, rules.run_min), min(len(pool), 14) + 1):
             for combo in combinations(pool, size):
@@ -38,6 +38,10 @@ def valid_melds(cards: Sequence[Card], rules: MeldRules) -> list[int]:
                 if mask not in found and _is_meld([cards[i] for i in combo], rules):
                     found.add(mask)
     return sorted(found)
+
+
+def _group_key(card: Card, key: str) -> int | str:
+    return card.rank if key == "rank" else card.suit
 
 
 def _is_meld(cards: list[Card], rules: MeldRules) -> bool:

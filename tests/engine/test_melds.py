@@ -379,7 +379,7 @@ def test_accepted_melds_are_really_valid(cards: list[Card], rules: MeldRules) ->
     assert {c.suit for c in naturals} == {meld.suit}
     assert list(meld.ranks) == list(range(meld.low, meld.low + len(meld)))
     if rules.aces != "wrap":
-        assert 1 <= meld.low and meld.high <= rules.positions
+        assert meld.low >= 1 and meld.high <= rules.positions
     for c, pos in zip(meld.cards, meld.ranks):
         if not c.is_joker or not rules.wild_jokers:
             assert c.rank == _position_rank(pos)
@@ -404,3 +404,10 @@ def test_declared_jokers_can_be_replaced_by_their_cards(
     assert make_meld(naturals, RUMMY500).ranks == meld.ranks
     shown = [parse_cards(t.split("(")[-1].rstrip(")"))[0] for t in meld.declared().split()]
     assert [c.face for c in shown] == [c.face for c in naturals]
+
+
+def test_declared_joker_past_the_king_in_a_wrapping_run_is_a_two() -> None:
+    rules = MeldRules(aces="wrap", wild_jokers=True, max_wilds_run=2)
+    assert make_meld(parse_cards("KH AH JK"), rules).declared() == "KH AH JK(2H)"
+    high = MeldRules(aces="low_high", wild_jokers=True, max_wilds_run=2)
+    assert make_meld(parse_cards("QH KH JK"), high).declared() == "QH KH JK(AH)"

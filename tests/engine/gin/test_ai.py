@@ -19,7 +19,7 @@ Policy = Callable[[dict[str, Any], random.Random], str]
 
 def play(game: GinGame, policies: tuple[Policy, Policy], steps: int, rng: random.Random,
          log: PublicLog | None = None) -> int:
-    """Let the policies play up to `steps` actions, checking each is legal; return actions played."""
+    """Play up to `steps` actions, checking each is legal; return how many were played."""
     log = log or PublicLog()
     done = 0
     while not game.is_over and done < steps:

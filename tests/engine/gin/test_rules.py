@@ -98,7 +98,7 @@ def test_oklahoma_second_deck_has_no_upcard_and_the_previous_winner_opens() -> N
         g.apply(0, "take")
     g.apply(0, "draw")  # 2D
     g.apply(0, "knock 8D")  # keeps 2D: deadwood 2, limit 9
-    assert g.last_result is not None and g.last_result.winner == 0
+    assert g.last_result is not None and g.last_result["winner"] == 0
     # hand 2: seat 0 deals now, but seat 0 won the last hand, so seat 0 opens
     assert g.dealer == 0 and str(g.knock_card) == "KD" and g.turn == 0 and g.phase == "draw"
 

@@ -1,0 +1,177 @@
+"""Per-game adapters: what the game-independent host needs to know about one game.
+
+An adapter turns a game's views into image specs, its legal actions into
+buttons and selects, and its events into one-line public announcements. The
+host (`cogs.host`) and the views (`cogs.views`) never import a game engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from card_images import HandEndSpec, HandSpec, TableSpec
+from engine.game import Event, Game
+
+__all__ = [
+    "ADAPTERS",
+    "ButtonControl",
+    "Control",
+    "GameAdapter",
+    "Outcome",
+    "SelectControl",
+    "SelectOption",
+    "SettingSpec",
+    "adapter_for",
+    "register",
+]
+
+Style = Literal["primary", "secondary", "success", "danger"]
+
+
+@dataclass(frozen=True)
+class ButtonControl:
+    """A button that sends exactly `action` (an action's text form, no spaces)."""
+
+    action: str
+    label: str
+    style: Style = "primary"
+
+
+@dataclass(frozen=True)
+class SelectOption:
+    """One choice of a select: the action sent is `<verb> <value>`."""
+
+    value: str
+    label: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class SelectControl:
+    """A select menu whose chosen value completes the action `<verb> <value>`."""
+
+    verb: str
+    placeholder: str
+    options: list[SelectOption] = field(default_factory=list)
+
+
+Control = ButtonControl | SelectControl
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One seat's final line when the game ends."""
+
+    seat: int
+    points: int
+    won: bool
+
+
+@dataclass(frozen=True)
+class SettingSpec:
+    """An option the host may change from `/rummy settings`: its type and i18n label key."""
+
+    key: str
+    kind: Literal["int", "bool", "choice"]
+    choices: tuple[str, ...] = ()
+
+
+class GameAdapter(Protocol):
+    """What the host needs from one game; one instance per game kind."""
+
+    name: str  # the storage `game` column and the `/rummy new game:` value
+    min_players: int
+    max_players: int
+    settings: tuple[SettingSpec, ...]
+
+    def presets(self) -> list[str]:
+        """List the preset names, the default first."""
+        ...
+
+    def options(self, preset: str, rules: dict[str, Any]) -> Any:
+        """Return validated options for a preset with overrides; raise RulesError if invalid."""
+        ...
+
+    def new_game(self, options: Any, players: int) -> Game:
+        """Deal a new game for this many players."""
+        ...
+
+    def load(self, snapshot: dict[str, Any]) -> Game:
+        """Rebuild a game from its to_json()."""
+        ...
+
+    def choose(self, game: Game, seat: int) -> Any:
+        """Return the computer player's move for a seat."""
+        ...
+
+    def default_move(self, game: Game, seat: int) -> Any:
+        """Return a safe move for an absent player whose time ran out."""
+        ...
+
+    def table_spec(self, game: Game, names: Sequence[str], locale: str) -> TableSpec:
+        """Return the public table picture (never a hidden card)."""
+        ...
+
+    def table_status(self, game: Game, names: Sequence[str], locale: str) -> str:
+        """Return one public line: whose turn it is, or the final result."""
+        ...
+
+    def hand_spec(self, game: Game, seat: int, sort: str, locale: str) -> HandSpec:
+        """Return a seat's private hand picture."""
+        ...
+
+    def hand_prompt(self, game: Game, seat: int, names: Sequence[str], locale: str) -> str:
+        """Return the line above a seat's hand: what to do now, or whom we wait for."""
+        ...
+
+    def controls(self, game: Game, seat: int, locale: str) -> list[Control]:
+        """Return the buttons and selects for the seat's legal actions (at most 5 rows)."""
+        ...
+
+    def describe(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
+        """Return public one-line announcements for the events (no hidden card)."""
+        ...
+
+    def opening_lines(self, game: Game, names: Sequence[str], locale: str) -> list[str]:
+        """Return the public lines shown with the table when the game starts."""
+        ...
+
+    def hand_end(
+        self, game: Game, events: Sequence[Event], names: Sequence[str], locale: str
+    ) -> tuple[HandEndSpec, list[str]] | None:
+        """Return the end-of-hand picture and score lines if a hand ended in these events."""
+        ...
+
+    def new_deal(self, events: Sequence[Event]) -> bool:
+        """Whether the events dealt new hands (every player gets a fresh hand message)."""
+        ...
+
+    def outcomes(self, game: Game) -> list[Outcome]:
+        """Return each seat's final points and whether it won (once the game is over)."""
+        ...
+
+    def rules_summary(self, options: Any, locale: str) -> list[str]:
+        """Return a few lines summing up the rules in force."""
+        ...
+
+    def settings_lines(self, options: Any, locale: str) -> list[str]:
+        """Return short lines naming the key options, for the lobby."""
+        ...
+
+
+ADAPTERS: dict[str, GameAdapter] = {}
+
+
+def register(adapter: GameAdapter) -> GameAdapter:
+    """Make a game playable: `/rummy new game:<adapter.name>`."""
+    ADAPTERS[adapter.name] = adapter
+    return adapter
+
+
+def adapter_for(name: str) -> GameAdapter:
+    """Return the adapter of a game kind; KeyError if none is registered."""
+    if not ADAPTERS:
+        from cogs.adapters import gin  # noqa: F401  (registers itself)
+    return ADAPTERS[name]

@@ -1,0 +1,404 @@
+"""The Gin Rummy adapter: presets, pictures, controls and announcements for `engine.gin`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.i18n import t
+from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
+from cogs.adapters import (
+    ButtonControl,
+    Control,
+    Outcome,
+    SelectControl,
+    SelectOption,
+    SettingSpec,
+    register,
+)
+from engine.cards import Card
+from engine.game import Event
+from engine.gin import PRESETS, GinGame, GinOptions, arrangements, card_value, preset
+from engine.gin.ai import choose_action
+
+MAX_OPTIONS = 25  # Discord's limit on a select menu's options
+
+
+class GinAdapter:
+    """Gin Rummy for the host: two seats, presets from `engine.gin.PRESETS`."""
+
+    name = "gin"
+    min_players = 2
+    max_players = 2
+    settings: tuple[SettingSpec, ...] = (
+        SettingSpec("knock_limit", "int"),
+        SettingSpec("target_score", "int"),
+        SettingSpec("gin_bonus", "int"),
+        SettingSpec("undercut_bonus", "int"),
+        SettingSpec("big_gin", "bool"),
+        SettingSpec("spade_double", "bool"),
+    )
+
+    def __init__(self) -> None:
+        # Test hook: decks (and the first dealer) the next new game is dealt from.
+        self.next_decks: list[list[str]] = []
+        self.next_first_dealer: int | None = None
+        self.next_seed: int | None = None
+
+    # ----- options and games ------------------------------------------------------------------
+
+    def presets(self) -> list[str]:
+        """List the preset names, standard first."""
+        return list(PRESETS)
+
+    def options(self, preset_name: str, rules: dict[str, Any]) -> GinOptions:
+        """Return the preset's options with `rules` applied; BadOption if invalid."""
+        return preset(preset_name, **rules)
+
+    def new_game(self, options: GinOptions, players: int) -> GinGame:
+        """Deal a new two-seat game (from the test decks if some are queued)."""
+        decks, self.next_decks = self.next_decks, []
+        dealer, self.next_first_dealer = self.next_first_dealer, None
+        seed, self.next_seed = self.next_seed, None
+        return GinGame(options, seed=seed, decks=decks, first_dealer=dealer)
+
+    def load(self, snapshot: dict[str, Any]) -> GinGame:
+        """Rebuild a game from its snapshot."""
+        return GinGame.from_json(snapshot)
+
+    def choose(self, game: Any, seat: int) -> str:
+        """Return the computer player's move."""
+        return str(choose_action(game.private_view(seat)))
+
+    def default_move(self, game: Any, seat: int) -> str:
+        """Play safe for an absent player: pass the upcard, draw, discard, never end the hand."""
+        legal = [str(a) for a in game.legal_actions(seat)]
+        if "pass" in legal:
+            return "pass"
+        if "draw" in legal:
+            return "draw"
+        choice = str(choose_action(game.private_view(seat)))
+        if choice.startswith("knock "):
+            return "discard " + choice.split()[1]
+        if choice == "big_gin":
+            discards = [a for a in legal if a.startswith("discard ")]
+            return discards[0] if discards else choice
+        return choice
+
+    # ----- pictures ---------------------------------------------------------------------------
+
+    def _running(self, view: dict[str, Any]) -> list[int]:
+        return list(view["scores"]["columns"][-1]["running"])
+
+    def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
+        """Return the public table: stock, discard pile, knock card, counts and scores."""
+        view = game.public_view()
+        running = self._running(view)
+        seats = [
+            SeatSpec(
+                name=names[i],
+                card_count=view["hand_sizes"][i],
+                score=t("table.points", locale, points=running[i]),
+                melds=[MeldSpec("", m) for m in view["shown_melds"][i]],
+                is_turn=view["turn"] == i,
+                note=t("table.dealer", locale) if view["dealer"] == i else "",
+            )
+            for i in range(2)
+        ]
+        return TableSpec(
+            title=t("table.title", locale, game=t("game.gin", locale), number=view["hand"]),
+            seats=seats,
+            stock_count=view["stock"],
+            discard=view["discard"],
+            knock_card=view["knock_card"],
+            status=self.table_status(game, names, locale),
+            footer=t("table.target", locale, target=view["scores"]["target"]),
+        )
+
+    def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
+        """Return whose turn it is (or who won)."""
+        view = game.public_view()
+        if game.is_over:
+            winner = view["scores"]["winner"]
+            if winner is None:
+                return t("event.game_over", locale)
+            return t("table.winner", locale, name=names[winner])
+        return t("table.turn_of", locale, name=names[view["turn"]])
+
+    def hand_spec(self, game: Any, seat: int, sort: str, locale: str) -> HandSpec:
+        """Return the seat's hand with its best melds grouped and deadwood apart."""
+        view = game.private_view(seat)
+        opts: GinOptions = game.opts
+        cards = [Card.parse(c) for c in view["hand"]]
+        best = arrangements(cards, opts.wrap, opts.unmelded_ace_value)[0] if cards else None
+        melds = [[str(c) for c in m.cards] for m in best.melds] if best else []
+        deadwood = [str(c) for c in best.deadwood] if best else []
+        return HandSpec(
+            cards=view["hand"],
+            melds=melds,
+            deadwood=deadwood,
+            deadwood_value=view["deadwood"],
+            sort="rank" if sort == "rank" else "suit",
+            title=t("hand.title", locale, game=t("game.gin", locale)),
+            highlight=[view["taken"]] if view.get("taken") else [],
+        )
+
+    def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
+        """Return what the seat may do now, or whom the game waits for."""
+        view = game.private_view(seat)
+        legal = view["legal"]
+        top = view["discard"][-1] if view["discard"] else ""
+        deadwood = t("hand.deadwood", locale, points=view["deadwood"])
+        if game.is_over:
+            return self.table_status(game, names, locale)
+        if not legal:
+            return t("turn.waiting_for", locale, name=names[view["turn"]]) + "\n" + deadwood
+        if "take_upcard" in legal:
+            line = t("turn.upcard_choice", locale, card=_pretty(top))
+        elif "take" in legal:
+            line = t("turn.draw_choice", locale, card=_pretty(top))
+        elif "draw" in legal:
+            line = t("turn.draw_only", locale)
+        else:
+            line = t("turn.discard_choice", locale)
+        return line + "\n" + deadwood
+
+    def controls(self, game: Any, seat: int, locale: str) -> list[Control]:
+        """Return buttons for draw/take/pass/big gin and selects for discards and knocks."""
+        view = game.private_view(seat)
+        legal: list[str] = view["legal"]
+        top = _pretty(view["discard"][-1]) if view["discard"] else ""
+        buttons: list[Control] = []
+        labels = {
+            "take_upcard": (t("action.take_upcard", locale, card=top), "success"),
+            "pass": (t("action.pass_upcard", locale), "secondary"),
+            "draw": (t("action.draw_stock", locale), "primary"),
+            "take": (t("action.take_discard", locale, card=top), "success"),
+            "big_gin": (t("action.big_gin", locale), "danger"),
+        }
+        for action, (label, style) in labels.items():
+            if action in legal:
+                buttons.append(ButtonControl(action, label, style))  # type: ignore[arg-type]
+        selects: list[Control] = []
+        hand = view["hand"]
+        discards = [a.split()[1] for a in legal if a.startswith("discard ")]
+        if discards:
+            selects.append(self._card_select("discard", discards, hand, game, seat, locale))
+        knocks = [a.split()[1] for a in legal if a.startswith("knock ")]
+        if knocks:
+            selects.append(self._card_select("knock", knocks, hand, game, seat, locale))
+        deep = [a[len("take "):] for a in legal if a.startswith("take ") and " with " in a]
+        if deep:
+            options = [SelectOption(v, v.replace(" with ", " + ")) for v in deep[:MAX_OPTIONS]]
+            selects.append(SelectControl("take", t("action.deep_placeholder", locale), options))
+        return buttons + selects
+
+    def _card_select(
+        self, verb: str, cards: list[str], hand: list[str], game: Any, seat: int, locale: str
+    ) -> SelectControl:
+        """Build a select of cards, each labelled with the deadwood it leaves."""
+        opts: GinOptions = game.opts
+        held = [Card.parse(c) for c in hand]
+        options = []
+        for text in _by_value(cards, opts)[:MAX_OPTIONS]:
+            card = Card.parse(text)
+            rest = [c for c in held if c != card]
+            left = arrangements(rest, opts.wrap, opts.unmelded_ace_value)[0].value
+            key = "action.knock_card" if verb == "knock" else "action.discard_card"
+            if verb == "knock" and left == 0:
+                key = "action.gin_card"
+            options.append(
+                SelectOption(
+                    text,
+                    t(key, locale, card=_pretty(text)),
+                    t("action.deadwood_after", locale, points=left),
+                )
+            )
+        placeholder = f"action.{verb}_placeholder"
+        return SelectControl(verb, t(placeholder, locale), options)
+
+    # ----- announcements ----------------------------------------------------------------------
+
+    def describe(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
+        """Return one public line per event worth a line (never a drawn card)."""
+        lines: list[str] = []
+        for ev in events:
+            line = self._line(ev, names, locale)
+            if line:
+                lines.append(line)
+        return lines
+
+    def _line(self, ev: Event, names: Sequence[str], locale: str) -> str:
+        who = names[ev.seat] if ev.seat is not None else ""
+        p = ev.public
+        simple = {
+            "pass": "event.passed_upcard",
+            "draw": "event.drew_stock",
+            "gin": "event.gin",
+            "big_gin": "event.big_gin",
+        }
+        if ev.kind in simple:
+            return t(simple[ev.kind], locale, name=who)
+        if ev.kind == "take":
+            return t("event.took_discard", locale, name=who, card=_pretty(p["card"]))
+        if ev.kind == "discard":
+            return t("event.discarded", locale, name=who, card=_pretty(p["card"]))
+        if ev.kind == "knock":
+            return t("event.knocked", locale, name=who, deadwood=p["deadwood"])
+        if ev.kind == "deal":
+            return self._deal_line(p, names, locale)
+        if ev.kind == "hand_end":
+            return self._result_line(p["result"], names, locale)
+        if ev.kind == "game_end":
+            winner = p["winner"]
+            return t("event.winner", locale, name=names[winner], points=p["finals"][winner])
+        if ev.kind == "match_end":
+            return t("event.game_over", locale)
+        return ""
+
+    def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
+        """Return the lines announcing the first deal (dealer, knock card)."""
+        view = game.public_view()
+        deal = {"hand": view["hand"], "dealer": view["dealer"], "knock_card": view["knock_card"]}
+        return [self._deal_line(deal, names, locale)]
+
+    def _deal_line(self, p: dict[str, Any], names: Sequence[str], locale: str) -> str:
+        line = t("event.new_hand", locale, number=p["hand"], name=names[p["dealer"]])
+        card = p.get("knock_card")
+        if card:
+            parsed = Card.parse(card)
+            if parsed.rank == 1:
+                extra = t("oklahoma.knock_card_ace", locale, card=_pretty(card))
+            elif parsed.suit == "S":
+                extra = t("oklahoma.knock_card_spade", locale, card=_pretty(card))
+            else:
+                extra = t("oklahoma.knock_card", locale, card=_pretty(card),
+                          limit=min(parsed.rank, 10))
+            line += " " + extra
+        return line
+
+    def _result_line(self, result: dict[str, Any], names: Sequence[str], locale: str) -> str:
+        kind, winner = result["kind"], result["winner"]
+        if kind == "dead":
+            return t("event.dead_hand", locale)
+        if winner is None:
+            return t("event.hand_no_winner", locale)
+        line = t("event.hand_won", locale, name=names[winner], points=result["points"])
+        if kind == "undercut":
+            line = t("event.undercut", locale, name=names[winner],
+                     deadwood=result["values"][winner]) + " " + line
+        return line
+
+    def hand_end(
+        self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
+    ) -> tuple[HandEndSpec, list[str]] | None:
+        """Return every hand revealed with melds, layoffs, deadwood, and the score lines."""
+        end = next((e for e in events if e.kind == "hand_end"), None)
+        if end is None:
+            return None
+        result = end.public["result"]
+        rows = []
+        for seat, reveal in enumerate(result.get("reveals") or []):
+            points = result["points"] if result["winner"] == seat else 0
+            rows.append(
+                HandEndRow(
+                    name=names[seat],
+                    melds=reveal["melds"],
+                    layoffs=[card for card, _ in reveal["layoffs"]],
+                    deadwood=reveal["deadwood"],
+                    deadwood_value=reveal["deadwood_value"],
+                    points=t("table.points", locale, points=points),
+                )
+            )
+        lines = [self._result_line(result, names, locale)]
+        if result.get("doubled"):
+            lines.append(t("event.spade_double", locale))
+        lines += self._total_lines(game, events, names, locale)
+        title = t("hand_end.title", locale, number=end.public["hand"])
+        return HandEndSpec(title=title, rows=rows, score_lines=lines), lines
+
+    def _total_lines(
+        self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
+    ) -> list[str]:
+        finished = [e for e in events if e.kind == "game_end"]
+        if finished:
+            g = finished[-1].public
+            lines = [t("event.final_score_line", locale, name=names[s], points=g["finals"][s])
+                     for s in range(2)]
+            return lines + self._bonus_lines(g, game.opts, names, locale)
+        running = self._running(game.public_view())
+        return [t("table.score_line", locale, name=names[s], points=running[s]) for s in range(2)]
+
+    def _bonus_lines(
+        self, g: dict[str, Any], opts: GinOptions, names: Sequence[str], locale: str
+    ) -> list[str]:
+        if opts.match_format == "multi_game":
+            return []
+        winner = g["winner"]
+        lines = [t("event.bonus_game", locale, points=opts.game_bonus)]
+        for seat in range(2):
+            boxes = g["boxes"][seat]
+            if boxes and opts.line_bonus:
+                lines.append(names[seat] + ": " + t("event.bonus_line", locale, hands=boxes,
+                                                    points=boxes * opts.line_bonus))
+        if opts.shutout_double and g["boxes"][1 - winner] == 0:
+            lines.append(t("event.shutout", locale, name=names[winner]))
+        return lines
+
+    def new_deal(self, events: Sequence[Event]) -> bool:
+        """Whether new hands were dealt."""
+        return any(e.kind == "deal" for e in events)
+
+    def outcomes(self, game: Any) -> list[Outcome]:
+        """Return each seat's final points (bonuses included) and the winner."""
+        scores = game.public_view()["scores"]
+        if scores["format"] in ("hollywood", "multi_game"):
+            points = list(scores["match_scores"])
+        else:
+            points = [sum(c["finals"][s] for c in scores["columns"] if c["finished"])
+                      for s in range(2)]
+        return [Outcome(s, points[s], scores["winner"] == s) for s in range(2)]
+
+    # ----- rules text -------------------------------------------------------------------------
+
+    def rules_summary(self, options: GinOptions, locale: str) -> list[str]:
+        """Return a few lines of the rules in force."""
+        o = options
+        lines = [t("rules.gin.goal", locale)]
+        if o.knock_rule == "none":
+            lines.append(t("rules.gin.knock_none", locale))
+        elif o.knock_rule == "oklahoma":
+            lines.append(t("rules.gin.knock_oklahoma", locale))
+        else:
+            lines.append(t("rules.gin.knock_fixed", locale, limit=o.knock_limit))
+        lines.append(t("rules.gin.bonuses", locale, gin=o.gin_bonus, undercut=o.undercut_bonus))
+        if o.big_gin:
+            lines.append(t("rules.gin.big_gin", locale, bonus=o.big_gin_bonus))
+        lines.append(t("rules.gin.target", locale, target=o.target_score, game=o.game_bonus,
+                       line=o.line_bonus))
+        return lines
+
+    def settings_lines(self, options: GinOptions, locale: str) -> list[str]:
+        """Return the key options in one or two short lines."""
+        o = options
+        knock = (t("rules.gin.knock_none", locale) if o.knock_rule == "none" else
+                 t("rules.gin.knock_oklahoma", locale) if o.knock_rule == "oklahoma" else
+                 t("rules.gin.knock_fixed", locale, limit=o.knock_limit))
+        return [knock, t("table.target", locale, target=o.target_score)]
+
+
+def _pretty(card: str) -> str:
+    """Show a card with its suit symbol (10♥)."""
+    return Card.parse(card).pretty() if card else ""
+
+
+def _by_value(cards: list[str], opts: GinOptions) -> list[str]:
+    """Order cards highest deadwood value first (the likeliest discards)."""
+    def key(text: str) -> tuple[int, int]:
+        card = Card.parse(text)
+        return (-card_value(card, opts.unmelded_ace_value), -card.rank)
+
+    return sorted(cards, key=key)
+
+
+GIN = register(GinAdapter())

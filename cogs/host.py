@@ -1,0 +1,654 @@
+"""The game-independent host: lobbies, sessions, persistence, messages, DMs and timers.
+
+One `GameHost` lives in the Rummy cog. Each running game has a `Runtime`: its
+stored record, its adapter (the game's rules-to-Discord mapping) and its
+`GameSession`. The session saves every accepted action (log + snapshot) before
+the host's listener edits the table and the hands, so a restart loses nothing
+a player saw confirmed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.i18n import locale_of, t
+from bot.storage import GameRecord, ResultRow, Seat, StaleVersion
+from card_images import render_hand, render_hand_end, render_table
+from cogs.adapters import GameAdapter, adapter_for
+from cogs.errors import Refusal, missing_permission, refuse
+from cogs.views import hand_view, lobby_view, table_view
+from engine.errors import NotYourTurn, RulesError
+from engine.game import Event, Game
+from engine.session import GameSession, SessionHooks, StaleAction
+
+log = logging.getLogger(__name__)
+
+# Seconds a computer player waits before moving (tests lower it).
+BOT_DELAY = 1.5
+# Interaction tokens last 15 minutes; edit an ephemeral hand only while safely inside that.
+EPHEMERAL_TTL = 14 * 60
+MAX_CONTENT = 1900
+DMS_CLOSED = 50007
+MISSING_PERMISSIONS = 50013
+
+Surface = discord.Message | discord.Interaction
+
+
+@dataclass
+class Runtime:
+    """One running game: record, adapter, session and where each hand is shown."""
+
+    record: GameRecord
+    adapter: GameAdapter
+    session: GameSession
+    locale: str
+    surfaces: dict[int, tuple[Surface, float]] = field(default_factory=dict)
+    sort: dict[int, str] = field(default_factory=dict)
+    dm_closed: set[int] = field(default_factory=set)
+    prev_to_act: list[int] = field(default_factory=list)
+    auto_seat: int | None = None
+    table_message_id: int | None = None
+
+    @property
+    def game(self) -> Game:
+        """The live game."""
+        return self.session.game
+
+    @property
+    def names(self) -> list[str]:
+        """Seat names, in seat order."""
+        return [s["name"] for s in self.record.seats]
+
+    @property
+    def delivery(self) -> str:
+        """How hands reach players: 'dm' or 'channel'."""
+        return str(self.record.options.get("hand_delivery", "dm"))
+
+    def seat_of(self, user_id: int) -> int | None:
+        """Return the seat of a member, or None if he does not play here."""
+        for i, seat in enumerate(self.record.seats):
+            if seat["user_id"] == user_id and not seat["is_bot"]:
+                return i
+        return None
+
+    def seat_locale(self, seat: int) -> str:
+        """Return the language a seat's private messages use."""
+        return locale_of(self.record.seats[seat].get("locale") or self.locale)
+
+
+def snapshot_text(game: Game, session: GameSession | None) -> str:
+    """Return what storage keeps for a game: the engine state and the session's counters."""
+    meta = session.meta() if session is not None else {}
+    return json.dumps({"engine": game.to_json(), "session": meta}, separators=(",", ":"))
+
+
+def _png(data: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+
+
+class GameHost:
+    """Everything between Discord and the game sessions, for every kind of game."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.runtimes: dict[int, Runtime] = {}
+        self._lobby_locks: dict[int, asyncio.Lock] = {}
+
+    @property
+    def storage(self) -> Any:
+        """The bot's storage."""
+        return self.bot.storage
+
+    # ----- places and messages ------------------------------------------------------------
+
+    def place(self, place_id: int) -> Any:
+        """Return a sendable handle on a channel or thread, cached or not."""
+        channel = self.bot.get_channel(place_id)
+        return channel if channel is not None else self.bot.get_partial_messageable(place_id)
+
+    async def public_locale(self, guild: discord.Guild | None) -> str:
+        """Return the language of public messages: the server's setting, else its locale."""
+        if guild is None:
+            return "en"
+        settings = await self.storage.get_guild_settings(guild.id)
+        return locale_of(settings.locale or guild.preferred_locale)
+
+    async def _post(self, rt: Runtime, content: str, file: discord.File | None = None) -> None:
+        """Post a public line in the game's place; a failure only costs the line."""
+        try:
+            kwargs: dict[str, Any] = {"file": file} if file is not None else {}
+            await self.place(rt.record.place_id).send(_clip(content), **kwargs)
+        except discord.HTTPException as error:
+            log.warning("game %s: could not post a line (%s)", rt.record.id, error.status)
+
+    # ----- lobby ----------------------------------------------------------------------------
+
+    def lobby_lock(self, game_id: int) -> asyncio.Lock:
+        """Serialize lobby changes of one game (double clicks on Start)."""
+        return self._lobby_locks.setdefault(game_id, asyncio.Lock())
+
+    def lobby_text(self, record: GameRecord, locale: str, footer_key: str = "lobby.waiting",
+                   **footer: object) -> str:
+        """Return the lobby message: game, rules, settings, seats and what happens next."""
+        adapter = adapter_for(record.game)
+        options = adapter.options(record.preset, record.options.get("rules", {}))
+        host = next((s["name"] for s in record.seats if s["user_id"] == record.host_id), "?")
+        seconds = int(record.options.get("turn_seconds", 0))
+        lines = [
+            "**" + t("lobby.title", locale, game=t(f"game.{record.game}", locale)) + "**",
+            t("lobby.created_by", locale, name=host),
+            t("lobby.rules", locale, preset=t(f"preset.{record.preset}", locale)),
+            *adapter.settings_lines(options, locale),
+            t("settings.turn_time", locale, seconds=seconds) if seconds
+            else t("settings.untimed", locale),
+            "",
+            "**" + t("lobby.players", locale, count=len(record.seats),
+                     max=adapter.max_players) + "**",
+        ]
+        for seat in record.seats:
+            name = (t("lobby.computer_seat", locale, name=seat["name"]) if seat["is_bot"]
+                    else seat["name"])
+            lines.append(f"• {name}")
+        free = adapter.max_players - len(record.seats)
+        lines += [f"• *{t('lobby.empty_seat', locale)}*"] * free
+        lines += ["", t(footer_key, locale, **footer)]
+        return "\n".join(lines)
+
+    async def open_lobby(
+        self, interaction: discord.Interaction, game: str, preset: str
+    ) -> None:
+        """Open a lobby for `game` in this channel (or a new thread) with the opener seated."""
+        adapter = adapter_for(game)
+        if preset not in adapter.presets():
+            raise Refusal("error.invalid_option", value=preset, option="preset")
+        guild = interaction.guild
+        channel = interaction.channel
+        if guild is None or channel is None:
+            raise Refusal("error.no_game")
+        locale = locale_of(interaction.locale)
+        if await self.storage.active_game_in_channel(channel.id) is not None:
+            raise Refusal("lobby.already_running")
+        settings = await self.storage.get_guild_settings(guild.id)
+        public = await self.public_locale(guild)
+        seat: Seat = {"user_id": interaction.user.id, "name": interaction.user.display_name,
+                      "is_bot": False, "locale": locale}
+        options = {"rules": {}, "turn_seconds": settings.turn_seconds,
+                   "hand_delivery": settings.hand_delivery, "locale": public}
+        game_id = await self.storage.create_game(
+            guild_id=guild.id, channel_id=channel.id, game=game, host_id=interaction.user.id,
+            preset=preset, options=options, seats=[seat],
+        )
+        place: Any = channel
+        try:
+            if settings.use_threads and isinstance(channel, discord.TextChannel):
+                name = t("lobby.thread_name", public, game=t(f"game.{game}", public),
+                         number=game_id)
+                place = await channel.create_thread(name=name,
+                                                    type=discord.ChannelType.public_thread)
+                await self.storage.set_thread(game_id, place.id)
+            record = await self.storage.get_game(game_id)
+            message = await place.send(self.lobby_text(record, public),
+                                       view=lobby_view(game_id, public))
+        except discord.Forbidden:
+            await self.storage.set_status(game_id, "abandoned")
+            raise
+        await self.storage.set_message_ids(game_id, lobby_message_id=message.id)
+        await interaction.response.send_message(
+            t("lobby.you_joined", locale) + f" {message.jump_url}", ephemeral=True
+        )
+
+    async def refresh_lobby(self, record: GameRecord, footer_key: str = "lobby.waiting",
+                            **footer: object) -> None:
+        """Edit the lobby message to show the current seats (buttons gone once it is over)."""
+        if record.lobby_message_id is None:
+            return
+        locale = str(record.options.get("locale", "en"))
+        view = lobby_view(record.id, locale) if record.status == "lobby" else None
+        message = self.place(record.place_id).get_partial_message(record.lobby_message_id)
+        try:
+            await message.edit(content=self.lobby_text(record, locale, footer_key, **footer),
+                               view=view)
+        except discord.HTTPException as error:
+            log.warning("game %s: lobby edit failed (%s)", record.id, error.status)
+
+    async def lobby_action(self, interaction: discord.Interaction, record: GameRecord,
+                           kind: str) -> str:
+        """Join, leave, add a computer or start; return the confirmation key for the member."""
+        async with self.lobby_lock(record.id):
+            record = await self.storage.get_game(record.id)
+            if record.status != "lobby":
+                raise Refusal("lobby.already_running" if record.status == "running"
+                              else "error.game_over")
+            if kind == "start":
+                await self.start(interaction, record)
+                return "lobby.started_short"
+            seats = list(record.seats)
+            key = self._change_seats(interaction, record, seats, kind)
+            await self.storage.update_lobby(record.id, seats=seats)
+            await self.refresh_lobby(await self.storage.get_game(record.id))
+            return key
+
+    def _change_seats(self, interaction: discord.Interaction, record: GameRecord,
+                      seats: list[Seat], kind: str) -> str:
+        """Apply join / leave / addbot to `seats`; return the member's confirmation key."""
+        adapter = adapter_for(record.game)
+        user = interaction.user
+        seated = any(s["user_id"] == user.id and not s["is_bot"] for s in seats)
+        if kind == "leave":
+            if not seated:
+                raise Refusal("lobby.not_seated")
+            seats[:] = [s for s in seats if s["user_id"] != user.id or s["is_bot"]]
+            return "lobby.you_left"
+        if len(seats) >= adapter.max_players:
+            raise Refusal("lobby.already_seated" if seated and kind == "join" else "lobby.full")
+        if kind == "join":
+            if seated:
+                raise Refusal("lobby.already_seated")
+            seats.append({"user_id": user.id, "name": user.display_name, "is_bot": False,
+                          "locale": locale_of(interaction.locale)})
+            return "lobby.you_joined"
+        if not seated and user.id != record.host_id:
+            raise Refusal("lobby.not_seated")
+        number = sum(1 for s in seats if s["is_bot"]) + 1
+        locale = str(record.options.get("locale", "en"))
+        seats.append({"user_id": None, "name": t("lobby.computer_name", locale, number=number),
+                      "is_bot": True})
+        return "lobby.computer_added"
+
+    def may_manage(self, interaction: discord.Interaction, record: GameRecord) -> bool:
+        """Whether the member is the host or has Manage Server."""
+        perms = getattr(interaction, "permissions", None)
+        return interaction.user.id == record.host_id or bool(perms and perms.manage_guild)
+
+    async def start(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """Deal, post the table, save the first snapshot, and send every hand."""
+        adapter = adapter_for(record.game)
+        if not self.may_manage(interaction, record):
+            raise Refusal("lobby.only_host_start")
+        if len(record.seats) < adapter.min_players:
+            raise Refusal("lobby.need_players", min=adapter.min_players)
+        options = adapter.options(record.preset, record.options.get("rules", {}))
+        game = adapter.new_game(options, len(record.seats))
+        locale = str(record.options.get("locale", "en"))
+        rt = self._runtime(record, adapter, game, locale, meta=None)
+        # Post the table before saving: if the channel refuses us, the lobby stays as it was.
+        opening = adapter.opening_lines(game, rt.names, locale)
+        table = await self.place(record.place_id).send(**self._table_payload(rt, opening))
+        try:
+            await self.storage.start_game(record.id, snapshot_text(game, rt.session))
+        except StaleVersion:
+            await table.delete()
+            raise Refusal("lobby.already_running") from None
+        await self.storage.set_message_ids(record.id, table_message_id=table.id)
+        rt.table_message_id = table.id
+        rt.record = await self.storage.get_game(record.id)
+        self.runtimes[record.id] = rt
+        first = rt.names[game.to_act()[0]] if game.to_act() else ""
+        await self.refresh_lobby(rt.record, "lobby.started", name=first)
+        rt.session.start()
+        rt.prev_to_act = []
+        await self._deliver_hands(rt, fresh=True)
+        rt.prev_to_act = list(game.to_act())
+
+    async def abandon(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """Cancel a lobby or a running game (host or Manage Server only)."""
+        if not self.may_manage(interaction, record):
+            raise Refusal("lobby.only_host_abandon")
+        rt = self.runtimes.pop(record.id, None)
+        if rt is not None:
+            rt.session.close()
+        await self.storage.set_status(record.id, "abandoned")
+        record = await self.storage.get_game(record.id)
+        name = interaction.user.display_name
+        await self.refresh_lobby(record, "lobby.abandoned", name=name)
+        if rt is not None:
+            await self._post(rt, t("lobby.abandoned", rt.locale, name=name))
+            await self._edit_table(rt, [t("lobby.abandoned", rt.locale, name=name)], final=True)
+
+    # ----- runtime and session hooks ---------------------------------------------------------
+
+    def _runtime(self, record: GameRecord, adapter: GameAdapter, game: Game, locale: str,
+                 meta: dict[str, Any] | None) -> Runtime:
+        """Wrap a game in a session whose hooks talk to storage and to this host."""
+        holder: dict[str, Runtime] = {}
+        bots = {i for i, s in enumerate(record.seats) if s["is_bot"]}
+
+        async def persist(g: Game, seat: int, action: Any, events: list[Event]) -> None:
+            rt = holder["rt"]
+            await self.storage.record_action(rt.record.id, seat, str(action),
+                                             snapshot_text(g, rt.session), g.version + 1)
+
+        def default_move(g: Game, seat: int) -> Any:
+            holder["rt"].auto_seat = seat
+            return adapter.default_move(g, seat)
+
+        async def on_events(events: list[Event]) -> None:
+            await self._on_events(holder["rt"], events)
+
+        async def on_reminder(seat: int) -> None:
+            await self._remind(holder["rt"], seat)
+
+        async def on_takeover(seat: int) -> None:
+            rt = holder["rt"]
+            await self._post(rt, t("timer.replaced", rt.locale, name=rt.names[seat]))
+
+        hooks = SessionHooks(
+            load=adapter.load, persist=persist, choose=adapter.choose,
+            default_move=default_move, is_computer=lambda seat: seat in bots,
+            on_events=[on_events], on_reminder=on_reminder, on_takeover=on_takeover,
+        )
+        seconds = float(record.options.get("turn_seconds", 0))
+        session = GameSession(game, hooks, turn_seconds=seconds, bot_delay=BOT_DELAY)
+        if meta:
+            session.timeouts = {int(k): int(v) for k, v in meta.get("timeouts", {}).items()}
+            session.taken_over = {int(s) for s in meta.get("taken_over", [])}
+        rt = Runtime(record, adapter, session, locale, table_message_id=record.table_message_id)
+        holder["rt"] = rt
+        return rt
+
+    async def restore_all(self) -> None:
+        """Resume every running game from storage: sessions, timers, and (lazily) messages."""
+        for record in await self.storage.unfinished_games():
+            if record.status != "running" or not record.state or record.id in self.runtimes:
+                continue
+            try:
+                adapter = adapter_for(record.game)
+                data = json.loads(record.state)
+                game = adapter.load(data["engine"])
+                locale = str(record.options.get("locale", "en"))
+                rt = self._runtime(record, adapter, game, locale, meta=data.get("session"))
+            except (KeyError, ValueError, RulesError):
+                log.exception("game %s cannot be restored", record.id)
+                continue
+            rt.prev_to_act = list(game.to_act())
+            self.runtimes[record.id] = rt
+            rt.session.start()
+            log.info("game %s resumed at version %s", record.id, game.version)
+
+    def close_all(self) -> None:
+        """Stop every session's timers (cog unload)."""
+        for rt in self.runtimes.values():
+            rt.session.close()
+        self.runtimes.clear()
+
+    # ----- after every accepted action -------------------------------------------------------
+
+    async def _on_events(self, rt: Runtime, events: list[Event]) -> None:
+        """Announce, edit the table, show the hand's end, finish the game, refresh hands."""
+        game = rt.game
+        lines = rt.adapter.describe(events, rt.names, rt.locale)
+        if rt.auto_seat is not None:
+            lines.insert(0, t("timer.auto_played", rt.locale, name=rt.names[rt.auto_seat]))
+            rt.auto_seat = None
+        ended = rt.adapter.hand_end(game, events, rt.names, rt.locale)
+        if ended is not None:
+            spec, score_lines = ended
+            await self._post(rt, "\n".join(score_lines), _png(render_hand_end(spec), "hand.png"))
+        await self._edit_table(rt, lines, final=game.is_over)
+        if game.is_over:
+            await self._finish(rt)
+        await self._deliver_hands(rt, fresh=rt.adapter.new_deal(events))
+        rt.prev_to_act = list(game.to_act())
+
+    def _table_payload(self, rt: Runtime, lines: Sequence[str], final: bool = False
+                       ) -> dict[str, Any]:
+        """Return the table message: last lines, whose turn, the picture and its buttons."""
+        status = rt.adapter.table_status(rt.game, rt.names, rt.locale)
+        text = "\n".join([*lines[-6:], f"**{status}**"])
+        png = render_table(rt.adapter.table_spec(rt.game, rt.names, rt.locale))
+        view = None if final else table_view(
+            rt.record.id, rt.locale, someone_replaced=bool(rt.session.taken_over))
+        payload: dict[str, Any] = {"content": _clip(text), "file": _png(png, "table.png")}
+        if view is not None:
+            payload["view"] = view
+        return payload
+
+    async def _edit_table(self, rt: Runtime, lines: Sequence[str], final: bool = False) -> None:
+        """Edit the table message; a 5xx is skipped (the next edit catches up)."""
+        payload = self._table_payload(rt, lines, final)
+        file = payload.pop("file")
+        payload.setdefault("view", None)
+        place = self.place(rt.record.place_id)
+        if rt.table_message_id is not None:
+            try:
+                await place.get_partial_message(rt.table_message_id).edit(
+                    attachments=[file], **payload)
+                return
+            except discord.NotFound:
+                pass  # deleted: post a fresh one below
+            except discord.HTTPException as error:
+                log.warning("game %s: table edit failed (%s)", rt.record.id, error.status)
+                return
+        try:
+            message = await place.send(file=file, **payload)
+        except discord.HTTPException as error:
+            log.warning("game %s: table post failed (%s)", rt.record.id, error.status)
+            return
+        rt.table_message_id = message.id
+        await self.storage.set_message_ids(rt.record.id, table_message_id=message.id)
+
+    async def _finish(self, rt: Runtime) -> None:
+        """Record the results, announce the winner and stop the session."""
+        outcomes = rt.adapter.outcomes(rt.game)
+        rows = [
+            ResultRow(seat=o.seat, name=rt.names[o.seat],
+                      user_id=rt.record.seats[o.seat]["user_id"],
+                      is_bot=rt.record.seats[o.seat]["is_bot"], points=o.points, won=o.won)
+            for o in outcomes
+        ]
+        await self.storage.record_results(rt.record.id, rows)
+        lines = ["**" + t("event.game_over", rt.locale) + "**"]
+        lines += [t("event.final_score_line", rt.locale, name=rt.names[o.seat], points=o.points)
+                  for o in outcomes]
+        winner = next((o for o in outcomes if o.won), None)
+        if winner is not None:
+            lines.append(t("event.winner", rt.locale, name=rt.names[winner.seat],
+                           points=winner.points))
+        await self._post(rt, "\n".join(lines))
+        rt.session.close()
+        self.runtimes.pop(rt.record.id, None)
+
+    async def _remind(self, rt: Runtime, seat: int) -> None:
+        """Remind a player at half time, in public (his mention) so a phone buzzes."""
+        user_id = rt.record.seats[seat]["user_id"]
+        left = int(rt.session.turn_seconds - rt.session.turn_seconds / 2)
+        await self._post(rt, t("timer.reminder", rt.locale, mention=f"<@{user_id}>",
+                               seconds=left))
+
+    # ----- private hands ---------------------------------------------------------------------
+
+    def hand_payload(self, rt: Runtime, seat: int) -> dict[str, Any]:
+        """Return a seat's hand message: prompt, picture and controls for its legal moves."""
+        locale = rt.seat_locale(seat)
+        sort = rt.sort.get(seat, "suit")
+        game = rt.game
+        png = render_hand(rt.adapter.hand_spec(game, seat, sort, locale))
+        prompt = rt.adapter.hand_prompt(game, seat, rt.names, locale)
+        controls = [] if game.is_over else rt.adapter.controls(game, seat, locale)
+        header = t("hand.open_dm", locale, channel=f"<#{rt.record.place_id}>")
+        return {
+            "content": _clip(f"{header}\n{prompt}"),
+            "file": _png(png, "hand.png"),
+            "view": hand_view(rt.record.id, game.version, controls, locale, sort),
+        }
+
+    async def _deliver_hands(self, rt: Runtime, fresh: bool) -> None:
+        """Update every human's hand; a new DM when a hand is dealt or a turn begins."""
+        acting = set(rt.game.to_act())
+        for seat, info in enumerate(rt.record.seats):
+            if info["is_bot"]:
+                continue
+            new = fresh or (seat in acting and seat not in rt.prev_to_act)
+            try:
+                await self._deliver(rt, seat, new and not rt.game.is_over)
+            except discord.HTTPException as error:
+                log.warning("game %s: hand of seat %s not updated (%s)", rt.record.id, seat,
+                            error.status)
+
+    async def _deliver(self, rt: Runtime, seat: int, new_message: bool) -> None:
+        """Send (new_message) or edit one seat's hand where the player sees it."""
+        old = rt.surfaces.get(seat)
+        if new_message and rt.delivery == "dm" and seat not in rt.dm_closed:
+            message = await self._send_dm(rt, seat)
+            if message is not None:
+                if old is not None and isinstance(old[0], discord.Message):
+                    await self._strip(old[0])
+                rt.surfaces[seat] = (message, time.monotonic())
+                return
+        if old is not None:
+            await self._edit_surface(rt, seat, old)
+
+    async def _send_dm(self, rt: Runtime, seat: int) -> discord.Message | None:
+        """DM the hand; on closed DMs (50007) say so in the channel and return None."""
+        user_id = rt.record.seats[seat]["user_id"]
+        assert user_id is not None
+        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        try:
+            message: discord.Message = await user.send(**self.hand_payload(rt, seat))
+            return message
+        except discord.Forbidden as error:
+            if error.code != DMS_CLOSED:
+                raise
+            rt.dm_closed.add(seat)
+            await self._post(rt, t("error.dms_closed", rt.locale, mention=f"<@{user_id}>"))
+            return None
+
+    async def _strip(self, message: discord.Message) -> None:
+        """Remove the controls of a hand message that is no longer current."""
+        # If this fails the old message keeps its buttons; they are refused as stale anyway.
+        with contextlib.suppress(discord.HTTPException):
+            await message.edit(view=None)
+
+    async def _edit_surface(self, rt: Runtime, seat: int,
+                            surface: tuple[Surface, float]) -> None:
+        """Edit a hand where it is shown: a DM message or an ephemeral answer."""
+        target, since = surface
+        payload = self.hand_payload(rt, seat)
+        file = payload.pop("file")
+        if isinstance(target, discord.Interaction):
+            if time.monotonic() - since > EPHEMERAL_TTL:
+                rt.surfaces.pop(seat, None)
+                return
+            await target.edit_original_response(attachments=[file], **payload)
+        else:
+            await target.edit(attachments=[file], **payload)
+
+    def _remember(self, rt: Runtime, seat: int, interaction: discord.Interaction) -> None:
+        """Note where the player is looking at his hand (the message he just used)."""
+        message = interaction.message
+        if message is not None and not message.flags.ephemeral:
+            rt.surfaces[seat] = (message, time.monotonic())
+        else:
+            rt.surfaces[seat] = (interaction, time.monotonic())
+
+    # ----- components ------------------------------------------------------------------------
+
+    async def on_button(self, interaction: discord.Interaction, game_id: int, kind: str,
+                        arg: str) -> None:
+        """Route a button click; every refusal becomes an ephemeral answer."""
+        try:
+            if kind in ("join", "leave", "addbot", "start"):
+                record = await self.storage.get_game(game_id)
+                key = await self.lobby_action(interaction, record, kind)
+                if not interaction.response.is_done():
+                    await interaction.response.send_message(
+                        t(key, locale_of(interaction.locale)), ephemeral=True)
+            elif kind == "hand":
+                await self.show_hand(interaction, game_id)
+            elif kind == "back":
+                await self.im_back(interaction, game_id)
+            elif kind == "sort":
+                await self.sort_hand(interaction, game_id, arg)
+            elif kind == "act":
+                version, _, action = arg.partition(":")
+                await self.play(interaction, game_id, int(version), action)
+        except (Refusal, RulesError, discord.Forbidden) as error:
+            await refuse(interaction, error)
+
+    async def on_select(self, interaction: discord.Interaction, game_id: int, version: int,
+                        verb: str, values: list[str]) -> None:
+        """Route a select choice as the action `<verb> <value>`."""
+        try:
+            if not values:
+                raise StaleAction()
+            await self.play(interaction, game_id, version, f"{verb} {values[0]}")
+        except (Refusal, RulesError) as error:
+            await refuse(interaction, error)
+
+    def running(self, game_id: int) -> Runtime:
+        """Return the running game or refuse (finished, abandoned, unknown)."""
+        rt = self.runtimes.get(game_id)
+        if rt is None:
+            raise Refusal("error.game_over")
+        return rt
+
+    def seated(self, rt: Runtime, interaction: discord.Interaction) -> int:
+        """Return the member's seat or refuse."""
+        seat = rt.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal("lobby.not_seated")
+        return seat
+
+    async def play(self, interaction: discord.Interaction, game_id: int, version: int,
+                   text: str) -> None:
+        """Check and submit a move; the listener then edits the table and the hands."""
+        rt = self.running(game_id)
+        seat = self.seated(rt, interaction)
+        game = rt.game
+        if version != game.version:
+            raise StaleAction()
+        if seat not in game.to_act():
+            raise NotYourTurn("it is not your turn")
+        action = game.parse_action(text)
+        game.verify(seat, action)  # refuse before acknowledging: the answer stays the response
+        await interaction.response.defer()
+        self._remember(rt, seat, interaction)
+        await rt.session.submit(seat, action, version)
+
+    async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Answer "My hand" ephemerally with the picture and the controls."""
+        rt = self.running(game_id)
+        seat = self.seated(rt, interaction)
+        await interaction.response.send_message(ephemeral=True, **self.hand_payload(rt, seat))
+        rt.surfaces[seat] = (interaction, time.monotonic())
+
+    async def im_back(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Give a taken-over seat back to its player and show him his hand."""
+        rt = self.running(game_id)
+        seat = self.seated(rt, interaction)
+        if not await rt.session.back(seat):
+            raise Refusal("timer.not_replaced")
+        await interaction.response.send_message(ephemeral=True, **self.hand_payload(rt, seat))
+        rt.surfaces[seat] = (interaction, time.monotonic())
+        await self._edit_table(rt, [t("timer.welcome_back", rt.locale, name=rt.names[seat])])
+
+    async def sort_hand(self, interaction: discord.Interaction, game_id: int, mode: str) -> None:
+        """Redraw the hand sorted by suit or by rank, in place."""
+        rt = self.running(game_id)
+        seat = self.seated(rt, interaction)
+        rt.sort[seat] = "rank" if mode == "rank" else "suit"
+        payload = self.hand_payload(rt, seat)
+        file = payload.pop("file")
+        await interaction.response.edit_message(attachments=[file], **payload)
+        self._remember(rt, seat, interaction)
+
+    async def tell_missing_permission(self, interaction: discord.Interaction) -> None:
+        """Tell the member which permission the bot lacks here."""
+        locale = locale_of(interaction.locale)
+        perm = missing_permission(interaction.channel, getattr(interaction.guild, "me", None))
+        await refuse(interaction, Refusal("error.missing_permission",
+                                          permission=t(perm, locale)))

@@ -1,0 +1,321 @@
+"""Slash commands: the `/rummy` group, `/leaderboard` and `/stats`."""
+
+from __future__ import annotations
+
+import functools
+import io
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import locale_of, t
+from bot.storage import GameRecord
+from card_images import LeaderboardSpec, render_leaderboard
+from cogs.adapters import ADAPTERS, SettingSpec, adapter_for
+from cogs.adapters import gin as _gin  # noqa: F401  (registers the gin adapter)
+from cogs.errors import Refusal, refuse
+from cogs.host import GameHost
+from cogs.views import GameButton, GameSelect
+from engine.errors import BadOption, RulesError
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [app_commands.Choice(name=t(f"game.{name}", "en"), value=name)
+                for name in ADAPTERS]
+F = TypeVar("F", bound=Callable[..., Coroutine[Any, Any, None]])
+_TRUE = {"yes", "true", "on", "1", "si", "sì"}
+_FALSE = {"no", "false", "off", "0"}
+
+
+def guarded(func: F) -> F:
+    """Answer a command's refusal ephemerally instead of letting it reach the tree's logger."""
+
+    @functools.wraps(func)
+    async def wrapper(self: Any, interaction: discord.Interaction, *args: Any,
+                      **kwargs: Any) -> None:
+        try:
+            await func(self, interaction, *args, **kwargs)
+        except (Refusal, RulesError, discord.Forbidden) as error:
+            await refuse(interaction, error)
+
+    return cast(F, wrapper)
+
+
+def _parse_setting(spec: SettingSpec, value: str) -> Any:
+    """Turn the member's text into an option value, or raise BadOption."""
+    text = value.strip().lower()
+    if spec.kind == "int":
+        try:
+            return int(text)
+        except ValueError:
+            raise BadOption("not a number", key=spec.key, value=value) from None
+    if spec.kind == "bool":
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise BadOption("not yes or no", key=spec.key, value=value)
+    if text not in spec.choices:
+        raise BadOption("not a choice", key=spec.key, value=value)
+    return text
+
+
+class Rummy(commands.Cog):
+    """Lobbies and games of every registered kind, with leaderboards and stats."""
+
+    rummy = app_commands.Group(name="rummy", description="Play rummy-family card games",
+                               guild_only=True)
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.host = GameHost(bot)
+
+    async def cog_load(self) -> None:
+        """Register the persistent components and the restorer."""
+        self.bot.add_dynamic_items(GameButton, GameSelect)
+        self.bot.add_game_restorer(self._restore)
+
+    async def cog_unload(self) -> None:
+        """Stop timers and forget the restorer."""
+        self.bot.remove_dynamic_items(GameButton, GameSelect)
+        self.bot.remove_game_restorer(self._restore)
+        self.host.close_all()
+
+    async def _restore(self, bot: Any) -> None:
+        await self.host.restore_all()
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Turn a refusal raised by a command into an ephemeral answer."""
+        cause = getattr(error, "original", error)
+        await refuse(interaction, cause)
+
+    # ----- helpers ----------------------------------------------------------------------------
+
+    async def _game_here(self, interaction: discord.Interaction) -> GameRecord:
+        """Return the lobby or running game of this channel or thread, or refuse."""
+        record: GameRecord | None = await self.bot.storage.active_game_in_channel(
+            interaction.channel_id)
+        if record is None:
+            raise Refusal("error.no_game")
+        return record
+
+    async def _lobby(self, interaction: discord.Interaction, kind: str) -> None:
+        record = await self._game_here(interaction)
+        key = await self.host.lobby_action(interaction, record, kind)
+        if not interaction.response.is_done():
+            await interaction.response.send_message(t(key, locale_of(interaction.locale)),
+                                                    ephemeral=True)
+
+    # ----- /rummy -----------------------------------------------------------------------------
+
+    @rummy.command(name="new", description="Open a new table in this channel")
+    @app_commands.describe(game="Which game to play", preset="Which set of house rules to use")
+    @app_commands.choices(game=GAME_CHOICES)
+    @guarded
+    async def new(self, interaction: discord.Interaction, game: str,
+                  preset: str | None = None) -> None:
+        """Open a lobby."""
+        adapter = adapter_for(game)
+        await self.host.open_lobby(interaction, game, preset or adapter.presets()[0])
+
+    @new.autocomplete("preset")
+    async def _preset_choices(self, interaction: discord.Interaction,
+                              current: str) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None) or "gin"
+        locale = locale_of(interaction.locale)
+        try:
+            names = adapter_for(game).presets()
+        except KeyError:
+            return []
+        found = [n for n in names if current.lower() in (n + t(f"preset.{n}", locale)).lower()]
+        return [app_commands.Choice(name=t(f"preset.{n}", locale)[:100], value=n)
+                for n in found[:25]]
+
+    @rummy.command(name="join", description="Take a seat at this channel's table")
+    @guarded
+    async def join(self, interaction: discord.Interaction) -> None:
+        """Join the lobby."""
+        await self._lobby(interaction, "join")
+
+    @rummy.command(name="leave", description="Leave this channel's table before it starts")
+    @guarded
+    async def leave(self, interaction: discord.Interaction) -> None:
+        """Leave the lobby."""
+        await self._lobby(interaction, "leave")
+
+    @rummy.command(name="addbot", description="Seat a computer player")
+    @guarded
+    async def addbot(self, interaction: discord.Interaction) -> None:
+        """Add a computer player."""
+        await self._lobby(interaction, "addbot")
+
+    @rummy.command(name="start", description="Start the game (host only)")
+    @guarded
+    async def start(self, interaction: discord.Interaction) -> None:
+        """Start the game."""
+        await self._lobby(interaction, "start")
+
+    @rummy.command(name="abandon", description="Cancel this channel's game (host only)")
+    @guarded
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        """Cancel the game."""
+        record = await self._game_here(interaction)
+        await self.host.abandon(interaction, record)
+        if not interaction.response.is_done():
+            await interaction.response.send_message(
+                t("lobby.abandoned", locale_of(interaction.locale),
+                  name=interaction.user.display_name), ephemeral=True)
+
+    @rummy.command(name="hand", description="Show your hand (only you see it)")
+    @guarded
+    async def hand(self, interaction: discord.Interaction) -> None:
+        """Show the member's hand ephemerally."""
+        record = await self._game_here(interaction)
+        await self.host.show_hand(interaction, record.id)
+
+    @rummy.command(name="table", description="Show the table (only you see this copy)")
+    @guarded
+    async def table(self, interaction: discord.Interaction) -> None:
+        """Show the public table ephemerally."""
+        record = await self._game_here(interaction)
+        rt = self.host.running(record.id)
+        payload = self.host._table_payload(rt, [])
+        payload.pop("view", None)
+        await interaction.response.send_message(ephemeral=True, **payload)
+
+    @rummy.command(name="rules", description="Sum up the rules of this table (or a preset)")
+    @app_commands.choices(game=GAME_CHOICES)
+    @guarded
+    async def rules(self, interaction: discord.Interaction, game: str | None = None,
+                    preset: str | None = None) -> None:
+        """Answer with a short summary of the rules in force."""
+        locale = locale_of(interaction.locale)
+        record = await self.bot.storage.active_game_in_channel(interaction.channel_id)
+        name = game or (record.game if record else "gin")
+        adapter = adapter_for(name)
+        chosen = preset or (record.preset if record and record.game == name else None)
+        chosen = chosen or adapter.presets()[0]
+        rules = record.options.get("rules", {}) if record and record.preset == chosen else {}
+        options = adapter.options(chosen, rules)
+        title = f"**{t(f'game.{name}', locale)}: {t(f'preset.{chosen}', locale)}**"
+        lines = [title, *(f"• {line}" for line in adapter.rules_summary(options, locale))]
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    rules.autocomplete("preset")(_preset_choices)
+
+    @rummy.command(name="settings", description="Change this table's rules before it starts")
+    @app_commands.describe(
+        preset="Another set of house rules", turn_seconds="Seconds per turn (0: untimed)",
+        option="A rule to change", value="Its new value",
+    )
+    @guarded
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        preset: str | None = None,
+        turn_seconds: app_commands.Range[int, 0, 3600] | None = None,
+        option: str | None = None,
+        value: str | None = None,
+    ) -> None:
+        """Change the lobby's preset, turn time or one option (host only)."""
+        record = await self._game_here(interaction)
+        if not self.host.may_manage(interaction, record):
+            raise Refusal("lobby.only_host_settings")
+        if record.status != "lobby":
+            raise Refusal("lobby.already_running")
+        adapter = adapter_for(record.game)
+        rules = dict(record.options.get("rules", {}))
+        new_preset = preset or record.preset
+        if new_preset not in adapter.presets():
+            raise Refusal("error.invalid_option", value=new_preset, option="preset")
+        if preset and preset != record.preset:
+            rules = {}
+        if option is not None:
+            spec = next((s for s in adapter.settings if s.key == option), None)
+            if spec is None or value is None:
+                raise Refusal("error.invalid_option", value=value or "", option=option)
+            rules[option] = _parse_setting(spec, value)
+        try:
+            adapter.options(new_preset, rules)  # validate before anything is saved
+        except (TypeError, ValueError) as error:
+            raise Refusal("error.invalid_option", value=value or "", option=option or "") \
+                from error
+        except BadOption as error:
+            raise Refusal("error.invalid_option", value=value if value is not None else
+                          new_preset, option=error.params.get("key", option or "")) from error
+        options = dict(record.options, rules=rules)
+        if turn_seconds is not None:
+            options["turn_seconds"] = int(turn_seconds)
+        await self.bot.storage.update_lobby(record.id, options=options, preset=new_preset)
+        record = await self.bot.storage.get_game(record.id)
+        await self.host.refresh_lobby(record)
+        await interaction.response.send_message(t("settings.saved", locale_of(interaction.locale)),
+                                                ephemeral=True)
+
+    settings.autocomplete("preset")(_preset_choices)
+
+    @settings.autocomplete("option")
+    async def _option_choices(self, interaction: discord.Interaction,
+                              current: str) -> list[app_commands.Choice[str]]:
+        record = await self.bot.storage.active_game_in_channel(interaction.channel_id)
+        adapter = adapter_for(record.game if record else "gin")
+        return [app_commands.Choice(name=s.key, value=s.key) for s in adapter.settings
+                if current.lower() in s.key][:25]
+
+    # ----- /leaderboard and /stats --------------------------------------------------------------
+
+    @app_commands.command(name="leaderboard", description="Show this server's best players")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    @guarded
+    async def leaderboard(self, interaction: discord.Interaction, game: str = "gin") -> None:
+        """Post the server's leaderboard for one game as a picture."""
+        locale = locale_of(interaction.locale)
+        assert interaction.guild_id is not None
+        rows = await self.bot.storage.leaderboard(interaction.guild_id, game)
+        if not rows:
+            await interaction.response.send_message(t("lb.no_games", locale), ephemeral=True)
+            return
+        mine = next((i for i, r in enumerate(rows) if r.user_id == interaction.user.id), None)
+        spec = LeaderboardSpec(
+            title=t("lb.title", locale, game=t(f"game.{game}", locale)),
+            columns=[t(k, locale) for k in ("lb.player", "lb.games", "lb.wins", "lb.win_rate",
+                                            "lb.points")],
+            rows=[[r.name, str(r.games), str(r.wins), f"{r.win_rate:.0%}", str(r.points)]
+                  for r in rows],
+            highlight=mine,
+        )
+        png = render_leaderboard(spec)
+        await interaction.response.send_message(
+            file=discord.File(io.BytesIO(png), filename="leaderboard.png"))
+
+    @app_commands.command(name="stats", description="Show a player's results")
+    @app_commands.guild_only()
+    @guarded
+    async def stats(self, interaction: discord.Interaction,
+                    member: discord.Member | None = None) -> None:
+        """Answer with a member's games, wins, win rate and points per game."""
+        locale = locale_of(interaction.locale)
+        who: Any = member or interaction.user
+        assert interaction.guild_id is not None
+        rows = await self.bot.storage.player_stats(interaction.guild_id, who.id)
+        if not rows:
+            await interaction.response.send_message(
+                t("stats.no_games", locale, name=who.display_name), ephemeral=True)
+            return
+        lines = [f"**{t('stats.title', locale, name=who.display_name)}**"]
+        lines += [t("stats.line", locale, game=t(f"game.{r.game}", locale), games=r.games,
+                    wins=r.wins, rate=f"{r.win_rate:.0%}", points=r.points) for r in rows]
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+
+async def setup(bot: Any) -> None:
+    """Add the cog (called by `load_extension`)."""
+    await bot.add_cog(Rummy(bot))
+

@@ -1,0 +1,159 @@
+"""Helpers for the end-to-end game tests: scripted gin deals, lobby set-up, reading controls."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import discord
+import pytest
+import simcord
+from PIL import Image
+
+import cogs.host
+from cogs.adapters.gin import GIN
+from tests.conftest import Sim
+from tests.engine.gin.scripted import deck_order
+
+# Computer players wait this long (virtual seconds): more than the settle window, so
+# their moves happen only when a test advances the clock.
+BOT_DELAY = 3.0
+
+
+@pytest.fixture(autouse=True)
+def slow_computer(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Make computer moves wait for advance_time, and clear queued test decks."""
+    monkeypatch.setattr(cogs.host, "BOT_DELAY", BOT_DELAY)
+    GIN.next_decks, GIN.next_first_dealer, GIN.next_seed = [], None, None
+    yield
+    GIN.next_decks, GIN.next_first_dealer, GIN.next_seed = [], None, None
+
+
+def script(*decks: list[str], dealer: int = 1) -> None:
+    """Deal the next gin game from these decks (seat `dealer` deals first)."""
+    GIN.next_decks = [list(d) for d in decks]
+    GIN.next_first_dealer = dealer
+
+
+def deal(nondealer: str, dealer: str, upcard: str, stock: str = "") -> list[str]:
+    """Return a deck that deals exactly these hands."""
+    return deck_order(nondealer, dealer, upcard, stock)
+
+
+async def set_turn_seconds(sim: Sim, seconds: int) -> None:
+    """Store the server's default turn time."""
+    await sim.bot.storage.set_guild_settings(sim.guild.id, turn_seconds=seconds)
+
+
+async def open_table(sim: Sim, *others: simcord.MemberActor, computer: bool = False,
+                     preset: str | None = None) -> discord.Message:
+    """Alice opens a gin lobby, the others join (or a computer), and return the lobby."""
+    options: dict[str, Any] = {"game": "gin"}
+    if preset:
+        options["preset"] = preset
+    result = await sim.alice.slash(sim.channel, "rummy new", **options)
+    assert result.ephemeral, result.response
+    lobby = lobby_message(sim)
+    for member in others:
+        joined = await member.click(lobby, label="Join")
+        assert joined.ephemeral
+    if computer:
+        await sim.alice.click(lobby, label="Add computer")
+    return lobby
+
+
+def lobby_message(sim: Sim) -> discord.Message:
+    """Return the newest message with a Join button."""
+    for message in reversed(sim.channel.history()):
+        if any(getattr(c, "label", None) == "Join" for c in children(message)):
+            return message
+    raise AssertionError("no lobby message")
+
+
+def table_message(sim: Sim) -> discord.Message:
+    """Return the table message (the one with the "My hand" button, or the newest table)."""
+    for message in reversed(sim.channel.history()):
+        if any(a.filename == "table.png" for a in message.attachments):
+            return message
+    raise AssertionError("no table message")
+
+
+def children(message: Any) -> list[Any]:
+    """Return the components of a message (buttons and selects), flattened."""
+    out: list[Any] = []
+    components = getattr(message, "components", [])
+    for row in components:
+        if isinstance(row, dict):
+            out += row.get("components", [row])
+        else:
+            out += list(getattr(row, "children", [row]))
+    return out
+
+
+def custom_id(message: Any, suffix: str) -> str:
+    """Return the custom_id of the one component whose id ends with `suffix`."""
+    ids = [_cid(c) for c in children(message)]
+    found = [i for i in ids if i and i.endswith(suffix)]
+    assert len(found) == 1, (suffix, ids)
+    return found[0]
+
+
+def labels(message: Any) -> list[str]:
+    """Return the labels of a message's buttons."""
+    out = []
+    for c in children(message):
+        label = c.get("label") if isinstance(c, dict) else getattr(c, "label", None)
+        if label:
+            out.append(label)
+    return out
+
+
+def _cid(component: Any) -> str | None:
+    return component.get("custom_id") if isinstance(component, dict) else getattr(
+        component, "custom_id", None)
+
+
+def dm(member: simcord.MemberActor) -> discord.Message:
+    """Return the newest DM the bot sent to a member."""
+    message = member.user.dm_channel.last_message
+    assert message is not None, f"no DM to {member.name}"
+    return message
+
+
+async def png_of(message: Any, save_as: str | None = None) -> Image.Image:
+    """Download a message's first attachment, check it is a PNG and return it."""
+    attachments = message.attachments
+    assert attachments, "no attachment"
+    data = await attachments[0].read()
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG"
+    if save_as:
+        import os
+
+        folder = os.environ.get("COG_SAMPLES")
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+            image.save(os.path.join(folder, save_as))
+    return image
+
+
+def texts(sim: Sim, viewer: simcord.MemberActor | None = None) -> list[str]:
+    """Return the contents of the channel's messages, oldest first."""
+    history: Sequence[discord.Message] = (
+        sim.channel.history(viewer=viewer) if viewer else sim.channel.history())
+    return [m.content for m in history]
+
+
+def option_values(message: Any, suffix: str) -> list[str]:
+    """Return the option values of the select whose custom_id ends with `suffix`."""
+    for c in children(message):
+        if (_cid(c) or "").endswith(suffix):
+            options = c.get("options") if isinstance(c, dict) else c.options
+            return [o["value"] if isinstance(o, dict) else o.value for o in options]
+    raise AssertionError(f"no select {suffix}")
+
+
+async def play_pass(member: simcord.MemberActor) -> None:
+    """The member passes the upcard from his DM."""
+    await member.user.click(dm(member), label="Pass")

@@ -1,0 +1,196 @@
+"""Every refusal is ephemeral, in the member's language, and changes nothing; faults recover."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import simcord.interactions
+
+from bot.i18n import t
+from cogs.errors import rules_text
+from engine.errors import NotYourTurn
+from tests.cogs.conftest import (
+    custom_id,
+    deal,
+    dm,
+    labels,
+    lobby_message,
+    open_table,
+    option_values,
+    play_pass,
+    png_of,
+    script,
+    table_message,
+    texts,
+)
+from tests.conftest import Sim
+
+LOOSE_A = "KS QH JD 9S 7D 5S 3H KH 8D 6C"
+LOOSE_B = "AS 3S 6H 8H 10C QC 2D 4D 9D JS"
+
+
+def quiet_deal() -> None:
+    """Script a hand where nobody can end quickly."""
+    script(deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
+
+
+async def started(sim: Sim) -> None:
+    quiet_deal()
+    lobby = await open_table(sim, sim.bruno)
+    await sim.alice.click(lobby, label="Start")
+
+
+async def version(sim: Sim) -> int:
+    return (await sim.bot.storage.get_game(1)).state_version
+
+
+async def test_non_player_clicks_are_refused(sim: Sim) -> None:
+    await started(sim)
+    before = await version(sim)
+    result = await sim.chiara.click(table_message(sim), label="My hand")
+    assert result.ephemeral and result.response.content == "You are not seated in this game."
+    assert await version(sim) == before
+
+
+async def test_only_the_host_starts_and_a_lone_host_cannot(sim: Sim) -> None:
+    lobby = await open_table(sim)
+    alone = await sim.alice.click(lobby, label="Start")
+    assert alone.ephemeral and alone.response.content == "The game needs at least 2 players."
+    await sim.bruno.click(lobby, label="Join")
+    other = await sim.bruno.click(lobby, label="Start")
+    assert other.ephemeral and "Only the host" in other.response.content
+    assert (await sim.bot.storage.get_game(1)).status == "lobby"
+    full = await sim.chiara.click(lobby, label="Join")
+    assert full.response.content == "The table is full."
+
+
+async def test_out_of_turn_players_get_no_move_controls(sim: Sim) -> None:
+    await started(sim)
+    shown = await sim.bruno.slash(sim.channel, "rummy hand")
+    assert shown.ephemeral and "Waiting for Alice." in shown.response.content
+    assert labels(shown.response) == ["Sort by rank"]
+    # The same check guards a crafted move: the session refuses Bruno.
+    rt = sim.bot.get_cog("Rummy").host.runtimes[1]  # type: ignore[union-attr]
+    with pytest.raises(NotYourTurn) as refused:
+        await rt.session.submit(1, "pass", rt.game.version)
+    assert rules_text(refused.value, "it") == t("error.not_your_turn", "it")
+
+
+async def test_stale_button_and_double_click_apply_once(sim: Sim) -> None:
+    await started(sim)
+    first = await sim.alice.click(table_message(sim), label="My hand")
+    second = await sim.alice.click(table_message(sim), label="My hand")
+    assert first.ephemeral and "Pass" in labels(first.response)
+    await sim.alice.click(first.response, label="Pass")
+    after = await version(sim)
+    again = await sim.alice.click(second.response, label="Pass")
+    assert again.ephemeral and again.response.content == "That move is no longer available."
+    assert await version(sim) == after
+    log = [a for _, _, a, _ in await sim.bot.storage.actions(1)]
+    assert log == ["start", "pass"]
+
+
+async def test_invalid_option_changes_nothing(sim: Sim) -> None:
+    await open_table(sim, sim.bruno)
+    before = await sim.bot.storage.get_game(1)
+    bad = await sim.alice.slash(sim.channel, "rummy settings", option="knock_limit", value="42")
+    assert bad.ephemeral and bad.response.content == "42 is not a valid value for knock_limit."
+    word = await sim.alice.slash(sim.channel, "rummy settings", option="big_gin", value="maybe")
+    assert word.ephemeral and "maybe" in word.response.content
+    not_host = await sim.bruno.slash(sim.channel, "rummy settings", turn_seconds=30)
+    assert not_host.ephemeral and "Only the host" in not_host.response.content
+    after = await sim.bot.storage.get_game(1)
+    assert (after.options, after.preset) == (before.options, before.preset)
+    good = await sim.alice.slash(sim.channel, "rummy settings", option="knock_limit", value="7")
+    assert good.response.content == "Settings saved."
+    assert "You may knock with at most 7 deadwood." in lobby_message(sim).content
+    rules = await sim.alice.slash(sim.channel, "rummy rules")
+    assert "at most 7 deadwood" in rules.response.content
+
+
+async def test_closed_dms_fall_back_to_the_my_hand_button(sim: Sim) -> None:
+    quiet_deal()
+    lobby = await open_table(sim, sim.bruno)
+    dm_id = sim.alice.user.dm_channel.id
+    sim.env.inject_error("POST", f"/channels/{dm_id}/messages", status=403, code=50007,
+                         message="Cannot send messages to this user", times=None)
+    await sim.alice.click(lobby, label="Start")
+    assert any(f"<@{sim.alice.id}>, I can't send you direct messages" in x for x in texts(sim))
+    mine = await sim.alice.click(table_message(sim), label="My hand")
+    assert mine.ephemeral and "Pass" in labels(mine.response)
+    await png_of(mine.response, "hand_ephemeral.png")
+    await sim.alice.click(mine.response, label="Pass")
+    assert "Alice passed on the upcard." in table_message(sim).content
+    await play_pass(sim.bruno)
+    # Alice's ephemeral hand was edited in place: now she may draw.
+    assert "Draw from stock" in labels(mine.response.message)
+    sim.env.backend.faults.clear()
+
+
+async def test_missing_permission_is_named_to_the_host(sim: Sim) -> None:
+    sim.env.inject_error("POST", f"/channels/{sim.channel.id}/messages", status=403,
+                         code=50013, message="Missing Permissions")
+    result = await sim.alice.slash(sim.channel, "rummy new", game="gin")
+    assert result.ephemeral
+    assert "missing the **Send Messages** permission" in result.response.content
+    assert await sim.bot.storage.active_game_in_channel(sim.channel.id) is None
+
+
+async def test_a_5xx_on_a_table_edit_does_not_stop_the_game(sim: Sim) -> None:
+    await started(sim)
+    table = table_message(sim)
+    sim.env.inject_error("PATCH", f"/channels/{sim.channel.id}/messages/{table.id}", status=500)
+    await play_pass(sim.alice)
+    assert "Alice passed" not in table_message(sim).content  # that edit was lost
+    await play_pass(sim.bruno)
+    content = table_message(sim).content
+    assert "Bruno passed on the upcard." in content and "Alice's turn" in content
+    assert await version(sim) == 3
+
+
+async def test_restart_in_the_middle_of_a_hand_resumes_it(sim: Sim) -> None:
+    await started(sim)
+    await play_pass(sim.alice)
+    await play_pass(sim.bruno)
+    old_dm = dm(sim.alice)
+    before = await version(sim)
+    await sim.restart()
+    assert await version(sim) == before
+    await sim.alice.user.click(old_dm, label="Draw from stock")  # a button from before
+    assert "Alice drew from the stock." in table_message(sim).content
+    msg = dm(sim.alice)
+    card = option_values(msg, ":discard")[0]
+    await sim.alice.user.select(msg, [card], custom_id=custom_id(msg, ":discard"))
+    assert await version(sim) == before + 2
+    assert "Draw from stock" in labels(dm(sim.bruno))
+
+
+@pytest.fixture
+def chiara_speaks_italian(sim: Sim, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Send Chiara's interactions with Discord locale "it" (SimCord always sends en-US)."""
+    original = simcord.interactions.base_payload
+
+    def patched(*args: Any, **kwargs: Any) -> Any:
+        record, payload = original(*args, **kwargs)
+        if kwargs.get("user_id") == sim.chiara.id:
+            payload["locale"] = "it"
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", patched)
+
+
+@pytest.mark.usefixtures("chiara_speaks_italian")
+async def test_an_italian_member_gets_italian(sim: Sim) -> None:
+    quiet_deal()
+    lobby = await open_table(sim)
+    joined = await sim.chiara.click(lobby, label="Join")
+    assert joined.response.content == t("lobby.you_joined", "it")
+    refused = await sim.chiara.click(lobby, label="Start")
+    assert refused.ephemeral and refused.response.content == t("lobby.only_host_start", "it")
+    await sim.alice.click(lobby, label="Start")
+    hand = dm(sim.chiara)
+    assert "Le tue carte" in hand.content and "Ordina" in " ".join(labels(hand))
+    assert "Your cards" in dm(sim.alice).content
+    stale = await sim.chiara.click(table_message(sim), label="My hand")
+    assert t("turn.waiting_for", "it", name="Alice") in stale.response.content

@@ -1,0 +1,118 @@
+"""Gin against a computer, an Oklahoma hand, and the turn timer with "I'm back"."""
+
+from __future__ import annotations
+
+from tests.cogs.conftest import (
+    BOT_DELAY,
+    custom_id,
+    deal,
+    dm,
+    labels,
+    open_table,
+    option_values,
+    play_pass,
+    png_of,
+    script,
+    set_turn_seconds,
+    table_message,
+    texts,
+)
+from tests.conftest import Sim
+
+ALICE_GIN = "AS 2S 3S 4H 5H 6H 7C 8C 9C 10C"
+LOOSE_A = "KS QH JD 9S 7D 5S 3H KH 8D 6C"
+LOOSE_B = "AS 3S 6H 8H 10C QC 2D 4D 9D JS"
+
+
+async def test_a_game_against_a_computer_player(sim: Sim) -> None:
+    script(deal(ALICE_GIN, LOOSE_A, upcard="4D", stock="JC QC"), dealer=1)
+    lobby = await open_table(sim, computer=True)
+    assert "Computer 1 (computer)" in lobby_content(sim)
+    await sim.alice.click(lobby, label="Start")
+    await play_pass(sim.alice)
+    version_before = (await sim.bot.storage.get_game(1)).state_version
+    await sim.env.advance_time(BOT_DELAY - 1)
+    assert (await sim.bot.storage.get_game(1)).state_version == version_before  # not yet
+    for _ in range(12):
+        if "Alice went gin!" in "\n".join(texts(sim)):
+            break
+        msg = dm(sim.alice)
+        if "Draw from stock" in labels(msg):
+            await sim.alice.user.click(msg, label="Draw from stock")
+        elif any(":knock" in (c or "") for c in ids(msg)):
+            card = option_values(msg, ":knock")[0]
+            await sim.alice.user.select(msg, [card], custom_id=custom_id(msg, ":knock"))
+        else:
+            await sim.env.advance_time(BOT_DELAY)
+    joined = "\n".join(texts(sim))
+    assert "Computer 1" in joined and "Alice went gin!" in joined
+    record = await sim.bot.storage.get_game(1)
+    actions = [a for _, seat, a, _ in await sim.bot.storage.actions(1) if seat == 1]
+    assert actions, "the computer made no move"
+    assert record.state_version > version_before
+
+
+def lobby_content(sim: Sim) -> str:
+    return next(m.content for m in sim.channel.history() if "Players" in m.content)
+
+
+def ids(message: object) -> list[str | None]:
+    from tests.cogs.conftest import _cid, children
+
+    return [_cid(c) for c in children(message)]
+
+
+async def test_an_oklahoma_hand_uses_the_upcard_as_knock_limit(sim: Sim) -> None:
+    alice = "AS 2S 3S 4H 5H 6H 7C 8C 9C 2D"
+    script(deal(alice, LOOSE_A, upcard="5D", stock="KC"), dealer=1)
+    lobby = await open_table(sim, sim.bruno, preset="oklahoma")
+    assert "Oklahoma" in lobby_content(sim)
+    await sim.alice.click(lobby, label="Start")
+    assert "Knock card: 5♦. You may knock with at most 5 deadwood." in table_message(sim).content
+    await play_pass(sim.alice)
+    await play_pass(sim.bruno)
+    await sim.alice.user.click(dm(sim.alice), label="Draw from stock")
+    msg = dm(sim.alice)
+    assert option_values(msg, ":knock") == ["KC"]  # only a knock that leaves 2 ≤ 5
+    await png_of(msg, "hand_oklahoma.png")
+    await sim.alice.user.select(msg, ["KC"], custom_id=custom_id(msg, ":knock"))
+    joined = "\n".join(texts(sim))
+    assert "Alice knocked with 2 deadwood!" in joined
+    # Bruno lays 3H and 6C off on Alice's runs: 78 - 9 = 69 deadwood, minus her 2.
+    assert "Alice wins the hand and scores 67 points." in joined
+    end = next(m for m in sim.channel.history() if any(
+        a.filename == "hand.png" for a in m.attachments))
+    await png_of(end, "hand_end_oklahoma.png")
+
+
+async def test_timeouts_hand_the_seat_to_the_computer_until_im_back(sim: Sim) -> None:
+    await set_turn_seconds(sim, 60)
+    script(deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
+    lobby = await open_table(sim, sim.bruno)
+    await sim.alice.click(lobby, label="Start")
+    await sim.env.advance_time(30)
+    assert f"<@{sim.alice.id}>, it's your turn: 30 seconds left." in texts(sim)
+    await sim.env.advance_time(30)
+    assert "Time's up: the computer played for Alice." in table_message(sim).content
+    assert "Alice passed on the upcard." in table_message(sim).content
+    await play_pass(sim.bruno)
+    await sim.env.advance_time(60)  # second timeout in a row: Alice draws, then is replaced
+    joined = "\n".join(texts(sim))
+    assert "A computer player took Alice's seat." in joined
+    table = table_message(sim)
+    assert "I'm back" in labels(table)
+    await sim.env.advance_time(BOT_DELAY)  # the computer discards for Alice
+    assert "Alice discarded" in table_message(sim).content
+    back = await sim.alice.click(table_message(sim), label="I'm back")
+    assert back.ephemeral and back.response.attachments
+    assert "Alice is back in the game." in table_message(sim).content
+    assert "I'm back" not in labels(table_message(sim))
+    # Bruno plays his turn; then Alice's turn waits for Alice, not for the computer.
+    await sim.bruno.user.click(dm(sim.bruno), label="Draw from stock")
+    msg = dm(sim.bruno)
+    card = option_values(msg, ":discard")[0]
+    await sim.bruno.user.select(msg, [card], custom_id=custom_id(msg, ":discard"))
+    version = (await sim.bot.storage.get_game(1)).state_version
+    await sim.env.advance_time(BOT_DELAY + 5)
+    assert (await sim.bot.storage.get_game(1)).state_version == version
+    assert "Draw from stock" in labels(dm(sim.alice))

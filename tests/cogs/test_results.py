@@ -1,0 +1,45 @@
+"""Results after a finished game: /leaderboard as a picture, /stats, and /rummy abandon."""
+
+from __future__ import annotations
+
+from tests.cogs.conftest import (
+    custom_id, deal, dm, open_table, play_pass, png_of, script, table_message, texts,
+)
+from tests.conftest import Sim
+
+
+async def test_leaderboard_and_stats_after_a_one_hand_game(sim: Sim) -> None:
+    script(deal("AS 2S 3S 4H 5H 6H 7C 8C 9C 10C", "KS QH JD 9S 7D 5S 3H KH 2D 6C",
+                upcard="4D", stock="JC"), dealer=1)
+    lobby = await open_table(sim, sim.bruno)
+    await sim.alice.slash(sim.channel, "rummy settings", option="target_score", value="50")
+    await sim.alice.click(lobby, label="Start")
+    await play_pass(sim.alice)
+    await play_pass(sim.bruno)
+    await sim.alice.user.click(dm(sim.alice), label="Draw from stock")
+    msg = dm(sim.alice)
+    await sim.alice.user.select(msg, ["JC"], custom_id=custom_id(msg, ":knock"))
+    joined = "\n".join(texts(sim))
+    # 97 for the gin, 100 game bonus, 25 line bonus, doubled hand points for the shutout.
+    assert "Alice: 319 points" in joined and "Bruno: 0 points" in joined
+    assert "Alice wins the game with 319 points!" in joined
+    assert "Alice wins the game!" in table_message(sim).content
+    board = await sim.bruno.slash(sim.channel, "leaderboard", game="gin")
+    image = await png_of(board.response, "leaderboard.png")
+    assert image.width > 200
+    stats = await sim.bruno.slash(sim.channel, "stats", member=sim.alice)
+    assert "Gin Rummy: 1 games, 1 wins (100%), 319 points" in stats.response.content
+
+
+async def test_the_host_abandons_a_running_game(sim: Sim) -> None:
+    script(deal("KS QH JD 9S 7D 5S 3H KH 8D 6C", "AS 3S 6H 8H 10C QC 2D 4D 9D JS",
+                upcard="5C"), dealer=1)
+    lobby = await open_table(sim, sim.bruno)
+    await sim.alice.click(lobby, label="Start")
+    refused = await sim.bruno.slash(sim.channel, "rummy abandon")
+    assert refused.ephemeral and "Only the host" in refused.response.content
+    await sim.alice.slash(sim.channel, "rummy abandon")
+    assert (await sim.bot.storage.get_game(1)).status == "abandoned"
+    assert "Alice cancelled the game." in "\n".join(texts(sim))
+    late = await sim.alice.user.click(dm(sim.alice), label="Pass")
+    assert late.ephemeral and late.response.content == "This game is over."
