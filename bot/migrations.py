@@ -88,6 +88,13 @@ _INITIAL: tuple[str, ...] = (
     """,
 )
 
-MIGRATIONS: tuple[Migration, ...] = (Migration(1, "initial schema", _INITIAL),)
+# The session's own counters (turn timeouts, taken-over seats) as JSON. They change
+# without a move (a timeout, "I'm back"), so they cannot wait for the next snapshot.
+_SESSION_META: tuple[str, ...] = ("ALTER TABLE games ADD COLUMN session_meta TEXT",)
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "initial schema", _INITIAL),
+    Migration(2, "session meta", _SESSION_META),
+)
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

@@ -90,6 +90,7 @@ class GameRecord:
     lobby_message_id: int | None
     created_at: str
     updated_at: str
+    session_meta: str | None = None  # JSON of the session's counters; None until first saved
 
     @property
     def place_id(self) -> int:
@@ -182,6 +183,8 @@ class Storage(Protocol):
         self, game_id: int, seat: int | None, action_text: str, state_json: str, state_version: int
     ) -> None: ...
 
+    async def save_session_meta(self, game_id: int, meta_json: str) -> None: ...
+
     async def actions(self, game_id: int) -> list[tuple[int, int | None, str, int]]: ...
 
     async def set_status(self, game_id: int, status: Status) -> None: ...
@@ -222,7 +225,8 @@ UNSET: Final = _Unset()
 
 _GAME_COLUMNS: Final = (
     "id, guild_id, channel_id, thread_id, game, preset, options, seats, host_id, status, "
-    "state, state_version, table_message_id, lobby_message_id, created_at, updated_at"
+    "state, state_version, table_message_id, lobby_message_id, created_at, updated_at,"
+    " session_meta"
 )
 
 
@@ -255,6 +259,7 @@ def _game_from_row(row: sqlite3.Row) -> GameRecord:
         lobby_message_id=row["lobby_message_id"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        session_meta=row["session_meta"],
     )
 
 
@@ -475,6 +480,16 @@ class SqliteStorage:
                 [state_json, state_version],
                 f"state_version = {int(state_version) - 1} AND status = 'running'",
                 f"running at version {int(state_version) - 1}",
+            )
+
+    async def save_session_meta(self, game_id: int, meta_json: str) -> None:
+        """Store a running game's session counters; the state and its version stay as they are.
+
+        Raise StaleVersion if the game is not running (finished games need no counters).
+        """
+        async with self._lock, self._transaction():
+            await self._guarded_update(
+                game_id, ["session_meta = ?"], [meta_json], "status = 'running'", "running"
             )
 
     async def _append_action(

@@ -22,7 +22,7 @@ from typing import Any
 import discord
 
 from bot.i18n import locale_of, t
-from bot.storage import GameRecord, ResultRow, Seat, StaleVersion
+from bot.storage import ChannelBusy, GameRecord, ResultRow, Seat, StaleVersion, StorageError
 from card_images import render_hand, render_hand_end, render_table
 from cogs.adapters import GameAdapter, adapter_for
 from cogs.errors import Refusal, missing_permission, refuse
@@ -58,6 +58,7 @@ class Runtime:
     prev_to_act: list[int] = field(default_factory=list)
     auto_seat: int | None = None
     table_message_id: int | None = None
+    saved_meta: dict[str, Any] = field(default_factory=dict)  # the session meta last stored
 
     @property
     def game(self) -> Game:
@@ -188,10 +189,13 @@ class GameHost:
                       "is_bot": False, "locale": locale}
         options = {"rules": {}, "turn_seconds": settings.turn_seconds,
                    "hand_delivery": settings.hand_delivery, "locale": public}
-        game_id = await self.storage.create_game(
-            guild_id=guild.id, channel_id=channel.id, game=game, host_id=interaction.user.id,
-            preset=preset, options=options, seats=[seat],
-        )
+        try:
+            game_id = await self.storage.create_game(
+                guild_id=guild.id, channel_id=channel.id, game=game,
+                host_id=interaction.user.id, preset=preset, options=options, seats=[seat],
+            )
+        except ChannelBusy:  # another /rummy new won the race since the check above
+            raise Refusal("lobby.already_running") from None
         place: Any = channel
         try:
             if settings.use_threads and isinstance(channel, discord.TextChannel):
@@ -344,6 +348,7 @@ class GameHost:
 
         async def on_takeover(seat: int) -> None:
             rt = holder["rt"]
+            await self.save_meta(rt)
             await self._post(rt, t("timer.replaced", rt.locale, name=rt.names[seat]))
 
         hooks = SessionHooks(
@@ -352,11 +357,13 @@ class GameHost:
             on_events=[on_events], on_reminder=on_reminder, on_takeover=on_takeover,
         )
         seconds = float(record.options.get("turn_seconds", 0))
-        session = GameSession(game, hooks, turn_seconds=seconds, bot_delay=BOT_DELAY)
         if meta:
-            session.timeouts = {int(k): int(v) for k, v in meta.get("timeouts", {}).items()}
-            session.taken_over = {int(s) for s in meta.get("taken_over", [])}
-        rt = Runtime(record, adapter, session, locale, table_message_id=record.table_message_id)
+            session = GameSession.restore(game.to_json(), hooks, meta=meta,
+                                          turn_seconds=seconds, bot_delay=BOT_DELAY)
+        else:
+            session = GameSession(game, hooks, turn_seconds=seconds, bot_delay=BOT_DELAY)
+        rt = Runtime(record, adapter, session, locale, table_message_id=record.table_message_id,
+                     saved_meta=session.meta())
         holder["rt"] = rt
         return rt
 
@@ -370,7 +377,11 @@ class GameHost:
                 data = json.loads(record.state)
                 game = adapter.load(data["engine"])
                 locale = str(record.options.get("locale", "en"))
-                rt = self._runtime(record, adapter, game, locale, meta=data.get("session"))
+                # The column is written after every change of the counters, so it is never
+                # older than the copy inside the snapshot; games saved before it use the copy.
+                meta = (json.loads(record.session_meta) if record.session_meta
+                        else data.get("session"))
+                rt = self._runtime(record, adapter, game, locale, meta=meta)
             except (KeyError, ValueError, RulesError):
                 log.exception("game %s cannot be restored", record.id)
                 continue
@@ -387,9 +398,25 @@ class GameHost:
 
     # ----- after every accepted action -------------------------------------------------------
 
+    async def save_meta(self, rt: Runtime) -> None:
+        """Store the session's timeout counters and takeovers if they changed since last time."""
+        meta = rt.session.meta()
+        if meta == rt.saved_meta:
+            return
+        try:
+            await self.storage.save_session_meta(
+                rt.record.id, json.dumps(meta, separators=(",", ":")))
+        except StorageError as error:
+            # The game goes on; the counters are saved again with the next change.
+            log.warning("game %s: session meta not saved (%s)", rt.record.id, error)
+            return
+        rt.saved_meta = meta
+
     async def _on_events(self, rt: Runtime, events: list[Event]) -> None:
         """Announce, edit the table, show the hand's end, finish the game, refresh hands."""
         game = rt.game
+        # A timeout or a player's own move may have changed the counters: store them first.
+        await self.save_meta(rt)
         lines = rt.adapter.describe(events, rt.names, rt.locale)
         if rt.auto_seat is not None:
             lines.insert(0, t("timer.auto_played", rt.locale, name=rt.names[rt.auto_seat]))
@@ -632,6 +659,7 @@ class GameHost:
         seat = self.seated(rt, interaction)
         if not await rt.session.back(seat):
             raise Refusal("timer.not_replaced")
+        await self.save_meta(rt)
         await interaction.response.send_message(ephemeral=True, **self.hand_payload(rt, seat))
         rt.surfaces[seat] = (interaction, time.monotonic())
         await self._edit_table(rt, [t("timer.welcome_back", rt.locale, name=rt.names[seat])])

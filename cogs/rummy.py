@@ -105,6 +105,13 @@ class Rummy(commands.Cog):
             raise Refusal("error.no_game")
         return record
 
+    async def _running_here(self, interaction: discord.Interaction) -> GameRecord:
+        """Return this place's game once it has started; a lobby answers "waiting"."""
+        record = await self._game_here(interaction)
+        if record.status == "lobby":
+            raise Refusal("lobby.waiting")
+        return record
+
     async def _lobby(self, interaction: discord.Interaction, kind: str) -> None:
         record = await self._game_here(interaction)
         key = await self.host.lobby_action(interaction, record, kind)
@@ -176,14 +183,14 @@ class Rummy(commands.Cog):
     @guarded
     async def hand(self, interaction: discord.Interaction) -> None:
         """Show the member's hand ephemerally."""
-        record = await self._game_here(interaction)
+        record = await self._running_here(interaction)
         await self.host.show_hand(interaction, record.id)
 
     @rummy.command(name="table", description="Show the table (only you see this copy)")
     @guarded
     async def table(self, interaction: discord.Interaction) -> None:
         """Show the public table ephemerally."""
-        record = await self._game_here(interaction)
+        record = await self._running_here(interaction)
         rt = self.host.running(record.id)
         payload = self.host._table_payload(rt, [])
         payload.pop("view", None)

@@ -25,7 +25,7 @@ def rank_text(rank: int) -> str:
     return RANK_TEXT.get(rank, str(rank))
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """A playing card; `deck` tells copies from different packs apart, never printed."""
 
@@ -34,6 +34,7 @@ class Card:
     deck: int = 0
     bit: int = field(default=0, init=False, repr=False, compare=False, hash=False)
     text: str = field(default="", init=False, repr=False, compare=False, hash=False)
+    key: int = field(default=0, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if self.rank == JOKER_RANK:
@@ -45,6 +46,27 @@ class Card:
         object.__setattr__(self, "bit", bit)
         text = "JK" if self.rank == JOKER_RANK else rank_text(self.rank) + self.suit
         object.__setattr__(self, "text", text)  # printed often: computed once
+        # one int orders like (rank, suit, deck) and makes == and hash() cheap
+        key = (self.rank * 8 + " CDHS".index(self.suit or " ")) * 1024 + self.deck
+        object.__setattr__(self, "key", key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and self.key == other.key
+
+    def __hash__(self) -> int:
+        return self.key
+
+    def __lt__(self, other: Card) -> bool:
+        return self.key < other.key
+
+    def __le__(self, other: Card) -> bool:
+        return self.key <= other.key
+
+    def __gt__(self, other: Card) -> bool:
+        return self.key > other.key
+
+    def __ge__(self, other: Card) -> bool:
+        return self.key >= other.key
 
     @property
     def is_joker(self) -> bool:

@@ -327,7 +327,9 @@ class GameSession:
         try:
             return await self._apply_locked(seat, chooser(self.game, seat))
         except RulesError as error:
-            log.warning("chosen move refused for seat %s (%s); playing first legal", seat, error)
+            # the code only: a refusal's message may name a card of a hidden hand
+            log.warning("chosen move refused for seat %s (%s); playing first legal", seat,
+                        error.code)
             legal = self.game.legal_actions(seat)
             if not legal:
                 raise

@@ -106,7 +106,7 @@ class GinAdapter:
             for i in range(2)
         ]
         return TableSpec(
-            title=t("table.title", locale, game=t("game.gin", locale), number=view["hand"]),
+            title=t("table.title", locale, game=t("game.gin", locale), number=view["hand_no"]),
             seats=seats,
             stock_count=view["stock"],
             discard=view["discard"],
@@ -259,7 +259,7 @@ class GinAdapter:
     def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
         """Return the lines announcing the first deal (dealer, knock card)."""
         view = game.public_view()
-        deal = {"hand": view["hand"], "dealer": view["dealer"], "knock_card": view["knock_card"]}
+        deal = {"hand": view["hand_no"], "dealer": view["dealer"], "knock_card": view["knock_card"]}
         return [self._deal_line(deal, names, locale)]
 
     def _deal_line(self, p: dict[str, Any], names: Sequence[str], locale: str) -> str:

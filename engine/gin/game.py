@@ -23,12 +23,13 @@ from ..errors import (
 from ..game import SCHEMA_VERSION, Event
 from ..melds import make_meld
 from . import actions as A
-from .deadwood import meld_rules, min_deadwood
+from .deadwood import fast_solver, meld_rules, min_deadwood
 from .match import Match
 from .options import GinOptions
 from .scoring import HandResult, settle_big_gin, settle_knock
 
 UPCARD_PHASES = ("upcard_first", "upcard_second", "upcard_draw")
+_LOG_KEYS = ("pickups", "discards", "refused")
 
 
 class GinGame:
@@ -93,6 +94,7 @@ class GinGame:
                 break
         self.hand_no += 1
         self.taken, self.shown = None, [[], []]
+        self.log: dict[str, list[list[str]]] = {k: [[], []] for k in _LOG_KEYS}
         return [Event("deal", None, {
             "dealer": self.dealer, "hand": self.hand_no,
             "upcard": str(self.discard[-1]) if self.discard else None,
@@ -193,9 +195,15 @@ class GinGame:
         hand = self.hands[seat]
         free = [c for c in hand if not self._blocked(c)]
         out: list[A.GinAction] = [A.Discard(c) for c in free]
-        limit = self.knock_limit
-        out += [A.Knock(c) for c in free if self._deadwood([x for x in hand if x != c]) <= limit]
-        if self.opts.big_gin and self._deadwood(hand) == 0:
+        solver = fast_solver(self.opts.wrap, self.opts.unmelded_ace_value)
+        full = 0
+        for c in hand:
+            full |= c.bit
+        whole, limit = solver.min_deadwood_mask(full), self.knock_limit
+        # a discard lowers deadwood by at most its own value, so most hands need no search
+        if whole - max(10, self.opts.unmelded_ace_value) <= limit:
+            out += [A.Knock(c) for c in free if solver.min_deadwood_mask(full & ~c.bit) <= limit]
+        if self.opts.big_gin and whole == 0:
             out.append(A.BigGin())
         return out
 
@@ -303,6 +311,7 @@ class GinGame:
         return events
 
     def _do_pass(self, seat: int, action: A.GinAction) -> list[Event]:
+        self.log["refused"][seat].append(self.discard[-1].text)
         if self.phase == "upcard_first":
             self.phase, self.turn = "upcard_second", 1 - seat
         else:
@@ -310,6 +319,8 @@ class GinGame:
         return [Event("pass", seat)]
 
     def _do_draw(self, seat: int, action: A.GinAction) -> list[Event]:
+        if self.phase == "draw" and self.discard:  # he let the top discard go by
+            self.log["refused"][seat].append(self.discard[-1].text)
         card = self.stock.pop(0)
         self.hands[seat].append(card)
         self.phase, self.taken = "discard", None
@@ -321,6 +332,7 @@ class GinGame:
         self.discard.remove(card)
         self.hands[seat].append(card)
         self.phase, self.taken = "discard", card
+        self.log["pickups"][seat].append(card.text)
         public: dict[str, Any] = {"card": str(card)}
         meld = getattr(action, "meld", ())
         if meld:
@@ -335,6 +347,7 @@ class GinGame:
         self.hands[seat].remove(card)
         self.discard.append(card)
         self.taken = None
+        self.log["discards"][seat].append(card.text)
         events = [Event("discard", seat, {"card": str(card)})]
         if len(self.stock) <= 2:
             return events + self._end_hand(HandResult("dead", None, None, 0))
@@ -382,7 +395,8 @@ class GinGame:
     def public_view(self) -> dict[str, Any]:
         """Return everything every player may see."""
         return {
-            "game": self.name, "version": self.version, "hand": self.hand_no,
+            "game": self.name, "version": self.version, "hand_no": self.hand_no,
+            "options": self.opts.to_dict(),
             "phase": self.phase, "turn": None if self.is_over else self.turn,
             "dealer": self.dealer, "stock": len(self.stock),
             "discard": [str(c) for c in self.discard],
@@ -392,6 +406,8 @@ class GinGame:
             "shown_melds": [[[str(c) for c in m] for m in s] for s in self.shown],
             "scores": self.scores(),
             "last_result": self.last_result,
+            # what each seat took from, threw to and let go by on the open pile this hand
+            **{k: [list(v) for v in self.log[k]] for k in _LOG_KEYS},
         }
 
     def private_view(self, seat: int) -> dict[str, Any]:
@@ -417,7 +433,7 @@ class GinGame:
             "taken": str(self.taken) if self.taken else None,
             "knock_card": str(self.knock_card) if self.knock_card else None,
             "shown": [[_texts(m) for m in s] for s in self.shown],
-            "last_winner": self.last_winner, "hand_no": self.hand_no,
+            "last_winner": self.last_winner, "hand_no": self.hand_no, "log": self.log,
             "match": self.match.to_dict(),
             "last_result": self.last_result,
         }
@@ -439,6 +455,7 @@ class GinGame:
         game.shown = [[parse_cards(m) for m in s] for s in data["shown"]]
         game.match = Match.from_dict(game.opts, data["match"])
         game.last_result = data["last_result"]
+        game.log = {k: [list(v) for v in data["log"][k]] for k in _LOG_KEYS}
         return game
 
 

@@ -3,21 +3,26 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import re
 import signal
 import socket
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
+from PIL import Image
 
 from bot.app import StartupError
 from bot.sandbox import MEMBER_NAMES, PreviewClient, SandboxInfo, run_sandbox
 from bot.settings import Settings
 from bot.storage import open_storage
+from cogs.adapters.gin import GIN, GinAdapter
+from tests.engine.gin.scripted import deck_order
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -141,3 +146,115 @@ def _loopback_listeners() -> set[tuple[str, int]] | None:
         octets = [str(int(address[i : i + 2], 16)) for i in (6, 4, 2, 0)]
         found.add((".".join(octets), int(port, 16)))
     return found
+
+
+# A scripted first deal: Alice (seat 0, non-dealer) holds three runs, so drawing
+# anything lets her go gin; Bruno (seat 1, dealer) holds nothing that melds.
+ALICE_CARDS = "AS 2S 3S 4H 5H 6H 7C 8C 9C 10C"
+BRUNO_CARDS = "KS QH JD 9S 7D 5S 3H KH 2D 6C"
+
+
+@pytest.fixture
+def scripted_gin() -> Iterator[None]:
+    """Deal the next gin game from a fixed deck (Bruno deals), and clear it afterwards."""
+    gin = GIN
+    assert isinstance(gin, GinAdapter)  # the registry types it as the generic protocol
+    gin.next_decks = [deck_order(ALICE_CARDS, BRUNO_CARDS, upcard="4D", stock="JC")]
+    gin.next_first_dealer = 1
+    yield
+    gin.next_decks, gin.next_first_dealer, gin.next_seed = [], None, None
+
+
+async def test_a_gin_hand_played_through_the_preview_http_api(
+    sandbox: SandboxInfo, scripted_gin: None
+) -> None:
+    alice, bruno = sandbox.world.member("Alice"), sandbox.world.member("Bruno")
+    async with await PreviewClient.open(sandbox.url, viewer_id=alice.id) as page:
+        await page.run_command("rummy new", game="gin")
+        lobby = _with_button(page, "Join")
+        await page.view_as(bruno.id)
+        await page.click(lobby["id"], label="Join")
+        await page.view_as(alice.id)
+        await page.click(lobby["id"], label="Start")
+        table = _with_button(page, "My hand")
+        assert "Hand 1: Bruno deals." in table["content"]
+
+        hands: dict[int, list[dict[str, Any]]] = {alice.id: [], bruno.id: []}
+        await _move(page, hands, alice.id, label="Pass")
+        await _move(page, hands, bruno.id, label="Pass")
+        await _move(page, hands, alice.id, label="Draw from stock")
+        knock = await _move(page, hands, alice.id, knock="JC")
+        # Her knock choices come from her own ten cards plus the card she drew, none of Bruno's.
+        assert "JC" in knock and set(knock) <= set(ALICE_CARDS.split()) | {"JC"}
+
+        shown = page.state["messages"][table["id"]]["content"]
+        assert "Alice went gin!" in shown
+        assert "Alice wins the hand and scores 97 points." in shown
+        await _check_privacy(page, hands, alice.id, bruno.id)
+
+
+async def _move(
+    page: PreviewClient,
+    hands: dict[int, list[dict[str, Any]]],
+    member_id: int,
+    *,
+    label: str | None = None,
+    knock: str | None = None,
+) -> list[str]:
+    """As the member: "My hand" on the table, then one move on the ephemeral answer."""
+    await page.view_as(member_id)
+    table = _with_button(page, "My hand")
+    receipt = await page.click(table["id"], label="My hand")
+    answer = page.state["messages"][_outcome_id(receipt, "response")]
+    assert answer["ephemeral"] and answer["attachments"], answer["content"]
+    # Fetch the picture now: a later move edits this answer and replaces its asset.
+    image = Image.open(io.BytesIO(await page.asset(answer["attachments"][0]["asset_id"])))
+    assert image.format == "PNG" and image.width > 100 and image.height > 50
+    answer["png"] = image.tobytes()
+    hands[member_id].append(answer)
+    if label is not None:
+        await page.click(answer["id"], label=label)
+        return []
+    assert knock is not None
+    select = next(c for c in _controls(answer) if str(c.get("custom_id", "")).endswith(":knock"))
+    await page.select(answer["id"], [knock], custom_id=select["custom_id"])
+    return [option["value"] for option in select["options"]]
+
+
+async def _check_privacy(
+    page: PreviewClient, hands: dict[int, list[dict[str, Any]]], alice_id: int, bruno_id: int
+) -> None:
+    """Each member's page holds his own hand answers and none of the other's."""
+    for me, other in ((alice_id, bruno_id), (bruno_id, alice_id)):
+        await page.view_as(me)
+        visible = {m["id"] for m in page.messages()}
+        assert {m["id"] for m in hands[me]} <= visible
+        assert not {m["id"] for m in hands[other]} & visible
+    # Alice's hand is all runs (0 deadwood), Bruno's melds nothing (72): each saw his own.
+    assert "Deadwood: 0" in hands[alice_id][0]["content"]
+    assert "Deadwood: 72" in hands[bruno_id][0]["content"]
+    assert hands[alice_id][0]["png"] != hands[bruno_id][0]["png"]
+
+
+def _with_button(page: PreviewClient, label: str) -> dict[str, Any]:
+    """Return the newest public message with a button labelled `label`."""
+    message: dict[str, Any]
+    for message in reversed(page.messages()):
+        if not message["ephemeral"] and any(c.get("label") == label for c in _controls(message)):
+            return message
+    raise AssertionError(f"no message with a {label!r} button")
+
+
+def _controls(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """Return a published message's buttons and selects, flattened."""
+    out = []
+    for row in message.get("components", []):
+        out += row.get("components", [row])
+    return out
+
+
+def _outcome_id(receipt: dict[str, Any], kind: str) -> str:
+    """Return the message id of the receipt's outcome of this kind."""
+    ids = [str(o["messageId"]) for o in receipt["outcomes"] if o["kind"] == kind]
+    assert len(ids) == 1, receipt["outcomes"]
+    return ids[0]

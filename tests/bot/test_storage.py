@@ -429,3 +429,62 @@ async def test_newer_schema_is_refused(db_path: Path) -> None:
         )
     with pytest.raises(StorageError, match="newer than this bot"):
         await open_storage(db_path)
+
+
+async def test_session_meta_is_saved_without_touching_the_state(db_path: Path) -> None:
+    first = await open_storage(db_path)
+    game_id = await running_game(first)
+    await first.record_action(game_id, 0, "pass", '{"v": 2}', 2)
+    assert (await first.get_game(game_id)).session_meta is None
+    meta = '{"taken_over":[0],"timeouts":{"0":2}}'
+    await first.save_session_meta(game_id, meta)
+    await first.close()
+
+    second = await open_storage(db_path)
+    try:
+        [game] = await second.unfinished_games()
+        assert game.session_meta == meta
+        # The snapshot, its version and the action log are as the last move left them,
+        # so the next move's version check still passes.
+        assert (game.state, game.state_version) == ('{"v": 2}', 2)
+        assert [a for _, _, a, _ in await second.actions(game_id)] == ["start", "pass"]
+        await second.record_action(game_id, 1, "pass", '{"v": 3}', 3)
+        assert (await second.get_game(game_id)).session_meta == meta
+    finally:
+        await second.close()
+
+
+async def test_session_meta_only_for_running_games(store: SqliteStorage) -> None:
+    lobby_id = await store.create_game(guild_id=GUILD, channel_id=CHANNEL, game="gin",
+                                       host_id=ALICE)
+    with pytest.raises(StaleVersion):
+        await store.save_session_meta(lobby_id, "{}")
+    with pytest.raises(GameNotFound):
+        await store.save_session_meta(999, "{}")
+    assert (await store.get_game(lobby_id)).session_meta is None
+
+
+async def test_a_version_1_database_gains_the_session_meta_column(db_path: Path) -> None:
+    # A database written by the first release: schema 1 only, with a running game.
+    from bot.migrations import MIGRATIONS
+
+    db_path.parent.mkdir(parents=True)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY,"
+                     " name TEXT NOT NULL, applied_at TEXT NOT NULL)")
+        for statement in MIGRATIONS[0].statements:
+            conn.execute(statement)
+        conn.execute("INSERT INTO schema_migrations VALUES (1, 'initial schema', 'then')")
+        conn.execute("INSERT INTO games (guild_id, channel_id, game, host_id, status, state,"
+                     " state_version, created_at, updated_at) VALUES"
+                     " (1, 2, 'gin', 3, 'running', '{}', 4, 'then', 'then')")
+    store = await open_storage(db_path)
+    try:
+        assert await store.schema_version() == LATEST_VERSION >= 2
+        [game] = await store.unfinished_games()
+        assert (game.state_version, game.session_meta) == (4, None)
+        await store.save_session_meta(game.id, '{"timeouts":{"1":1},"taken_over":[]}')
+        assert (await store.get_game(game.id)).session_meta == (
+            '{"timeouts":{"1":1},"taken_over":[]}')
+    finally:
+        await store.close()

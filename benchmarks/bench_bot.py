@@ -1,0 +1,343 @@
+"""The real bot under SimCord: its own time per accepted move, and Discord REST calls per turn.
+
+Two members (Alice and Bruno) play gin by clicking the real buttons and selects
+of the DM hand messages; the computer player's strategy picks each member's
+move, the click sends it. Games follow one another until enough moves are made.
+
+What is timed: `GameHost.play` (the whole path of an accepted move: checks,
+defer, `GameSession.submit` with the engine, the SQLite write, the table and
+hand rendering and every Discord call it makes) minus the time spent inside
+SimCord's fake REST transports (`FakeHTTPClient.request` and
+`FakeWebhookAdapter.request`), i.e. minus the simulated Discord itself. What
+remains is engine + database + rendering + discord.py's own payload work.
+
+Run: python -m benchmarks.bench_bot [--actions 300] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
+
+import cogs.host
+from bot.app import RummyBot
+from bot.sandbox import build_world
+from bot.settings import Settings
+from bot.storage import SqliteStorage
+from cogs.adapters.gin import GIN, GinAdapter
+from cogs.host import GameHost, Runtime
+
+P99_TARGET_MS = 50.0
+CALLS_PER_TURN_TARGET = 3
+ENDS = {"knock", "big_gin"}  # moves that end a hand: the next move starts a new turn
+
+
+@dataclass
+class Probe:
+    """Timings gathered by the monkeypatches while one move is being played."""
+
+    inside_play: bool = False
+    sim_seconds: float = 0.0  # inside SimCord's fake REST transports
+    parts: dict[str, float] = field(default_factory=lambda: defaultdict(float))
+    own_ms: list[float] = field(default_factory=list)
+    sim_ms: list[float] = field(default_factory=list)
+    part_ms: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+
+
+def _timed_async(probe: Probe, name: str, func: Callable[..., Awaitable[Any]]) -> Any:
+    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return await func(*args, **kwargs)
+        finally:
+            if probe.inside_play:
+                elapsed = time.perf_counter() - start
+                if name == "sim":
+                    probe.sim_seconds += elapsed
+                else:
+                    probe.parts[name] += elapsed
+
+    return wrapper
+
+
+def _timed_sync(probe: Probe, name: str, func: Callable[..., Any]) -> Any:
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return func(*args, **kwargs)
+        finally:
+            if probe.inside_play:
+                probe.parts[name] += time.perf_counter() - start
+
+    return wrapper
+
+
+@contextmanager
+def instrumented(probe: Probe) -> Iterator[None]:
+    """Time GameHost.play and its parts; undo the patches on exit (benchmark only)."""
+    originals: list[tuple[Any, str, Any]] = []
+
+    def patch(owner: Any, name: str, value: Any) -> None:
+        originals.append((owner, name, getattr(owner, name)))
+        setattr(owner, name, value)
+
+    play = GameHost.play
+
+    async def timed_play(self: GameHost, *args: Any, **kwargs: Any) -> None:
+        probe.inside_play, probe.sim_seconds = True, 0.0
+        probe.parts.clear()
+        start = time.perf_counter()
+        try:
+            await play(self, *args, **kwargs)
+        finally:
+            wall = time.perf_counter() - start
+            probe.inside_play = False
+            probe.own_ms.append((wall - probe.sim_seconds) * 1000)
+            probe.sim_ms.append(probe.sim_seconds * 1000)
+            for name in ("render", "database"):
+                probe.part_ms[name].append(probe.parts.get(name, 0.0) * 1000)
+
+    patch(GameHost, "play", timed_play)
+    patch(FakeHTTPClient, "request", _timed_async(probe, "sim", FakeHTTPClient.request))
+    patch(FakeWebhookAdapter, "request", _timed_async(probe, "sim", FakeWebhookAdapter.request))
+    patch(
+        SqliteStorage, "record_action", _timed_async(probe, "database", SqliteStorage.record_action)
+    )
+    for name in ("render_table", "render_hand", "render_hand_end"):
+        patch(cogs.host, name, _timed_sync(probe, "render", getattr(cogs.host, name)))
+    try:
+        yield
+    finally:
+        for owner, name, value in reversed(originals):
+            setattr(owner, name, value)
+
+
+_SNOWFLAKE = re.compile(r"/\d{5,}")
+_TOKEN = re.compile(r"/(webhooks/\{id\})/[^/]+")
+
+
+def route_of(entry: Any) -> str:
+    """Return 'METHOD /path' with ids and tokens replaced by placeholders."""
+    path = _SNOWFLAKE.sub("/{id}", entry.path)
+    path = re.sub(r"/interactions/\{id\}/[^/]+", "/interactions/{id}/{token}", path)
+    path = _TOKEN.sub(r"/\1/{token}", path)
+    return f"{entry.method} {path}"
+
+
+def describe(entry: Any, dm_ids: dict[int, str], table_id: int | None) -> str:
+    """Name a REST call by what it does in the game."""
+    route = route_of(entry)
+    if table_id is not None and str(table_id) in entry.path:
+        return f"{route}  (table message)"
+    for channel_id, who in dm_ids.items():
+        if f"/channels/{channel_id}/" in entry.path:
+            return f"{route}  ({who}'s DM)"
+    if "/interactions/" in entry.path:
+        kind = (entry.json or {}).get("type") if isinstance(entry.json, dict) else None
+        return f"{route}  (interaction callback type {kind})"
+    return route
+
+
+@dataclass
+class Move:
+    """One accepted move: who, what, and the REST calls it caused."""
+
+    seat: int
+    action: str
+    calls: list[Any]
+    table_id: int | None
+
+
+class Table:
+    """Open games between Alice and Bruno and make moves by clicking their DMs."""
+
+    def __init__(self, env: simcord.Env, bot: RummyBot, seed: int) -> None:
+        self.env, self.bot, self.seed = env, bot, seed
+        self.world = build_world(env)
+        self.players = self.world.members[:2]
+        self.games = 0
+
+    @property
+    def host(self) -> GameHost:
+        """The bot's game host."""
+        cog: Any = self.bot.get_cog("Rummy")
+        return cog.host  # type: ignore[no-any-return]
+
+    async def prepare(self) -> None:
+        """Untimed turns: no timer fires while the benchmark measures."""
+        await self.bot.storage.set_guild_settings(self.world.guild.id, turn_seconds=0)
+
+    async def new_game(self) -> Runtime:
+        """Alice opens a lobby, Bruno joins, Alice starts; return the running game."""
+        alice, bruno = self.players
+        assert isinstance(GIN, GinAdapter)  # the registry types it as the generic protocol
+        GIN.next_seed = self.seed + self.games
+        self.games += 1
+        await alice.slash(self.world.channel, "rummy new", game="gin")
+        lobby = next(
+            m
+            for m in reversed(self.world.channel.history())
+            if any(getattr(c, "label", "") == "Join" for c in _children(m))
+        )
+        await bruno.click(lobby, label="Join")
+        await alice.click(lobby, label="Start")
+        return next(iter(self.host.runtimes.values()))
+
+    async def move(self, rt: Runtime) -> Move:
+        """Let the acting member make the AI's choice by clicking his DM's control."""
+        game = rt.game
+        seat = game.to_act()[0]
+        action = str(rt.adapter.choose(game, seat))
+        member = self.players[seat]
+        message = member.user.dm_channel.last_message
+        assert message is not None, "no hand message"
+        gid, version = rt.record.id, game.version
+        before = len(self.env.http_requests)
+        verb, _, value = action.partition(" ")
+        if value:
+            await member.user.select(message, [value], custom_id=f"rs:{gid}:{version}:{verb}")
+        else:
+            await member.user.click(message, custom_id=f"rm:{gid}:act:{version}:{action}")
+        if rt.game.version == version and gid in self.host.runtimes:
+            raise RuntimeError(f"the move {action!r} of seat {seat} was not accepted")
+        return Move(seat, action, list(self.env.http_requests[before:]), rt.table_message_id)
+
+
+def _children(message: discord.Message) -> list[Any]:
+    out: list[Any] = []
+    for row in message.components:
+        out += list(getattr(row, "children", [row]))
+    return out
+
+
+def turns_of(moves: list[Move]) -> list[list[Move]]:
+    """Group moves into turns: consecutive moves of one seat, a knock ending the hand."""
+    turns: list[list[Move]] = []
+    for move in moves:
+        last = turns[-1][-1] if turns else None
+        if last is not None and last.seat == move.seat and last.action.split()[0] not in ENDS:
+            turns[-1].append(move)
+        else:
+            turns.append([move])
+    return turns
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Return the q-th percentile (nearest rank)."""
+    ordered = sorted(values)
+    rank = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
+    return ordered[rank]
+
+
+async def run(actions: int, seed: int) -> int:
+    """Play `actions` moves, print the figures, return 0 if both targets are met."""
+    probe = Probe()
+    with tempfile.TemporaryDirectory() as folder:
+        bot = RummyBot(Settings(db_path=Path(folder) / "bench.sqlite3"))
+        try:
+            with instrumented(probe):
+                async with simcord.run(bot, settle_timeout=2.0) as env:
+                    moves, table = await play(env, bot, actions, seed)
+        finally:
+            await bot.close_storage()
+    return report(probe, moves, table)
+
+
+async def play(
+    env: simcord.Env, bot: RummyBot, actions: int, seed: int
+) -> tuple[list[Move], Table]:
+    """Play games until `actions` moves were accepted."""
+    table = Table(env, bot, seed)
+    await table.prepare()
+    moves: list[Move] = []
+    rt = await table.new_game()
+    while len(moves) < actions:
+        if rt.record.id not in table.host.runtimes:
+            rt = await table.new_game()
+        moves.append(await table.move(rt))
+    return moves, table
+
+
+def report(probe: Probe, moves: list[Move], table: Table) -> int:
+    """Print the timing and REST-call figures; return 0 if both targets are met."""
+    own = probe.own_ms
+    p50, p99 = statistics.median(own), percentile(own, 99)
+    render, db = probe.part_ms["render"], probe.part_ms["database"]
+    print(f"moves accepted: {len(moves)} in {table.games} game(s); timed play() calls: {len(own)}")
+    print(
+        f"bot's own time per move (GameHost.play minus SimCord REST): median {p50:.1f} ms, "
+        f"p99 {p99:.1f} ms, max {max(own):.1f} ms  (target p99 < {P99_TARGET_MS:.0f} ms)"
+    )
+    print(
+        f"  of which rendering: median {statistics.median(render):.1f} ms, "
+        f"p99 {percentile(render, 99):.1f} ms; SQLite record_action: median "
+        f"{statistics.median(db):.1f} ms, p99 {percentile(db, 99):.1f} ms"
+    )
+    print(
+        f"  excluded (inside SimCord's fake REST): median {statistics.median(probe.sim_ms):.1f}"
+        f" ms per move"
+    )
+    by_action: dict[str, list[int]] = defaultdict(list)
+    for move in moves:
+        by_action[move.action.split()[0]].append(len(move.calls))
+    print(
+        "REST calls per move, by action: "
+        + ", ".join(
+            f"{name} {statistics.mean(counts):.2f} (n={len(counts)})"
+            for name, counts in sorted(by_action.items())
+        )
+    )
+    turns = turns_of(moves)
+    per_turn = [sum(len(m.calls) for m in turn) for turn in turns]
+    print(
+        f"human turns: {len(turns)}; REST calls per turn: mean {statistics.mean(per_turn):.2f}, "
+        f"median {statistics.median(per_turn):.0f}, max {max(per_turn)}  "
+        f"(target <= {CALLS_PER_TURN_TARGET})"
+    )
+    print_typical_turn(turns, table)
+    ok = p99 < P99_TARGET_MS and statistics.median(per_turn) <= CALLS_PER_TURN_TARGET
+    print("targets met" if ok else "targets NOT met")
+    return 0 if ok else 1
+
+
+def print_typical_turn(turns: list[list[Move]], table: Table) -> None:
+    """List the REST calls of one typical draw-and-discard turn."""
+    shapes = Counter(tuple(m.action.split()[0] for m in turn) for turn in turns)
+    print("turn shapes: " + ", ".join(f"{'+'.join(s)} x{n}" for s, n in shapes.most_common()))
+    typical = next(
+        (t for t in turns[4:] if [m.action.split()[0] for m in t] == ["draw", "discard"]), turns[-1]
+    )
+    dm_ids = {m.user.dm_channel.id: m.name for m in table.players}
+    print("one typical turn:")
+    for move in typical:
+        print(f"  {table.players[move.seat].name}: {move.action} -> {len(move.calls)} calls")
+        for entry in move.calls:
+            print(f"    {describe(entry, dm_ids, move.table_id)}")
+
+
+def main() -> None:
+    """Parse the options and run the benchmark."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--actions", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    sys.exit(asyncio.run(run(args.actions, args.seed)))
+
+
+if __name__ == "__main__":
+    main()

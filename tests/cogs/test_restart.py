@@ -1,0 +1,123 @@
+"""What survives a restart: timeout counts, takeovers, "I'm back", and the hand controls."""
+
+from __future__ import annotations
+
+from tests.cogs.conftest import (
+    BOT_DELAY,
+    custom_id,
+    deal,
+    dm,
+    labels,
+    open_table,
+    option_values,
+    play_pass,
+    script,
+    set_turn_seconds,
+    table_message,
+    texts,
+)
+from tests.conftest import Sim
+
+LOOSE_A = "KS QH JD 9S 7D 5S 3H KH 8D 6C"
+LOOSE_B = "AS 3S 6H 8H 10C QC 2D 4D 9D JS"
+TAKEN = "A computer player took Alice's seat."
+
+
+async def timed_game(sim: Sim) -> None:
+    """Alice and Bruno start a gin game with 60 s turns; Alice acts first."""
+    await set_turn_seconds(sim, 60)
+    script(deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
+    lobby = await open_table(sim, sim.bruno)
+    await sim.alice.click(lobby, label="Start")
+
+
+async def version(sim: Sim) -> int:
+    return (await sim.bot.storage.get_game(1)).state_version
+
+
+async def alice_moves(sim: Sim) -> list[str]:
+    return [a for _, seat, a, _ in await sim.bot.storage.actions(1) if seat == 0]
+
+
+async def test_a_timeout_before_a_restart_still_counts_after_it(sim: Sim) -> None:
+    await timed_game(sim)
+    await sim.env.advance_time(60)
+    assert "Time's up: the computer played for Alice." in table_message(sim).content
+    await sim.restart()  # nothing else has been saved since the timeout
+    await play_pass(sim.bruno)
+    await sim.env.advance_time(60)  # the second timeout in a row
+    assert any(TAKEN in x for x in texts(sim))
+
+
+async def test_a_takeover_survives_restarts_and_im_back_returns_the_seat(sim: Sim) -> None:
+    await timed_game(sim)
+    await sim.env.advance_time(60)
+    await play_pass(sim.bruno)
+    await sim.env.advance_time(60)  # Alice draws by default and the computer takes her seat
+    assert any(TAKEN in x for x in texts(sim))
+    assert await alice_moves(sim) == ["pass", "draw"]
+    table = table_message(sim)
+    assert "I'm back" in labels(table)
+
+    await sim.restart()
+    # The computer still plays Alice's seat: it discards for her without waiting 60 s.
+    await sim.env.advance_time(BOT_DELAY)
+    assert (await alice_moves(sim))[2].startswith("discard")
+    assert "Alice discarded" in table_message(sim).content
+    # The "I'm back" button of the table, from before the restart, gives the seat back.
+    back = await sim.alice.click(table, label="I'm back")
+    assert back.ephemeral and back.response.attachments
+    assert "Alice is back in the game." in table_message(sim).content
+    assert "I'm back" not in labels(table_message(sim))
+
+    await sim.restart()  # "I'm back" was saved too, before any further move
+    await sim.bruno.user.click(dm(sim.bruno), label="Draw from stock")
+    msg = dm(sim.bruno)
+    card = option_values(msg, ":discard")[0]
+    await sim.bruno.user.select(msg, [card], custom_id=custom_id(msg, ":discard"))
+    before = await version(sim)
+    await sim.env.advance_time(BOT_DELAY + 5)
+    assert await version(sim) == before  # Alice's turn waits for Alice
+    assert "Draw from stock" in labels(dm(sim.alice))
+    again = await sim.alice.click(table_message(sim), label="My hand")
+    assert "Draw from stock" in labels(again.response)
+
+
+async def test_im_back_after_a_restart_is_refused_to_a_player_never_replaced(sim: Sim) -> None:
+    await timed_game(sim)
+    await sim.env.advance_time(60)
+    await play_pass(sim.bruno)
+    await sim.env.advance_time(60)
+    await sim.restart()
+    before = await version(sim)
+    refused = await sim.bruno.click(table_message(sim), label="I'm back")
+    assert refused.ephemeral and "I'm back" in labels(table_message(sim))
+    assert await version(sim) == before
+
+
+async def test_the_player_to_act_uses_his_old_dm_after_a_restart(sim: Sim) -> None:
+    await timed_game(sim)
+    await play_pass(sim.alice)
+    await play_pass(sim.bruno)
+    await sim.alice.user.click(dm(sim.alice), label="Draw from stock")
+    # The same DM now offers the discards of the current state.
+    old = dm(sim.alice)
+    card = option_values(old, ":discard")[0]
+    before = await version(sim)
+    await sim.restart()
+    dms = len(sim.alice.user.dm_channel.history())
+    await sim.alice.user.select(old, [card], custom_id=custom_id(old, ":discard"))
+    assert await version(sim) == before + 1
+    assert f"Alice discarded {card_pretty(card)}" in table_message(sim).content
+    # No new DM was needed for Alice; Bruno's turn brought him a fresh one.
+    assert len(sim.alice.user.dm_channel.history()) == dms
+    assert "Draw from stock" in labels(dm(sim.bruno))
+    # The timer of Bruno's turn runs again after the restart.
+    await sim.env.advance_time(60)
+    assert "Time's up: the computer played for Bruno." in table_message(sim).content
+
+
+def card_pretty(text: str) -> str:
+    from engine.cards import Card
+
+    return Card.parse(text).pretty()
