@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import locale_of, t
-from bot.storage import GameRecord
+from bot.storage import GameRecord, GuildSettings
 from card_images import LeaderboardSpec, render_leaderboard
 from cogs.adapters import ADAPTERS, SettingSpec, adapter_for
 from cogs.adapters import gin as _gin  # noqa: F401  (registers the gin adapter)
@@ -43,6 +43,19 @@ def guarded(func: F) -> F:
             await refuse(interaction, error)
 
     return cast(F, wrapper)
+
+
+def _settings_lines(settings: GuildSettings, locale: str) -> list[str]:
+    """Describe a server's settings in the member's language."""
+    language = (t("settings.language.auto", locale) if settings.locale is None
+                else {"en": "English", "it": "Italiano"}.get(settings.locale, settings.locale))
+    return [
+        t("settings.language", locale, language=language),
+        t("settings.threads.on" if settings.use_threads else "settings.threads.off", locale),
+        t(f"settings.hand.{settings.hand_delivery}", locale),
+        t("settings.turn_time", locale, seconds=settings.turn_seconds) if settings.turn_seconds
+        else t("settings.untimed", locale),
+    ]
 
 
 def _parse_setting(spec: SettingSpec, value: str) -> Any:
@@ -215,6 +228,50 @@ class Rummy(commands.Cog):
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     rules.autocomplete("preset")(_preset_choices)
+
+    @rummy.command(name="server", description="This server's game settings (Manage Server)")
+    @app_commands.describe(
+        use_threads="Open each game in its own thread",
+        hand_delivery="Send hands by DM, or show them with the My hand button",
+        turn_seconds="Default seconds per turn for new games (0: untimed)",
+        language="Language of public game messages",
+    )
+    @app_commands.choices(
+        hand_delivery=[app_commands.Choice(name="DM", value="dm"),
+                       app_commands.Choice(name="My hand button", value="channel")],
+        language=[app_commands.Choice(name="Each member's language", value="auto"),
+                  app_commands.Choice(name="English", value="en"),
+                  app_commands.Choice(name="Italiano", value="it")],
+    )
+    @guarded
+    async def server(
+        self,
+        interaction: discord.Interaction,
+        use_threads: bool | None = None,
+        hand_delivery: str | None = None,
+        turn_seconds: app_commands.Range[int, 0, 3600] | None = None,
+        language: str | None = None,
+    ) -> None:
+        """Show the server's settings, or change them (Manage Server only)."""
+        assert interaction.guild_id is not None  # the group is guild-only
+        changes: dict[str, Any] = {
+            key: value for key, value in (("use_threads", use_threads),
+                                          ("hand_delivery", hand_delivery),
+                                          ("turn_seconds", turn_seconds)) if value is not None}
+        if language is not None:
+            changes["locale"] = None if language == "auto" else language
+        storage = self.bot.storage
+        locale = locale_of(interaction.locale)
+        if changes:
+            perms = getattr(interaction, "permissions", None)
+            if not (perms and perms.manage_guild):
+                raise Refusal("settings.only_managers")
+            await storage.set_guild_settings(interaction.guild_id, **changes)
+        current = await storage.get_guild_settings(interaction.guild_id)
+        lines = [f"**{t('settings.title', locale)}**"] if not changes else [
+            t("settings.saved", locale)]
+        lines += [f"• {line}" for line in _settings_lines(current, locale)]
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @rummy.command(name="settings", description="Change this table's rules before it starts")
     @app_commands.describe(

@@ -10,7 +10,7 @@ from .cards import Card, cards_text, parse_cards, rank_text
 from .errors import InvalidMeld
 
 AceMode = Literal["low", "low_high", "wrap"]
-MeldKind = Literal["set", "run"]
+MeldKind = Literal["set", "run", "group"]  # group: a Canasta meld of one declared rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,3 +217,65 @@ def extend(meld: Meld, card: Card, end: str, rules: MeldRules) -> Meld:
     if end == "low":
         return Meld("run", (card,) + meld.cards, (pos,) + meld.ranks, meld.suit)
     return Meld("run", meld.cards + (card,), meld.ranks + (pos,), meld.suit)
+
+
+# --- Canasta groups: one declared rank, jokers and twos wild ----------------------
+
+JOKER_MELD, TWOS_MELD, BLACK_THREES = 0, 2, 3
+
+
+def make_group(cards: Iterable[Card | str] | str, rank: int | None = None) -> Meld:
+    """Validate a Canasta meld of one rank (0 = jokers, 2 = twos); infer the rank if None."""
+    cs = parse_cards(cards)
+    if any(c.rank == 3 and c.suit in "HD" for c in cs):
+        raise InvalidMeld("red threes never go into a meld")
+    if rank is not None:
+        return _group(cs, rank)
+    plain = {c.rank for c in cs if c.rank not in (0, 2)}
+    if len(plain) > 1:
+        raise InvalidMeld(f"{cards_text(cs)} mixes ranks: a meld holds one rank")
+    if plain:
+        return _group(cs, plain.pop())
+    try:
+        return _group(cs, TWOS_MELD)
+    except InvalidMeld:
+        return _group(cs, JOKER_MELD)
+
+
+def _group(cs: Sequence[Card], rank: int) -> Meld:
+    if len(cs) < 3:
+        raise InvalidMeld("a meld has at least 3 cards")
+    if rank == BLACK_THREES:
+        if any(c.face not in ((3, "S"), (3, "C")) for c in cs):
+            raise InvalidMeld("a meld of black threes holds only 3S and 3C, no wild cards")
+        return Meld("group", tuple(cs), (rank,) * len(cs))
+    naturals = [c for c in cs if c.rank == rank]
+    wilds = [c for c in cs if c.rank != rank]
+    if rank == JOKER_MELD:
+        _check_joker_meld(naturals, wilds)
+    else:
+        allowed = (0,) if rank == TWOS_MELD else (0, 2)
+        if any(c.rank not in allowed for c in wilds):
+            raise InvalidMeld(f"{cards_text(cs)} mixes ranks: a meld holds one rank")
+        if len(naturals) < 2:
+            raise InvalidMeld("a meld needs at least 2 natural cards")
+        limit = 1 if len(naturals) == 2 else 2
+        if len(wilds) > limit:
+            raise InvalidMeld(f"{len(naturals)} natural cards allow at most {limit} wild card"
+                              + ("s" if limit > 1 else ""))
+    return Meld("group", tuple(naturals + wilds), (rank,) * len(cs))
+
+
+def _check_joker_meld(jokers: Sequence[Card], others: Sequence[Card]) -> None:
+    if any(c.rank != 2 for c in others) or len(others) > 1:
+        raise InvalidMeld("a joker meld holds jokers and at most one 2")
+    if len(jokers) < 2:
+        raise InvalidMeld("a joker meld needs at least 2 jokers")
+    if len(jokers) + len(others) > 7:
+        raise InvalidMeld("a joker meld has at most 7 cards")
+
+
+def group_rank_text(rank: int) -> str:
+    """Name a group's declared rank: JK, 2, 3, A, 4 … K."""
+    return "JK" if rank == JOKER_MELD else rank_text(rank)
+

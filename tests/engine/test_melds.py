@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engine.cards import Card, make_deck, parse_cards
 from engine.errors import InvalidMeld, RulesError
-from engine.melds import Meld, MeldRules, extend, fit_ends, make_meld
+from engine.melds import Meld, MeldRules, extend, fit_ends, make_group, make_meld
 
 GIN = MeldRules()  # aces low, no wilds
 GERMAN_GIN = MeldRules(aces="wrap")
@@ -411,3 +411,38 @@ def test_declared_joker_past_the_king_in_a_wrapping_run_is_a_two() -> None:
     assert make_meld(parse_cards("KH AH JK"), rules).declared() == "KH AH JK(2H)"
     high = MeldRules(aces="low_high", wild_jokers=True, max_wilds_run=2)
     assert make_meld(parse_cards("QH KH JK"), high).declared() == "QH KH JK(AH)"
+
+
+# --- Canasta groups (canasta.md, Melds and worked example 1) -----------------------
+
+@pytest.mark.parametrize("text,rank", [
+    ("7H 7S 2C", 7), ("7H 7S 7D 2C JK", 7), ("2H 2S 2D", 2), ("2H 2S JK", 2), ("JK JK 2H", 0),
+    ("3S 3C 3S", 3), ("AH AH AS AD 2C 2C", 1), ("JK JK JK JK JK JK 2D", 0), ("KH KS KD KC KH KS KD", 13),
+])
+def test_canasta_groups_valid(text: str, rank: int) -> None:
+    meld = make_group(text)
+    assert meld.kind == "group" and set(meld.ranks) == {rank} and len(meld) == len(text.split())
+
+
+@pytest.mark.parametrize("text,reason", [
+    ("7H 7S 2C JK", "at most 1 wild"),           # 2 naturals allow 1 wild
+    ("7H 7S 7D 7C 2C 2D JK", "at most 2 wild"),  # 3 wilds
+    ("7H 2C JK", "at least 2 natural"),          # 1 natural
+    ("JK JK 2H 2S", "at most one 2"),            # two twos in a joker meld
+    ("3S 3C JK", "black threes"),                # wild with black threes
+    ("3H 3S 3C", "red threes"),                  # any meld with 3H or 3D
+    ("3D 3D 3D", "red threes"),
+    ("7H 8H 9H", "one rank"),                    # runs do not exist in Canasta
+    ("JK JK JK JK JK JK JK 2D", "at most 7"),
+    ("7H 7S", "at least 3"),
+])
+def test_canasta_groups_invalid(text: str, reason: str) -> None:
+    with pytest.raises(InvalidMeld, match=reason):
+        make_group(text)
+
+
+def test_canasta_group_with_declared_rank() -> None:
+    assert make_group("2H 2S JK", rank=2).ranks == (2, 2, 2)
+    with pytest.raises(InvalidMeld):
+        make_group("2H 2S JK", rank=0)  # as a joker meld it has one joker only
+    assert make_group("3S 3C 3C", rank=3).kind == "group"
