@@ -202,6 +202,9 @@ MESSAGES: dict[str, str] = {
     "stats.no_games": "{name} hasn't played any games yet.",
     # -- gin cog: added for the playable game ------------------------------------------
     "table.points": "{points} pts",
+    "table.hollywood": "G1 {g1} · G2 {g2} · G3 {g3}",
+    "table.best_of": "{points} · games won: {games}",
+    "table.multi_game": "{points} · match: {match}",
     "table.dealer": "dealer",
     "table.winner": "{name} wins the game!",
     "action.deep_placeholder": "Take a card from deeper in the pile",

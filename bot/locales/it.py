@@ -218,6 +218,9 @@ MESSAGES: dict[str, str] = {
     "stats.no_games": "{name} non ha ancora giocato nessuna partita.",
     # -- cog del gin: aggiunte per la partita giocabile ---------------------------------
     "table.points": "{points} punti",
+    "table.hollywood": "P1 {g1} · P2 {g2} · P3 {g3}",
+    "table.best_of": "{points} · partite vinte: {games}",
+    "table.multi_game": "{points} · incontro: {match}",
     "table.dealer": "mazziere",
     "table.winner": "{name} vince la partita!",
     "action.deep_placeholder": "Prendi una carta più in basso negli scarti",

@@ -90,15 +90,29 @@ class GinAdapter:
     def _running(self, view: dict[str, Any]) -> list[int]:
         return list(view["scores"]["columns"][-1]["running"])
 
+    def _score_text(self, view: dict[str, Any], seat: int, locale: str) -> str:
+        """Return a seat's score as the match format keeps it (three columns in Hollywood)."""
+        scores = view["scores"]
+        points = t("table.points", locale, points=scores["columns"][-1]["running"][seat])
+        if scores["format"] == "hollywood":
+            cols = [c["finals"][seat] if c["finished"] else c["running"][seat]
+                    for c in scores["columns"]]
+            return t("table.hollywood", locale, g1=cols[0], g2=cols[1], g3=cols[2])
+        if scores["format"] == "best_of":
+            return t("table.best_of", locale, points=points, games=scores["games_won"][seat])
+        if scores["format"] == "multi_game":
+            return t("table.multi_game", locale, points=points,
+                     match=scores["match_scores"][seat])
+        return points
+
     def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
         """Return the public table: stock, discard pile, knock card, counts and scores."""
         view = game.public_view()
-        running = self._running(view)
         seats = [
             SeatSpec(
                 name=names[i],
                 card_count=view["hand_sizes"][i],
-                score=t("table.points", locale, points=running[i]),
+                score=self._score_text(view, i, locale),
                 melds=[MeldSpec("", m) for m in view["shown_melds"][i]],
                 is_turn=view["turn"] == i,
                 note=t("table.dealer", locale) if view["dealer"] == i else "",

@@ -1,0 +1,39 @@
+"""The gin adapter's table shows each match format's scores the way that format keeps them."""
+
+from __future__ import annotations
+
+from cogs.adapters.gin import GIN
+from engine.gin import GinGame, preset
+
+NAMES = ["Alice", "Bruno"]
+
+
+def _game(name: str, wins: list[tuple[int, int]]) -> GinGame:
+    game = GinGame(preset(name), seed=3)
+    for seat, points in wins:
+        game.match.record(seat, points)
+    return game
+
+
+def test_hollywood_table_shows_all_three_columns() -> None:
+    game = _game("hollywood", [(0, 20), (1, 15), (0, 30), (0, 25), (1, 40)])
+    seats = GIN.table_spec(game, NAMES, "en").seats
+    assert [s.score for s in seats] == ["G1 75 · G2 55 · G3 25", "G1 55 · G2 40 · G3 0"]
+    assert GIN.table_spec(game, NAMES, "it").seats[0].score == "P1 75 · P2 55 · P3 25"
+
+
+def test_best_of_table_shows_games_won_and_this_game() -> None:
+    game = _game("tournament", [(0, 90), (0, 90), (0, 90), (1, 40)])
+    seats = GIN.table_spec(game, NAMES, "en").seats
+    assert [s.score for s in seats] == ["0 pts · games won: 1", "40 pts · games won: 0"]
+
+
+def test_multi_game_table_shows_match_points() -> None:
+    game = _game("multi_game", [(0, 30), (1, 20), (0, 30), (1, 20), (0, 25), (0, 25), (1, 10)])
+    seats = GIN.table_spec(game, NAMES, "en").seats
+    assert [s.score for s in seats] == ["0 pts · match: 310", "10 pts · match: 90"]
+
+
+def test_single_game_table_shows_the_running_score() -> None:
+    game = _game("standard", [(0, 30), (1, 12)])
+    assert [s.score for s in GIN.table_spec(game, NAMES, "en").seats] == ["30 pts", "12 pts"]
