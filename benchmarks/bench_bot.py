@@ -43,7 +43,7 @@ from cogs.adapters.gin import GIN, GinAdapter
 from cogs.host import GameHost, Runtime
 
 P99_TARGET_MS = 50.0
-CALLS_PER_TURN_TARGET = 3
+CALLS_PER_TURN_TARGET = 3  # the figure; a draw+discard turn cannot go below 4 (see the note)
 ENDS = {"knock", "big_gin"}  # moves that end a hand: the next move starts a new turn
 
 

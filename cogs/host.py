@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import io
 import json
 import logging
@@ -23,7 +24,7 @@ import discord
 
 from bot.i18n import locale_of, t
 from bot.storage import ChannelBusy, GameRecord, ResultRow, Seat, StaleVersion, StorageError
-from card_images import render_hand, render_hand_end, render_table
+from card_images import HandSpec, render_hand, render_hand_end, render_table
 from cogs.adapters import GameAdapter, adapter_for
 from cogs.errors import Refusal, missing_permission, refuse
 from cogs.views import hand_view, lobby_view, table_view
@@ -45,6 +46,21 @@ Surface = discord.Message | discord.Interaction
 
 
 @dataclass
+class Click:
+    """A move's component interaction, answered by editing the hand it was clicked on."""
+
+    seat: int
+    interaction: discord.Interaction
+    live: bool = True  # False once its move is handled: timers copied from its context skip it
+
+
+# The click whose move is being submitted. A context variable, not a field of the runtime:
+# only the listener run by that very submit may answer it (never a timer's or a computer's).
+_CLICK: contextvars.ContextVar[Click | None] = contextvars.ContextVar("rummy_click",
+                                                                     default=None)
+
+
+@dataclass
 class Runtime:
     """One running game: record, adapter, session and where each hand is shown."""
 
@@ -59,6 +75,11 @@ class Runtime:
     auto_seat: int | None = None
     table_message_id: int | None = None
     saved_meta: dict[str, Any] = field(default_factory=dict)  # the session meta last stored
+    # What each seat's surface shows now (a key of its text, picture and controls) and whether
+    # it has controls: unchanged hands are not edited, control-less ones need no stripping.
+    shown: dict[int, tuple[str, bool]] = field(default_factory=dict)
+    # Public lines of moves that did not end the turn: the table shows them with its next edit.
+    held_lines: list[str] = field(default_factory=list)
 
     @property
     def game(self) -> Game:
@@ -101,6 +122,12 @@ def _clip(text: str) -> str:
     return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
 
 
+def _is_ephemeral(interaction: discord.Interaction) -> bool:
+    """Whether the component was clicked on an ephemeral message (not a DM)."""
+    message = interaction.message
+    return message is None or message.flags.ephemeral
+
+
 class GameHost:
     """Everything between Discord and the game sessions, for every kind of game."""
 
@@ -108,6 +135,8 @@ class GameHost:
         self.bot = bot
         self.runtimes: dict[int, Runtime] = {}
         self._lobby_locks: dict[int, asyncio.Lock] = {}
+        # Each member's DM channel, so a new hand costs one call, not a user lookup first.
+        self._dm_channels: dict[int, discord.abc.Messageable] = {}
 
     @property
     def storage(self) -> Any:
@@ -232,6 +261,11 @@ class GameHost:
     async def lobby_action(self, interaction: discord.Interaction, record: GameRecord,
                            kind: str) -> str:
         """Join, leave, add a computer or start; return the confirmation key for the member."""
+        if kind == "start":
+            self.check_can_start(interaction, record)
+            # Dealing, drawing and DMs may take longer than Discord's 3 s to answer: say
+            # "thinking" first; refusals and the confirmation then come as ephemeral followups.
+            await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.lobby_lock(record.id):
             record = await self.storage.get_game(record.id)
             if record.status != "lobby":
@@ -239,6 +273,7 @@ class GameHost:
                               else "error.game_over")
             if kind == "start":
                 await self.start(interaction, record)
+                await self._confirm(interaction, "lobby.started_short")
                 return "lobby.started_short"
             seats = list(record.seats)
             key = self._change_seats(interaction, record, seats, kind)
@@ -273,6 +308,21 @@ class GameHost:
                       "is_bot": True})
         return "lobby.computer_added"
 
+    async def _confirm(self, interaction: discord.Interaction, key: str) -> None:
+        """Replace a deferred "thinking" answer with the member's confirmation."""
+        try:
+            await interaction.followup.send(t(key, locale_of(interaction.locale)), ephemeral=True)
+        except discord.HTTPException as error:
+            log.warning("could not confirm to %s (%s)", interaction.user.id, error.status)
+
+    def check_can_start(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """Refuse a start by someone else than the host, or with too few players."""
+        adapter = adapter_for(record.game)
+        if not self.may_manage(interaction, record):
+            raise Refusal("lobby.only_host_start")
+        if len(record.seats) < adapter.min_players:
+            raise Refusal("lobby.need_players", min=adapter.min_players)
+
     def may_manage(self, interaction: discord.Interaction, record: GameRecord) -> bool:
         """Whether the member is the host or has Manage Server."""
         perms = getattr(interaction, "permissions", None)
@@ -281,10 +331,7 @@ class GameHost:
     async def start(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Deal, post the table, save the first snapshot, and send every hand."""
         adapter = adapter_for(record.game)
-        if not self.may_manage(interaction, record):
-            raise Refusal("lobby.only_host_start")
-        if len(record.seats) < adapter.min_players:
-            raise Refusal("lobby.need_players", min=adapter.min_players)
+        self.check_can_start(interaction, record)  # seats may have changed while we waited
         options = adapter.options(record.preset, record.options.get("rules", {}))
         game = adapter.new_game(options, len(record.seats))
         locale = str(record.options.get("locale", "en"))
@@ -350,6 +397,8 @@ class GameHost:
             rt = holder["rt"]
             await self.save_meta(rt)
             await self._post(rt, t("timer.replaced", rt.locale, name=rt.names[seat]))
+            # Show "I'm back" now, with any line held for the end of the turn.
+            await self._edit_table(rt, [])
 
         hooks = SessionHooks(
             load=adapter.load, persist=persist, choose=adapter.choose,
@@ -418,17 +467,28 @@ class GameHost:
         # A timeout or a player's own move may have changed the counters: store them first.
         await self.save_meta(rt)
         lines = rt.adapter.describe(events, rt.names, rt.locale)
-        if rt.auto_seat is not None:
-            lines.insert(0, t("timer.auto_played", rt.locale, name=rt.names[rt.auto_seat]))
+        auto_seat = rt.auto_seat
+        timed_out = auto_seat is not None
+        if auto_seat is not None:
+            lines.insert(0, t("timer.auto_played", rt.locale, name=rt.names[auto_seat]))
             rt.auto_seat = None
+        fresh = rt.adapter.new_deal(events)
+        # The clicked hand first: it is the interaction's answer, due within 3 seconds.
+        await self._answer_click(rt, fresh)
         ended = rt.adapter.hand_end(game, events, rt.names, rt.locale)
         if ended is not None:
             spec, score_lines = ended
             await self._post(rt, "\n".join(score_lines), _png(render_hand_end(spec), "hand.png"))
-        await self._edit_table(rt, lines, final=game.is_over)
+        same_turn = list(game.to_act()) == rt.prev_to_act
+        if ended is None and not fresh and not game.is_over and same_turn and not timed_out:
+            # The same player goes on (he drew, the discard comes next): one table edit per
+            # turn, carrying this line too. "Time's up" is told at once.
+            rt.held_lines += lines
+        else:
+            await self._edit_table(rt, lines, final=game.is_over)
         if game.is_over:
             await self._finish(rt)
-        await self._deliver_hands(rt, fresh=rt.adapter.new_deal(events))
+        await self._deliver_hands(rt, fresh=fresh)
         rt.prev_to_act = list(game.to_act())
 
     def _table_payload(self, rt: Runtime, lines: Sequence[str], final: bool = False
@@ -446,6 +506,7 @@ class GameHost:
 
     async def _edit_table(self, rt: Runtime, lines: Sequence[str], final: bool = False) -> None:
         """Edit the table message; a 5xx is skipped (the next edit catches up)."""
+        lines, rt.held_lines = [*rt.held_lines, *lines], []
         payload = self._table_payload(rt, lines, final)
         file = payload.pop("file")
         payload.setdefault("view", None)
@@ -498,20 +559,64 @@ class GameHost:
 
     # ----- private hands ---------------------------------------------------------------------
 
-    def hand_payload(self, rt: Runtime, seat: int) -> dict[str, Any]:
-        """Return a seat's hand message: prompt, picture and controls for its legal moves."""
+    def with_controls(self, rt: Runtime, seat: int, on_dm: bool, keep: bool = False) -> bool:
+        """Whether a hand shows controls: an ephemeral always, a DM on its turn (or `keep`)."""
+        # A DM whose turn ended loses its controls in the answer to the move, so the new DM
+        # of the next turn needs no stripping. `keep`: a new deal's DM keeps the sort button
+        # while its player waits for his first turn.
+        return not rt.game.is_over and (not on_dm or keep or seat in rt.game.to_act())
+
+    def _hand_parts(self, rt: Runtime, seat: int, controls_on: bool
+                    ) -> tuple[HandSpec, dict[str, Any], str]:
+        """Return a hand's picture spec, its message fields but the file, and their key."""
         locale = rt.seat_locale(seat)
         sort = rt.sort.get(seat, "suit")
         game = rt.game
-        png = render_hand(rt.adapter.hand_spec(game, seat, sort, locale))
+        spec = rt.adapter.hand_spec(game, seat, sort, locale)
         prompt = rt.adapter.hand_prompt(game, seat, rt.names, locale)
-        controls = [] if game.is_over else rt.adapter.controls(game, seat, locale)
+        controls = rt.adapter.controls(game, seat, locale) if controls_on else []
         header = t("hand.open_dm", locale, channel=f"<#{rt.record.place_id}>")
-        return {
-            "content": _clip(f"{header}\n{prompt}"),
-            "file": _png(png, "hand.png"),
-            "view": hand_view(rt.record.id, game.version, controls, locale, sort),
-        }
+        content = _clip(f"{header}\n{prompt}")
+        view = (hand_view(rt.record.id, game.version, controls, locale, sort) if controls_on
+                else None)
+        # Controls carry the state version in their ids; a hand without moves does not.
+        key = repr((content, spec, controls, sort, controls_on,
+                    game.version if controls else None))
+        return spec, {"content": content, "view": view}, key
+
+    def hand_payload(self, rt: Runtime, seat: int, controls_on: bool = True) -> dict[str, Any]:
+        """Return a seat's hand message: prompt, picture and controls for its legal moves."""
+        return self._keyed_payload(rt, seat, controls_on)[0]
+
+    def _keyed_payload(self, rt: Runtime, seat: int, controls_on: bool
+                       ) -> tuple[dict[str, Any], str]:
+        """Return the hand message with its picture rendered, and its key."""
+        spec, payload, key = self._hand_parts(rt, seat, controls_on)
+        payload["file"] = _png(render_hand(spec), "hand.png")
+        return payload, key
+
+    async def _answer_click(self, rt: Runtime, fresh: bool) -> None:
+        """Answer the move's click by editing the hand it was made on (no separate edit)."""
+        click = _CLICK.get()
+        if click is None or not click.live or click.interaction.response.is_done():
+            return
+        click.live = False
+        seat, interaction = click.seat, click.interaction
+        on_dm = not _is_ephemeral(interaction)
+        try:
+            if fresh and on_dm and rt.delivery == "dm" and seat not in rt.dm_closed:
+                # A new hand comes in a new DM: this one only loses its controls.
+                await interaction.response.edit_message(view=None)
+                rt.shown[seat] = ("", False)
+                return
+            controls_on = self.with_controls(rt, seat, on_dm)
+            payload, key = self._keyed_payload(rt, seat, controls_on)
+            file = payload.pop("file")
+            await interaction.response.edit_message(attachments=[file], **payload)
+            rt.shown[seat] = (key, controls_on)
+        except discord.HTTPException as error:
+            log.warning("game %s: hand of seat %s not answered (%s)", rt.record.id, seat,
+                        error.status)
 
     async def _deliver_hands(self, rt: Runtime, fresh: bool) -> None:
         """Update every human's hand; a new DM when a hand is dealt or a turn begins."""
@@ -521,32 +626,49 @@ class GameHost:
                 continue
             new = fresh or (seat in acting and seat not in rt.prev_to_act)
             try:
-                await self._deliver(rt, seat, new and not rt.game.is_over)
+                await self._deliver(rt, seat, new and not rt.game.is_over, fresh)
             except discord.HTTPException as error:
                 log.warning("game %s: hand of seat %s not updated (%s)", rt.record.id, seat,
                             error.status)
 
-    async def _deliver(self, rt: Runtime, seat: int, new_message: bool) -> None:
+    async def _deliver(self, rt: Runtime, seat: int, new_message: bool,
+                       fresh: bool = False) -> None:
         """Send (new_message) or edit one seat's hand where the player sees it."""
         old = rt.surfaces.get(seat)
         if new_message and rt.delivery == "dm" and seat not in rt.dm_closed:
-            message = await self._send_dm(rt, seat)
-            if message is not None:
-                if old is not None and isinstance(old[0], discord.Message):
+            controls_on = self.with_controls(rt, seat, on_dm=True, keep=fresh)
+            sent = await self._send_dm(rt, seat, controls_on)
+            if sent is not None:
+                message, key = sent
+                # Unknown (e.g. after a restart) counts as having controls.
+                if (old is not None and isinstance(old[0], discord.Message)
+                        and rt.shown.get(seat, ("", True))[1]):
                     await self._strip(old[0])
                 rt.surfaces[seat] = (message, time.monotonic())
+                rt.shown[seat] = (key, controls_on)
                 return
         if old is not None:
             await self._edit_surface(rt, seat, old)
 
-    async def _send_dm(self, rt: Runtime, seat: int) -> discord.Message | None:
+    async def _dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """Return a member's DM channel, looked up once per member."""
+        channel = self._dm_channels.get(user_id)
+        if channel is None:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            channel = user.dm_channel or await user.create_dm()
+            self._dm_channels[user_id] = channel
+        return channel
+
+    async def _send_dm(self, rt: Runtime, seat: int, controls_on: bool
+                       ) -> tuple[discord.Message, str] | None:
         """DM the hand; on closed DMs (50007) say so in the channel and return None."""
         user_id = rt.record.seats[seat]["user_id"]
         assert user_id is not None
-        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        payload, key = self._keyed_payload(rt, seat, controls_on)
         try:
-            message: discord.Message = await user.send(**self.hand_payload(rt, seat))
-            return message
+            channel = await self._dm_channel(user_id)
+            message: discord.Message = await channel.send(**payload)
+            return message, key
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
                 raise
@@ -562,17 +684,25 @@ class GameHost:
 
     async def _edit_surface(self, rt: Runtime, seat: int,
                             surface: tuple[Surface, float]) -> None:
-        """Edit a hand where it is shown: a DM message or an ephemeral answer."""
+        """Edit a hand where it is shown (a DM or an ephemeral answer) if it changed."""
         target, since = surface
-        payload = self.hand_payload(rt, seat)
-        file = payload.pop("file")
+        ephemeral = isinstance(target, discord.Interaction)
+        if ephemeral and time.monotonic() - since > EPHEMERAL_TTL:
+            rt.surfaces.pop(seat, None)
+            rt.shown.pop(seat, None)
+            return
+        # A waiting DM keeps what it has: a deal's sort button until the turn's new DM.
+        had_controls = rt.shown.get(seat, ("", False))[1]
+        controls_on = self.with_controls(rt, seat, on_dm=not ephemeral, keep=had_controls)
+        spec, payload, key = self._hand_parts(rt, seat, controls_on)
+        if rt.shown.get(seat) == (key, controls_on):
+            return  # e.g. the waiting player's hand while the other one draws
+        file = _png(render_hand(spec), "hand.png")
         if isinstance(target, discord.Interaction):
-            if time.monotonic() - since > EPHEMERAL_TTL:
-                rt.surfaces.pop(seat, None)
-                return
             await target.edit_original_response(attachments=[file], **payload)
         else:
             await target.edit(attachments=[file], **payload)
+        rt.shown[seat] = (key, controls_on)
 
     def _remember(self, rt: Runtime, seat: int, interaction: discord.Interaction) -> None:
         """Note where the player is looking at his hand (the message he just used)."""
@@ -581,6 +711,7 @@ class GameHost:
             rt.surfaces[seat] = (message, time.monotonic())
         else:
             rt.surfaces[seat] = (interaction, time.monotonic())
+        rt.shown.pop(seat, None)  # what that message shows is known once it is answered
 
     # ----- components ------------------------------------------------------------------------
 
@@ -642,16 +773,24 @@ class GameHost:
             raise NotYourTurn("it is not your turn")
         action = game.parse_action(text)
         game.verify(seat, action)  # refuse before acknowledging: the answer stays the response
-        await interaction.response.defer()
         self._remember(rt, seat, interaction)
-        await rt.session.submit(seat, action, version)
+        click = Click(seat, interaction)
+        token = _CLICK.set(click)
+        try:
+            await rt.session.submit(seat, action, version)
+        finally:
+            click.live = False
+            _CLICK.reset(token)
+            if not interaction.response.is_done():
+                # Refused after all, or the listener failed: acknowledge so a refusal can follow.
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.response.defer()
 
     async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         """Answer "My hand" ephemerally with the picture and the controls."""
         rt = self.running(game_id)
         seat = self.seated(rt, interaction)
-        await interaction.response.send_message(ephemeral=True, **self.hand_payload(rt, seat))
-        rt.surfaces[seat] = (interaction, time.monotonic())
+        await self._send_ephemeral_hand(rt, seat, interaction)
 
     async def im_back(self, interaction: discord.Interaction, game_id: int) -> None:
         """Give a taken-over seat back to its player and show him his hand."""
@@ -660,19 +799,31 @@ class GameHost:
         if not await rt.session.back(seat):
             raise Refusal("timer.not_replaced")
         await self.save_meta(rt)
-        await interaction.response.send_message(ephemeral=True, **self.hand_payload(rt, seat))
-        rt.surfaces[seat] = (interaction, time.monotonic())
+        await self._send_ephemeral_hand(rt, seat, interaction)
         await self._edit_table(rt, [t("timer.welcome_back", rt.locale, name=rt.names[seat])])
+
+    async def _send_ephemeral_hand(self, rt: Runtime, seat: int,
+                                   interaction: discord.Interaction) -> None:
+        """Answer with the hand, visible to the player only, and edit it there from now on."""
+        controls_on = self.with_controls(rt, seat, on_dm=False)
+        payload, key = self._keyed_payload(rt, seat, controls_on)
+        await interaction.response.send_message(ephemeral=True, **payload)
+        rt.surfaces[seat] = (interaction, time.monotonic())
+        rt.shown[seat] = (key, controls_on)
 
     async def sort_hand(self, interaction: discord.Interaction, game_id: int, mode: str) -> None:
         """Redraw the hand sorted by suit or by rank, in place."""
         rt = self.running(game_id)
         seat = self.seated(rt, interaction)
         rt.sort[seat] = "rank" if mode == "rank" else "suit"
-        payload = self.hand_payload(rt, seat)
+        # The sort button stays where it was clicked, even on a waiting DM.
+        controls_on = self.with_controls(rt, seat, on_dm=not _is_ephemeral(interaction),
+                                         keep=True)
+        payload, key = self._keyed_payload(rt, seat, controls_on)
         file = payload.pop("file")
         await interaction.response.edit_message(attachments=[file], **payload)
         self._remember(rt, seat, interaction)
+        rt.shown[seat] = (key, controls_on)
 
     async def tell_missing_permission(self, interaction: discord.Interaction) -> None:
         """Tell the member which permission the bot lacks here."""

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from tests.cogs.conftest import (
-    custom_id, deal, dm, open_table, play_pass, png_of, script, table_message, texts,
+    custom_id,
+    deal,
+    dm,
+    open_table,
+    play_pass,
+    png_of,
+    script,
+    table_message,
+    texts,
 )
 from tests.conftest import Sim
 

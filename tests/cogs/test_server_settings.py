@@ -1,4 +1,4 @@
-"""`/rummy server`: a server manager sets threads, hand delivery, the default timer, the language."""
+"""`/rummy server`: a manager sets threads, hand delivery, the default timer, the language."""
 
 from __future__ import annotations
 

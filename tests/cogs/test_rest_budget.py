@@ -1,0 +1,141 @@
+"""Discord REST calls per human turn stay within budget, and the start answers at once.
+
+Counted from SimCord's request log: every call the bot makes, interaction callbacks
+included. A draw-and-discard turn needs two interaction answers (one per click), one
+table edit and the next player's new DM: four calls is the floor without hiding the
+move from the channel or the turn from the next player.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import t
+from tests.cogs.conftest import (
+    custom_id,
+    deal,
+    dm,
+    labels,
+    open_table,
+    option_values,
+    play_pass,
+    script,
+    table_message,
+)
+from tests.conftest import Sim
+
+LOOSE_A = "KS QH JD 9S 7D 5S 3H KH 8D 6C"
+LOOSE_B = "AS 3S 6H 8H 10C QC 2D 4D 9D JS"
+PASS_BUDGET = 3
+DRAW_BUDGET = 1  # the draw is answered by editing the clicked hand, nothing else
+DRAW_DISCARD_BUDGET = 4
+
+
+async def start_quiet_hand(sim: Sim) -> None:
+    """Alice and Bruno start a hand in which nobody can knock for a while."""
+    script(deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
+    lobby = await open_table(sim, sim.bruno)
+    await sim.alice.click(lobby, label="Start")
+
+
+async def calls_of(sim: Sim, action: Any) -> list[Any]:
+    """Run one member action and return the REST calls the bot made for it."""
+    before = len(sim.env.http_requests)
+    await action
+    return list(sim.env.http_requests[before:])
+
+
+def routes(calls: list[Any]) -> list[str]:
+    """Return the calls as 'METHOD path' for readable failures."""
+    return [f"{c.method} {c.path}" for c in calls]
+
+
+async def draw_and_discard(sim: Sim, member: Any) -> tuple[list[Any], list[Any], str]:
+    """The member draws from the stock and discards; return both moves' calls and the card."""
+    draw = await calls_of(sim, member.user.click(dm(member), label="Draw from stock"))
+    hand = dm(member)
+    card = option_values(hand, ":discard")[0]
+    discard = await calls_of(sim, member.user.select(hand, [card],
+                                                     custom_id=custom_id(hand, ":discard")))
+    return draw, discard, card
+
+
+async def test_a_pass_turn_stays_within_budget(sim: Sim) -> None:
+    await start_quiet_hand(sim)
+    await play_pass(sim.alice)  # the first pass also clears Bruno's deal DM: once per hand
+    bruno_dm = dm(sim.bruno)
+    calls = await calls_of(sim, play_pass(sim.bruno))
+    assert len(calls) <= PASS_BUDGET, routes(calls)
+    assert "Bruno passed on the upcard." in table_message(sim).content
+    assert "Draw from stock" in labels(dm(sim.alice))
+    # The DM he clicked was answered in place and has no controls left.
+    assert sim.bruno.user.dm_channel.history()[-1].id == bruno_dm.id
+    assert labels(dm(sim.bruno)) == []
+
+
+async def test_draw_and_discard_turns_stay_within_budget(sim: Sim) -> None:
+    await start_quiet_hand(sim)
+    await play_pass(sim.alice)
+    await play_pass(sim.bruno)
+    for member, other in ((sim.alice, sim.bruno), (sim.bruno, sim.alice), (sim.alice, sim.bruno)):
+        table_before = table_message(sim).content
+        other_dms = len(other.user.dm_channel.history())
+        draw, discard, _card = await draw_and_discard(sim, member)
+        assert len(draw) <= DRAW_BUDGET, routes(draw)
+        assert len(draw) + len(discard) <= DRAW_DISCARD_BUDGET, routes(draw + discard)
+        assert not any(c.method == "GET" and "/users/" in c.path for c in draw + discard)
+        # The draw still shows in public, with the discard, in the turn's one table edit.
+        assert table_message(sim).content != table_before
+        content = table_message(sim).content
+        assert f"{member.name} drew from the stock." in content
+        assert f"{member.name} discarded" in content and f"{other.name}'s turn" in content
+        # The other player got one new DM, with his moves; the mover's hand has no controls.
+        assert len(other.user.dm_channel.history()) == other_dms + 1
+        assert "Draw from stock" in labels(dm(other))
+        assert labels(dm(member)) == []
+
+
+async def test_the_waiting_players_hand_is_not_edited_on_the_other_players_draw(
+        sim: Sim) -> None:
+    await start_quiet_hand(sim)
+    await play_pass(sim.alice)
+    await play_pass(sim.bruno)
+    bruno_dm = sim.bruno.user.dm_channel.id
+    calls = await calls_of(sim, sim.alice.user.click(dm(sim.alice), label="Draw from stock"))
+    assert not [c for c in calls if f"/channels/{bruno_dm}/" in c.path], routes(calls)
+    assert "Choose a card to discard" in dm(sim.alice).content
+
+
+def assert_acknowledged_first(calls: list[Any]) -> None:
+    """The first call answers the interaction with an ephemeral "thinking" (type 5)."""
+    first = calls[0]
+    assert "/interactions/" in first.path and first.json["type"] == 5, routes(calls)
+    assert first.json["data"]["flags"] & 64  # ephemeral
+    assert any(c.method == "POST" and "/webhooks/" in c.path for c in calls), routes(calls)
+
+
+async def test_start_is_acknowledged_before_the_deal(sim: Sim) -> None:
+    script(deal(LOOSE_A, LOOSE_B, upcard="5C"), dealer=1)
+    lobby = await open_table(sim, sim.bruno)
+    refused = await sim.bruno.click(lobby, label="Start")
+    assert refused.ephemeral and not refused.deferred and refused.response is not None
+    assert refused.response.content == t("lobby.only_host_start", "en")
+    before = len(sim.env.http_requests)
+    started = await sim.alice.click(lobby, label="Start")
+    assert_acknowledged_first(sim.env.http_requests[before:])
+    assert started.ephemeral and started.response is not None
+    assert started.response.content == t("lobby.started_short", "en")
+    assert "Pass" in labels(dm(sim.alice))
+
+
+async def test_slash_start_is_acknowledged_before_the_deal(sim: Sim) -> None:
+    script(deal(LOOSE_A, LOOSE_B, upcard="5C"), dealer=1)
+    await open_table(sim, sim.bruno)
+    before = len(sim.env.http_requests)
+    started = await sim.alice.slash(sim.channel, "rummy start")
+    assert_acknowledged_first(sim.env.http_requests[before:])
+    assert started.ephemeral and started.response is not None
+    assert started.response.content == t("lobby.started_short", "en")
+    again = await sim.alice.slash(sim.channel, "rummy start")
+    assert again.ephemeral
+    assert "Pass" in labels(dm(sim.alice))
