@@ -303,6 +303,15 @@ class GinAdapter:
                      deadwood=result["values"][winner]) + " " + line
         return line
 
+    def _ending(self, result: dict[str, Any], names: Sequence[str], locale: str) -> str:
+        """Say how the hand ended, for the end-of-hand picture's title."""
+        kind, ender = result["kind"], result.get("ender")
+        if kind == "dead" or ender is None:
+            return t("hand_end.dead", locale)
+        if kind in ("gin", "big_gin"):
+            return t(f"event.{kind}", locale, name=names[ender])
+        return t("event.knocked", locale, name=names[ender], deadwood=result["values"][ender])
+
     def hand_end(
         self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
     ) -> tuple[HandEndSpec, list[str]] | None:
@@ -328,7 +337,8 @@ class GinAdapter:
         if result.get("doubled"):
             lines.append(t("event.spade_double", locale))
         lines += self._total_lines(game, events, names, locale)
-        title = t("hand_end.title", locale, number=end.public["hand"])
+        title = t("hand_end.title", locale, number=end.public["hand"],
+                  what=self._ending(result, names, locale))
         return HandEndSpec(title=title, rows=rows, score_lines=lines), lines
 
     def _total_lines(

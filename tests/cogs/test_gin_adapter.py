@@ -37,3 +37,17 @@ def test_multi_game_table_shows_match_points() -> None:
 def test_single_game_table_shows_the_running_score() -> None:
     game = _game("standard", [(0, 30), (1, 12)])
     assert [s.score for s in GIN.table_spec(game, NAMES, "en").seats] == ["30 pts", "12 pts"]
+
+
+def test_end_of_hand_title_says_how_the_hand_ended() -> None:
+    from tests.engine.gin.scripted import scripted
+    game = scripted("3C 4C 5C 9H 9S 9D JS QS KS 8D", "AH AS AD 5H 6H 7H 2C 6C 4D 6D", upcard="KH",
+                    stock="KD")
+    for seat, action in ((0, "pass"), (1, "pass"), (0, "draw")):
+        game.apply(seat, action)
+    events = game.apply(0, "knock KD")
+    ended = GIN.hand_end(game, events, NAMES, "en")
+    assert ended is not None
+    assert ended[0].title == "Hand 1: Alice knocked with 8 deadwood!"
+    italian = GIN.hand_end(game, events, NAMES, "it")
+    assert italian is not None and italian[0].title.startswith("Mano 1: Alice")
