@@ -273,9 +273,3 @@ def _check_joker_meld(jokers: Sequence[Card], others: Sequence[Card]) -> None:
         raise InvalidMeld("a joker meld needs at least 2 jokers")
     if len(jokers) + len(others) > 7:
         raise InvalidMeld("a joker meld has at most 7 cards")
-
-
-def group_rank_text(rank: int) -> str:
-    """Name a group's declared rank: JK, 2, 3, A, 4 … K."""
-    return "JK" if rank == JOKER_MELD else rank_text(rank)
-

@@ -28,7 +28,6 @@ from .match import Match
 from .options import GinOptions
 from .scoring import HandResult, settle_big_gin, settle_knock
 
-UPCARD_PHASES = ("upcard_first", "upcard_second", "upcard_draw")
 _LOG_KEYS = ("pickups", "discards", "refused")
 
 

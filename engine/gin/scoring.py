@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
-from ..cards import Card, cards_text
+from ..cards import Card
 from ..melds import Meld
 from ..solver import Arrangement
 from .deadwood import arrangements, min_deadwood
@@ -186,12 +186,3 @@ def _result(kind: str, ender: int, winner: int | None, pts: int, values: tuple[i
     reveals = (first, arrs[1]) if ender == 0 else (arrs[1], first)
     vals = values if ender == 0 else (values[1], values[0])
     return HandResult(kind, ender, winner, pts, vals, reveals, doubled, d0)
-
-
-def describe(result: HandResult) -> str:
-    """Return a one-line summary of the hand's outcome (public)."""
-    if result.kind == "dead":
-        return "dead hand: no score"
-    laid = [cards_text(r.cards_laid_off) for r in result.reveals if r.layoffs]
-    extra = f" (layoffs {', '.join(laid)})" if laid else ""
-    return f"{result.kind}: seat {result.winner} scores {result.points}{extra}"

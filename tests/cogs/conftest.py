@@ -16,6 +16,11 @@ from cogs.adapters.gin import GIN
 from tests.conftest import Sim
 from tests.engine.gin.scripted import deck_order
 
+# Scripted hands: Alice holds gin at once; the loose pair lets nobody end a hand quickly.
+ALICE_GIN = "AS 2S 3S 4H 5H 6H 7C 8C 9C 10C"
+LOOSE_A = "KS QH JD 9S 7D 5S 3H KH 8D 6C"
+LOOSE_B = "AS 3S 6H 8H 10C QC 2D 4D 9D JS"
+
 # Computer players wait this long (virtual seconds): more than the settle window, so
 # their moves happen only when a test advances the clock.
 BOT_DELAY = 3.0
@@ -157,3 +162,9 @@ def option_values(message: Any, suffix: str) -> list[str]:
 async def play_pass(member: simcord.MemberActor) -> None:
     """The member passes the upcard from his DM."""
     await member.user.click(dm(member), label="Pass")
+
+
+def hand_end_message(sim: Sim) -> discord.Message:
+    """Return the channel message carrying the end-of-hand picture."""
+    return next(m for m in sim.channel.history()
+                if any(a.filename == "hand.png" for a in m.attachments))

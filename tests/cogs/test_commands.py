@@ -7,6 +7,8 @@ import simcord
 
 from bot.storage import GameRecord
 from tests.cogs.conftest import (
+    LOOSE_A,
+    LOOSE_B,
     children,
     deal,
     dm,
@@ -19,9 +21,6 @@ from tests.cogs.conftest import (
     texts,
 )
 from tests.conftest import Sim
-
-LOOSE_A = "KS QH JD 9S 7D 5S 3H KH 8D 6C"
-LOOSE_B = "AS 3S 6H 8H 10C QC 2D 4D 9D JS"
 
 
 def quiet_deal() -> None:

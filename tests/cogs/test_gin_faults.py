@@ -11,6 +11,8 @@ from bot.i18n import t
 from cogs.errors import rules_text
 from engine.errors import NotYourTurn
 from tests.cogs.conftest import (
+    LOOSE_A,
+    LOOSE_B,
     custom_id,
     deal,
     dm,
@@ -25,9 +27,6 @@ from tests.cogs.conftest import (
     texts,
 )
 from tests.conftest import Sim
-
-LOOSE_A = "KS QH JD 9S 7D 5S 3H KH 8D 6C"
-LOOSE_B = "AS 3S 6H 8H 10C QC 2D 4D 9D JS"
 
 
 def quiet_deal() -> None:

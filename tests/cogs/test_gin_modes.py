@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from tests.cogs.conftest import (
+    ALICE_GIN,
     BOT_DELAY,
+    LOOSE_A,
+    LOOSE_B,
     custom_id,
     deal,
     dm,
+    hand_end_message,
     labels,
     open_table,
     option_values,
@@ -18,10 +22,6 @@ from tests.cogs.conftest import (
     texts,
 )
 from tests.conftest import Sim
-
-ALICE_GIN = "AS 2S 3S 4H 5H 6H 7C 8C 9C 10C"
-LOOSE_A = "KS QH JD 9S 7D 5S 3H KH 8D 6C"
-LOOSE_B = "AS 3S 6H 8H 10C QC 2D 4D 9D JS"
 
 
 async def test_a_game_against_a_computer_player(sim: Sim) -> None:
@@ -80,8 +80,7 @@ async def test_an_oklahoma_hand_uses_the_upcard_as_knock_limit(sim: Sim) -> None
     assert "Alice knocked with 2 deadwood!" in joined
     # Bruno lays 3H and 6C off on Alice's runs: 78 - 9 = 69 deadwood, minus her 2.
     assert "Alice wins the hand and scores 67 points." in joined
-    end = next(m for m in sim.channel.history() if any(
-        a.filename == "hand.png" for a in m.attachments))
+    end = hand_end_message(sim)
     await png_of(end, "hand_end_oklahoma.png")
 
 

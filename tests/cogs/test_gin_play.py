@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from tests.cogs.conftest import (
+    ALICE_GIN,
     custom_id,
     deal,
     dm,
+    hand_end_message,
     labels,
     open_table,
     png_of,
@@ -16,7 +18,6 @@ from tests.cogs.conftest import (
 from tests.conftest import Sim
 
 # Alice (seat 0) holds three runs: drawing anything lets her go gin at once.
-ALICE_GIN = "AS 2S 3S 4H 5H 6H 7C 8C 9C 10C"
 # Bruno (seat 1) holds nothing that melds: 72 deadwood.
 BRUNO_LOOSE = "KS QH JD 9S 7D 5S 3H KH 2D 6C"
 
@@ -50,8 +51,7 @@ async def test_two_members_play_a_gin_game_to_100(sim: Sim) -> None:
     joined = "\n".join(texts(sim))
     assert "Alice went gin!" in joined
     assert "Alice wins the hand and scores 97 points." in joined
-    hand_end = next(m for m in sim.channel.history() if any(
-        a.filename == "hand.png" for a in m.attachments))
+    hand_end = hand_end_message(sim)
     await png_of(hand_end, "hand_end.png")
 
     # Hand 2: Bruno (non-dealer) passes, Alice takes the upcard and knocks AS: gin.

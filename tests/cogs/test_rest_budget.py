@@ -12,6 +12,8 @@ from typing import Any
 
 from bot.i18n import t
 from tests.cogs.conftest import (
+    LOOSE_A,
+    LOOSE_B,
     custom_id,
     deal,
     dm,
@@ -24,8 +26,6 @@ from tests.cogs.conftest import (
 )
 from tests.conftest import Sim
 
-LOOSE_A = "KS QH JD 9S 7D 5S 3H KH 8D 6C"
-LOOSE_B = "AS 3S 6H 8H 10C QC 2D 4D 9D JS"
 PASS_BUDGET = 3
 DRAW_BUDGET = 1  # the draw is answered by editing the clicked hand, nothing else
 DRAW_DISCARD_BUDGET = 4

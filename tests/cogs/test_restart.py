@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from tests.cogs.conftest import (
     BOT_DELAY,
+    LOOSE_A,
+    LOOSE_B,
     custom_id,
     deal,
     dm,
@@ -18,8 +20,6 @@ from tests.cogs.conftest import (
 )
 from tests.conftest import Sim
 
-LOOSE_A = "KS QH JD 9S 7D 5S 3H KH 8D 6C"
-LOOSE_B = "AS 3S 6H 8H 10C QC 2D 4D 9D JS"
 TAKEN = "A computer player took Alice's seat."
 
 
