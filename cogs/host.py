@@ -80,6 +80,7 @@ class Runtime:
     shown: dict[int, tuple[str, bool]] = field(default_factory=dict)
     # Public lines of moves that did not end the turn: the table shows them with its next edit.
     held_lines: list[str] = field(default_factory=list)
+    held_at: int = -1  # the game version those lines were held at
 
     @property
     def game(self) -> Game:
@@ -411,8 +412,12 @@ class GameHost:
                                           turn_seconds=seconds, bot_delay=BOT_DELAY)
         else:
             session = GameSession(game, hooks, turn_seconds=seconds, bot_delay=BOT_DELAY)
-        rt = Runtime(record, adapter, session, locale, table_message_id=record.table_message_id,
-                     saved_meta=session.meta())
+        rt = Runtime(record, adapter, session, locale, table_message_id=record.table_message_id)
+        held = (meta or {}).get("held") or {}
+        if held.get("version") == game.version:  # lines of this very turn, not yet on the table
+            rt.held_lines = [str(line) for line in held.get("lines", [])]
+            rt.held_at = game.version
+        rt.saved_meta = self.meta_of(rt)
         holder["rt"] = rt
         return rt
 
@@ -447,9 +452,17 @@ class GameHost:
 
     # ----- after every accepted action -------------------------------------------------------
 
-    async def save_meta(self, rt: Runtime) -> None:
-        """Store the session's timeout counters and takeovers if they changed since last time."""
+    def meta_of(self, rt: Runtime) -> dict[str, Any]:
+        """Return what the session_meta column keeps: counters, takeovers and held lines."""
         meta = rt.session.meta()
+        if rt.held_lines:
+            # A restart between a draw and its discard must not lose the draw's public line.
+            meta["held"] = {"version": rt.held_at, "lines": list(rt.held_lines)}
+        return meta
+
+    async def save_meta(self, rt: Runtime) -> None:
+        """Store the session's counters, takeovers and held lines if they changed."""
+        meta = self.meta_of(rt)
         if meta == rt.saved_meta:
             return
         try:
@@ -484,6 +497,8 @@ class GameHost:
             # The same player goes on (he drew, the discard comes next): one table edit per
             # turn, carrying this line too. "Time's up" is told at once.
             rt.held_lines += lines
+            rt.held_at = game.version
+            await self.save_meta(rt)
         else:
             await self._edit_table(rt, lines, final=game.is_over)
         if game.is_over:

@@ -81,3 +81,96 @@ class BadState(RulesError):
     """A serialized state that cannot be loaded."""
 
     code = "bad_state"
+
+
+# --- Rummy 500 refusals -------------------------------------------------------------
+
+
+class NotOpened(IllegalMove):
+    """Laying off or claiming before owning a meld on the table."""
+
+    code = "not_opened"
+
+
+class FirstMeldTooLow(IllegalMove):
+    """An opening whose melds total less than the minimum (params minimum, points)."""
+
+    code = "first_meld_too_low"
+
+
+class KeyCardUnused(IllegalMove):
+    """A take from the pile whose deepest card is not in a new meld."""
+
+    code = "key_card_unused"
+
+
+class AmbiguousEnd(IllegalMove):
+    """A card that fits both ends of a run, laid off without naming the end."""
+
+    code = "ambiguous_end"
+
+
+class DoesNotFit(IllegalMove):
+    """A card that does not fit the named meld (or the named end)."""
+
+    code = "does_not_fit"
+
+
+class MustKeepCard(IllegalMove):
+    """An action that would empty the hand before the discard."""
+
+    code = "must_keep_card"
+
+
+class LastCardPlayable(IllegalMove):
+    """Discarding a last card that fits a meld on the table."""
+
+    code = "last_card_playable"
+
+
+class DeadEnd(IllegalMove):
+    """An action that would leave one card that could neither be discarded nor played."""
+
+    code = "dead_end"
+
+
+class ClaimTooLate(IllegalMove):
+    """A claim (or window close) after the claim window was won or closed."""
+
+    code = "too_late"
+
+
+class OwnDiscard(IllegalMove):
+    """The discarder claiming his own discard."""
+
+    code = "own_discard"
+
+
+class NoSuchMeld(IllegalMove):
+    """A meld id that is not on the table."""
+
+    code = "no_such_meld"
+
+
+class StockEmpty(IllegalMove):
+    """Drawing from an empty stock."""
+
+    code = "stock_empty"
+
+
+class StockNotEmpty(IllegalMove):
+    """Declining the pile while the stock still has cards."""
+
+    code = "stock_not_empty"
+
+
+class MustDrawStock(IllegalMove):
+    """Taking from the pile when the player must draw from the stock (param reason)."""
+
+    code = "must_draw_stock"
+
+
+class NoSuchPosition(IllegalMove):
+    """A pile position k outside 1 … n (param k, size)."""
+
+    code = "no_such_position"

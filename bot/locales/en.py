@@ -153,6 +153,7 @@ MESSAGES: dict[str, str] = {
     "event.misdeal": "A player could knock straight from the deal: the cards are dealt again.",
     "event.drew_stock": "{name} drew from the stock.",
     "event.took_discard": "{name} took {card} from the discard pile.",
+    "event.took_deep": "{name} took {card} from deeper in the pile, showing the meld {meld}.",
     "event.took_upcard": "{name} took the upcard {card}.",
     "event.passed_upcard": "{name} passed on the upcard.",
     "event.discarded": "{name} discarded {card}.",

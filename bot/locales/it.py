@@ -165,6 +165,7 @@ MESSAGES: dict[str, str] = {
     "event.misdeal": "Un giocatore potrebbe bussare subito con le carte ricevute: si ridistribuisce.",
     "event.drew_stock": "{name} pesca dal mazzo.",
     "event.took_discard": "{name} prende {card} dagli scarti.",
+    "event.took_deep": "{name} prende {card} dal fondo degli scarti e mostra la combinazione {meld}.",
     "event.took_upcard": "{name} prende la carta scoperta {card}.",
     "event.passed_upcard": "{name} rinuncia alla carta scoperta.",
     "event.discarded": "{name} scarta {card}.",

@@ -37,6 +37,7 @@ class GinAdapter:
         SettingSpec("undercut_bonus", "int"),
         SettingSpec("big_gin", "bool"),
         SettingSpec("spade_double", "bool"),
+        SettingSpec("deep_discard_pickup", "bool"),
     )
 
     def __init__(self) -> None:
@@ -253,6 +254,9 @@ class GinAdapter:
         }
         if ev.kind in simple:
             return t(simple[ev.kind], locale, name=who)
+        if ev.kind == "take" and p.get("meld"):
+            shown = " ".join(_pretty(c) for c in p["meld"])
+            return t("event.took_deep", locale, name=who, card=_pretty(p["card"]), meld=shown)
         if ev.kind == "take":
             return t("event.took_discard", locale, name=who, card=_pretty(p["card"]))
         if ev.kind == "discard":

@@ -96,12 +96,17 @@ def children(message: Any) -> list[Any]:
     return out
 
 
-def custom_id(message: Any, suffix: str) -> str:
+def custom_id(message: Any, suffix: str, selects_only: bool = False) -> str:
     """Return the custom_id of the one component whose id ends with `suffix`."""
-    ids = [_cid(c) for c in children(message)]
+    ids = [_cid(c) for c in children(message) if not selects_only or _options(c) is not None]
     found = [i for i in ids if i and i.endswith(suffix)]
     assert len(found) == 1, (suffix, ids)
     return found[0]
+
+
+def select_id(message: Any, verb: str) -> str:
+    """Return the custom_id of the select menu that completes `verb` (not a button)."""
+    return custom_id(message, f":{verb}", selects_only=True)
 
 
 def labels(message: Any) -> list[str]:
@@ -112,6 +117,13 @@ def labels(message: Any) -> list[str]:
         if label:
             out.append(label)
     return out
+
+
+def _options(component: Any) -> list[Any] | None:
+    """Return a select's options, or None for a button."""
+    if isinstance(component, dict):
+        return component.get("options")
+    return getattr(component, "options", None)
 
 
 def _cid(component: Any) -> str | None:
@@ -153,8 +165,8 @@ def texts(sim: Sim, viewer: simcord.MemberActor | None = None) -> list[str]:
 def option_values(message: Any, suffix: str) -> list[str]:
     """Return the option values of the select whose custom_id ends with `suffix`."""
     for c in children(message):
-        if (_cid(c) or "").endswith(suffix):
-            options = c.get("options") if isinstance(c, dict) else c.options
+        options = _options(c)
+        if options is not None and (_cid(c) or "").endswith(suffix):
             return [o["value"] if isinstance(o, dict) else o.value for o in options]
     raise AssertionError(f"no select {suffix}")
 

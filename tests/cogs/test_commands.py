@@ -6,6 +6,7 @@ import discord
 import simcord
 
 from bot.storage import GameRecord
+from cogs.adapters.gin import GIN
 from tests.cogs.conftest import (
     LOOSE_A,
     LOOSE_B,
@@ -267,3 +268,40 @@ async def test_channel_delivery_sends_no_dm_and_my_hand_serves_everyone(sim: Sim
     assert "Draw from stock" in labels(alice.response.message)
     assert (await game(sim)).state_version == 3
     assert sim.alice.user.dm_channel.history() == []
+
+
+# ----- autocomplete and a deleted table ------------------------------------------------------
+
+
+async def test_preset_and_option_autocomplete_offer_what_matches(sim: Sim) -> None:
+    choices = await sim.alice.autocomplete(sim.channel, "rummy new", "preset", "okla",
+                                           game="gin")
+    assert [c["value"] for c in choices] == ["oklahoma", "oklahoma_match"]
+    assert choices[1]["name"] == "Oklahoma (knock card from a second deck)"
+    everything = await sim.alice.autocomplete(sim.channel, "rummy new", "preset", "",
+                                              game="gin")
+    assert [c["value"] for c in everything] == GIN.presets()
+    await sim.alice.slash(sim.channel, "rummy new", game="gin")
+    options = await sim.alice.autocomplete(sim.channel, "rummy settings", "option", "deep")
+    assert [c["value"] for c in options] == ["deep_discard_pickup"]
+    assert await sim.alice.autocomplete(sim.channel, "rummy settings", "option", "zzz") == []
+
+
+async def test_a_deleted_table_message_is_posted_again_with_the_next_move(sim: Sim) -> None:
+    quiet_deal()
+    lobby = await open_table(sim, sim.bruno)
+    await sim.alice.click(lobby, label="Start")
+    old = table_message(sim)
+    mods = sim.guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
+    eva = sim.guild.add_member(sim.env.create_user("Eva"), roles=[mods])
+    await eva.delete(old)
+    await sim.alice.user.click(dm(sim.alice), label="Pass")
+    new = table_message(sim)
+    assert new.id != old.id
+    assert "Alice passed" in new.content and "Bruno's turn" in new.content
+    assert (await game(sim)).table_message_id == new.id
+    # The next move edits the new message rather than posting a third one.
+    await sim.bruno.user.click(dm(sim.bruno), label="Pass")
+    assert table_message(sim).id == new.id
+    assert sum(1 for m in public(sim.channel) if m.attachments
+               and m.attachments[0].filename == "table.png") == 1

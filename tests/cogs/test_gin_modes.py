@@ -12,11 +12,13 @@ from tests.cogs.conftest import (
     dm,
     hand_end_message,
     labels,
+    lobby_message,
     open_table,
     option_values,
     play_pass,
     png_of,
     script,
+    select_id,
     set_turn_seconds,
     table_message,
     texts,
@@ -115,3 +117,34 @@ async def test_timeouts_hand_the_seat_to_the_computer_until_im_back(sim: Sim) ->
     await sim.env.advance_time(BOT_DELAY + 5)
     assert (await sim.bot.storage.get_game(1)).state_version == version
     assert "Draw from stock" in labels(dm(sim.alice))
+
+
+async def test_a_deep_pickup_from_the_select_shows_its_meld(sim: Sim) -> None:
+    await sim.alice.slash(sim.channel, "rummy new", game="gin")
+    turned_on = await sim.alice.slash(sim.channel, "rummy settings",
+                                      option="deep_discard_pickup", value="true")
+    assert turned_on.ephemeral, turned_on.response
+    lobby = lobby_message(sim)
+    await sim.bruno.click(lobby, label="Join")
+    script(deal(LOOSE_A, LOOSE_B, upcard="5C", stock="7C 3C 4C 7S 8S 10S"), dealer=1)
+    await sim.alice.click(lobby, label="Start")
+    await play_pass(sim.alice)
+    await play_pass(sim.bruno)
+    await sim.alice.user.click(dm(sim.alice), label="Draw from stock")
+    await sim.alice.user.select(dm(sim.alice), ["KS"], custom_id=custom_id(dm(sim.alice),
+                                                                          ":discard"))
+    await sim.bruno.user.click(dm(sim.bruno), label="Draw from stock")
+    await sim.bruno.user.select(dm(sim.bruno), ["QC"], custom_id=custom_id(dm(sim.bruno),
+                                                                          ":discard"))
+    # 5C lies under KS and QC; Alice holds 6C 7C, so the select offers it with that meld.
+    hand = dm(sim.alice)
+    assert option_values(hand, ":take") == ["5C with 6C 7C"]
+    await sim.alice.user.select(hand, ["5C with 6C 7C"], custom_id=select_id(hand, "take"))
+    hand = dm(sim.alice)
+    discards = option_values(hand, ":discard")
+    assert "5C" not in discards and "KH" in discards  # the taken card stays this turn
+    await sim.alice.user.select(hand, ["KH"], custom_id=select_id(hand, "discard"))
+    table = table_message(sim).content
+    # Bruno sees which card left the pile and the meld that justified it, 5C 6C 7C.
+    assert "Alice took 5♣ from deeper in the pile, showing the meld 5♣ 6♣ 7♣." in table
+    assert "Alice discarded K♥." in table

@@ -108,6 +108,8 @@ async def test_the_player_to_act_uses_his_old_dm_after_a_restart(sim: Sim) -> No
     dms = len(sim.alice.user.dm_channel.history())
     await sim.alice.user.select(old, [card], custom_id=custom_id(old, ":discard"))
     assert await version(sim) == before + 1
+    # The draw's line, held for the turn's one table edit, survived the restart too.
+    assert "Alice drew from the stock." in table_message(sim).content
     assert f"Alice discarded {card_pretty(card)}" in table_message(sim).content
     # No new DM was needed for Alice; Bruno's turn brought him a fresh one.
     assert len(sim.alice.user.dm_channel.history()) == dms
