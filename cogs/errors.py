@@ -14,7 +14,7 @@ log = logging.getLogger(__name__)
 # RulesError codes -> catalogue keys; the engine's own message is English only.
 _CODES: dict[str, str] = {
     "stale": "error.move_unavailable",
-    "too_late": "error.move_unavailable",
+    "too_late": "error.too_late",
     "session_closed": "error.game_over",
     "game_over": "error.game_over",
     "not_your_turn": "error.not_your_turn",

@@ -25,12 +25,12 @@ import discord
 from bot.i18n import locale_of, t
 from bot.storage import ChannelBusy, GameRecord, ResultRow, Seat, StaleVersion, StorageError
 from card_images import HandSpec, render_hand, render_hand_end, render_table
-from cogs.adapters import GameAdapter, adapter_for
+from cogs.adapters import UI_PREFIX, GameAdapter, adapter_for
 from cogs.errors import Refusal, missing_permission, refuse
-from cogs.views import hand_view, lobby_view, table_view
+from cogs.views import TABLE_CHOICE, choice_view, hand_view, lobby_view, table_view
 from engine.errors import NotYourTurn, RulesError
 from engine.game import Event, Game
-from engine.session import GameSession, SessionHooks, StaleAction
+from engine.session import GameSession, SessionHooks, StaleAction, TooLate
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +81,7 @@ class Runtime:
     # Public lines of moves that did not end the turn: the table shows them with its next edit.
     held_lines: list[str] = field(default_factory=list)
     held_at: int = -1  # the game version those lines were held at
+    drafts: dict[int, tuple[int, str]] = field(default_factory=dict)  # seat -> (version, draft)
 
     @property
     def game(self) -> Game:
@@ -103,6 +104,11 @@ class Runtime:
             if seat["user_id"] == user_id and not seat["is_bot"]:
                 return i
         return None
+
+    def draft(self, seat: int) -> str:
+        """Return where a seat is in its hand's menus; any accepted move resets it."""
+        version, draft = self.drafts.get(seat, (-1, ""))
+        return draft if version == self.game.version else ""
 
     def seat_locale(self, seat: int) -> str:
         """Return the language a seat's private messages use."""
@@ -513,7 +519,8 @@ class GameHost:
         text = "\n".join([*lines[-6:], f"**{status}**"])
         png = render_table(rt.adapter.table_spec(rt.game, rt.names, rt.locale))
         view = None if final else table_view(
-            rt.record.id, rt.locale, someone_replaced=bool(rt.session.taken_over))
+            rt.record.id, rt.locale, someone_replaced=bool(rt.session.taken_over),
+            version=rt.game.version, controls=rt.adapter.table_controls(rt.game, rt.locale))
         payload: dict[str, Any] = {"content": _clip(text), "file": _png(png, "table.png")}
         if view is not None:
             payload["view"] = view
@@ -589,7 +596,7 @@ class GameHost:
         game = rt.game
         spec = rt.adapter.hand_spec(game, seat, sort, locale)
         prompt = rt.adapter.hand_prompt(game, seat, rt.names, locale)
-        controls = rt.adapter.controls(game, seat, locale) if controls_on else []
+        controls = rt.adapter.controls(game, seat, locale, rt.draft(seat)) if controls_on else []
         header = t("hand.open_dm", locale, channel=f"<#{rt.record.place_id}>")
         content = _clip(f"{header}\n{prompt}")
         view = (hand_view(rt.record.id, game.version, controls, locale, sort) if controls_on
@@ -749,6 +756,9 @@ class GameHost:
             elif kind == "act":
                 version, _, action = arg.partition(":")
                 await self.play(interaction, game_id, int(version), action)
+            elif kind == "tact":
+                version, _, action = arg.partition(":")
+                await self.table_act(interaction, game_id, int(version), action)
         except (Refusal, RulesError, discord.Forbidden) as error:
             await refuse(interaction, error)
 
@@ -758,7 +768,13 @@ class GameHost:
         try:
             if not values:
                 raise StaleAction()
-            await self.play(interaction, game_id, version, f"{verb} {values[0]}")
+            if verb == TABLE_CHOICE:
+                await self.table_move(interaction, game_id, version, values[0])
+                return
+            rt = self.running(game_id)
+            seat = self.seated(rt, interaction)
+            text = rt.adapter.compose(rt.game, seat, verb, values)
+            await self.play(interaction, game_id, version, text)
         except (Refusal, RulesError) as error:
             await refuse(interaction, error)
 
@@ -786,6 +802,9 @@ class GameHost:
             raise StaleAction()
         if seat not in game.to_act():
             raise NotYourTurn("it is not your turn")
+        if text.startswith(UI_PREFIX):
+            await self._ui_step(rt, seat, interaction, text)
+            return
         action = game.parse_action(text)
         game.verify(seat, action)  # refuse before acknowledging: the answer stays the response
         self._remember(rt, seat, interaction)
@@ -800,6 +819,47 @@ class GameHost:
                 # Refused after all, or the listener failed: acknowledge so a refusal can follow.
                 with contextlib.suppress(discord.HTTPException):
                     await interaction.response.defer()
+
+    async def _ui_step(self, rt: Runtime, seat: int, interaction: discord.Interaction,
+                       text: str) -> None:
+        """Move within the hand's menus (a page, a card picked first) and redraw in place."""
+        draft = rt.adapter.step(rt.game, seat, rt.draft(seat), text)
+        rt.drafts[seat] = (rt.game.version, draft)
+        payload, key = self._keyed_payload(rt, seat, controls_on=True)
+        file = payload.pop("file")
+        await interaction.response.edit_message(attachments=[file], **payload)
+        self._remember(rt, seat, interaction)
+        rt.shown[seat] = (key, True)
+
+    async def table_act(self, interaction: discord.Interaction, game_id: int, version: int,
+                        action: str) -> None:
+        """Handle a table button (e.g. "Rummy!"): play it, or ask which of its choices."""
+        rt = self.running(game_id)
+        seat = self.seated(rt, interaction)
+        if version != rt.game.version:
+            raise TooLate()
+        locale = locale_of(interaction.locale)
+        choices = rt.adapter.table_choices(rt.game, seat, action, locale)
+        if len(choices) == 1:
+            await self.table_move(interaction, game_id, version, choices[0].value)
+            return
+        view = choice_view(game_id, version, TABLE_CHOICE, choices, t("claim.choose", locale))
+        await interaction.response.send_message(t("claim.choose", locale), view=view,
+                                                ephemeral=True)
+
+    async def table_move(self, interaction: discord.Interaction, game_id: int, version: int,
+                         text: str) -> None:
+        """Submit an out-of-turn move made from the table; the first one received wins."""
+        rt = self.running(game_id)
+        seat = self.seated(rt, interaction)
+        action = rt.game.parse_action(text)
+        try:
+            await rt.session.submit(seat, action, version)
+        except StaleAction as error:
+            raise TooLate() from error  # another claim, a draw or the clock came first
+        if not interaction.response.is_done():
+            await interaction.response.send_message(
+                t("claim.won", locale_of(interaction.locale)), ephemeral=True)
 
     async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         """Answer "My hand" ephemerally with the picture and the controls."""

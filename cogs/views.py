@@ -6,7 +6,7 @@ host, and a control from an older state is refused as stale.
 
 Custom ids (at most 100 characters):
 - buttons `rm:<game id>:<kind>[:<arg>]`, kinds join, leave, addbot, start (lobby),
-  hand, back (table), sort:<suit|rank>, act:<version>:<action> (hand);
+  hand, back, tact:<version>:<action> (table), sort:<suit|rank>, act:<version>:<action> (hand);
 - selects `rs:<game id>:<version>:<verb>`; the chosen value completes `<verb> <value>`.
 """
 
@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from cogs.adapters import ButtonControl, Control, SelectControl
+from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption
 
 ButtonHandler = Callable[[discord.Interaction, int, str, str], Awaitable[None]]
 SelectHandler = Callable[[discord.Interaction, int, int, str, list[str]], Awaitable[None]]
@@ -32,6 +32,9 @@ _STYLES = {
 }
 MAX_ROWS = 5
 BUTTONS_PER_ROW = 5
+MAX_OPTIONS = 25
+# The verb of an ephemeral select of complete actions offered by a table button.
+TABLE_CHOICE = "table_choice"
 
 
 def _handler(interaction: discord.Interaction, name: str) -> Any:
@@ -91,13 +94,18 @@ class GameSelect(
         placeholder: str = "",
         options: Sequence[discord.SelectOption] = (),
         row: int | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
     ) -> None:
+        options = list(options) or [discord.SelectOption(label="-")]
         super().__init__(
             discord.ui.Select(
                 custom_id=custom_id,
                 placeholder=placeholder or None,
-                options=list(options) or [discord.SelectOption(label="-")],
+                options=options,
                 row=row,
+                min_values=min(min_values, len(options)),
+                max_values=min(max_values, len(options)),
             )
         )
 
@@ -110,7 +118,8 @@ class GameSelect(
     ) -> GameSelect:
         """Rebuild the select from a choice (also after a restart)."""
         select: Any = item
-        return cls(match.string, select.placeholder or "", select.options)
+        return cls(match.string, select.placeholder or "", select.options,
+                   min_values=select.min_values, max_values=select.max_values)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the chosen values to the host."""
@@ -137,13 +146,17 @@ def lobby_view(game_id: int, locale: str) -> discord.ui.View:
     return view
 
 
-def table_view(game_id: int, locale: str, *, someone_replaced: bool) -> discord.ui.View:
-    """Return the table's "My hand" button (and "I'm back" while a computer sits in)."""
+def table_view(game_id: int, locale: str, *, someone_replaced: bool, version: int = 0,
+               controls: Sequence[ButtonControl] = ()) -> discord.ui.View:
+    """Return the table's "My hand" button, the game's own ones, and "I'm back" if needed."""
     view = discord.ui.View(timeout=None)
     view.add_item(
         GameButton(f"rm:{game_id}:hand", t("table.button.my_hand", locale),
                    discord.ButtonStyle.primary)
     )
+    for control in controls:
+        view.add_item(GameButton(f"rm:{game_id}:tact:{version}:{control.action}",
+                                 control.label, _STYLES[control.style]))
     if someone_replaced:
         view.add_item(
             GameButton(f"rm:{game_id}:back", t("timer.button.back", locale),
@@ -177,11 +190,22 @@ def hand_view(
         options = [
             discord.SelectOption(label=o.label[:100], value=o.value,
                                  description=o.description[:100] or None)
-            for o in select.options[:25]
+            for o in select.options[:MAX_OPTIONS]
         ]
         view.add_item(
             GameSelect(f"rs:{game_id}:{version}:{select.verb}", select.placeholder, options,
-                       row=row)
+                       row=row, min_values=select.min_values, max_values=select.max_values)
         )
         row += 1
+    return view
+
+
+def choice_view(game_id: int, version: int, verb: str, options: Sequence[SelectOption],
+                placeholder: str) -> discord.ui.View:
+    """Return one select of complete actions (e.g. which meld a "Rummy!" claim goes on)."""
+    view = discord.ui.View(timeout=None)
+    choices = [discord.SelectOption(label=o.label[:100], value=o.value,
+                                    description=o.description[:100] or None)
+               for o in options[:MAX_OPTIONS]]
+    view.add_item(GameSelect(f"rs:{game_id}:{version}:{verb}", placeholder, choices))
     return view

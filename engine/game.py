@@ -66,3 +66,9 @@ class Game(Protocol):
     def to_json(self) -> dict[str, Any]:
         """Serialize the whole state (with SCHEMA_VERSION)."""
         ...
+
+
+# Optional, looked up by the session with getattr (Rummy 500's "Rummy!" window has them):
+#   system_timer() -> tuple[float, action] | None: an action the session applies by itself,
+#       as seat -1, after that many seconds unless the state changes first (closing a window);
+#   reactors() -> list[int]: the seats that may act out of turn now (possible claimants).

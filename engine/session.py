@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import inspect
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -71,6 +70,8 @@ class SessionHooks:
     on_events: list[Callable[[list[Event]], Awaitable[None]]] = field(default_factory=list)
     on_reminder: Callable[[int], Awaitable[None]] = _nothing
     on_takeover: Callable[[int], Awaitable[None]] = _nothing
+    # A computer seat's out-of-turn move now (a "Rummy!" claim), or None.
+    react: Callable[[Game, int], Any] | None = None
 
 
 class GameSession:
@@ -90,7 +91,7 @@ class GameSession:
         self.bot_delay = bot_delay
         self.timeouts: dict[int, int] = {}  # consecutive timeouts per seat
         self.taken_over: set[int] = set()  # humans replaced by the computer until back()
-        self.claim_window: ClaimWindow | None = None
+        self._window: tuple[int, float] | None = None  # (version, deadline) of a system timer
         self._expired: set[int] = set()  # seats whose turn timed out: rest of turn is default
         self._lock = asyncio.Lock()
         self._handles: list[asyncio.TimerHandle] = []
@@ -131,8 +132,6 @@ class GameSession:
         """Stop every timer and refuse further actions; in-flight moves see the flag and stop."""
         self._closed = True
         self._cancel_timers()
-        if self.claim_window is not None:
-            self.claim_window.close()
 
     @property
     def closed(self) -> bool:
@@ -198,8 +197,6 @@ class GameSession:
             # Nothing was announced yet: restoring makes the failed move never have happened.
             self.game = self.hooks.load(snapshot)
             raise
-        if self.claim_window is not None:
-            self.claim_window.close()  # any accepted action (the next draw) ends a claim window
         return events
 
     async def _announce_and_arm(self, events: list[Event]) -> None:
@@ -237,14 +234,68 @@ class GameSession:
         acting = self.game.to_act()
         self._expired &= set(acting)
         version = self.game.version
+        waiting = self._arm_window(version)
         for seat in acting:
             if self.controlled_by_computer(seat):
+                if waiting:
+                    continue  # a computer does not close a claim window by playing at once
                 self._later(self.bot_delay, self._computer_move(seat, version))
             elif seat in self._expired:
                 self._later(self.bot_delay, self._default_step(seat, version))
             elif self.turn_seconds > 0:
                 self._later(self.turn_seconds / 2, self._remind(seat, version))
                 self._later(self.turn_seconds, self._timeout(seat, version))
+
+    def _arm_window(self, version: int) -> bool:
+        """Schedule the game's own timed action (closing a claim window) and computer claims.
+
+        Return whether such a window is open. It lasts its full length only when a human
+        could react; otherwise computers decide and it closes after the computer's delay.
+        """
+        timer = getattr(self.game, "system_timer", None)
+        found = timer() if timer is not None else None
+        if found is None:
+            self._window = None
+            return False
+        seconds, action = found
+        reactors = list(getattr(self.game, "reactors", list)())
+        if not any(not self.controlled_by_computer(s) for s in reactors):
+            seconds = min(seconds, self.bot_delay)
+        now = asyncio.get_running_loop().time()
+        if self._window is None or self._window[0] != version:
+            self._window = (version, now + seconds)  # re-arming must not extend the window
+        left = max(0.0, self._window[1] - now)
+        self._later(left, self._system_move(version, action))
+        react = self.hooks.react
+        for seat in reactors:
+            move = react(self.game, seat) if react and self.controlled_by_computer(seat) else None
+            if move is not None:
+                self._later(min(self.bot_delay, left / 2), self._reaction(seat, version, move))
+        return True
+
+    def _system_move(self, version: int, action: Any) -> Callable[[], Awaitable[None]]:
+        async def job() -> None:
+            async with self._lock:
+                if self._closed or self.game.version != version:
+                    return
+                events = await self._apply_locked(-1, action)
+                await self._announce_and_arm(events)
+
+        return job
+
+    def _reaction(self, seat: int, version: int, move: Any) -> Callable[[], Awaitable[None]]:
+        async def job() -> None:
+            async with self._lock:
+                if self._closed or self.game.version != version:
+                    return  # somebody was faster, or the window closed
+                try:
+                    events = await self._apply_locked(seat, move)
+                except RulesError as error:
+                    log.warning("computer reaction refused for seat %s (%s)", seat, error.code)
+                    return
+                await self._announce_and_arm(events)
+
+        return job
 
     def _later(self, delay: float, job: Callable[[], Awaitable[None]]) -> None:
         loop = asyncio.get_running_loop()
@@ -334,69 +385,3 @@ class GameSession:
             if not legal:
                 raise
             return await self._apply_locked(seat, legal[0])
-
-    # ----- claim windows ---------------------------------------------------------------------
-
-    def open_claim(
-        self,
-        seconds: float,
-        validate: Callable[[int, Any], bool | Awaitable[bool]],
-    ) -> ClaimWindow:
-        """Open a claim window that closes after `seconds` or at the next accepted action."""
-        if self.claim_window is not None:
-            self.claim_window.close()
-        self.claim_window = ClaimWindow(validate, seconds=seconds)
-        return self.claim_window
-
-
-class ClaimWindow:
-    """A short window in which the first valid claim wins and every later one is too late."""
-
-    def __init__(
-        self,
-        validate: Callable[[int, Any], bool | Awaitable[bool]],
-        *,
-        seconds: float | None = None,
-    ) -> None:
-        self._validate = validate
-        self._lock = asyncio.Lock()  # FIFO: claims are judged in the order they arrive
-        self._done = asyncio.Event()
-        self.winner: tuple[int, Any] | None = None
-        self._handle: asyncio.TimerHandle | None = None
-        if seconds is not None:
-            self._handle = asyncio.get_running_loop().call_later(seconds, self.close)
-
-    @property
-    def is_open(self) -> bool:
-        """Whether claims are still accepted."""
-        return not self._done.is_set()
-
-    async def claim(self, seat: int, payload: Any) -> bool:
-        """Claim: True if this claim wins, False if invalid (window stays open); TooLate after."""
-        if not self.is_open:
-            raise TooLate()
-        async with self._lock:
-            if not self.is_open:
-                raise TooLate()
-            verdict = self._validate(seat, payload)  # may raise a RulesError with a reason
-            if inspect.isawaitable(verdict):
-                verdict = await verdict
-            if not self.is_open:  # closed by timeout/draw while the validator awaited
-                raise TooLate()
-            if not verdict:
-                return False
-            self.winner = (seat, payload)
-            self.close()
-            return True
-
-    def close(self) -> None:
-        """Close the window (deadline reached, next player drew, or a claim won)."""
-        if self._handle is not None:
-            self._handle.cancel()
-            self._handle = None
-        self._done.set()
-
-    async def wait(self) -> tuple[int, Any] | None:
-        """Wait until the window closes; return the winning (seat, payload) or None."""
-        await self._done.wait()
-        return self.winner

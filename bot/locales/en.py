@@ -110,6 +110,9 @@ MESSAGES: dict[str, str] = {
     "action.sort_suit": "Sort by suit",
     "action.sort_rank": "Sort by rank",
     # -- refusals --------------------------------------------------------------------
+    "error.too_late": "Too late: someone else was faster, or the chance has passed.",
+    "claim.choose": "Which meld does the card go on?",
+    "claim.won": "Rummy! The card is yours.",
     "error.move_unavailable": "That move is no longer available.",
     "error.not_your_turn": "It is not your turn.",
     "error.wrong_phase": "You can't do that right now.",

@@ -120,6 +120,9 @@ MESSAGES: dict[str, str] = {
     "action.sort_suit": "Ordina per seme",
     "action.sort_rank": "Ordina per valore",
     # -- rifiuti ----------------------------------------------------------------------------------------
+    "error.too_late": "Troppo tardi: qualcuno è stato più veloce, o l'occasione è passata.",
+    "claim.choose": "Su quale combinazione va la carta?",
+    "claim.won": "Rummy! La carta è tua.",
     "error.move_unavailable": "Questa mossa non è più disponibile.",
     "error.not_your_turn": "Non è il tuo turno.",
     "error.wrong_phase": "Adesso non puoi farlo.",

@@ -16,6 +16,7 @@ from engine.game import Event, Game
 
 __all__ = [
     "ADAPTERS",
+    "UI_PREFIX",
     "ButtonControl",
     "Control",
     "GameAdapter",
@@ -50,11 +51,18 @@ class SelectOption:
 
 @dataclass(frozen=True)
 class SelectControl:
-    """A select menu whose chosen value completes the action `<verb> <value>`."""
+    """A select menu whose chosen values complete the action (see GameAdapter.compose)."""
 
     verb: str
     placeholder: str
     options: list[SelectOption] = field(default_factory=list)
+    min_values: int = 1
+    max_values: int = 1
+
+
+# Controls whose action or verb starts with this are steps of the hand's own menus (a page,
+# a card picked before its target): the host asks the adapter for the new draft and redraws.
+UI_PREFIX = "ui_"
 
 
 Control = ButtonControl | SelectControl
@@ -126,8 +134,31 @@ class GameAdapter(Protocol):
         """Return the line above a seat's hand: what to do now, or whom we wait for."""
         ...
 
-    def controls(self, game: Game, seat: int, locale: str) -> list[Control]:
-        """Return the buttons and selects for the seat's legal actions (at most 5 rows)."""
+    def controls(self, game: Game, seat: int, locale: str, draft: str = "") -> list[Control]:
+        """Return the buttons and selects for the seat's legal actions (at most 5 rows).
+
+        `draft` is where the player is in a multi-step menu (see `step`); "" at first.
+        """
+        ...
+
+    def step(self, game: Game, seat: int, draft: str, text: str) -> str:
+        """Return the new draft after a UI step (`ui_…` control) from `draft`."""
+        ...
+
+    def compose(self, game: Game, seat: int, verb: str, values: Sequence[str]) -> str:
+        """Return the action text a select sends from its chosen values."""
+        ...
+
+    def table_controls(self, game: Game, locale: str) -> list[ButtonControl]:
+        """Return buttons anyone seated may press on the table (e.g. "Rummy!")."""
+        ...
+
+    def table_choices(self, game: Game, seat: int, action: str, locale: str
+                      ) -> list[SelectOption]:
+        """Return the complete actions a table button stands for, for this seat.
+
+        Raise a RulesError saying why when there is none.
+        """
         ...
 
     def describe(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:

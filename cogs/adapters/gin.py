@@ -17,6 +17,7 @@ from cogs.adapters import (
     register,
 )
 from engine.cards import Card
+from engine.errors import IllegalMove
 from engine.game import Event
 from engine.gin import PRESETS, GinGame, GinOptions, arrangements, card_value, preset
 from engine.gin.ai import choose_action
@@ -178,7 +179,24 @@ class GinAdapter:
             line = t("turn.discard_choice", locale)
         return line + "\n" + deadwood
 
-    def controls(self, game: Any, seat: int, locale: str) -> list[Control]:
+    def step(self, game: Any, seat: int, draft: str, text: str) -> str:
+        """Gin's menus have one step: there is no draft to move."""
+        return ""
+
+    def compose(self, game: Any, seat: int, verb: str, values: Sequence[str]) -> str:
+        """A gin select sends `<verb> <its one value>`."""
+        return f"{verb} {values[0]}"
+
+    def table_controls(self, game: Any, locale: str) -> list[ButtonControl]:
+        """Gin has no move made from the table."""
+        return []
+
+    def table_choices(self, game: Any, seat: int, action: str, locale: str
+                      ) -> list[SelectOption]:
+        """Gin has no move made from the table."""
+        raise IllegalMove("no such move", action=action)
+
+    def controls(self, game: Any, seat: int, locale: str, draft: str = "") -> list[Control]:
         """Return buttons for draw/take/pass/big gin and selects for discards and knocks."""
         view = game.private_view(seat)
         legal: list[str] = view["legal"]

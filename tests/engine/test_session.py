@@ -3,25 +3,20 @@
 from __future__ import annotations
 
 import asyncio
-import random
 from collections.abc import AsyncIterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
-import discord
 import pytest
-import simcord
 
 from engine.errors import IllegalMove, NotYourTurn, RulesError
 from engine.game import Event
 from engine.session import (
-    ClaimWindow,
     GameSession,
     SessionClosed,
     SessionHooks,
     StaleAction,
-    TooLate,
 )
 
 # ----- a tiny real game ---------------------------------------------------------------------
@@ -496,183 +491,3 @@ async def test_restored_session_restarts_its_timers_and_remembers_takeovers(
     await clock.advance(1.5)  # seat 0 is still the computer's
     assert len(table.kinds("move")) == moves + 1
     assert table.kinds("move")[-1][:2] == (0, 2)
-
-
-# ----- claim windows --------------------------------------------------------------------------
-
-
-async def test_hundreds_of_simultaneous_claims_have_exactly_one_winner() -> None:
-    rng = random.Random(7)
-
-    async def valid(seat: int, payload: Any) -> bool:
-        for _ in range(rng.randrange(3)):  # validators interleave with other claims
-            await asyncio.sleep(0)
-        return True
-
-    for _ in range(20):
-        window = ClaimWindow(valid)
-        results = await asyncio.gather(
-            *(window.claim(seat, "7H") for seat in range(300)), return_exceptions=True
-        )
-        winners = [seat for seat, r in enumerate(results) if r is True]
-        assert len(winners) == 1
-        assert all(isinstance(r, TooLate) for r in results if r is not True)
-        assert window.winner == (winners[0], "7H") and not window.is_open
-
-
-async def test_invalid_claims_do_not_close_the_window() -> None:
-    def only_even(seat: int, payload: Any) -> bool:
-        if seat == 3:
-            raise IllegalMove("that card does not fit any meld")
-        return seat % 2 == 0
-
-    window = ClaimWindow(only_even)
-    assert await window.claim(1, "x") is False
-    with pytest.raises(IllegalMove):
-        await window.claim(3, "x")
-    assert window.is_open
-    results = await asyncio.gather(
-        *(window.claim(seat, "x") for seat in (5, 7, 4, 6)), return_exceptions=True
-    )
-    assert results[:3] == [False, False, True]
-    assert isinstance(results[3], TooLate)
-    assert await window.wait() == (4, "x")
-
-
-async def test_claim_after_close_is_too_late() -> None:
-    window = ClaimWindow(lambda seat, payload: True)
-    window.close()
-    with pytest.raises(TooLate) as late:
-        await window.claim(0, "x")
-    assert late.value.code == "too_late"
-    assert await window.wait() is None
-
-
-async def test_window_closing_while_a_claim_is_judged_makes_it_too_late() -> None:
-    judging = asyncio.Event()
-    release = asyncio.Event()
-
-    async def slow_valid(seat: int, payload: Any) -> bool:
-        judging.set()
-        await release.wait()
-        return True
-
-    window = ClaimWindow(slow_valid)
-    claim = asyncio.ensure_future(window.claim(2, "x"))
-    await judging.wait()
-    window.close()  # the next player drew meanwhile
-    release.set()
-    with pytest.raises(TooLate):
-        await claim
-    assert window.winner is None
-
-
-async def test_claim_window_closes_at_its_deadline(clock: LoopClock) -> None:
-    session, _ = make_session(clock)
-    window = session.open_claim(3, lambda seat, payload: True)
-    await clock.advance(2.9)
-    assert window.is_open
-    await clock.advance(0.2)
-    assert not window.is_open
-    with pytest.raises(TooLate):
-        await window.claim(1, "x")
-
-
-async def test_next_accepted_action_closes_the_claim_window(clock: LoopClock) -> None:
-    session, _ = make_session(clock)
-    window = session.open_claim(30, lambda seat, payload: True)
-    with pytest.raises(NotYourTurn):
-        await session.submit(1, 1)  # a refused action leaves it open
-    assert window.is_open
-    await session.submit(0, 1)  # the next player's draw
-    assert not window.is_open
-    with pytest.raises(TooLate):
-        await window.claim(1, "x")
-
-
-# ----- under SimCord --------------------------------------------------------------------------
-
-
-class CountBot(discord.Client):
-    """A minimal bot: "!go" starts a CountGame against a computer, "!add N" plays."""
-
-    def __init__(self, storage: dict[str, Any]) -> None:
-        intents = discord.Intents.default()
-        intents.message_content = True
-        super().__init__(intents=intents)
-        self.storage = storage
-        self.session: GameSession | None = None
-
-    async def setup_hook(self) -> None:
-        """Reload an unfinished game, as the real bot does after a restart."""
-        if "snapshot" in self.storage:
-            self.session = GameSession.restore(
-                self.storage["snapshot"], self.hooks(), turn_seconds=60, bot_delay=1.5
-            )
-            self.session.start()
-
-    def hooks(self) -> SessionHooks:
-        """Persist into the dict and post every move in the game channel."""
-
-        async def persist(game: Any, seat: int, action: Any, events: list[Event]) -> None:
-            self.storage["snapshot"] = game.to_json()
-
-        async def announce(events: list[Event]) -> None:
-            channel = self.get_channel(self.storage["channel"])
-            assert isinstance(channel, discord.TextChannel)
-            for event in events:
-                if event.kind == "add":
-                    await channel.send(f"seat {event.seat} adds {event.public['n']}")
-
-        return SessionHooks(
-            load=load_count,
-            persist=persist,
-            choose=lambda game, seat: 2,
-            default_move=lambda game, seat: 1,
-            is_computer=lambda seat: seat == 1,
-            on_events=[announce],
-        )
-
-    async def on_message(self, message: discord.Message) -> None:
-        """Start or play."""
-        if message.author == self.user:
-            return
-        if message.content == "!go":
-            self.storage["channel"] = message.channel.id
-            self.session = GameSession(CountGame(target=50), self.hooks(), turn_seconds=60)
-            self.session.start()
-        elif message.content.startswith("!add") and self.session is not None:
-            await self.session.submit(0, int(message.content.split()[1]))
-
-
-def contents(channel: simcord.ChannelHandle) -> list[str]:
-    """Return the bot's move lines in the channel, oldest first."""
-    return [m.content for m in channel.history() if m.content.startswith("seat")]
-
-
-async def test_session_timers_follow_simcord_advance_time_and_survive_restart() -> None:
-    storage: dict[str, Any] = {}
-    # A settle timeout below the bot delay: only advance_time moves the computer.
-    async with simcord.run(CountBot(storage), settle_timeout=0.5) as env:
-        guild = env.create_guild()
-        channel = guild.create_text_channel("count")
-        alice = guild.add_member(env.create_user("alice"))
-        await alice.send(channel, "!go")
-        await alice.send(channel, "!add 2")
-        assert contents(channel) == ["seat 0 adds 2"]
-        await env.advance_time(1.4)
-        assert contents(channel) == ["seat 0 adds 2"]
-        await env.advance_time(0.2)
-        assert contents(channel) == ["seat 0 adds 2", "seat 1 adds 2"]
-
-        # Restart while alice's 60 s turn runs: the reloaded session gives her a fresh clock.
-        # (A timer under 5 s armed in setup_hook would fire during restart_bot itself: SimCord
-        # settles a new generation with a fixed 5 s timeout, whatever settle_timeout says.)
-        await env.restart_bot(CountBot(storage))
-        await env.advance_time(59.9)
-        assert len(contents(channel)) == 2  # the old generation's timer died with it
-        await env.advance_time(0.2)
-        assert contents(channel)[-1] == "seat 0 adds 1"
-        await env.advance_time(1.5)
-        assert contents(channel)[-1] == "seat 1 adds 2"
-        assert storage["snapshot"]["total"] == 7
