@@ -7,6 +7,7 @@ import logging
 import discord
 
 from bot.i18n import locale_of, t
+from engine.cards import Card
 from engine.errors import RulesError
 
 log = logging.getLogger(__name__)
@@ -24,6 +25,20 @@ _CODES: dict[str, str] = {
     "invalid_meld": "error.invalid_meld",
     "illegal_move": "error.move_unavailable",
     "bad_card": "error.move_unavailable",
+    "not_opened": "error.not_opened",
+    "first_meld_too_low": "error.first_meld_too_low",
+    "key_card_unused": "error.key_card_unused",
+    "ambiguous_end": "error.ambiguous_end",
+    "does_not_fit": "error.does_not_fit",
+    "must_keep_card": "error.must_keep_card",
+    "last_card_playable": "error.last_card_playable",
+    "dead_end": "error.dead_end",
+    "own_discard": "error.own_discard",
+    "no_such_meld": "error.move_unavailable",
+    "stock_empty": "error.move_unavailable",
+    "stock_not_empty": "error.move_unavailable",
+    "must_draw_stock": "error.must_draw_stock",
+    "no_such_position": "error.move_unavailable",
 }
 
 # discord.Permissions attribute -> catalogue key, in the order they are checked.
@@ -54,7 +69,10 @@ def rules_text(error: RulesError, locale: str) -> str:
         return t("error.invalid_option", locale, value=error.params.get("value", "?"),
                  option=error.params.get("key", "?"))
     key = _CODES.get(error.code, "error.move_unavailable")
-    return t(key, locale, card=error.params.get("card", ""))
+    card = str(error.params.get("card", ""))
+    pretty = Card.parse(card).pretty() if card else ""
+    return t(key, locale, card=pretty, minimum=error.params.get("minimum", ""),
+             points=error.params.get("points", ""), meld=error.params.get("meld", ""))
 
 
 def missing_permission(channel: object, me: object) -> str:

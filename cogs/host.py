@@ -411,6 +411,7 @@ class GameHost:
             load=adapter.load, persist=persist, choose=adapter.choose,
             default_move=default_move, is_computer=lambda seat: seat in bots,
             on_events=[on_events], on_reminder=on_reminder, on_takeover=on_takeover,
+            react=getattr(adapter, "react", None),
         )
         seconds = float(record.options.get("turn_seconds", 0))
         if meta:
@@ -498,10 +499,14 @@ class GameHost:
         if ended is not None:
             spec, score_lines = ended
             await self._post(rt, "\n".join(score_lines), _png(render_hand_end(spec), "hand.png"))
-        same_turn = list(game.to_act()) == rt.prev_to_act
-        if ended is None and not fresh and not game.is_over and same_turn and not timed_out:
-            # The same player goes on (he drew, the discard comes next): one table edit per
-            # turn, carrying this line too. "Time's up" is told at once.
+        actor = next((e.seat for e in events if e.seat is not None), None)
+        # The same player goes on (he drew; the discard comes next). A claim made by someone
+        # else, between turns, is news at once.
+        same_turn = list(game.to_act()) == rt.prev_to_act and actor in rt.prev_to_act
+        notable = any(e.kind in rt.adapter.notable for e in events)
+        if (ended is None and not fresh and not game.is_over and same_turn and not timed_out
+                and not notable):
+            # One table edit per turn, carrying this line too. "Time's up" is told at once.
             rt.held_lines += lines
             rt.held_at = game.version
             await self.save_meta(rt)

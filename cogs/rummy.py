@@ -17,6 +17,7 @@ from bot.storage import GameRecord, GuildSettings
 from card_images import LeaderboardSpec, render_leaderboard
 from cogs.adapters import ADAPTERS, SettingSpec, adapter_for
 from cogs.adapters import gin as _gin  # noqa: F401  (registers the gin adapter)
+from cogs.adapters import rummy500 as _rummy500  # noqa: F401  (registers Rummy 500)
 from cogs.errors import Refusal, refuse
 from cogs.host import GameHost
 from cogs.views import GameButton, GameSelect
@@ -61,7 +62,11 @@ def _settings_lines(settings: GuildSettings, locale: str) -> list[str]:
 def _parse_setting(spec: SettingSpec, value: str) -> Any:
     """Turn the member's text into an option value, or raise BadOption."""
     text = value.strip().lower()
-    if spec.kind == "int":
+    if spec.kind in ("card", "int_or_off") and text in ("none", "off", "no", "nessuna"):
+        return None
+    if spec.kind == "card":
+        return value.strip().upper()  # the options check it is a card
+    if spec.kind in ("int", "int_or_off"):
         try:
             return int(text)
         except ValueError:

@@ -82,7 +82,7 @@ class SettingSpec:
     """An option the host may change from `/rummy settings`: its type and i18n label key."""
 
     key: str
-    kind: Literal["int", "bool", "choice"]
+    kind: Literal["int", "int_or_off", "bool", "choice", "card"]
     choices: tuple[str, ...] = ()
 
 
@@ -93,6 +93,7 @@ class GameAdapter(Protocol):
     min_players: int
     max_players: int
     settings: tuple[SettingSpec, ...]
+    notable: frozenset[str]  # event kinds the table shows at once, even mid-turn
 
     def presets(self) -> list[str]:
         """List the preset names, the default first."""
@@ -204,5 +205,5 @@ def register(adapter: GameAdapter) -> GameAdapter:
 def adapter_for(name: str) -> GameAdapter:
     """Return the adapter of a game kind; KeyError if none is registered."""
     if not ADAPTERS:
-        from cogs.adapters import gin  # noqa: F401  (registers itself)
+        from cogs.adapters import gin, rummy500  # noqa: F401  (register themselves)
     return ADAPTERS[name]

@@ -31,6 +31,7 @@ class GinAdapter:
     name = "gin"
     min_players = 2
     max_players = 2
+    notable: frozenset[str] = frozenset()
     settings: tuple[SettingSpec, ...] = (
         SettingSpec("knock_limit", "int"),
         SettingSpec("target_score", "int"),

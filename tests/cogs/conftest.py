@@ -13,6 +13,7 @@ from PIL import Image
 
 import cogs.host
 from cogs.adapters.gin import GIN
+from cogs.adapters.rummy500 import RUMMY500
 from tests.conftest import Sim
 from tests.engine.gin.scripted import deck_order
 
@@ -30,9 +31,11 @@ BOT_DELAY = 3.0
 def slow_computer(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Make computer moves wait for advance_time, and clear queued test decks."""
     monkeypatch.setattr(cogs.host, "BOT_DELAY", BOT_DELAY)
-    GIN.next_decks, GIN.next_first_dealer, GIN.next_seed = [], None, None
+    for adapter in (GIN, RUMMY500):
+        adapter.next_decks, adapter.next_first_dealer, adapter.next_seed = [], None, None
     yield
-    GIN.next_decks, GIN.next_first_dealer, GIN.next_seed = [], None, None
+    for adapter in (GIN, RUMMY500):
+        adapter.next_decks, adapter.next_first_dealer, adapter.next_seed = [], None, None
 
 
 def script(*decks: list[str], dealer: int = 1) -> None:
@@ -52,9 +55,9 @@ async def set_turn_seconds(sim: Sim, seconds: int) -> None:
 
 
 async def open_table(sim: Sim, *others: simcord.MemberActor, computer: bool = False,
-                     preset: str | None = None) -> discord.Message:
-    """Alice opens a gin lobby, the others join (or a computer), and return the lobby."""
-    options: dict[str, Any] = {"game": "gin"}
+                     preset: str | None = None, game: str = "gin") -> discord.Message:
+    """Alice opens a lobby (gin by default), the others join (or a computer); return it."""
+    options: dict[str, Any] = {"game": game}
     if preset:
         options["preset"] = preset
     result = await sim.alice.slash(sim.channel, "rummy new", **options)

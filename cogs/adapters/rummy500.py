@@ -1,0 +1,595 @@
+"""Rummy 500 on Discord: the spread pile, melds with ids, menus in steps and "Rummy!" claims.
+
+The hand's menus work in steps kept as a draft string (see GameAdapter.step):
+"" (the turn's main menu), "take" (choose a depth in the pile), "take:<k>" (choose
+the meld the card at position k goes into), "lay:<card>" (choose the meld a card
+goes on), "suit:<S>" (the dealer's special card), and "+more" appended when the
+hand's card menus show their second page (a hand can pass 25 cards).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.i18n import t
+from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
+from cogs.adapters import (
+    UI_PREFIX,
+    ButtonControl,
+    Control,
+    Outcome,
+    SelectControl,
+    SelectOption,
+    SettingSpec,
+    register,
+)
+from engine.cards import Card
+from engine.errors import DoesNotFit, IllegalMove
+from engine.game import Event
+from engine.melds import MeldRules
+from engine.rummy500 import PRESETS, Rummy500Game, Rummy500Options, preset
+from engine.rummy500.ai import choose_action, choose_claim
+from engine.solver import best_arrangement
+
+MAX_OPTIONS = 25  # Discord's limit on a select menu's options
+SUITS = "SHDC"
+RULES = MeldRules(aces="low_high")
+
+
+class Rummy500Adapter:
+    """Rummy 500 for the host: 2 to 5 players, claims made from the table."""
+
+    name = "rummy500"
+    min_players = 2
+    max_players = 5
+    notable: frozenset[str] = frozenset({"claim", "rummy_announce"})
+    settings: tuple[SettingSpec, ...] = (
+        SettingSpec("target_score", "int"),
+        SettingSpec("min_first_meld", "int"),
+        SettingSpec("top_card_free", "bool"),
+        SettingSpec("draw_stock_until_opened", "bool"),
+        SettingSpec("go_out_without_discard", "choice", ("never", "seed_redraw", "immediate")),
+        SettingSpec("last_discard_unplayable", "bool"),
+        SettingSpec("reuse_discards", "int"),
+        SettingSpec("rummy_rule", "bool"),
+        SettingSpec("rummy_call", "choice", ("manual", "announce")),
+        SettingSpec("rummy_window_seconds", "int"),
+        SettingSpec("elimination_score", "int_or_off"),
+        SettingSpec("win_by_closing_only", "bool"),
+        SettingSpec("game_mode", "choice", ("points", "closings")),
+        SettingSpec("closings_to_win", "int"),
+        SettingSpec("special_card", "card"),
+        SettingSpec("special_card_value", "int"),
+        SettingSpec("special_card_per_hand", "bool"),
+        SettingSpec("scala40_values", "bool"),
+    )
+
+    def __init__(self) -> None:
+        # Test hook: decks (and the first dealer) the next new game is dealt from.
+        self.next_decks: list[list[str]] = []
+        self.next_first_dealer: int | None = None
+        self.next_seed: int | None = None
+
+    # ----- options and games ------------------------------------------------------------------
+
+    def presets(self) -> list[str]:
+        """List the preset names, standard first."""
+        return list(PRESETS)
+
+    def options(self, preset_name: str, rules: dict[str, Any]) -> Rummy500Options:
+        """Return the preset's options with `rules` applied; BadOption if invalid."""
+        return preset(preset_name, **rules)
+
+    def new_game(self, options: Rummy500Options, players: int) -> Rummy500Game:
+        """Deal a new game (from the test decks if some are queued)."""
+        decks, self.next_decks = self.next_decks, []
+        dealer, self.next_first_dealer = self.next_first_dealer, None
+        seed, self.next_seed = self.next_seed, None
+        return Rummy500Game(options, players=players, seed=seed, decks=decks,
+                            first_dealer=dealer)
+
+    def load(self, snapshot: dict[str, Any]) -> Rummy500Game:
+        """Rebuild a game from its snapshot."""
+        return Rummy500Game.from_json(snapshot)
+
+    def choose(self, game: Any, seat: int) -> str:
+        """Return the computer player's move."""
+        return str(choose_action(game.private_view(seat)))
+
+    def react(self, game: Any, seat: int) -> str | None:
+        """Return the computer's "Rummy!" claim for the open window, if it makes one."""
+        claim = choose_claim(game.private_view(seat))
+        return None if claim is None else str(claim)
+
+    def default_move(self, game: Any, seat: int) -> str:
+        """Play safe for an absent player: the computer's move (it never risks a claim)."""
+        return self.choose(game, seat)
+
+    # ----- pictures ---------------------------------------------------------------------------
+
+    def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
+        """Return the table: stock, the whole pile numbered, every meld by id, the scores."""
+        view = game.public_view()
+        seats = [self._seat(view, seat, names, locale) for seat in range(view["players"])]
+        return TableSpec(
+            title=t("table.title", locale, game=t("game.rummy500", locale),
+                    number=view["hand_no"]),
+            seats=seats,
+            stock_count=view["stock"],
+            discard=view["pile"],
+            discard_spread=True,
+            discard_numbers=True,
+            status=self.table_status(game, names, locale),
+            footer=self._footer(view, locale),
+        )
+
+    def _seat(self, view: dict[str, Any], seat: int, names: Sequence[str],
+              locale: str) -> SeatSpec:
+        info = view["seats"][seat]
+        own = [m for m in view["melds"] if m["owner"] == seat]
+        melds = [MeldSpec(m["id"], [c["card"] for c in m["cards"]],
+                          [c["card"] for c in m["cards"] if c["by"] != seat]) for m in own]
+        notes = []
+        if view["dealer"] == seat:
+            notes.append(t("table.dealer", locale))
+        if info["eliminated"]:
+            notes.append(t("r500.eliminated", locale))
+        laid = [f"{_pretty(c['card'])}→{m['id']}" for m in view["melds"] if m["owner"] != seat
+                for c in m["cards"] if c["by"] == seat]
+        if laid:
+            notes.append(t("r500.laid_off", locale, cards=" ".join(laid)))
+        return SeatSpec(
+            name=names[seat],
+            card_count=info["cards"],
+            score=t("r500.score", locale, total=info["total"], hand=_signed(info["hand_points"])),
+            melds=melds,
+            is_turn=view["turn"] == seat and view["phase"] != "over",
+            note=" · ".join(notes),
+        )
+
+    def _footer(self, view: dict[str, Any], locale: str) -> str:
+        opts = view["options"]
+        if opts["game_mode"] == "closings":
+            parts = [t("r500.closings_goal", locale, count=opts["closings_to_win"])]
+        else:
+            parts = [t("table.target", locale, target=opts["target_score"])]
+        parts.append(t("r500.points_key", locale))
+        if view["special_card"]:
+            value = opts["special_card_value"]
+            parts.append(t("r500.special", locale, card=_pretty(view["special_card"]),
+                           points=value))
+        return " ".join(parts)
+
+    def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
+        """Return whose turn it is, an open "Rummy!" window, or who won."""
+        view = game.public_view()
+        if game.is_over:
+            winner = view["winner"]
+            if winner is None:
+                return t("event.game_over", locale)
+            return t("table.winner", locale, name=names[winner])
+        line = t("table.turn_of", locale, name=names[view["turn"]])
+        claim = view["claim"]
+        if claim["open"] and (view["options"]["rummy_call"] == "manual" or claim.get("fits")):
+            line += " · " + t("r500.window_open", locale, card=_pretty(claim["card"]))
+        return line
+
+    def hand_spec(self, game: Any, seat: int, sort: str, locale: str) -> HandSpec:
+        """Return the hand with the melds it could put down grouped, the rest apart."""
+        view = game.private_view(seat)
+        cards = [Card.parse(c) for c in view["hand"]]
+        values = _hand_values(game)
+        best = best_arrangement(cards, RULES, values) if cards else None
+        melds = [[str(c) for c in m.cards] for m in best.melds] if best else []
+        rest = [str(c) for c in best.deadwood] if best else []
+        return HandSpec(
+            cards=view["hand"],
+            melds=melds,
+            deadwood=rest,
+            deadwood_value=sum(values(c) for c in cards),
+            sort="rank" if sort == "rank" else "suit",
+            title=t("hand.title", locale, game=t("game.rummy500", locale)),
+            highlight=[view["free_card"]] if view.get("free_card") else [],
+        )
+
+    def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
+        """Return what the seat may do now, or whom the game waits for."""
+        view = game.private_view(seat)
+        if game.is_over:
+            return self.table_status(game, names, locale)
+        held = t("r500.in_hand", locale, points=_hand_total(game, view["hand"]))
+        if not view["legal"]:
+            return t("turn.waiting_for", locale, name=names[view["turn"]]) + "\n" + held
+        line = t(f"r500.prompt.{view['phase']}", locale)
+        minimum = view["options"]["min_first_meld"]
+        if view["phase"] != "special" and not view["seats"][seat]["opened"] and minimum:
+            line += " " + t("r500.first_meld", locale, points=minimum)
+        return line + "\n" + held
+
+    # ----- controls ---------------------------------------------------------------------------
+
+    def controls(self, game: Any, seat: int, locale: str, draft: str = "") -> list[Control]:
+        """Return the buttons and selects for the seat's legal actions, step by step."""
+        view = game.private_view(seat)
+        legal: list[str] = view["legal"]
+        if not legal:
+            return []
+        more = draft.endswith("+more")
+        step = draft.removesuffix("+more")
+        if view["phase"] == "special":
+            return self._special_controls(step, locale)
+        if step == "take":
+            return [_back(locale), self._depth_select(view, legal, locale)]
+        if step.startswith("take:"):
+            return [_back(locale), self._take_select(view, legal, int(step[5:]), locale)]
+        if step.startswith("lay:"):
+            return [_back(locale), self._target_select(view, legal, step[4:], locale)]
+        if view["phase"] == "draw":
+            return self._draw_controls(view, legal, locale)
+        return self._play_controls(view, legal, locale, more)
+
+    def _draw_controls(self, view: dict[str, Any], legal: list[str],
+                       locale: str) -> list[Control]:
+        buttons: list[Control] = []
+        if "draw" in legal:
+            buttons.append(ButtonControl("draw", t("action.draw_stock", locale)))
+        takes = [a for a in legal if a.startswith("take ")]
+        n = len(view["pile"])
+        if any(len(a.split()) > 2 for a in takes):
+            buttons.append(ButtonControl("ui_take", t("r500.action.take_pile", locale),
+                                         "success"))
+        if f"take {n}" in legal:
+            buttons.append(ButtonControl(f"take {n}",
+                                         t("r500.action.take_top", locale,
+                                           card=_pretty(view["pile"][-1])), "secondary"))
+        if "decline" in legal:
+            buttons.append(ButtonControl("decline", t("r500.action.decline", locale),
+                                         "secondary"))
+        return buttons
+
+    def _depth_select(self, view: dict[str, Any], legal: list[str], locale: str
+                      ) -> SelectControl:
+        pile = view["pile"]
+        depths = sorted({int(a.split()[1]) for a in legal
+                         if a.startswith("take ") and len(a.split()) > 2}, reverse=True)
+        options = [
+            SelectOption(str(k), t("r500.depth", locale, k=k, card=_pretty(pile[k - 1]),
+                                   count=len(pile) - k + 1))
+            for k in depths[:MAX_OPTIONS]
+        ]
+        return SelectControl("ui_take", t("r500.depth_placeholder", locale), options)
+
+    def _take_select(self, view: dict[str, Any], legal: list[str], k: int, locale: str
+                     ) -> SelectControl:
+        prefix = f"take {k} "
+        found = [a[len("take "):] for a in legal if a.startswith(prefix)]
+        found.sort(key=lambda a: -_melds_points(a))
+        options = [SelectOption(a, _melds_label(a.split(" ", 1)[1], locale))
+                   for a in found[:MAX_OPTIONS]]
+        return SelectControl("take", t("r500.take_placeholder", locale,
+                                       card=_pretty(view["pile"][k - 1])), options)
+
+    def _play_controls(self, view: dict[str, Any], legal: list[str], locale: str,
+                       more: bool) -> list[Control]:
+        hand = _sorted(view["hand"])
+        page_of = _pager(hand, more)
+        controls: list[Control] = []
+        if len(hand) > MAX_OPTIONS:
+            label = "r500.action.first_cards" if more else "r500.action.more_cards"
+            controls.append(ButtonControl("ui_more", t(label, locale, count=len(hand)),
+                                          "secondary"))
+        meldable = {c for a in legal if a.startswith("meld ") for c in _cards_of(a)}
+        cards = page_of([c for c in hand if c in meldable])
+        if len(cards) >= 3:
+            controls.append(SelectControl(
+                "meld", t("r500.meld_placeholder", locale),
+                [SelectOption(c, _pretty(c)) for c in cards],
+                min_values=3, max_values=len(cards)))
+        layable = {a.split()[1] for a in legal if a.startswith("layoff ")}
+        cards = page_of([c for c in hand if c in layable])
+        if cards:
+            controls.append(SelectControl(
+                "ui_lay", t("r500.lay_placeholder", locale),
+                [SelectOption(c, _pretty(c)) for c in cards]))
+        discards = {a.split()[1] for a in legal if a.startswith("discard ")}
+        cards = page_of([c for c in hand if c in discards])
+        if cards:
+            controls.append(SelectControl(
+                "discard", t("action.discard_placeholder", locale),
+                [SelectOption(c, t("action.discard_card", locale, card=_pretty(c)))
+                 for c in cards]))
+        return controls
+
+    def _target_select(self, view: dict[str, Any], legal: list[str], card: str,
+                       locale: str) -> SelectControl:
+        melds = {m["id"]: m for m in view["melds"]}
+        options = []
+        for action in legal:
+            parts = action.split()
+            if parts[0] != "layoff" or parts[1] != card:
+                continue
+            meld = melds[parts[2]]
+            end = f" ({t('r500.end.' + parts[3], locale)})" if len(parts) > 3 else ""
+            options.append(SelectOption(" ".join(parts[1:]), t(
+                "r500.on_meld", locale, id=meld["id"], cards=_meld_text(meld)) + end))
+        return SelectControl("layoff", t("r500.target_placeholder", locale,
+                                         card=_pretty(card)), options[:MAX_OPTIONS])
+
+    def _special_controls(self, step: str, locale: str) -> list[Control]:
+        if step.startswith("suit:"):
+            suit = step[5:]
+            ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+            options = [SelectOption(r + suit, _pretty(r + suit)) for r in ranks]
+            return [_back(locale), SelectControl("special", t("r500.special_placeholder",
+                                                              locale), options)]
+        suits = [SelectOption(s, t(f"suit.{s}", locale)) for s in SUITS]
+        return [ButtonControl("special none", t("r500.action.no_special", locale), "secondary"),
+                SelectControl("ui_suit", t("r500.suit_placeholder", locale), suits)]
+
+    def step(self, game: Any, seat: int, draft: str, text: str) -> str:
+        """Move within the menus: open the pile, pick a depth or a card, turn the page."""
+        verb, _, value = text.partition(" ")
+        more = "+more" if draft.endswith("+more") else ""
+        if verb == "ui_back":
+            return more
+        if verb == "ui_more":
+            return draft.removesuffix("+more") + ("" if more else "+more")
+        if verb == "ui_take":
+            return f"take:{value}" if value else "take"
+        if verb == "ui_lay":
+            return f"lay:{value}{more}"
+        if verb == "ui_suit":
+            return f"suit:{value}"
+        raise IllegalMove("no such step", action=text)
+
+    def compose(self, game: Any, seat: int, verb: str, values: Sequence[str]) -> str:
+        """Return the action a select sends: a meld's cards joined, a card's only target."""
+        if verb == "meld":
+            return "meld " + _partition(list(values), game)
+        if verb == "ui_lay":
+            targets = [a for a in game.private_view(seat)["legal"]
+                       if a.startswith(f"layoff {values[0]} ")]
+            return targets[0] if len(targets) == 1 else f"ui_lay {values[0]}"
+        return f"{verb} {values[0]}"
+
+    # ----- the table's "Rummy!" button ----------------------------------------------------------
+
+    def table_controls(self, game: Any, locale: str) -> list[ButtonControl]:
+        """Return "Rummy!" while a window is open (under announce, only for a playable card)."""
+        claim = game.public_view()["claim"]
+        if not claim["open"]:
+            return []
+        if game.opts.rummy_call == "announce" and not claim.get("fits"):
+            return []
+        return [ButtonControl("claim", t("r500.action.rummy", locale), "danger")]
+
+    def table_choices(self, game: Any, seat: int, action: str, locale: str
+                      ) -> list[SelectOption]:
+        """Return the seat's claims (one per meld the card fits); refuse a wrong call."""
+        if action != "claim":
+            raise IllegalMove("no such move", action=action)
+        view = game.private_view(seat)
+        claims: list[str] = view["claims"]
+        if not claims:
+            game.verify(seat, game.parse_action(_probe_claim(view)))  # says why, if it can
+            raise DoesNotFit("that card fits no meld", card=view["claim"]["card"] or "")
+        melds = {m["id"]: m for m in view["melds"]}
+        options = []
+        for text in claims:
+            parts = text.split()
+            end = f" ({t('r500.end.' + parts[3], locale)})" if len(parts) > 3 else ""
+            options.append(SelectOption(text, t("r500.on_meld", locale, id=parts[2],
+                                                cards=_meld_text(melds[parts[2]])) + end))
+        return options
+
+    # ----- announcements ----------------------------------------------------------------------
+
+    def describe(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
+        """Return one public line per event worth a line (never a hidden card)."""
+        lines = [self._line(ev, names, locale) for ev in events]
+        return [line for line in lines if line]
+
+    def _line(self, ev: Event, names: Sequence[str], locale: str) -> str:
+        who = names[ev.seat] if ev.seat is not None and ev.seat >= 0 else ""
+        p = ev.public
+        if ev.kind == "draw":
+            return t("event.drew_stock", locale, name=who)
+        if ev.kind == "discard":
+            return t("event.discarded", locale, name=who, card=_pretty(p["card"]))
+        if ev.kind == "take":
+            return t("r500.event.take", locale, name=who, count=len(p["cards"]),
+                     card=_pretty(p["cards"][0]), k=p["k"]) + self._melds_line(p, locale)
+        if ev.kind == "meld":
+            return t("r500.event.meld", locale, name=who) + self._melds_line(p, locale)
+        if ev.kind == "layoff":
+            return t("r500.event.layoff", locale, name=who, card=_pretty(p["card"]),
+                     id=p["meld"], points=p["points"])
+        if ev.kind == "claim":
+            return t("r500.event.claim", locale, name=who, card=_pretty(p["card"]),
+                     id=p["meld"], points=p["points"])
+        if ev.kind == "rummy_announce":
+            return t("r500.event.announce", locale, card=_pretty(p["card"]),
+                     ids=", ".join(p["fits"]))
+        if ev.kind == "decline":
+            key = "r500.event.decline_auto" if p.get("auto") else "r500.event.decline"
+            return t(key, locale, name=who)
+        if ev.kind == "reuse":
+            return t("r500.event.reuse", locale, count=p["stock"])
+        if ev.kind == "empty_hand":
+            return t("r500.event.empty_hand", locale, name=who)
+        if ev.kind == "special":
+            card = p.get("card")
+            return (t("r500.event.special", locale, name=who, card=_pretty(card)) if card
+                    else t("r500.event.no_special", locale, name=who))
+        if ev.kind == "deal":
+            return t("event.new_hand", locale, number=p["hand_no"], name=names[p["dealer"]])
+        if ev.kind == "hand_end":
+            return self._end_line(p, names, locale)
+        if ev.kind == "game_end":
+            winner = p["winner"]
+            return t("event.winner", locale, name=names[winner], points=p["totals"][winner])
+        return ""
+
+    def _melds_line(self, p: dict[str, Any], locale: str) -> str:
+        melds = p.get("melds") or []
+        if not melds:
+            return ""
+        shown = "; ".join(f"{m['id']}: {_meld_text(m)}" for m in melds)
+        return " " + t("r500.event.melds", locale, melds=shown)
+
+    def _end_line(self, p: dict[str, Any], names: Sequence[str], locale: str) -> str:
+        if p["reason"] == "stock" or p["out"] is None:
+            return t("r500.event.stock_end", locale)
+        return t("r500.event.went_out", locale, name=names[p["out"]])
+
+    def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
+        """Return the lines announcing the first deal."""
+        view = game.public_view()
+        return [t("event.new_hand", locale, number=view["hand_no"], name=names[view["dealer"]])]
+
+    def hand_end(
+        self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
+    ) -> tuple[HandEndSpec, list[str]] | None:
+        """Return every hand revealed with what each player put down, and the score lines."""
+        end = next((e for e in events if e.kind == "hand_end"), None)
+        if end is None:
+            return None
+        p = end.public
+        melds = p.get("melds") or []
+        rows, lines = [], [self._end_line(p, names, locale)]
+        for s in p["seats"]:
+            seat = s["seat"]
+            mine = [[c["card"] for c in m["cards"] if c["by"] == seat and c.get("how") == "meld"]
+                    for m in melds if m["owner"] == seat]
+            laid = [c["card"] for m in melds for c in m["cards"]
+                    if c["by"] == seat and c.get("how") != "meld"]
+            rows.append(HandEndRow(
+                name=names[seat], melds=[m for m in mine if m], layoffs=laid,
+                deadwood=s["hand"], deadwood_value=s["in_hand"],
+                points=t("r500.hand_points", locale, points=_signed(s["hand_score"]))))
+            lines.append(t("r500.score_line", locale, name=names[seat],
+                           melded=s["melded"], laid=s["laid_off"], held=s["in_hand"],
+                           points=_signed(s["hand_score"]), total=p["totals"][seat]))
+        lines += [t("r500.event.eliminated", locale, name=names[s]) for s in p["eliminated"]]
+        title = t("hand_end.title", locale, number=p["hand_no"],
+                  what=self._end_line(p, names, locale))
+        return HandEndSpec(title=title, rows=rows, score_lines=lines), lines
+
+    def new_deal(self, events: Sequence[Event]) -> bool:
+        """Whether new hands were dealt."""
+        return any(e.kind == "deal" for e in events)
+
+    def outcomes(self, game: Any) -> list[Outcome]:
+        """Return each seat's final total and the winner."""
+        view = game.public_view()
+        return [Outcome(s, view["totals"][s], view["winner"] == s)
+                for s in range(view["players"])]
+
+    # ----- rules text -------------------------------------------------------------------------
+
+    def rules_summary(self, options: Rummy500Options, locale: str) -> list[str]:
+        """Return a few lines of the rules in force."""
+        o = options
+        lines = [t("r500.rules.goal", locale), t("r500.rules.pile", locale)]
+        if o.min_first_meld:
+            lines.append(t("r500.first_meld", locale, points=o.min_first_meld))
+        if o.rummy_rule:
+            lines.append(t(f"r500.rules.rummy_{o.rummy_call}", locale,
+                           seconds=o.rummy_window_seconds))
+        lines += self.settings_lines(options, locale)
+        return lines
+
+    def settings_lines(self, options: Rummy500Options, locale: str) -> list[str]:
+        """Return the key options in one or two short lines."""
+        o = options
+        if o.game_mode == "closings":
+            goal = t("r500.closings_goal", locale, count=o.closings_to_win)
+        else:
+            goal = t("table.target", locale, target=o.target_score)
+        lines = [goal]
+        if o.elimination_score is not None:
+            lines.append(t("r500.rules.elimination", locale, score=o.elimination_score))
+        return lines
+
+
+# ----- helpers ----------------------------------------------------------------------------------
+
+
+def _pretty(card: str | None) -> str:
+    """Show a card with its suit symbol (10♥)."""
+    return Card.parse(card).pretty() if card else ""
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+def _back(locale: str) -> ButtonControl:
+    return ButtonControl("ui_back", t("r500.action.back", locale), "secondary")
+
+
+def _sorted(hand: list[str]) -> list[str]:
+    """Sort card texts by suit, then rank (ace low), as the menus list them."""
+    return sorted(hand, key=lambda c: (SUITS.index(Card.parse(c).suit), Card.parse(c).rank))
+
+
+def _pager(hand: list[str], more: bool) -> Any:
+    """Return a filter keeping the cards of the current page of the hand's menus."""
+    page = set(hand[MAX_OPTIONS:] if more else hand[:MAX_OPTIONS])
+
+    def keep(cards: list[str]) -> list[str]:
+        return [c for c in cards if c in page][:MAX_OPTIONS]
+
+    return keep
+
+
+def _cards_of(action: str) -> list[str]:
+    """Return the cards named in a meld or take action's melds."""
+    return [c for part in action.split()[1:] for c in part.split(",") if not c.isdigit()]
+
+
+def _melds_points(action: str) -> int:
+    """Sort key: how many cards a take puts on the table."""
+    return len(_cards_of(action))
+
+
+def _melds_label(melds: str, locale: str) -> str:
+    shown = " + ".join(" ".join(_pretty(c) for c in m.split(",")) for m in melds.split())
+    return t("r500.meld_label", locale, cards=shown)
+
+
+def _meld_text(meld: dict[str, Any]) -> str:
+    return " ".join(_pretty(c["card"] if isinstance(c, dict) else c) for c in meld["cards"])
+
+
+def _hand_values(game: Any) -> Any:
+    """Return card -> value left in hand, under the game's options."""
+    from engine.rummy500 import card_value
+
+    return lambda card: card_value(card, game.opts, "hand")
+
+
+def _hand_total(game: Any, hand: list[str]) -> int:
+    values = _hand_values(game)
+    return sum(values(Card.parse(c)) for c in hand)
+
+
+def _partition(cards: list[str], game: Any) -> str:
+    """Split the chosen cards into melds when they form several (else one, for the engine)."""
+    parsed = [Card.parse(c) for c in cards]
+    best = best_arrangement(parsed, RULES, lambda c: 1)
+    if not best.deadwood and len(best.melds) > 1:
+        return " ".join(",".join(str(c) for c in m.cards) for m in best.melds)
+    return ",".join(cards)
+
+
+def _probe_claim(view: dict[str, Any]) -> str:
+    """Return a claim on the first meld, so the engine can say why this seat may not claim."""
+    card = view["claim"]["card"] or (view["hand"][0] if view["hand"] else "AS")
+    meld = view["melds"][0]["id"] if view["melds"] else "A"
+    return f"claim {card} {meld}"
+
+
+RUMMY500 = register(Rummy500Adapter())
+assert UI_PREFIX == "ui_"  # the menus' own verbs above start with it

@@ -1,0 +1,181 @@
+"""The "Rummy!" race through the session layer: hundreds of claims at once, one winner.
+
+SimCord runs clicks one at a time, so it cannot show races; these tests drive the real
+GameSession with a real Rummy500Game and hundreds of concurrent claim tasks whose
+persistence awaits (like the SQLite write) so the tasks truly interleave.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from engine.errors import RulesError
+from engine.game import Event, Game
+from engine.rummy500 import ClaimRummy, Rummy500Game, Rummy500Options, parse_action
+from engine.session import GameSession, SessionHooks
+from tests.engine.clock import LoopClock
+from tests.engine.rummy500.scripted import crafted
+
+
+def window_position(options: Rummy500Options | None = None) -> Rummy500Game:
+    """Seat 0 has just discarded 8H; it fits seat 1's run 5H 6H 7H; seat 1 draws next.
+
+    Seats 1 and 2 are opened (they own melds); seat 3 is not.
+    """
+    return crafted(
+        {0: "2C 4D 9S", 1: "3C 5D 10S KD", 2: "3S 6D JS", 3: "4S 7D QS KC"},
+        melds=[(1, "5H 6H 7H"), (2, "9C 10C JC")],
+        pile="KH 8H", turn=1, phase="draw", players=4, options=options,
+        claim=("8H", 0),
+    )
+
+
+def claim(meld: str = "A") -> ClaimRummy:
+    action = parse_action(f"claim 8H {meld}")
+    assert isinstance(action, ClaimRummy)
+    return action
+
+
+class Recorder:
+    """Session hooks that store snapshots after a random await, like a database write."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.saved: list[tuple[int, str]] = []
+        self.announced: list[list[Event]] = []
+
+    async def persist(self, game: Game, seat: int, action: Any, events: list[Event]) -> None:
+        for _ in range(self.rng.randrange(3)):
+            await asyncio.sleep(0)
+        self.saved.append((seat, str(action)))
+
+    async def on_events(self, events: list[Event]) -> None:
+        self.announced.append(events)
+
+    def hooks(self, react: Any = None, computers: frozenset[int] = frozenset()) -> SessionHooks:
+        return SessionHooks(
+            load=Rummy500Game.from_json, persist=self.persist,
+            choose=lambda g, s: g.legal_actions(s)[0], on_events=[self.on_events],
+            is_computer=lambda s: s in computers, react=react)
+
+
+async def submit_all(session: GameSession, seats: list[int]) -> list[Any]:
+    """Send one claim per entry of `seats`, all at once; return results or errors."""
+    tasks = [session.submit(seat, claim()) for seat in seats]
+    return await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def test_three_hundred_simultaneous_claims_have_exactly_one_winner() -> None:
+    for trial in range(5):
+        rng = random.Random(trial)
+        seats = [rng.choice([1, 2]) for _ in range(300)]
+        recorder = Recorder(trial)
+        session = GameSession(window_position(), recorder.hooks())
+        results = await submit_all(session, seats)
+        winners = [seats[i] for i, r in enumerate(results) if not isinstance(r, BaseException)]
+        assert len(winners) == 1
+        late = [r for r in results if isinstance(r, RulesError)]
+        assert len(late) == 299 and {e.code for e in late} == {"too_late"}
+        # The first claim received won: the claim saved is the first task's seat.
+        assert recorder.saved == [(seats[0], "claim 8H A")]
+        game = session.game
+        assert isinstance(game, Rummy500Game)
+        run = next(m for m in game.public_view()["melds"] if m["id"] == "A")
+        assert [c["card"] for c in run["cards"]] == ["5H", "6H", "7H", "8H"]
+        assert run["cards"][-1]["by"] == seats[0]
+        assert game.public_view()["pile"] == ["KH"]
+        assert not game.claim_open and game.turn == 1  # the turn order did not change
+        session.close()
+
+
+async def test_invalid_claims_in_the_crowd_change_nothing_and_a_valid_one_still_wins() -> None:
+    recorder = Recorder(7)
+    session = GameSession(window_position(), recorder.hooks())
+    # Unopened seat 3 and the discarder (seat 0) call first; seat 2 is the first valid claim.
+    seats = [3, 0, 3, 0, 2, 1, 3, 1, 2, 0] * 20
+    results = await submit_all(session, seats)
+    codes = [getattr(r, "code", "won") for r in results]
+    assert codes[:5] == ["not_opened", "own_discard", "not_opened", "own_discard", "won"]
+    assert codes.count("won") == 1
+    assert set(codes[5:]) == {"too_late"}  # once won, even invalid callers are just late
+    assert recorder.saved == [(2, "claim 8H A")]
+    session.close()
+
+
+async def test_the_next_players_draw_closes_the_window(clock: LoopClock) -> None:
+    recorder = Recorder(1)
+    session = GameSession(window_position(), recorder.hooks())
+    session.start()
+    await session.submit(1, "draw")
+    results = await submit_all(session, [2, 2])
+    assert {getattr(r, "code", None) for r in results} == {"too_late"}
+    game = session.game
+    assert isinstance(game, Rummy500Game)
+    assert game.public_view()["pile"] == ["KH", "8H"]  # 8H stays in the pile
+    session.close()
+
+
+async def test_the_window_closes_after_its_seconds_then_claims_are_too_late(
+        clock: LoopClock) -> None:
+    recorder = Recorder(2)
+    options = Rummy500Options(rummy_window_seconds=7)
+    session = GameSession(window_position(options), recorder.hooks())
+    session.start()
+    await clock.advance(6.9)
+    assert session.game.claim_open  # type: ignore[attr-defined]
+    await clock.advance(0.2)
+    assert not session.game.claim_open  # type: ignore[attr-defined]
+    assert recorder.saved == [(-1, "end_claims")]
+    [late] = await submit_all(session, [2])
+    assert getattr(late, "code", None) == "too_late"
+    session.close()
+
+
+async def test_a_computer_claims_after_a_pause_that_leaves_humans_time(
+        clock: LoopClock) -> None:
+    recorder = Recorder(3)
+    reacted: list[int] = []
+
+    def react(game: Any, seat: int) -> str | None:
+        reacted.append(seat)
+        claims = game.private_view(seat)["claims"]
+        return claims[0] if claims else None
+
+    session = GameSession(window_position(), recorder.hooks(react, frozenset({2})),
+                          bot_delay=1.5)
+    session.start()
+    assert reacted == [2]  # only the computer seat is asked
+    await clock.advance(1.4)
+    assert recorder.saved == []  # a human could still be first
+    await clock.advance(0.2)
+    assert recorder.saved == [(2, "claim 8H A")]
+    session.close()
+
+
+async def test_a_computer_next_player_waits_for_the_window_before_drawing(
+        clock: LoopClock) -> None:
+    recorder = Recorder(4)
+    options = Rummy500Options(rummy_window_seconds=10)
+    session = GameSession(window_position(options), recorder.hooks(None, frozenset({1})),
+                          bot_delay=1.5)
+    session.start()
+    await clock.advance(9.0)
+    assert recorder.saved == []  # seat 2, a human, may still claim: seat 1 does not draw
+    await clock.advance(1.0)
+    assert recorder.saved == [(-1, "end_claims")]
+    await clock.advance(1.5)
+    assert recorder.saved[1][0] == 1  # then the computer plays its turn
+    session.close()
+
+
+async def test_without_a_human_who_could_claim_the_window_lasts_the_computer_delay(
+        clock: LoopClock) -> None:
+    recorder = Recorder(5)
+    session = GameSession(window_position(), recorder.hooks(None, frozenset({1, 2})),
+                          bot_delay=1.5)
+    session.start()
+    await clock.advance(1.5)
+    assert recorder.saved == [(-1, "end_claims")]
+    session.close()
