@@ -112,6 +112,7 @@ MESSAGES: dict[str, str] = {
     # -- refusals --------------------------------------------------------------------
     "error.too_late": "Too late: someone else was faster, or the chance has passed.",
     "claim.choose": "Which meld does the card go on?",
+    "claim.wrong_call": "Wrong call: {card} fits no meld on the table.",
     "claim.won": "Rummy! The card is yours.",
     "error.move_unavailable": "That move is no longer available.",
     "error.not_your_turn": "It is not your turn.",

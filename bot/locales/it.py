@@ -122,6 +122,7 @@ MESSAGES: dict[str, str] = {
     # -- rifiuti ----------------------------------------------------------------------------------------
     "error.too_late": "Troppo tardi: qualcuno è stato più veloce, o l'occasione è passata.",
     "claim.choose": "Su quale combinazione va la carta?",
+    "claim.wrong_call": "Chiamata sbagliata: {card} non si attacca a nessuna combinazione sul tavolo.",
     "claim.won": "Rummy! La carta è tua.",
     "error.move_unavailable": "Questa mossa non è più disponibile.",
     "error.not_your_turn": "Non è il tuo turno.",

@@ -9,13 +9,13 @@ hand's card menus show their second page (a hand can pass 25 cards).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.i18n import t
 from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
 from cogs.adapters import (
-    UI_PREFIX,
     ButtonControl,
     Control,
     Outcome,
@@ -24,11 +24,12 @@ from cogs.adapters import (
     SettingSpec,
     register,
 )
+from cogs.errors import Refusal
 from engine.cards import Card
-from engine.errors import DoesNotFit, IllegalMove
+from engine.errors import DoesNotFit, IllegalMove, NoSuchMeld
 from engine.game import Event
 from engine.melds import MeldRules
-from engine.rummy500 import PRESETS, Rummy500Game, Rummy500Options, preset
+from engine.rummy500 import PRESETS, Rummy500Game, Rummy500Options, card_value, preset
 from engine.rummy500.ai import choose_action, choose_claim
 from engine.solver import best_arrangement
 
@@ -372,8 +373,11 @@ class Rummy500Adapter:
         view = game.private_view(seat)
         claims: list[str] = view["claims"]
         if not claims:
-            game.verify(seat, game.parse_action(_probe_claim(view)))  # says why, if it can
-            raise DoesNotFit("that card fits no meld", card=view["claim"]["card"] or "")
+            card = view["claim"]["card"] or ""
+            with contextlib.suppress(DoesNotFit, NoSuchMeld):
+                # Not opened, own discard, window closed: the engine says which.
+                game.verify(seat, game.parse_action(_probe_claim(view)))
+            raise Refusal("claim.wrong_call", card=_pretty(card))
         melds = {m["id"]: m for m in view["melds"]}
         options = []
         for text in claims:
@@ -534,7 +538,7 @@ def _sorted(hand: list[str]) -> list[str]:
     return sorted(hand, key=lambda c: (SUITS.index(Card.parse(c).suit), Card.parse(c).rank))
 
 
-def _pager(hand: list[str], more: bool) -> Any:
+def _pager(hand: list[str], more: bool) -> Callable[[list[str]], list[str]]:
     """Return a filter keeping the cards of the current page of the hand's menus."""
     page = set(hand[MAX_OPTIONS:] if more else hand[:MAX_OPTIONS])
 
@@ -563,11 +567,9 @@ def _meld_text(meld: dict[str, Any]) -> str:
     return " ".join(_pretty(c["card"] if isinstance(c, dict) else c) for c in meld["cards"])
 
 
-def _hand_values(game: Any) -> Any:
-    """Return card -> value left in hand, under the game's options."""
-    from engine.rummy500 import card_value
-
-    return lambda card: card_value(card, game.opts, "hand")
+def _hand_values(game: Any) -> Callable[[Card], int]:
+    """Return card -> value left in hand, under this hand's values (special card included)."""
+    return lambda card: card_value(card, game.values, "hand")
 
 
 def _hand_total(game: Any, hand: list[str]) -> int:
@@ -592,4 +594,3 @@ def _probe_claim(view: dict[str, Any]) -> str:
 
 
 RUMMY500 = register(Rummy500Adapter())
-assert UI_PREFIX == "ui_"  # the menus' own verbs above start with it

@@ -206,6 +206,9 @@ class Rummy500Game:
         """Return the window's length and the action that closes it, while one is open."""
         if not self.claim_open or self.is_over:
             return None
+        if self.opts.rummy_call == "announce" and not self.claimable:
+            # Announce mode says aloud which discards are playable: no need to wait on others.
+            return 0.0, A.EndClaims()
         return float(self.opts.rummy_window_seconds), A.EndClaims()
 
     def reactors(self) -> list[int]:

@@ -12,6 +12,7 @@ from tests.cogs.conftest import (
     option_values,
     png_of,
     select_id,
+    set_turn_seconds,
     table_message,
     texts,
 )
@@ -29,6 +30,11 @@ def script_rummy(*decks: list[str], dealer: int = 2) -> None:
     """Deal the next Rummy 500 game from these decks."""
     RUMMY500.next_decks = [list(d) for d in decks]
     RUMMY500.next_first_dealer = dealer
+
+
+def deal3(hands: list[str], up: str, stock: str = "") -> list[str]:
+    """Return a deck dealing these hands to Alice, Bruno and Chiara; Chiara deals."""
+    return deck_order(hands, up, stock, dealer=2)
 
 
 async def three_players(sim: Sim, **rules: str) -> None:
@@ -57,13 +63,18 @@ def game_view(sim: Sim) -> dict:
     return rt.game.public_view()
 
 
+def hand_of(sim: Sim, seat: int) -> list[str]:
+    rt = next(iter(sim.bot.get_cog("Rummy").host.runtimes.values()))  # type: ignore[union-attr]
+    return list(rt.game.private_view(seat)["hand"])
+
+
 def meld(view: dict, mid: str) -> list[str]:
     return [c["card"] for m in view["melds"] if m["id"] == mid for c in m["cards"]]
 
 
 async def test_a_scripted_hand_with_a_deep_pickup_chained_layoffs_both_aces_and_a_claim(
         sim: Sim) -> None:
-    script_rummy(deck_order([ALICE, BRUNO, CHIARA], "JC", STOCK, dealer=2))
+    script_rummy(deal3([ALICE, BRUNO, CHIARA], "JC", STOCK))
     await three_players(sim)
     table = table_message(sim)
     assert "Alice's turn" in table.content
@@ -133,3 +144,201 @@ async def test_a_scripted_hand_with_a_deep_pickup_chained_layoffs_both_aces_and_
     public = "\n".join(texts(sim))
     for hidden in ("8♥", "K♥", "Q♦"):  # Alice's cards stay private
         assert hidden not in public
+
+
+# ----- options that change the flow ------------------------------------------------------------
+
+OPENER = "10H JH QH 9S 9H 9D 2C"
+LOOSE_1 = "KS KH 5C 8S 3H 10D 4C"
+LOOSE_2 = "4S 7C JC 2H 8D 5H AS"
+
+
+async def refused(result: simcord.InteractionResult, text: str) -> None:
+    assert result.ephemeral, result.response
+    assert result.response.content == text, result.response.content
+
+
+async def version(sim: Sim) -> int:
+    return (await sim.bot.storage.get_game(1)).state_version
+
+
+async def test_a_first_meld_under_the_minimum_is_refused_and_wrong_calls_are_private(
+        sim: Sim) -> None:
+    script_rummy(deal3([OPENER, LOOSE_1, LOOSE_2], "3C", "QC 10S 6S"))
+    await three_players(sim, min_first_meld="40")
+    await draw(sim.alice)
+    before = await version(sim)
+    # The menu lists only cards of melds that can open; 9-9-9 alone (15) is not enough.
+    assert set(option_values(dm(sim.alice), ":meld")) == set(OPENER.split()[:6])
+    hand = dm(sim.alice)
+    await refused(await sim.alice.user.select(hand, ["9S", "9H", "9D"],
+                                              custom_id=select_id(hand, "meld")),
+                  "Your first melds must be worth at least 40 points; these make 15.")
+    assert await version(sim) == before
+    # All six cards: the bot splits them into the two melds (30 + 15 = 45).
+    await pick(sim.alice, "meld", OPENER.split()[:6])
+    view = game_view(sim)
+    assert sorted(meld(view, "A") + meld(view, "B")) == sorted(OPENER.split()[:6])
+    await pick(sim.alice, "discard", ["2C"])
+    # Rummy! is on the table after every discard (manual calls reveal nothing).
+    table = table_message(sim)
+    assert "Rummy!" in labels(table)
+    await refused(await sim.bruno.click(table, label="Rummy!"),
+                  "You need a meld of your own on the table first.")
+    await refused(await sim.alice.click(table, label="Rummy!"),
+                  "You can't claim your own discard.")
+    await draw(sim.bruno)
+    await pick(sim.bruno, "discard", ["8S"])
+    await refused(await sim.alice.click(table_message(sim), label="Rummy!"),
+                  "Wrong call: 8♠ fits no meld on the table.")
+    assert game_view(sim)["pile"] == ["3C", "2C", "8S"]  # nothing moved
+
+
+async def test_announce_mode_tells_everyone_and_shows_the_button_only_for_a_playable_card(
+        sim: Sim) -> None:
+    script_rummy(deal3(["4D 5D 6D 7D 2S 8H KC", LOOSE_1, LOOSE_2], "3C", "QC 10S 6S"))
+    await three_players(sim, rummy_call="announce")
+    await draw(sim.alice)
+    await pick(sim.alice, "meld", ["4D", "5D", "6D"])
+    await pick(sim.alice, "discard", ["7D"])
+    table = table_message(sim)
+    assert "Rummy! 7♦ can be played (on A). First to press Rummy! wins it." in table.content
+    assert "Rummy!" in labels(table)
+    await draw(sim.bruno)
+    await pick(sim.bruno, "discard", ["8S"])  # fits nothing: no button, no announcement
+    table = table_message(sim)
+    assert "Rummy!" not in labels(table) and "8♠ can be played" not in table.content
+
+
+async def test_top_card_free_takes_the_top_card_alone_and_keeps_it_this_turn(sim: Sim) -> None:
+    script_rummy(deal3([OPENER, LOOSE_1, LOOSE_2], "3C", "QC 10S 6S"))
+    await three_players(sim, top_card_free="true")
+    await sim.alice.user.click(dm(sim.alice), label="Take 3♣ alone")
+    discards = option_values(dm(sim.alice), ":discard")
+    assert "3C" not in discards and "2C" in discards
+    assert game_view(sim)["pile"] == [] and "3C" in hand_of(sim, 0)
+
+
+async def test_draw_stock_until_opened_offers_no_pile_to_an_unopened_player(sim: Sim) -> None:
+    # 3C 3S sit in Alice's hand: without the option she could take the 3H from the pile.
+    script_rummy(deal3(["3C 3S 9H 9S KD 2C 7H", LOOSE_1, LOOSE_2], "3D", "QC 10S 6S"))
+    await three_players(sim, draw_stock_until_opened="true")
+    assert labels(dm(sim.alice))[-1] == "Draw from stock"
+    assert "Take from the pile…" not in labels(dm(sim.alice))
+
+
+# ----- stock exhaustion, a whole game, a restart during a window --------------------------------
+
+
+async def plod(member: simcord.MemberActor) -> None:
+    """Draw (or leave the pile when the stock is empty) and discard the first card offered."""
+    hand = dm(member)
+    if "Draw from stock" in labels(hand):
+        await member.user.click(hand, label="Draw from stock")
+    elif "Leave the pile (stock is empty)" in labels(hand):
+        await member.user.click(hand, label="Leave the pile (stock is empty)")
+        return
+    hand = dm(member)
+    await member.user.select(hand, [option_values(hand, ":discard")[0]],
+                             custom_id=select_id(hand, "discard"))
+
+
+async def test_when_the_stock_runs_out_the_hand_ends_with_nobody_out(sim: Sim) -> None:
+    script_rummy(deal3([OPENER, LOOSE_1, LOOSE_2], "3C"))
+    await three_players(sim)
+    members = [sim.alice, sim.bruno, sim.chiara]
+    for turn in range(40):
+        view = game_view(sim)
+        if view["hand_no"] == 2:
+            break
+        await plod(members[view["turn"]])
+    else:
+        raise AssertionError("the hand did not end")
+    lines = "\n".join(texts(sim))
+    assert "The stock ran out: nobody went out." in lines
+    # Nobody melded: every player scores minus his hand, by the value table.
+    assert all(total < 0 for total in game_view(sim)["totals"])
+    end = next(m for m in sim.channel.history()
+               if any(a.filename == "hand.png" for a in m.attachments))
+    assert (await png_of(end)).size[0] >= 600
+    assert turn >= 30  # 52 - 21 - 1 = 30 stock cards were drawn first
+
+
+async def test_a_whole_game_to_500_finishes_with_computers_in_the_seats(sim: Sim) -> None:
+    await set_turn_seconds(sim, 30)
+    RUMMY500.next_seed = 20261121
+    await three_players(sim)
+    # Nobody plays: two timeouts each and the computer takes every seat to the end.
+    for _ in range(400):
+        if any("wins the game" in line for line in texts(sim)):
+            break
+        await sim.env.advance_time(30)
+    lines = "\n".join(texts(sim))
+    assert "wins the game with" in lines
+    assert game_view_final(sim) is None  # the finished game left the host
+    rows = await sim.bot.storage.leaderboard(sim.guild.id, "rummy500")
+    assert sorted(r.name for r in rows) == ["Alice", "Bruno", "Chiara"]
+    assert [r.games for r in rows] == [1, 1, 1] and sum(r.wins for r in rows) == 1
+    winner = next(r for r in rows if r.wins)
+    assert winner.points >= 500 and winner.points == max(r.points for r in rows)
+    assert f"{winner.name} wins the game with {winner.points} points!" in lines
+
+
+def game_view_final(sim: Sim) -> dict | None:
+    runtimes = sim.bot.get_cog("Rummy").host.runtimes  # type: ignore[union-attr]
+    return next(iter(runtimes.values())).game.public_view() if runtimes else None
+
+
+async def test_a_claim_after_a_restart_during_the_window_still_wins(sim: Sim) -> None:
+    script_rummy(deal3(["4D 5D 6D 2S 8H KC 9C", "7S 7H 7C 3D 10H 4S QS",
+                        "KS 8C JC 2H 8D 5H AS"], "3C",
+                       "JD 5S 6S"))
+    await three_players(sim)
+    await draw(sim.alice)
+    await pick(sim.alice, "meld", ["4D", "5D", "6D"])
+    await pick(sim.alice, "discard", ["2S"])
+    await draw(sim.bruno)
+    await pick(sim.bruno, "meld", ["7S", "7H", "7C"])
+    await pick(sim.bruno, "discard", ["3D"])  # fits Alice's run A at the low end
+    old_table = table_message(sim)
+    await sim.restart()
+    won = await sim.alice.click(old_table, label="Rummy!")
+    assert won.ephemeral and won.response.content == "Rummy! The card is yours."
+    view = game_view(sim)
+    assert meld(view, "A") == ["3D", "4D", "5D", "6D"]
+    assert view["seats"][0]["hand_points"] == 20 and view["turn"] == 2
+
+
+async def test_the_dealer_names_the_special_card_of_each_hand(sim: Sim) -> None:
+    script_rummy(deal3([OPENER, LOOSE_1, LOOSE_2], "3C"))
+    await three_players(sim, special_card_per_hand="true")
+    hand = dm(sim.chiara)  # Chiara deals: she names the card before the cards are dealt
+    assert "No special card" in labels(hand)
+    assert option_values(hand, ":ui_suit") == ["S", "H", "D", "C"]
+    await pick(sim.chiara, "ui_suit", ["H"])
+    assert len(option_values(dm(sim.chiara), ":special")) == 13
+    await pick(sim.chiara, "special", ["QH"])
+    view = game_view(sim)
+    assert view["special_card"] == "QH" and view["phase"] == "draw" and view["turn"] == 0
+    lines = "\n".join(texts(sim))
+    assert "Chiara names the special card: Q♥." in lines
+    rt = next(iter(sim.bot.get_cog("Rummy").host.runtimes.values()))  # type: ignore[union-attr]
+    footer = RUMMY500.table_spec(rt.game, rt.names, "en").footer
+    assert "Special card: Q♥ = 40 points." in footer  # printed under the table picture
+    assert "Draw from stock" in labels(dm(sim.alice))
+
+
+async def test_menus_in_steps_work_on_the_ephemeral_hand_too(sim: Sim) -> None:
+    await sim.bot.storage.set_guild_settings(sim.guild.id, hand_delivery="channel")
+    script_rummy(deal3(["7D 7S QH 3C 5S 6H 9D", LOOSE_1, LOOSE_2], "7H"))
+    await three_players(sim)
+    mine = await sim.alice.click(table_message(sim), label="My hand")
+    assert mine.ephemeral and "Take from the pile…" in labels(mine.response)
+    step = await sim.alice.click(mine.response, label="Take from the pile…")
+    assert option_values(step.response, ":ui_take") == ["1"]
+    await sim.alice.select(step.response, ["1"], custom_id=select_id(step.response, "ui_take"))
+    assert option_values(step.response, ":take") == ["1 7S,7H,7D"]
+    await sim.alice.click(step.response, label="Back")
+    assert "Take from the pile…" in labels(step.response)
+    rules = await sim.alice.slash(sim.channel, "rummy rules", game="rummy500", preset="italian")
+    assert "Your first melds must total at least 40 points." in rules.response.content

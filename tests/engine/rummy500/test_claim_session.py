@@ -179,3 +179,17 @@ async def test_without_a_human_who_could_claim_the_window_lasts_the_computer_del
     await clock.advance(1.5)
     assert recorder.saved == [(-1, "end_claims")]
     session.close()
+
+
+async def test_under_announce_an_unplayable_discard_does_not_hold_up_the_game(
+        clock: LoopClock) -> None:
+    recorder = Recorder(6)
+    game = crafted(
+        {0: "2C 4D 9S", 1: "3C 5D 10S KD", 2: "3S 6D JS", 3: "4S 7D QS KC"},
+        melds=[(1, "5H 6H 7H"), (2, "9C 10C JC")], pile="8H KH", turn=1, phase="draw",
+        players=4, options=Rummy500Options(rummy_call="announce"), claim=("KH", 0))
+    session = GameSession(game, recorder.hooks(None, frozenset({1})), bot_delay=1.5)
+    session.start()
+    await clock.advance(0)
+    assert recorder.saved == [(-1, "end_claims")]  # KH fits nothing: no ten-second wait
+    session.close()

@@ -1,0 +1,78 @@
+"""The Rummy 500 menus within Discord's limits: 25 options a select, 5 rows, in steps."""
+
+from __future__ import annotations
+
+import discord
+
+from cogs.adapters import ButtonControl, SelectControl
+from cogs.adapters.rummy500 import RUMMY500
+from cogs.views import hand_view
+from tests.engine.rummy500.scripted import crafted
+
+BIG_HAND = ("AS 2S 3S 4S 5S 6S 7S 8S AH 2H 3H 4H 5H 6H 7H 8H "
+            "AD 2D 3D 4D 5D 6D 7D 8D 9C 10C JC QC KC 9D")
+
+
+def rows_of(view: discord.ui.View) -> int:
+    return len({item.row for item in view.children})
+
+
+def selects(controls: list) -> dict[str, SelectControl]:
+    return {c.verb: c for c in controls if isinstance(c, SelectControl)}
+
+
+async def test_a_hand_past_25_cards_pages_its_menus_within_five_rows() -> None:
+    game = crafted({0: BIG_HAND, 1: "KS KH KD", 2: "QS QH QD"}, melds=[(1, "9S 10S JS")],
+                   pile="10H", turn=0, phase="play", players=3, stock="", opened=[0])
+    first = RUMMY500.controls(game, 0, "en")
+    more = next(c for c in first if isinstance(c, ButtonControl))
+    assert more.action == "ui_more" and more.label == "More cards (30) ▸"
+    page1 = selects(first)
+    assert all(len(s.options) <= 25 for s in page1.values())
+    assert rows_of(hand_view(1, game.version, first, "en", "suit")) <= 5
+    draft = RUMMY500.step(game, 0, "", "ui_more")
+    second = RUMMY500.controls(game, 0, "en", draft)
+    page2 = selects(second)
+    assert next(c for c in second if isinstance(c, ButtonControl)).label == "◂ First cards"
+    # Between the two pages every card of the hand can be discarded.
+    offered = [o.value for p in (page1, page2) for o in p["discard"].options]
+    assert sorted(offered) == sorted(BIG_HAND.split())
+    # 8S lays off on 9S 10S JS: it is in the lay-off menu of its page, alone (one target).
+    assert [o.value for o in page1["ui_lay"].options] == ["8S"]
+    assert RUMMY500.compose(game, 0, "ui_lay", ["8S"]) == "layoff 8S A"
+    assert RUMMY500.step(game, 0, draft, "ui_more") == ""
+
+
+async def test_a_card_fitting_several_melds_asks_for_its_target() -> None:
+    game = crafted({0: "7D 2C 9H", 1: "KS", 2: "QS"},
+                   melds=[(1, "4D 5D 6D"), (2, "7S 7H 7C")], pile="10H", turn=0,
+                   phase="play", players=3, opened=[0])
+    assert RUMMY500.compose(game, 0, "ui_lay", ["7D"]) == "ui_lay 7D"
+    draft = RUMMY500.step(game, 0, "", "ui_lay 7D")
+    targets = selects(RUMMY500.controls(game, 0, "en", draft))["layoff"]
+    assert [(o.value, o.label) for o in targets.options] == [
+        ("7D A", "A: 4♦ 5♦ 6♦"), ("7D B", "B: 7♠ 7♥ 7♣")]
+
+
+async def test_an_ace_fitting_both_ends_names_its_end() -> None:
+    run = "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
+    game = crafted({0: "AS 2C 9H", 1: "KH", 2: "QH"}, melds=[(1, run)], pile="10H", turn=0,
+                   phase="play", players=3, opened=[0])
+    draft = RUMMY500.step(game, 0, "", "ui_lay AS")
+    targets = selects(RUMMY500.controls(game, 0, "en", draft))["layoff"]
+    assert [o.value for o in targets.options] == ["AS A low", "AS A high"]
+    assert targets.options[1].label.endswith("(high end)")
+
+
+async def test_the_pile_depths_and_forced_melds_come_in_two_steps() -> None:
+    pile = "7C 2H 9S KD 4C"  # worked example 5: 7C with 7D 7S
+    game = crafted({0: "7D 7S QH 3C 5S 6H 8D", 1: "KS", 2: "QS"}, pile=pile, turn=0,
+                   phase="draw", players=3)
+    first = RUMMY500.controls(game, 0, "en")
+    assert [c.label for c in first if isinstance(c, ButtonControl)] == [
+        "Draw from stock", "Take from the pile…"]
+    depths = selects(RUMMY500.controls(game, 0, "en", "take"))["ui_take"]
+    assert [o.value for o in depths.options] == ["1"]
+    assert depths.options[0].label == "1: from 7♣ to the top (5 cards)"
+    melds = selects(RUMMY500.controls(game, 0, "en", "take:1"))["take"]
+    assert [(o.value, o.label) for o in melds.options] == [("1 7S,7D,7C", "Meld 7♠ 7♦ 7♣")]
