@@ -21,6 +21,7 @@ __all__ = [
     "Control",
     "GameAdapter",
     "Outcome",
+    "ScriptedDeals",
     "SelectControl",
     "SelectOption",
     "SettingSpec",
@@ -191,6 +192,21 @@ class GameAdapter(Protocol):
     def settings_lines(self, options: Any, locale: str) -> list[str]:
         """Return short lines naming the key options, for the lobby."""
         ...
+
+
+class ScriptedDeals:
+    """Test hook shared by adapters: the decks, first dealer and seed of the next new game."""
+
+    def __init__(self) -> None:
+        self.next_decks: list[list[str]] = []
+        self.next_first_dealer: int | None = None
+        self.next_seed: int | None = None
+
+    def take_script(self) -> tuple[list[list[str]], int | None, int | None]:
+        """Return (decks, first dealer, seed) queued for the next game, and clear them."""
+        script = (self.next_decks, self.next_first_dealer, self.next_seed)
+        self.next_decks, self.next_first_dealer, self.next_seed = [], None, None
+        return script
 
 
 ADAPTERS: dict[str, GameAdapter] = {}

@@ -11,6 +11,7 @@ from cogs.adapters import (
     ButtonControl,
     Control,
     Outcome,
+    ScriptedDeals,
     SelectControl,
     SelectOption,
     SettingSpec,
@@ -25,7 +26,7 @@ from engine.gin.ai import choose_action
 MAX_OPTIONS = 25  # Discord's limit on a select menu's options
 
 
-class GinAdapter:
+class GinAdapter(ScriptedDeals):
     """Gin Rummy for the host: two seats, presets from `engine.gin.PRESETS`."""
 
     name = "gin"
@@ -42,12 +43,6 @@ class GinAdapter:
         SettingSpec("deep_discard_pickup", "bool"),
     )
 
-    def __init__(self) -> None:
-        # Test hook: decks (and the first dealer) the next new game is dealt from.
-        self.next_decks: list[list[str]] = []
-        self.next_first_dealer: int | None = None
-        self.next_seed: int | None = None
-
     # ----- options and games ------------------------------------------------------------------
 
     def presets(self) -> list[str]:
@@ -60,9 +55,7 @@ class GinAdapter:
 
     def new_game(self, options: GinOptions, players: int) -> GinGame:
         """Deal a new two-seat game (from the test decks if some are queued)."""
-        decks, self.next_decks = self.next_decks, []
-        dealer, self.next_first_dealer = self.next_first_dealer, None
-        seed, self.next_seed = self.next_seed, None
+        decks, dealer, seed = self.take_script()
         return GinGame(options, seed=seed, decks=decks, first_dealer=dealer)
 
     def load(self, snapshot: dict[str, Any]) -> GinGame:

@@ -19,6 +19,7 @@ from cogs.adapters import (
     ButtonControl,
     Control,
     Outcome,
+    ScriptedDeals,
     SelectControl,
     SelectOption,
     SettingSpec,
@@ -38,7 +39,7 @@ SUITS = "SHDC"
 RULES = MeldRules(aces="low_high")
 
 
-class Rummy500Adapter:
+class Rummy500Adapter(ScriptedDeals):
     """Rummy 500 for the host: 2 to 5 players, claims made from the table."""
 
     name = "rummy500"
@@ -66,12 +67,6 @@ class Rummy500Adapter:
         SettingSpec("scala40_values", "bool"),
     )
 
-    def __init__(self) -> None:
-        # Test hook: decks (and the first dealer) the next new game is dealt from.
-        self.next_decks: list[list[str]] = []
-        self.next_first_dealer: int | None = None
-        self.next_seed: int | None = None
-
     # ----- options and games ------------------------------------------------------------------
 
     def presets(self) -> list[str]:
@@ -84,9 +79,7 @@ class Rummy500Adapter:
 
     def new_game(self, options: Rummy500Options, players: int) -> Rummy500Game:
         """Deal a new game (from the test decks if some are queued)."""
-        decks, self.next_decks = self.next_decks, []
-        dealer, self.next_first_dealer = self.next_first_dealer, None
-        seed, self.next_seed = self.next_seed, None
+        decks, dealer, seed = self.take_script()
         return Rummy500Game(options, players=players, seed=seed, decks=decks,
                             first_dealer=dealer)
 
