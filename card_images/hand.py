@@ -62,7 +62,8 @@ def _groups(spec: HandSpec) -> list[Group]:
     groups = [Group(marked(meld, lifts, "highlight", label=True), bracket=True)
               for meld in spec.melds]
     loose = spec.deadwood or without(spec.cards, [c for meld in spec.melds for c in meld])
-    caption = "Deadwood" if spec.deadwood_value is None else f"Deadwood: {spec.deadwood_value}"
+    label = spec.deadwood_label
+    caption = label if spec.deadwood_value is None else f"{label}: {spec.deadwood_value}"
     groups.append(Group(marked(_sorted(loose, spec.sort), lifts, "highlight", label=True),
                         caption=caption, min_width=text_width(caption, CAPTION_PX, True)))
     return groups

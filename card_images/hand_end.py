@@ -35,10 +35,10 @@ def _groups(row: HandEndRow) -> list[Group]:
     """Melds bracketed, then the cards laid off on others' melds, then deadwood."""
     groups = [Group(marked(meld, [], ""), bracket=True) for meld in row.melds]
     if row.layoffs:
-        caption = "Laid off"
+        caption = row.layoff_label
         groups.append(Group(marked(row.layoffs, row.layoffs, "laid_off"), caption=caption,
                             min_width=text_width(caption, CAPTION_PX, True)))
-    caption = f"Deadwood: {row.deadwood_value}"
+    caption = f"{row.deadwood_label}: {row.deadwood_value}"
     groups.append(Group(marked(row.deadwood, [], ""), caption=caption,
                         min_width=text_width(caption, CAPTION_PX, True)))
     return groups

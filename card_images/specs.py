@@ -30,6 +30,7 @@ class HandSpec:
     sort: SortOrder = "suit"
     title: str = ""
     highlight: list[str] = field(default_factory=list)
+    deadwood_label: str = "Deadwood"  # the caption of the cards in no meld, translated
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,8 @@ class HandEndRow:
     deadwood: list[str] = field(default_factory=list)
     deadwood_value: int = 0
     points: str = ""
+    layoff_label: str = "Laid off"  # captions, translated by the caller
+    deadwood_label: str = "Deadwood"
 
 
 @dataclass(frozen=True)

@@ -111,6 +111,9 @@ MESSAGES: dict[str, str] = {
     "action.sort_rank": "Sort by rank",
     # -- refusals --------------------------------------------------------------------
     "error.too_late": "Too late: someone else was faster, or the chance has passed.",
+    "picture.deadwood": "Deadwood",
+    "picture.laid_off": "Laid off",
+    "picture.in_hand": "In hand",
     "claim.choose": "Which meld does the card go on?",
     "claim.wrong_call": "Wrong call: {card} fits no meld on the table.",
     "claim.won": "Rummy! The card is yours.",

@@ -121,6 +121,9 @@ MESSAGES: dict[str, str] = {
     "action.sort_rank": "Ordina per valore",
     # -- rifiuti ----------------------------------------------------------------------------------------
     "error.too_late": "Troppo tardi: qualcuno è stato più veloce, o l'occasione è passata.",
+    "picture.deadwood": "Punti morti",
+    "picture.laid_off": "Attaccate",
+    "picture.in_hand": "In mano",
     "claim.choose": "Su quale combinazione va la carta?",
     "claim.wrong_call": "Chiamata sbagliata: {card} non si attacca a nessuna combinazione sul tavolo.",
     "claim.won": "Rummy! La carta è tua.",

@@ -151,6 +151,7 @@ class GinAdapter(ScriptedDeals):
             sort="rank" if sort == "rank" else "suit",
             title=t("hand.title", locale, game=t("game.gin", locale)),
             highlight=[view["taken"]] if view.get("taken") else [],
+            deadwood_label=t("picture.deadwood", locale),
         )
 
     def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
@@ -347,6 +348,8 @@ class GinAdapter(ScriptedDeals):
                     deadwood=reveal["deadwood"],
                     deadwood_value=reveal["deadwood_value"],
                     points=t("table.points", locale, points=points),
+                    layoff_label=t("picture.laid_off", locale),
+                    deadwood_label=t("picture.deadwood", locale),
                 )
             )
         lines = [self._result_line(result, names, locale)]

@@ -185,6 +185,7 @@ class Rummy500Adapter(ScriptedDeals):
             sort="rank" if sort == "rank" else "suit",
             title=t("hand.title", locale, game=t("game.rummy500", locale)),
             highlight=[view["free_card"]] if view.get("free_card") else [],
+            deadwood_label=t("picture.in_hand", locale),
         )
 
     def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
@@ -464,7 +465,9 @@ class Rummy500Adapter(ScriptedDeals):
             rows.append(HandEndRow(
                 name=names[seat], melds=[m for m in mine if m], layoffs=laid,
                 deadwood=s["hand"], deadwood_value=s["in_hand"],
-                points=t("r500.hand_points", locale, points=_signed(s["hand_score"]))))
+                points=t("r500.hand_points", locale, points=_signed(s["hand_score"])),
+                layoff_label=t("picture.laid_off", locale),
+                deadwood_label=t("picture.in_hand", locale)))
             lines.append(t("r500.score_line", locale, name=names[seat],
                            melded=s["melded"], laid=s["laid_off"], held=s["in_hand"],
                            points=_signed(s["hand_score"]), total=p["totals"][seat]))

@@ -119,3 +119,15 @@ def test_text_that_is_not_a_card_is_refused() -> None:
 def test_empty_hand_still_renders() -> None:
     image = open_png(render_hand(HandSpec([], title="No cards left")))
     assert image.width >= 300 and layout_hand(HandSpec([])) == []
+
+
+def test_the_deadwood_caption_is_the_one_the_caller_translated() -> None:
+    melds = [["AS", "2S", "3S"], ["7H", "7D", "7C"]]
+    english = render_hand(HandSpec(GIN_HAND, melds=melds, deadwood_value=30))
+    italian = render_hand(HandSpec(GIN_HAND, melds=melds, deadwood_value=30,
+                                   deadwood_label="Punti morti"))
+    # Same cards, same place: only the caption's pixels differ.
+    a, b = open_png(english), open_png(italian)
+    assert a.size == b.size and a.tobytes() != b.tobytes()
+    same = HandSpec(GIN_HAND, melds=melds, deadwood_value=30, deadwood_label="Deadwood")
+    assert render_hand(same) == english

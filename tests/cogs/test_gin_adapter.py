@@ -1,9 +1,14 @@
-"""The gin adapter's table shows each match format's scores the way that format keeps them."""
+"""The gin adapter's table shows each match format's scores the way that format keeps them.
+
+Also: the captions inside pictures follow the player's language (gin and Rummy 500).
+"""
 
 from __future__ import annotations
 
 from cogs.adapters.gin import GIN
+from cogs.adapters.rummy500 import RUMMY500
 from engine.gin import GinGame, preset
+from engine.rummy500 import Rummy500Game
 
 NAMES = ["Alice", "Bruno"]
 
@@ -51,3 +56,11 @@ def test_end_of_hand_title_says_how_the_hand_ended() -> None:
     assert ended[0].title == "Hand 1: Alice knocked with 8 deadwood!"
     italian = GIN.hand_end(game, events, NAMES, "it")
     assert italian is not None and italian[0].title.startswith("Mano 1: Alice")
+
+
+def test_picture_captions_follow_the_players_language() -> None:
+    game = GinGame(seed=3)
+    assert GIN.hand_spec(game, 0, "suit", "it").deadwood_label == "Punti morti"
+    assert GIN.hand_spec(game, 0, "suit", "en").deadwood_label == "Deadwood"
+    rummy = Rummy500Game(players=3, seed=3)
+    assert RUMMY500.hand_spec(rummy, 0, "suit", "it").deadwood_label == "In mano"
