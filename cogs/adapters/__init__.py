@@ -7,6 +7,7 @@ host (`cogs.host`) and the views (`cogs.views`) never import a game engine.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
@@ -27,6 +28,7 @@ __all__ = [
     "SettingSpec",
     "adapter_for",
     "register",
+    "view_of",
 ]
 
 Style = Literal["primary", "secondary", "success", "danger"]
@@ -192,6 +194,27 @@ class GameAdapter(Protocol):
     def settings_lines(self, options: Any, locale: str) -> list[str]:
         """Return short lines naming the key options, for the lobby."""
         ...
+
+
+# Views of each live game at its current version: a hand's picture, prompt and controls all
+# read the same private view, whose list of legal actions is the costly part to build.
+_VIEWS: weakref.WeakKeyDictionary[Any, tuple[int, dict[int | None, dict[str, Any]]]] = (
+    weakref.WeakKeyDictionary())
+
+
+def view_of(game: Game, seat: int | None = None) -> dict[str, Any]:
+    """Return the public view (seat None) or a seat's private view, built once per state.
+
+    Callers read the view and never change it: the next caller gets the same dict.
+    """
+    version, views = _VIEWS.get(game, (-1, {}))
+    if version != game.version:
+        views = {}
+        _VIEWS[game] = (game.version, views)
+    view = views.get(seat)
+    if view is None:
+        view = views[seat] = game.public_view() if seat is None else game.private_view(seat)
+    return view
 
 
 class ScriptedDeals:

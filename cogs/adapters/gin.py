@@ -16,6 +16,7 @@ from cogs.adapters import (
     SelectOption,
     SettingSpec,
     register,
+    view_of,
 )
 from engine.cards import Card
 from engine.errors import IllegalMove
@@ -64,7 +65,7 @@ class GinAdapter(ScriptedDeals):
 
     def choose(self, game: Any, seat: int) -> str:
         """Return the computer player's move."""
-        return str(choose_action(game.private_view(seat)))
+        return str(choose_action(view_of(game, seat)))
 
     def default_move(self, game: Any, seat: int) -> str:
         """Play safe for an absent player: pass the upcard, draw, discard, never end the hand."""
@@ -73,7 +74,7 @@ class GinAdapter(ScriptedDeals):
             return "pass"
         if "draw" in legal:
             return "draw"
-        choice = str(choose_action(game.private_view(seat)))
+        choice = str(choose_action(view_of(game, seat)))
         if choice.startswith("knock "):
             return "discard " + choice.split()[1]
         if choice == "big_gin":
@@ -103,7 +104,7 @@ class GinAdapter(ScriptedDeals):
 
     def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
         """Return the public table: stock, discard pile, knock card, counts and scores."""
-        view = game.public_view()
+        view = view_of(game)
         seats = [
             SeatSpec(
                 name=names[i],
@@ -127,7 +128,7 @@ class GinAdapter(ScriptedDeals):
 
     def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
         """Return whose turn it is (or who won)."""
-        view = game.public_view()
+        view = view_of(game)
         if game.is_over:
             winner = view["scores"]["winner"]
             if winner is None:
@@ -137,7 +138,7 @@ class GinAdapter(ScriptedDeals):
 
     def hand_spec(self, game: Any, seat: int, sort: str, locale: str) -> HandSpec:
         """Return the seat's hand with its best melds grouped and deadwood apart."""
-        view = game.private_view(seat)
+        view = view_of(game, seat)
         opts: GinOptions = game.opts
         cards = [Card.parse(c) for c in view["hand"]]
         best = arrangements(cards, opts.wrap, opts.unmelded_ace_value)[0] if cards else None
@@ -156,7 +157,7 @@ class GinAdapter(ScriptedDeals):
 
     def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do now, or whom the game waits for."""
-        view = game.private_view(seat)
+        view = view_of(game, seat)
         legal = view["legal"]
         top = view["discard"][-1] if view["discard"] else ""
         deadwood = t("hand.deadwood", locale, points=view["deadwood"])
@@ -193,7 +194,7 @@ class GinAdapter(ScriptedDeals):
 
     def controls(self, game: Any, seat: int, locale: str, draft: str = "") -> list[Control]:
         """Return buttons for draw/take/pass/big gin and selects for discards and knocks."""
-        view = game.private_view(seat)
+        view = view_of(game, seat)
         legal: list[str] = view["legal"]
         top = _pretty(view["discard"][-1]) if view["discard"] else ""
         buttons: list[Control] = []
@@ -289,7 +290,7 @@ class GinAdapter(ScriptedDeals):
 
     def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
         """Return the lines announcing the first deal (dealer, knock card)."""
-        view = game.public_view()
+        view = view_of(game)
         deal = {"hand": view["hand_no"], "dealer": view["dealer"], "knock_card": view["knock_card"]}
         return [self._deal_line(deal, names, locale)]
 
@@ -369,7 +370,7 @@ class GinAdapter(ScriptedDeals):
             lines = [t("event.final_score_line", locale, name=names[s], points=g["finals"][s])
                      for s in range(2)]
             return lines + self._bonus_lines(g, game.opts, names, locale)
-        running = self._running(game.public_view())
+        running = self._running(view_of(game))
         return [t("table.score_line", locale, name=names[s], points=running[s]) for s in range(2)]
 
     def _bonus_lines(
@@ -394,7 +395,7 @@ class GinAdapter(ScriptedDeals):
 
     def outcomes(self, game: Any) -> list[Outcome]:
         """Return each seat's final points (bonuses included) and the winner."""
-        scores = game.public_view()["scores"]
+        scores = view_of(game)["scores"]
         if scores["format"] in ("hollywood", "multi_game"):
             points = list(scores["match_scores"])
         else:

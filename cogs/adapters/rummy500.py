@@ -24,10 +24,11 @@ from cogs.adapters import (
     SelectOption,
     SettingSpec,
     register,
+    view_of,
 )
 from cogs.errors import Refusal
 from engine.cards import Card
-from engine.errors import DoesNotFit, IllegalMove, NoSuchMeld
+from engine.errors import ClaimTooLate, DoesNotFit, IllegalMove, NoSuchMeld
 from engine.game import Event
 from engine.melds import MeldRules
 from engine.rummy500 import PRESETS, Rummy500Game, Rummy500Options, card_value, preset
@@ -89,11 +90,11 @@ class Rummy500Adapter(ScriptedDeals):
 
     def choose(self, game: Any, seat: int) -> str:
         """Return the computer player's move."""
-        return str(choose_action(game.private_view(seat)))
+        return str(choose_action(view_of(game, seat)))
 
     def react(self, game: Any, seat: int) -> str | None:
         """Return the computer's "Rummy!" claim for the open window, if it makes one."""
-        claim = choose_claim(game.private_view(seat))
+        claim = choose_claim(view_of(game, seat))
         return None if claim is None else str(claim)
 
     def default_move(self, game: Any, seat: int) -> str:
@@ -104,7 +105,7 @@ class Rummy500Adapter(ScriptedDeals):
 
     def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
         """Return the table: stock, the whole pile numbered, every meld by id, the scores."""
-        view = game.public_view()
+        view = view_of(game)
         seats = [self._seat(view, seat, names, locale) for seat in range(view["players"])]
         return TableSpec(
             title=t("table.title", locale, game=t("game.rummy500", locale),
@@ -157,7 +158,7 @@ class Rummy500Adapter(ScriptedDeals):
 
     def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
         """Return whose turn it is, an open "Rummy!" window, or who won."""
-        view = game.public_view()
+        view = view_of(game)
         if game.is_over:
             winner = view["winner"]
             if winner is None:
@@ -171,7 +172,7 @@ class Rummy500Adapter(ScriptedDeals):
 
     def hand_spec(self, game: Any, seat: int, sort: str, locale: str) -> HandSpec:
         """Return the hand with the melds it could put down grouped, the rest apart."""
-        view = game.private_view(seat)
+        view = view_of(game, seat)
         cards = [Card.parse(c) for c in view["hand"]]
         values = _hand_values(game)
         best = best_arrangement(cards, RULES, values) if cards else None
@@ -190,7 +191,7 @@ class Rummy500Adapter(ScriptedDeals):
 
     def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do now, or whom the game waits for."""
-        view = game.private_view(seat)
+        view = view_of(game, seat)
         if game.is_over:
             return self.table_status(game, names, locale)
         held = t("r500.in_hand", locale, points=_hand_total(game, view["hand"]))
@@ -206,7 +207,7 @@ class Rummy500Adapter(ScriptedDeals):
 
     def controls(self, game: Any, seat: int, locale: str, draft: str = "") -> list[Control]:
         """Return the buttons and selects for the seat's legal actions, step by step."""
-        view = game.private_view(seat)
+        view = view_of(game, seat)
         legal: list[str] = view["legal"]
         if not legal:
             return []
@@ -259,7 +260,7 @@ class Rummy500Adapter(ScriptedDeals):
                      ) -> SelectControl:
         prefix = f"take {k} "
         found = [a[len("take "):] for a in legal if a.startswith(prefix)]
-        found.sort(key=lambda a: -_melds_points(a))
+        found.sort(key=lambda a: -_card_count(a))
         options = [SelectOption(a, _melds_label(a.split(" ", 1)[1], locale))
                    for a in found[:MAX_OPTIONS]]
         return SelectControl("take", t("r500.take_placeholder", locale,
@@ -343,7 +344,7 @@ class Rummy500Adapter(ScriptedDeals):
         if verb == "meld":
             return "meld " + _partition(list(values), game)
         if verb == "ui_lay":
-            targets = [a for a in game.private_view(seat)["legal"]
+            targets = [a for a in view_of(game, seat)["legal"]
                        if a.startswith(f"layoff {values[0]} ")]
             return targets[0] if len(targets) == 1 else f"ui_lay {values[0]}"
         return f"{verb} {values[0]}"
@@ -352,7 +353,7 @@ class Rummy500Adapter(ScriptedDeals):
 
     def table_controls(self, game: Any, locale: str) -> list[ButtonControl]:
         """Return "Rummy!" while a window is open (under announce, only for a playable card)."""
-        claim = game.public_view()["claim"]
+        claim = view_of(game)["claim"]
         if not claim["open"]:
             return []
         if game.opts.rummy_call == "announce" and not claim.get("fits"):
@@ -364,13 +365,16 @@ class Rummy500Adapter(ScriptedDeals):
         """Return the seat's claims (one per meld the card fits); refuse a wrong call."""
         if action != "claim":
             raise IllegalMove("no such move", action=action)
-        view = game.private_view(seat)
+        view = view_of(game, seat)
         claims: list[str] = view["claims"]
         if not claims:
-            card = view["claim"]["card"] or ""
+            card = view["claim"]["card"]
+            if card is None:
+                raise ClaimTooLate("no Rummy! window is open")
+            # Not opened, or his own discard: the engine says which. It checks those before
+            # the meld, so any meld id will do.
             with contextlib.suppress(DoesNotFit, NoSuchMeld):
-                # Not opened, own discard, window closed: the engine says which.
-                game.verify(seat, game.parse_action(_probe_claim(view)))
+                game.verify(seat, game.parse_action(f"claim {card} A"))
             raise Refusal("claim.wrong_call", card=_pretty(card))
         melds = {m["id"]: m for m in view["melds"]}
         options = []
@@ -443,7 +447,7 @@ class Rummy500Adapter(ScriptedDeals):
 
     def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
         """Return the lines announcing the first deal."""
-        view = game.public_view()
+        view = view_of(game)
         return [t("event.new_hand", locale, number=view["hand_no"], name=names[view["dealer"]])]
 
     def hand_end(
@@ -482,7 +486,7 @@ class Rummy500Adapter(ScriptedDeals):
 
     def outcomes(self, game: Any) -> list[Outcome]:
         """Return each seat's final total and the winner."""
-        view = game.public_view()
+        view = view_of(game)
         return [Outcome(s, view["totals"][s], view["winner"] == s)
                 for s in range(view["players"])]
 
@@ -549,8 +553,8 @@ def _cards_of(action: str) -> list[str]:
     return [c for part in action.split()[1:] for c in part.split(",") if not c.isdigit()]
 
 
-def _melds_points(action: str) -> int:
-    """Sort key: how many cards a take puts on the table."""
+def _card_count(action: str) -> int:
+    """Return how many cards a take or meld action puts on the table."""
     return len(_cards_of(action))
 
 
@@ -580,13 +584,6 @@ def _partition(cards: list[str], game: Any) -> str:
     if not best.deadwood and len(best.melds) > 1:
         return " ".join(",".join(str(c) for c in m.cards) for m in best.melds)
     return ",".join(cards)
-
-
-def _probe_claim(view: dict[str, Any]) -> str:
-    """Return a claim on the first meld, so the engine can say why this seat may not claim."""
-    card = view["claim"]["card"] or (view["hand"][0] if view["hand"] else "AS")
-    meld = view["melds"][0]["id"] if view["melds"] else "A"
-    return f"claim {card} {meld}"
 
 
 RUMMY500 = register(Rummy500Adapter())

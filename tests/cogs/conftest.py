@@ -32,10 +32,10 @@ def slow_computer(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Make computer moves wait for advance_time, and clear queued test decks."""
     monkeypatch.setattr(cogs.host, "BOT_DELAY", BOT_DELAY)
     for adapter in (GIN, RUMMY500):
-        adapter.next_decks, adapter.next_first_dealer, adapter.next_seed = [], None, None
+        adapter.take_script()  # clears what an earlier test queued
     yield
     for adapter in (GIN, RUMMY500):
-        adapter.next_decks, adapter.next_first_dealer, adapter.next_seed = [], None, None
+        adapter.take_script()
 
 
 def script(*decks: list[str], dealer: int = 1) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import simcord
 
 from cogs.adapters.rummy500 import RUMMY500
+from cogs.host import Runtime
 from tests.cogs.conftest import (
     dm,
     labels,
@@ -58,13 +59,21 @@ async def draw(member: simcord.MemberActor) -> None:
     await member.user.click(dm(member), label="Draw from stock")
 
 
+def running(sim: Sim) -> Runtime | None:
+    """Return the one game the bot runs now, or None once it has finished."""
+    runtimes = sim.bot.get_cog("Rummy").host.runtimes  # type: ignore[union-attr]
+    return next(iter(runtimes.values()), None)
+
+
 def game_view(sim: Sim) -> dict:
-    rt = next(iter(sim.bot.get_cog("Rummy").host.runtimes.values()))  # type: ignore[union-attr]
+    rt = running(sim)
+    assert rt is not None
     return rt.game.public_view()
 
 
 def hand_of(sim: Sim, seat: int) -> list[str]:
-    rt = next(iter(sim.bot.get_cog("Rummy").host.runtimes.values()))  # type: ignore[union-attr]
+    rt = running(sim)
+    assert rt is not None
     return list(rt.game.private_view(seat)["hand"])
 
 
@@ -247,13 +256,11 @@ async def test_when_the_stock_runs_out_the_hand_ends_with_nobody_out(sim: Sim) -
     script_rummy(deal3([OPENER, LOOSE_1, LOOSE_2], "3C"))
     await three_players(sim)
     members = [sim.alice, sim.bruno, sim.chiara]
-    for turn in range(40):
-        view = game_view(sim)
-        if view["hand_no"] == 2:
-            break
-        await plod(members[view["turn"]])
-    else:
-        raise AssertionError("the hand did not end")
+    turns = 0
+    while game_view(sim)["hand_no"] == 1 and turns < 40:
+        await plod(members[game_view(sim)["turn"]])
+        turns += 1
+    assert game_view(sim)["hand_no"] == 2, "the hand did not end"
     lines = "\n".join(texts(sim))
     assert "The stock ran out: nobody went out." in lines
     # Nobody melded: every player scores minus his hand, by the value table.
@@ -261,7 +268,7 @@ async def test_when_the_stock_runs_out_the_hand_ends_with_nobody_out(sim: Sim) -
     end = next(m for m in sim.channel.history()
                if any(a.filename == "hand.png" for a in m.attachments))
     assert (await png_of(end)).size[0] >= 600
-    assert turn >= 30  # 52 - 21 - 1 = 30 stock cards were drawn first
+    assert turns >= 30  # 52 - 21 - 1 = 30 stock cards were drawn first
 
 
 async def test_a_whole_game_to_500_finishes_with_computers_in_the_seats(sim: Sim) -> None:
@@ -275,18 +282,13 @@ async def test_a_whole_game_to_500_finishes_with_computers_in_the_seats(sim: Sim
         await sim.env.advance_time(30)
     lines = "\n".join(texts(sim))
     assert "wins the game with" in lines
-    assert game_view_final(sim) is None  # the finished game left the host
+    assert running(sim) is None  # the finished game left the host
     rows = await sim.bot.storage.leaderboard(sim.guild.id, "rummy500")
     assert sorted(r.name for r in rows) == ["Alice", "Bruno", "Chiara"]
     assert [r.games for r in rows] == [1, 1, 1] and sum(r.wins for r in rows) == 1
     winner = next(r for r in rows if r.wins)
     assert winner.points >= 500 and winner.points == max(r.points for r in rows)
     assert f"{winner.name} wins the game with {winner.points} points!" in lines
-
-
-def game_view_final(sim: Sim) -> dict | None:
-    runtimes = sim.bot.get_cog("Rummy").host.runtimes  # type: ignore[union-attr]
-    return next(iter(runtimes.values())).game.public_view() if runtimes else None
 
 
 async def test_a_claim_after_a_restart_during_the_window_still_wins(sim: Sim) -> None:
@@ -322,7 +324,8 @@ async def test_the_dealer_names_the_special_card_of_each_hand(sim: Sim) -> None:
     assert view["special_card"] == "QH" and view["phase"] == "draw" and view["turn"] == 0
     lines = "\n".join(texts(sim))
     assert "Chiara names the special card: Q♥." in lines
-    rt = next(iter(sim.bot.get_cog("Rummy").host.runtimes.values()))  # type: ignore[union-attr]
+    rt = running(sim)
+    assert rt is not None
     footer = RUMMY500.table_spec(rt.game, rt.names, "en").footer
     assert "Special card: Q♥ = 40 points." in footer  # printed under the table picture
     assert "Draw from stock" in labels(dm(sim.alice))
@@ -342,3 +345,26 @@ async def test_menus_in_steps_work_on_the_ephemeral_hand_too(sim: Sim) -> None:
     assert "Take from the pile…" in labels(step.response)
     rules = await sim.alice.slash(sim.channel, "rummy rules", game="rummy500", preset="italian")
     assert "Your first melds must total at least 40 points." in rules.response.content
+
+
+async def test_card_and_off_settings_are_read_the_way_people_type_them(sim: Sim) -> None:
+    await open_table(sim, sim.bruno, game="rummy500")
+
+    async def setting(option: str, value: str) -> str:
+        answer = await sim.alice.slash(sim.channel, "rummy settings", option=option, value=value)
+        return answer.response.content
+
+    async def rules() -> dict:
+        return (await sim.bot.storage.get_game(1)).options["rules"]
+
+    assert await setting("special_card", "qs") == "Settings saved."
+    assert (await rules())["special_card"] == "QS"
+    assert await setting("elimination_score", "-101") == "Settings saved."
+    assert (await rules())["elimination_score"] == -101
+    assert await setting("elimination_score", "none") == "Settings saved."
+    assert await setting("special_card", "off") == "Settings saved."
+    assert (await rules())["elimination_score"] is None and (await rules())["special_card"] is None
+    assert await setting("special_card", "zz") == "zz is not a valid value for special_card."
+    refused = await setting("elimination_score", "5")
+    assert refused == "5 is not a valid value for elimination_score."
+    assert (await rules())["special_card"] is None  # a refusal changes nothing

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import discord
 
-from cogs.adapters import ButtonControl, SelectControl
+from cogs.adapters import ButtonControl, SelectControl, view_of
 from cogs.adapters.rummy500 import RUMMY500
 from cogs.views import hand_view
+from engine.rummy500 import Rummy500Game
 from tests.engine.rummy500.scripted import crafted
 
 BIG_HAND = ("AS 2S 3S 4S 5S 6S 7S 8S AH 2H 3H 4H 5H 6H 7H 8H "
@@ -76,3 +77,14 @@ async def test_the_pile_depths_and_forced_melds_come_in_two_steps() -> None:
     assert depths.options[0].label == "1: from 7♣ to the top (5 cards)"
     melds = selects(RUMMY500.controls(game, 0, "en", "take:1"))["take"]
     assert [(o.value, o.label) for o in melds.options] == [("1 7S,7D,7C", "Meld 7♠ 7♦ 7♣")]
+
+
+def test_a_state_is_read_once_and_a_new_state_reads_again() -> None:
+    game = Rummy500Game(players=3, seed=3)
+    seat = game.to_act()[0]
+    first = view_of(game, seat)
+    assert view_of(game, seat) is first  # the picture, prompt and controls share it
+    assert view_of(game) is not first and "hand" not in view_of(game)
+    game.apply(seat, "draw")
+    after = view_of(game, seat)
+    assert after is not first and len(after["hand"]) == len(first["hand"]) + 1
