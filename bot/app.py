@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import os
-import sqlite3
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -100,8 +99,6 @@ class RummyBot(commands.Bot):
             self._storage = await open_storage(path)
         except StorageError as error:
             raise StartupError(str(error)) from error
-        except (OSError, sqlite3.Error) as error:
-            raise StartupError(f"cannot open database {path}: {error}") from error
         log.info("storage open at %s", path)
 
     def add_game_restorer(self, restorer: GameRestorer) -> None:

@@ -107,6 +107,16 @@ def test_database_path_that_is_a_folder_is_a_clear_error(tmp_path: Path) -> None
         prepare_database_path(tmp_path)
 
 
+async def test_a_database_the_storage_cannot_read_is_a_startup_error(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not a database, only text long enough to look like a file" * 40)
+    bot = RummyBot(Settings(db_path=junk))
+    with pytest.raises(StartupError, match=r"cannot open database at .*junk\.sqlite3: "):
+        await bot.open_storage()
+    with pytest.raises(RuntimeError):
+        bot.storage  # noqa: B018 - nothing was opened
+
+
 def _run_module(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("RUMMY_", "DISCORD_"))}
     clean["PYTHONPATH"] = str(REPO)

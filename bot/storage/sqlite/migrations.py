@@ -92,9 +92,14 @@ _INITIAL: tuple[str, ...] = (
 # without a move (a timeout, "I'm back"), so they cannot wait for the next snapshot.
 _SESSION_META: tuple[str, ...] = ("ALTER TABLE games ADD COLUMN session_meta TEXT",)
 
+# The side of each result row when sides are partnerships (Canasta 0+2 v 1+3);
+# NULL, as in every older row, means the seat is a side of its own.
+_RESULT_SIDES: tuple[str, ...] = ("ALTER TABLE results ADD COLUMN side INTEGER",)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial schema", _INITIAL),
     Migration(2, "session meta", _SESSION_META),
+    Migration(3, "result sides", _RESULT_SIDES),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

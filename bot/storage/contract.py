@@ -1,0 +1,151 @@
+"""The repository contract every storage backend implements, split by concern.
+
+The bot and the cogs talk only to these Protocols. A backend raises only the
+errors of `bot.storage.records` (StorageError and its subclasses, plus
+ValueError/TypeError for arguments no backend could accept): never its
+driver's own exceptions. The suite every backend must pass is in
+tests/bot/storage/ (test_games, test_results, test_settings).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from bot.storage.records import (
+    UNSET,
+    GameRecord,
+    GuildSettings,
+    LeaderboardRow,
+    PlayerGameStats,
+    ResultRow,
+    Seat,
+    Status,
+    Unset,
+)
+
+ActionLogRow = tuple[int, int | None, str, int]  # (seq, seat, action, state_version_after)
+
+
+class GameRepository(Protocol):
+    """Games from lobby to end: seats, options, status, message ids and the action log."""
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        thread_id: int | None = None,
+        preset: str = "standard",
+        options: dict[str, Any] | None = None,
+        seats: Sequence[Seat] = (),
+    ) -> int:
+        """Open a lobby and return its id; raise ChannelBusy if the place has a game."""
+        ...
+
+    async def get_game(self, game_id: int) -> GameRecord:
+        """Return one game; raise GameNotFound if there is none with that id."""
+        ...
+
+    async def active_game_in_channel(self, place_id: int) -> GameRecord | None:
+        """Return the lobby or running game in this channel or thread, if any."""
+        ...
+
+    async def update_lobby(
+        self,
+        game_id: int,
+        *,
+        seats: Sequence[Seat] | None = None,
+        options: dict[str, Any] | None = None,
+        preset: str | None = None,
+    ) -> None:
+        """Change the seats, options or preset of a game still in its lobby (else StaleVersion)."""
+        ...
+
+    async def start_game(
+        self, game_id: int, state_json: str, *, seats: Sequence[Seat] | None = None
+    ) -> int:
+        """Move a lobby to running with its first snapshot; return the new version (1)."""
+        ...
+
+    async def record_action(
+        self, game_id: int, seat: int | None, action_text: str, state_json: str, state_version: int
+    ) -> None:
+        """Append an action and store the snapshot it produced, all or nothing.
+
+        `state_version` is the version after the action; the stored version must be
+        exactly one less and the game running, else StaleVersion and nothing is written.
+        """
+        ...
+
+    async def save_session_meta(self, game_id: int, meta_json: str) -> None:
+        """Store a running game's session counters, leaving state and version alone."""
+        ...
+
+    async def actions(self, game_id: int) -> list[ActionLogRow]:
+        """Return the game's action log as (seq, seat, action, state_version_after)."""
+        ...
+
+    async def set_status(self, game_id: int, status: Status) -> None:
+        """Set a game's status; ChannelBusy if reopening clashes with another game."""
+        ...
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        """Record the thread opened for a game; ChannelBusy if it already has a game."""
+        ...
+
+    async def set_message_ids(
+        self,
+        game_id: int,
+        *,
+        table_message_id: int | Unset | None = UNSET,
+        lobby_message_id: int | Unset | None = UNSET,
+    ) -> None:
+        """Record the table and/or lobby message ids (omitted ones stay as they are)."""
+        ...
+
+    async def unfinished_games(self) -> list[GameRecord]:
+        """Return every lobby or running game, oldest first (to resume after a restart)."""
+        ...
+
+
+class ResultRepository(Protocol):
+    """Final results and what is read from them; ratings and replays will join here."""
+
+    async def record_results(self, game_id: int, rows: Sequence[ResultRow]) -> None:
+        """Store a running game's results and mark it finished (else StaleVersion)."""
+        ...
+
+    async def results(self, game_id: int) -> list[ResultRow]:
+        """Return a game's stored results by seat ([] if it has none)."""
+        ...
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[LeaderboardRow]:
+        """Return the best human players: most wins, then win rate, points, user id."""
+        ...
+
+    async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerGameStats]:
+        """Return one player's games, wins, win rate and points per game, by game name."""
+        ...
+
+
+class SettingsRepository(Protocol):
+    """Per-server settings."""
+
+    async def get_guild_settings(self, guild_id: int) -> GuildSettings:
+        """Return the server's settings, or the defaults if it never saved any."""
+        ...
+
+    async def set_guild_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
+        """Change some settings (keyword per field) and return all; ValueError if invalid."""
+        ...
+
+
+class Storage(GameRepository, ResultRepository, SettingsRepository, Protocol):
+    """Everything the bot stores, behind one open connection or pool."""
+
+    async def close(self) -> None:
+        """Release the database; the storage cannot be used afterwards."""
+        ...

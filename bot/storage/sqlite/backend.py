@@ -1,0 +1,35 @@
+"""The SQLite backend: one class implementing the whole `Storage` contract, and its opener."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+
+from bot.storage.sqlite.connection import configure, open_errors
+from bot.storage.sqlite.games import SqliteGames
+from bot.storage.sqlite.results import SqliteResults
+from bot.storage.sqlite.settings import SqliteSettings
+
+
+class SqliteStorage(SqliteGames, SqliteResults, SqliteSettings):
+    """`Storage` on one SQLite file (WAL mode, foreign keys on, numbered migrations)."""
+
+
+async def open_sqlite(path: str | Path) -> SqliteStorage:
+    """Open (creating if needed) the database file and bring its schema up to date."""
+    path = Path(path)
+    with open_errors(path):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+    conn.row_factory = sqlite3.Row
+    storage = SqliteStorage(conn, path)
+    try:
+        with open_errors(path):
+            await configure(conn)
+            await storage.migrate()
+    except BaseException:
+        await conn.close()
+        raise
+    return storage

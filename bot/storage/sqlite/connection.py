@@ -1,0 +1,205 @@
+"""The SQLite connection every repository of the backend shares: locking, transactions,
+migrations, error mapping, and the game-row helpers that games and results both need."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Final, Self
+
+import aiosqlite
+
+from bot.storage.records import GameNotFound, GameRecord, StaleVersion, StorageError
+from bot.storage.sqlite.migrations import LATEST_VERSION, MIGRATIONS, Migration
+
+GAME_COLUMNS: Final = (
+    "id, guild_id, channel_id, thread_id, game, preset, options, seats, host_id, status, "
+    "state, state_version, table_message_id, lobby_message_id, created_at, updated_at,"
+    " session_meta"
+)
+
+
+def now() -> str:
+    """Return the current UTC time as ISO 8601 text (sorts like time)."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def dump(value: object) -> str:
+    """Encode a JSON column compactly and deterministically."""
+    return json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+def game_from_row(row: sqlite3.Row) -> GameRecord:
+    """Build a GameRecord from a `games` row."""
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        game=row["game"],
+        preset=row["preset"],
+        options=json.loads(row["options"]),
+        seats=json.loads(row["seats"]),
+        host_id=row["host_id"],
+        status=row["status"],
+        state=row["state"],
+        state_version=row["state_version"],
+        table_message_id=row["table_message_id"],
+        lobby_message_id=row["lobby_message_id"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        session_meta=row["session_meta"],
+    )
+
+
+@contextmanager
+def driver_errors(doing: str) -> Iterator[None]:
+    """Turn any sqlite3 error raised in the body into a StorageError (chained)."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise StorageError(f"{doing}: {exc}") from exc
+
+
+class SqliteConnection:
+    """One SQLite file through one aiosqlite connection, shared by every coroutine."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+        self._conn = conn
+        self.path = path
+        # One connection is shared by every coroutine: without this lock, a
+        # statement from one task could land inside another task's transaction.
+        self._lock = asyncio.Lock()
+
+    # -- lifecycle -------------------------------------------------------------
+
+    async def close(self) -> None:
+        """Close the connection (checkpointing the WAL)."""
+        async with self._lock:
+            with driver_errors("cannot close the database"):
+                await self._conn.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def schema_version(self) -> int:
+        """Return the highest applied migration number."""
+        async with self._reading():
+            return await self._schema_version()
+
+    async def _schema_version(self) -> int:
+        rows = await self._conn.execute_fetchall("SELECT MAX(version) FROM schema_migrations")
+        value = next(iter(rows))[0]
+        return int(value) if value is not None else 0
+
+    async def migrate(self) -> None:
+        """Create the bookkeeping table and apply every migration not yet applied."""
+        await self._conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+        )
+        current = await self._schema_version()
+        if current > LATEST_VERSION:
+            raise StorageError(
+                f"database schema version {current} is newer than this bot ({LATEST_VERSION})"
+            )
+        for migration in MIGRATIONS:
+            if migration.version > current:
+                await self._apply(migration)
+
+    async def _apply(self, migration: Migration) -> None:
+        """Apply one migration and record it, all or nothing."""
+        async with self._transaction():
+            for statement in migration.statements:
+                await self._conn.execute(statement)
+            await self._conn.execute(
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                (migration.version, migration.name, now()),
+            )
+
+    # -- access ------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        """Run the body in one write transaction; roll back on any exception."""
+        # IMMEDIATE takes the write lock up front, so a check (version, busy
+        # place) and the write that relies on it cannot be split by another writer.
+        await self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            await self._conn.rollback()
+            raise
+        else:
+            await self._conn.commit()
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Hold the connection for reads; driver errors become StorageError."""
+        async with self._lock:
+            with driver_errors(f"database error in {self.path}"):
+                yield self._conn
+
+    @asynccontextmanager
+    async def _writing(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Hold the connection for one write transaction; driver errors become StorageError."""
+        async with self._lock:
+            with driver_errors(f"database error in {self.path}"):
+                async with self._transaction():
+                    yield self._conn
+
+    # -- game rows (inside the caller's lock) --------------------------------------
+
+    async def _get_game(self, game_id: int) -> GameRecord:
+        rows = list(
+            await self._conn.execute_fetchall(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
+            )
+        )
+        if not rows:
+            raise GameNotFound(f"no game with id {game_id}")
+        return game_from_row(rows[0])
+
+    async def _guarded_update(
+        self, game_id: int, sets: list[str], params: list[object], guard: str, wanted: str
+    ) -> None:
+        """UPDATE one game row if `guard` holds; raise StaleVersion (or GameNotFound) if not."""
+        sql = f"UPDATE games SET {', '.join([*sets, 'updated_at = ?'])} WHERE id = ? AND {guard}"
+        cursor = await self._conn.execute(sql, (*params, now(), game_id))
+        if cursor.rowcount == 1:
+            return
+        game = await self._get_game(game_id)  # raises GameNotFound
+        raise StaleVersion(
+            f"game {game_id} is no longer {wanted} (status {game.status},"
+            f" version {game.state_version})"
+        )
+
+
+@contextmanager
+def open_errors(path: Path) -> Iterator[None]:
+    """Turn OS and driver errors while opening into one clear StorageError."""
+    try:
+        yield
+    except (OSError, sqlite3.Error) as exc:
+        raise StorageError(f"cannot open database at {path}: {exc}") from exc
+
+
+async def configure(conn: aiosqlite.Connection) -> None:
+    """Set the connection pragmas: WAL, foreign keys, durable commits, lock wait."""
+    await conn.execute("PRAGMA foreign_keys = ON")
+    # Wait for a lock (another process, a backup) instead of failing at once.
+    await conn.execute("PRAGMA busy_timeout = 5000")
+    rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
+    if rows[0][0].lower() != "wal":
+        raise sqlite3.OperationalError(f"cannot switch to WAL mode (got {rows[0][0]})")
+    # FULL makes each confirmed move survive a power cut, not only a crash;
+    # turn-based games commit rarely, so the extra fsync costs nothing noticeable.
+    await conn.execute("PRAGMA synchronous = FULL")

@@ -1,0 +1,226 @@
+"""SQLite `GameRepository`: games, their lobby, status, message ids and action log."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.storage.contract import ActionLogRow
+from bot.storage.records import (
+    ACTIVE_STATUSES,
+    UNSET,
+    ChannelBusy,
+    GameNotFound,
+    GameRecord,
+    Seat,
+    Status,
+    Unset,
+    check_status,
+)
+from bot.storage.sqlite.connection import GAME_COLUMNS, SqliteConnection, dump, game_from_row, now
+
+NO_GAME = 0  # SQLite row ids start at 1, so no game has this id
+
+
+class SqliteGames(SqliteConnection):
+    """Games and their action log on the shared connection."""
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        thread_id: int | None = None,
+        preset: str = "standard",
+        options: dict[str, Any] | None = None,
+        seats: Sequence[Seat] = (),
+    ) -> int:
+        """Open a lobby and return its id; raise ChannelBusy if the place has a game."""
+        place = thread_id if thread_id is not None else channel_id
+        stamp = now()
+        async with self._writing() as conn:
+            await self._refuse_busy(place, NO_GAME, f"a game is already open in channel {place}")
+            cursor = await conn.execute(
+                "INSERT INTO games (guild_id, channel_id, thread_id, game, preset,"
+                " options, seats, host_id, status, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
+                (guild_id, channel_id, thread_id, game, preset, dump(options or {}),
+                 dump(list(seats)), host_id, stamp, stamp),
+            )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def _refuse_busy(self, place: int, game_id: int, message: str) -> None:
+        """Raise ChannelBusy if a game other than `game_id` is open at `place`.
+
+        Run inside the write transaction: its lock keeps the answer true until
+        the write. The unique index on the place stays as the last safeguard.
+        """
+        rows = await self._conn.execute_fetchall(
+            "SELECT id FROM games WHERE COALESCE(thread_id, channel_id) = ?"
+            " AND status IN ('lobby', 'running') AND id <> ? LIMIT 1",
+            (place, game_id),
+        )
+        if list(rows):
+            raise ChannelBusy(message)
+
+    async def get_game(self, game_id: int) -> GameRecord:
+        """Return the game with this id or raise GameNotFound."""
+        async with self._reading():
+            return await self._get_game(game_id)
+
+    async def active_game_in_channel(self, place_id: int) -> GameRecord | None:
+        """Return the lobby or running game in this channel or thread, if any."""
+        async with self._reading() as conn:
+            rows = list(
+                await conn.execute_fetchall(
+                    f"SELECT {GAME_COLUMNS} FROM games"
+                    " WHERE COALESCE(thread_id, channel_id) = ?"
+                    " AND status IN ('lobby', 'running')",
+                    (place_id,),
+                )
+            )
+        return game_from_row(rows[0]) if rows else None
+
+    async def update_lobby(
+        self,
+        game_id: int,
+        *,
+        seats: Sequence[Seat] | None = None,
+        options: dict[str, Any] | None = None,
+        preset: str | None = None,
+    ) -> None:
+        """Change the seats, options or preset of a game still in its lobby."""
+        sets: list[str] = []
+        params: list[object] = []
+        for column, value in (
+            ("seats", None if seats is None else dump(list(seats))),
+            ("options", None if options is None else dump(options)),
+            ("preset", preset),
+        ):
+            if value is not None:
+                sets.append(f"{column} = ?")
+                params.append(value)
+        async with self._writing():
+            await self._guarded_update(game_id, sets, params, "status = 'lobby'", "in its lobby")
+
+    async def start_game(
+        self, game_id: int, state_json: str, *, seats: Sequence[Seat] | None = None
+    ) -> int:
+        """Move a lobby to running with its first snapshot; return the new version (1)."""
+        sets = ["status = 'running'", "state = ?", "state_version = 1"]
+        params: list[object] = [state_json]
+        if seats is not None:
+            sets.append("seats = ?")
+            params.append(dump(list(seats)))
+        async with self._writing():
+            await self._append_action(game_id, None, "start", 1)
+            await self._guarded_update(game_id, sets, params, "status = 'lobby'", "in its lobby")
+        return 1
+
+    async def record_action(
+        self, game_id: int, seat: int | None, action_text: str, state_json: str, state_version: int
+    ) -> None:
+        """Append an action and store the snapshot it produced, in one transaction.
+
+        `state_version` is the version after the action; the stored version must be
+        exactly one less, else StaleVersion is raised and nothing is written.
+        """
+        async with self._writing():
+            # The log row goes first: if the version guard then fails, the
+            # rollback removes it, so log and snapshot never disagree.
+            await self._append_action(game_id, seat, action_text, state_version)
+            await self._guarded_update(
+                game_id,
+                ["state = ?", "state_version = ?"],
+                [state_json, state_version],
+                f"state_version = {int(state_version) - 1} AND status = 'running'",
+                f"running at version {int(state_version) - 1}",
+            )
+
+    async def save_session_meta(self, game_id: int, meta_json: str) -> None:
+        """Store a running game's session counters; the state and its version stay as they are.
+
+        Raise StaleVersion if the game is not running (finished games need no counters).
+        """
+        async with self._writing():
+            await self._guarded_update(
+                game_id, ["session_meta = ?"], [meta_json], "status = 'running'", "running"
+            )
+
+    async def _append_action(
+        self, game_id: int, seat: int | None, action_text: str, version_after: int
+    ) -> None:
+        """Insert the next action row of a game (inside the caller's transaction)."""
+        # Selecting from `games` inserts nothing for a missing game, which tells
+        # GameNotFound apart without reading the driver's error text.
+        cursor = await self._conn.execute(
+            "INSERT INTO actions (game_id, seq, seat, action, state_version_after, created_at)"
+            " SELECT g.id, COALESCE(MAX(a.seq), 0) + 1, ?, ?, ?, ?"
+            " FROM games g LEFT JOIN actions a ON a.game_id = g.id"
+            " WHERE g.id = ? GROUP BY g.id",
+            (seat, action_text, version_after, now(), game_id),
+        )
+        if cursor.rowcount != 1:
+            raise GameNotFound(f"no game with id {game_id}")
+
+    async def actions(self, game_id: int) -> list[ActionLogRow]:
+        """Return the game's action log as (seq, seat, action, state_version_after)."""
+        async with self._reading() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT seq, seat, action, state_version_after FROM actions"
+                " WHERE game_id = ? ORDER BY seq",
+                (game_id,),
+            )
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
+
+    async def set_status(self, game_id: int, status: Status) -> None:
+        """Set a game's status (e.g. abandoned); ChannelBusy if reopening clashes."""
+        check_status(status)
+        async with self._writing():
+            if status in ACTIVE_STATUSES:
+                game = await self._get_game(game_id)
+                await self._refuse_busy(
+                    game.place_id, game_id, f"another game is open where game {game_id} is"
+                )
+            await self._guarded_update(game_id, ["status = ?"], [status], "1", "open")
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        """Record the thread opened for a game; ChannelBusy if it already has a game."""
+        async with self._writing():
+            game = await self._get_game(game_id)
+            if game.status in ACTIVE_STATUSES:
+                place = thread_id if thread_id is not None else game.channel_id
+                await self._refuse_busy(place, game_id, f"thread {thread_id} already has a game")
+            await self._guarded_update(game_id, ["thread_id = ?"], [thread_id], "1", "open")
+
+    async def set_message_ids(
+        self,
+        game_id: int,
+        *,
+        table_message_id: int | Unset | None = UNSET,
+        lobby_message_id: int | Unset | None = UNSET,
+    ) -> None:
+        """Record the table and/or lobby message ids (omitted ones stay as they are)."""
+        sets: list[str] = []
+        params: list[object] = []
+        for column, value in (
+            ("table_message_id", table_message_id),
+            ("lobby_message_id", lobby_message_id),
+        ):
+            if not isinstance(value, Unset):
+                sets.append(f"{column} = ?")
+                params.append(value)
+        async with self._writing():
+            await self._guarded_update(game_id, sets, params, "1", "open")
+
+    async def unfinished_games(self) -> list[GameRecord]:
+        """Return every lobby or running game, oldest first (to resume after a restart)."""
+        async with self._reading() as conn:
+            rows = await conn.execute_fetchall(
+                f"SELECT {GAME_COLUMNS} FROM games"
+                " WHERE status IN ('lobby', 'running') ORDER BY id"
+            )
+        return [game_from_row(row) for row in rows]
