@@ -35,26 +35,9 @@ def dump(value: object) -> str:
 
 
 def game_from_row(row: sqlite3.Row) -> GameRecord:
-    """Build a GameRecord from a `games` row."""
-    return GameRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        thread_id=row["thread_id"],
-        game=row["game"],
-        preset=row["preset"],
-        options=json.loads(row["options"]),
-        seats=json.loads(row["seats"]),
-        host_id=row["host_id"],
-        status=row["status"],
-        state=row["state"],
-        state_version=row["state_version"],
-        table_message_id=row["table_message_id"],
-        lobby_message_id=row["lobby_message_id"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        session_meta=row["session_meta"],
-    )
+    """Build a GameRecord from a `games` row (GAME_COLUMNS), decoding its JSON columns."""
+    decoded = {"options": json.loads(row["options"]), "seats": json.loads(row["seats"])}
+    return GameRecord(**{**dict(row), **decoded})
 
 
 @contextmanager

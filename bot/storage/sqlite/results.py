@@ -61,15 +61,7 @@ class SqliteResults(SqliteConnection):
                 (game_id,),
             )
         return [
-            ResultRow(
-                seat=r["seat"],
-                name=r["name"],
-                user_id=r["user_id"],
-                is_bot=bool(r["is_bot"]),
-                points=r["points"],
-                won=bool(r["won"]),
-                side=r["side"],
-            )
+            ResultRow(**{**dict(r), "is_bot": bool(r["is_bot"]), "won": bool(r["won"])})
             for r in rows
         ]
 
@@ -77,17 +69,7 @@ class SqliteResults(SqliteConnection):
         """Return the best human players: most wins, then win rate, then points."""
         async with self._reading() as conn:
             rows = await conn.execute_fetchall(_LEADERBOARD, (guild_id, game, limit))
-        return [
-            LeaderboardRow(
-                user_id=r["user_id"],
-                name=r["name"],
-                games=r["games"],
-                wins=r["wins"],
-                win_rate=r["win_rate"],
-                points=r["points"],
-            )
-            for r in rows
-        ]
+        return [LeaderboardRow(**dict(r)) for r in rows]
 
     async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerGameStats]:
         """Return one player's games, wins, win rate and points per game, by game name."""
@@ -99,13 +81,4 @@ class SqliteResults(SqliteConnection):
                 " GROUP BY game ORDER BY game",
                 (guild_id, user_id),
             )
-        return [
-            PlayerGameStats(
-                game=r["game"],
-                games=r["games"],
-                wins=r["wins"],
-                win_rate=r["win_rate"],
-                points=r["points"],
-            )
-            for r in rows
-        ]
+        return [PlayerGameStats(**dict(r)) for r in rows]
