@@ -7,7 +7,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from bot.storage.sqlite.connection import configure, open_errors
+from bot.storage.sqlite.connection import configure, driver_errors
 from bot.storage.sqlite.games import SqliteGames
 from bot.storage.sqlite.results import SqliteResults
 from bot.storage.sqlite.settings import SqliteSettings
@@ -20,13 +20,13 @@ class SqliteStorage(SqliteGames, SqliteResults, SqliteSettings):
 async def open_sqlite(path: str | Path) -> SqliteStorage:
     """Open (creating if needed) the database file and bring its schema up to date."""
     path = Path(path)
-    with open_errors(path):
+    with driver_errors(f"cannot open database at {path}", OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(path, isolation_level=None)
     conn.row_factory = sqlite3.Row
     storage = SqliteStorage(conn, path)
     try:
-        with open_errors(path):
+        with driver_errors(f"cannot open database at {path}", OSError):
             await configure(conn)
             await storage.migrate()
     except BaseException:

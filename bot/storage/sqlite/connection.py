@@ -41,11 +41,12 @@ def game_from_row(row: sqlite3.Row) -> GameRecord:
 
 
 @contextmanager
-def driver_errors(doing: str) -> Iterator[None]:
-    """Turn any sqlite3 error raised in the body into a StorageError (chained)."""
+def driver_errors(doing: str, *also: type[Exception]) -> Iterator[None]:
+    """Turn any sqlite3 error (or one of `also`) raised in the body into a chained StorageError."""
+    caught: tuple[type[Exception], ...] = (sqlite3.Error, *also)
     try:
         yield
-    except sqlite3.Error as exc:
+    except caught as exc:
         raise StorageError(f"{doing}: {exc}") from exc
 
 
@@ -164,15 +165,6 @@ class SqliteConnection:
             f"game {game_id} is no longer {wanted} (status {game.status},"
             f" version {game.state_version})"
         )
-
-
-@contextmanager
-def open_errors(path: Path) -> Iterator[None]:
-    """Turn OS and driver errors while opening into one clear StorageError."""
-    try:
-        yield
-    except (OSError, sqlite3.Error) as exc:
-        raise StorageError(f"cannot open database at {path}: {exc}") from exc
 
 
 async def configure(conn: aiosqlite.Connection) -> None:

@@ -10,7 +10,6 @@ from bot.storage.records import (
     ACTIVE_STATUSES,
     UNSET,
     ChannelBusy,
-    GameNotFound,
     GameRecord,
     Seat,
     Status,
@@ -153,18 +152,17 @@ class SqliteGames(SqliteConnection):
     async def _append_action(
         self, game_id: int, seat: int | None, action_text: str, version_after: int
     ) -> None:
-        """Insert the next action row of a game (inside the caller's transaction)."""
-        # Selecting from `games` inserts nothing for a missing game, which tells
-        # GameNotFound apart without reading the driver's error text.
-        cursor = await self._conn.execute(
+        """Insert the next action row of a game (inside the caller's transaction).
+
+        A missing game gets no row (rather than a foreign-key error); the guarded
+        update that follows in the same transaction reports it as GameNotFound.
+        """
+        await self._conn.execute(
             "INSERT INTO actions (game_id, seq, seat, action, state_version_after, created_at)"
-            " SELECT g.id, COALESCE(MAX(a.seq), 0) + 1, ?, ?, ?, ?"
-            " FROM games g LEFT JOIN actions a ON a.game_id = g.id"
-            " WHERE g.id = ? GROUP BY g.id",
-            (seat, action_text, version_after, now(), game_id),
+            " SELECT id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?),"
+            " ?, ?, ?, ? FROM games WHERE id = ?",
+            (game_id, seat, action_text, version_after, now(), game_id),
         )
-        if cursor.rowcount != 1:
-            raise GameNotFound(f"no game with id {game_id}")
 
     async def actions(self, game_id: int) -> list[ActionLogRow]:
         """Return the game's action log as (seq, seat, action, state_version_after)."""
