@@ -27,8 +27,12 @@ class Action(Protocol):
 class Game(Protocol):
     """The interface a game engine exposes (gin, rummy 500, …)."""
 
-    name: str
     version: int  # bumped by every accepted action; stale controls carry an older one
+
+    @property
+    def name(self) -> str:
+        """The game's kind: the registry's key and the storage `game` column."""
+        ...
 
     def legal_actions(self, seat: int) -> list[Any]:
         """List the actions the seat may take now (empty when it is not his move)."""

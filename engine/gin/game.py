@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar, Self
 
+from ..base import CardGame, DeckSource
 from ..cards import Card, find_card, make_deck, parse_cards
 from ..errors import (
     BadState,
     CardNotInHand,
-    GameOver,
     IllegalMove,
     InvalidMeld,
     KnockTooHigh,
@@ -20,8 +19,10 @@ from ..errors import (
     TakenCardDiscard,
     WrongPhase,
 )
-from ..game import SCHEMA_VERSION, Event
+from ..game import Event
+from ..match import Standing, standings
 from ..melds import make_meld
+from ..sides import Sides
 from . import actions as A
 from .deadwood import fast_solver, meld_rules, min_deadwood
 from .match import Match
@@ -31,20 +32,29 @@ from .scoring import HandResult, settle_big_gin, settle_knock
 _LOG_KEYS = ("pickups", "discards", "refused")
 
 
-class GinGame:
+class GinGame(CardGame[GinOptions, A.GinAction]):
     """A two-seat gin match; seats are 0 and 1."""
 
     name = "gin"
-    seats = 2
+    options_type = GinOptions
+    min_players = max_players = 2
+    ACTIONS: ClassVar[dict[type, tuple[str, str]]] = {
+        A.TakeUpcard: ("_check_upcard", "_do_take"),
+        A.PassUpcard: ("_check_upcard", "_do_pass"),
+        A.DrawStock: ("_check_draw", "_do_draw"),
+        A.TakeDiscard: ("_check_take", "_do_take"),
+        A.Discard: ("_check_discard", "_do_discard"),
+        A.Knock: ("_check_knock", "_do_knock"),
+        A.BigGin: ("_check_big_gin", "_do_big_gin"),
+    }
 
     def __init__(self, options: GinOptions | None = None, seed: int | None = None,
                  decks: Sequence[Sequence[Card | str]] = (), knock_cards: Sequence[str] = (),
                  first_dealer: int | None = None) -> None:
         self.opts = options or GinOptions()
-        self.seed = seed if seed is not None else secrets.randbits(63)
-        self.scripted = [[str(c) for c in parse_cards(d)] for d in decks]
+        self.sides = Sides.singles(2)
+        self.deck = DeckSource.of(seed, decks)
         self.scripted_knock = [str(c) for c in knock_cards]
-        self.deals = 0  # deals so far, misdeals included: keys the shuffle of the next one
         self.version = 0
         self.match = Match(self.opts)
         rng = random.Random(self.seed)
@@ -62,26 +72,35 @@ class GinGame:
         self.last_result: dict[str, Any] | None = None  # the last hand, public once over
         self._deal()
 
-    # --- dealing -----------------------------------------------------------------
+    @classmethod
+    def create(cls, opts: Any, players: int, seed: int | None = None,
+               decks: Sequence[Sequence[Card | str]] = (), first_dealer: int | None = None
+               ) -> Self:
+        """Deal a new two-seat game."""
+        if players != 2:
+            raise BadState("gin is for two players")
+        return cls(opts, seed=seed, decks=decks, first_dealer=first_dealer)
 
-    def _next_deck(self) -> list[Card]:
-        self.deals += 1
-        if self.scripted:
-            return parse_cards(self.scripted.pop(0))
-        deck = make_deck()
-        random.Random(f"{self.seed}:{self.deals}").shuffle(deck)
-        return deck
+    @property
+    def seed(self) -> int:
+        """Return the seed of the shuffles."""
+        return self.deck.seed
+
+    @property
+    def deals(self) -> int:
+        """Return the deals so far, misdeals included."""
+        return self.deck.deals
+
+    # --- dealing -----------------------------------------------------------------
 
     def _next_knock_card(self) -> Card:
         if self.scripted_knock:
             return Card.parse(self.scripted_knock.pop(0))
-        deck = make_deck()
-        random.Random(f"{self.seed}:knock:{self.deals}").shuffle(deck)
-        return deck[-1]  # the bottom card of the second deck
+        return self.deck.side_deck("knock", make_deck)[-1]  # the bottom card of the second deck
 
     def _deal(self) -> list[Event]:
         while True:
-            deck = self._next_deck()
+            deck = self.deck.next(make_deck)
             if len(deck) != 52 or len(set(deck)) != 52:
                 raise BadState("a gin deck must hold the 52 different cards")
             other = 1 - self.dealer
@@ -211,23 +230,12 @@ class GinGame:
 
     # --- verify ----------------------------------------------------------------------
 
-    def verify(self, seat: int, action: A.GinAction) -> None:
-        """Raise the RulesError that explains why the action is refused, if it is."""
-        if self.is_over:
-            raise GameOver("the game is over")
+    def check_seat(self, seat: int, action: A.GinAction) -> None:
+        """Refuse a seat that is not in the game, or not the one to act."""
         if seat not in (0, 1):
             raise NotYourTurn("you are not seated in this game")
         if seat != self.turn:
             raise NotYourTurn("it is not your turn")
-        check = {
-            A.TakeUpcard: self._check_upcard, A.PassUpcard: self._check_upcard,
-            A.DrawStock: self._check_draw, A.TakeDiscard: self._check_take,
-            A.Discard: self._check_discard, A.Knock: self._check_knock,
-            A.BigGin: self._check_big_gin,
-        }.get(type(action))
-        if check is None:
-            raise IllegalMove(f"'{action}' is not a gin action")
-        check(seat, action)
 
     def _check_upcard(self, seat: int, action: A.GinAction) -> None:
         if self.phase not in ("upcard_first", "upcard_second"):
@@ -294,20 +302,6 @@ class GinGame:
             raise IllegalMove("big gin needs all eleven cards in melds")
 
     # --- apply -------------------------------------------------------------------
-
-    def apply(self, seat: int, action: A.GinAction | str) -> list[Event]:
-        """Verify the action, perform it, and return the events."""
-        if isinstance(action, str):
-            action = A.parse_action(action)
-        self.verify(seat, action)
-        handler = {
-            A.TakeUpcard: self._do_take, A.TakeDiscard: self._do_take, A.PassUpcard: self._do_pass,
-            A.DrawStock: self._do_draw, A.Discard: self._do_discard, A.Knock: self._do_knock,
-            A.BigGin: self._do_big_gin,
-        }[type(action)]
-        events = handler(seat, action)
-        self.version += 1
-        return events
 
     def _do_pass(self, seat: int, action: A.GinAction) -> list[Event]:
         self.log["refused"][seat].append(self.discard[-1].text)
@@ -391,6 +385,15 @@ class GinGame:
                 "games_won": list(m.games_won), "match_scores": list(m.match_scores),
                 "over": m.over, "winner": m.winner, "target": self.opts.target_score}
 
+    def standings(self) -> list[Standing]:
+        """Rank the two seats by match points (end-of-game bonuses included)."""
+        m = self.match
+        if self.opts.match_format in ("hollywood", "multi_game"):
+            points = list(m.match_scores)
+        else:
+            points = [sum(c.finals[s] for c in m.columns if c.finished) for s in (0, 1)]
+        return standings(self.sides, points, [] if m.winner is None else [m.winner])
+
     def public_view(self) -> dict[str, Any]:
         """Return everything every player may see."""
         return {
@@ -421,12 +424,11 @@ class GinGame:
 
     # --- persistence -----------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
-        """Serialize the whole state."""
+    def state_json(self) -> dict[str, Any]:
+        """Return the game's fields for its snapshot."""
         return {
-            "schema": SCHEMA_VERSION, "game": self.name, "options": self.opts.to_dict(),
-            "seed": self.seed, "scripted": self.scripted, "scripted_knock": self.scripted_knock,
-            "deals": self.deals, "version": self.version, "dealer": self.dealer,
+            **self.deck.to_json(), "scripted_knock": self.scripted_knock,
+            "version": self.version, "dealer": self.dealer,
             "hands": [_texts(h) for h in self.hands], "stock": _texts(self.stock),
             "discard": _texts(self.discard), "phase": self.phase, "turn": self.turn,
             "taken": str(self.taken) if self.taken else None,
@@ -438,14 +440,12 @@ class GinGame:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GinGame:
-        """Rebuild a game from to_json()."""
-        if data.get("schema") != SCHEMA_VERSION or data.get("game") != cls.name:
-            raise BadState("this saved game has an unknown format")
+    def load_state(cls, opts: GinOptions, data: dict[str, Any]) -> Self:
+        """Rebuild a game from its options and snapshot fields."""
         game = cls.__new__(cls)
-        game.opts = GinOptions.from_dict(data["options"])
-        for key in ("seed", "scripted", "scripted_knock", "deals", "version", "dealer", "phase",
-                    "turn", "last_winner", "hand_no"):
+        game.opts, game.sides, game.deck = opts, Sides.singles(2), DeckSource.from_json(data)
+        for key in ("scripted_knock", "version", "dealer", "phase", "turn", "last_winner",
+                    "hand_no"):
             setattr(game, key, data[key])
         game.hands = [parse_cards(h) for h in data["hands"]]
         game.stock, game.discard = parse_cards(data["stock"]), parse_cards(data["discard"])

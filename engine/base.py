@@ -1,0 +1,188 @@
+"""The shared base of every card game: dispatch, verify → apply → events, decks and JSON.
+
+A game declares which check and which handler each action type has (`ACTIONS`), and keeps only
+its rules: the base parses text, refuses with the game's own checks, bumps the version on every
+accepted action, draws its decks from a `DeckSource` (scripted decks for tests, or a seeded
+shuffle), and saves and loads itself as JSON with a schema version.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+from .cards import Card, parse_cards
+from .errors import BadState, GameOver, IllegalMove, NotYourTurn, RulesError
+from .game import SCHEMA_VERSION, Event
+from .match import Standing
+from .options import Options
+from .sides import Sides
+
+SYSTEM_SEAT = -1  # the session itself, e.g. closing a claim window when its time is up
+OptT = TypeVar("OptT", bound=Options)
+ActT = TypeVar("ActT")
+
+
+@dataclass(slots=True)
+class DeckSource:
+    """Where the decks of each deal come from: scripted ones first, then seeded shuffles."""
+
+    seed: int = field(default_factory=lambda: secrets.randbits(63))
+    scripted: list[list[str]] = field(default_factory=list)
+    deals: int = 0  # decks handed out so far: keys the shuffle of the next one
+
+    @classmethod
+    def of(cls, seed: int | None, decks: Sequence[Sequence[Card | str]] = ()) -> DeckSource:
+        """Return a source with this seed (random if None) and these scripted decks."""
+        scripted = [[str(c) for c in parse_cards(d)] for d in decks]
+        return cls(secrets.randbits(63) if seed is None else seed, scripted)
+
+    def next(self, build: Callable[[], list[Card]]) -> list[Card]:
+        """Return the next deck: the next scripted one, or `build()` shuffled by the seed."""
+        self.deals += 1
+        if self.scripted:
+            return parse_cards(self.scripted.pop(0))
+        deck = build()
+        random.Random(f"{self.seed}:{self.deals}").shuffle(deck)
+        return deck
+
+    def side_deck(self, tag: str, build: Callable[[], list[Card]]) -> list[Card]:
+        """Return a deck of its own for this deal (e.g. gin's second deck), shuffled by tag."""
+        deck = build()
+        random.Random(f"{self.seed}:{tag}:{self.deals}").shuffle(deck)
+        return deck
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the source's fields for a game's snapshot."""
+        return {"seed": self.seed, "scripted": [list(d) for d in self.scripted],
+                "deals": self.deals}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DeckSource:
+        """Rebuild from the fields of to_json() found in a snapshot."""
+        return cls(int(data["seed"]), [[str(c) for c in d] for d in data["scripted"]],
+                   int(data["deals"]))
+
+
+class CardGame(ABC, Generic[OptT, ActT]):
+    """A card game's rules engine; subclasses hold the rules, this class the plumbing."""
+
+    name: ClassVar[str]
+    options_type: ClassVar[type[Options]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    # action type -> (name of its check method, name of its handler method)
+    ACTIONS: ClassVar[Mapping[type, tuple[str, str]]] = {}
+
+    opts: OptT
+    sides: Sides
+    deck: DeckSource
+    version: int
+
+    # --- what each game provides -------------------------------------------------------------
+
+    @classmethod
+    @abstractmethod
+    def create(cls, opts: Any, players: int, seed: int | None = None,
+               decks: Sequence[Sequence[Card | str]] = (), first_dealer: int | None = None
+               ) -> Self:
+        """Deal a new game: the registry's one way to start any game."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> ActT:
+        """Parse an action's text form."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[ActT]:
+        """List the actions the seat may take now."""
+
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """Return the seats whose move the game waits for (empty when over)."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def standings(self) -> list[Standing]:
+        """Rank the sides now (final once the game is over)."""
+
+    @abstractmethod
+    def state_json(self) -> dict[str, Any]:
+        """Return the game's own fields for its snapshot (not schema, game, options)."""
+
+    @classmethod
+    @abstractmethod
+    def load_state(cls, opts: Any, data: dict[str, Any]) -> Self:
+        """Rebuild a game from its options and the fields of state_json()."""
+
+    def check_seat(self, seat: int, action: ActT) -> None:
+        """Refuse a seat that may not act now (a hook: claims may be out of turn)."""
+        if not isinstance(seat, int) or not 0 <= seat < self.sides.seats:
+            raise NotYourTurn("you are not playing in this game")
+        if seat not in self.to_act():
+            raise NotYourTurn("it is not your turn")
+
+    # --- the plumbing ----------------------------------------------------------------------------
+
+    @property
+    def seats(self) -> int:
+        """Return how many seats the game has."""
+        return self.sides.seats
+
+    def _methods(self, action: ActT) -> tuple[str, str]:
+        names = self.ACTIONS.get(type(action))
+        if names is None:
+            raise IllegalMove(f"'{action}' is not a {self.name} action")
+        return names
+
+    def verify(self, seat: int, action: ActT) -> None:
+        """Raise the RulesError that explains why the action is refused, if it is."""
+        if self.is_over:
+            raise GameOver("the game is over")
+        self.check_seat(seat, action)
+        check, _ = self._methods(action)
+        getattr(self, check)(seat, action)
+
+    def can(self, seat: int, action: ActT) -> bool:
+        """Whether verify() accepts the action (legal lists are built from this)."""
+        try:
+            self.verify(seat, action)
+        except RulesError:
+            return False
+        return True
+
+    def apply(self, seat: int, action: ActT | str) -> list[Event]:
+        """Verify the action, perform it, and return the events."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        self.verify(seat, action)
+        _, handler = self._methods(action)
+        events: list[Event] = getattr(self, handler)(seat, action)
+        self.version += 1
+        return events
+
+    def to_json(self) -> dict[str, Any]:
+        """Serialize the whole state, with the schema version."""
+        return {"schema": SCHEMA_VERSION, "game": self.name, "options": self.opts.to_dict(),
+                **self.state_json()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        """Rebuild a game from to_json(); raise BadState for a snapshot that cannot be."""
+        if not isinstance(data, dict) or data.get("schema") != SCHEMA_VERSION or data.get(
+                "game") != cls.name:
+            raise BadState("this saved game has an unknown format")
+        try:
+            return cls.load_state(cls.options_type.from_dict(data["options"]), data)
+        except BadState:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError,
+                RulesError) as error:
+            raise BadState(f"this saved game cannot be loaded ({error})") from error

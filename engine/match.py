@@ -1,0 +1,125 @@
+"""The match lifecycle every game shares: hand → hand result → totals → game end → standings.
+
+A hand's result adds points per side to a `Scoreboard`; the game ends at a target (a unique
+leader: ties play on), by elimination (never everybody at once), after a fixed number of hands,
+or by a game's own rule (closings, best-of). `standings()` ranks the sides for results and
+leaderboards, with per-seat detail.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import BadState
+from .sides import Sides
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One side's place: its seats, points, rank (1 = first) and whether it won."""
+
+    side: int
+    seats: tuple[int, ...]
+    points: int
+    rank: int
+    won: bool
+    seat_points: tuple[int, ...] = ()  # each seat's own share, in `seats` order
+
+
+def standings(sides: Sides, points: Sequence[int], winners: Iterable[int] = (),
+              seat_points: Sequence[int] | None = None, highest: bool = True) -> list[Standing]:
+    """Rank the sides: winners first, then by points (highest or lowest best), ties share."""
+    won = set(winners)
+
+    def order(side: int) -> tuple[bool, int]:
+        return (side not in won, -points[side] if highest else points[side])
+
+    ranked = sorted(range(len(sides)), key=order)
+    out, rank = [], 0
+    for place, side in enumerate(ranked):
+        if place == 0 or order(side) != order(ranked[place - 1]):
+            rank = place + 1
+        seats = sides.members(side)
+        detail = tuple(seat_points[s] for s in seats) if seat_points is not None else ()
+        out.append(Standing(side, seats, points[side], rank, side in won, detail))
+    return sorted(out, key=lambda s: s.side)
+
+
+def unique_best(totals: Sequence[int], among: Iterable[int], highest: bool = True) -> int | None:
+    """Return the one side with the best total among some, or None on a tie."""
+    pool = list(among)
+    if not pool:
+        return None
+    best = (max if highest else min)(totals[s] for s in pool)
+    leaders = [s for s in pool if totals[s] == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+@dataclass(slots=True)
+class Scoreboard:
+    """Running totals per side, each hand's points, and the sides eliminated."""
+
+    totals: list[int]
+    hands: list[list[int]] = field(default_factory=list)
+    eliminated: set[int] = field(default_factory=set)
+
+    @classmethod
+    def new(cls, sides: int) -> Scoreboard:
+        """Return an empty scoreboard for this many sides."""
+        return cls([0] * sides)
+
+    def record(self, points: Sequence[int]) -> None:
+        """Add one hand's points per side."""
+        if len(points) != len(self.totals):
+            raise ValueError("one figure per side")
+        self.hands.append(list(points))
+        self.totals = [t + p for t, p in zip(self.totals, points)]
+
+    @property
+    def played(self) -> int:
+        """Return how many hands have been scored."""
+        return len(self.hands)
+
+    def active(self) -> list[int]:
+        """Return the sides still in the game."""
+        return [s for s in range(len(self.totals)) if s not in self.eliminated]
+
+    def eliminate(self, out: Callable[[int], bool]) -> set[int]:
+        """Eliminate the active sides whose total is out; never everybody at once."""
+        gone = {s for s in self.active() if out(self.totals[s])}
+        if gone == set(self.active()):
+            return set()
+        self.eliminated |= gone
+        return gone
+
+    def last_standing(self) -> int | None:
+        """Return the only side left, if only one is."""
+        left = self.active()
+        return left[0] if len(left) == 1 else None
+
+    def leader_at(self, target: int, highest: bool = True) -> int | None:
+        """Return the unique leader once someone reached the target (ties play on)."""
+        left = self.active()
+        reached = any(self.totals[s] >= target for s in left) if highest else any(
+            self.totals[s] <= target for s in left)
+        return unique_best(self.totals, left, highest) if reached else None
+
+    def to_json(self) -> dict[str, Any]:
+        """Return a JSON-friendly form."""
+        return {"totals": list(self.totals), "hands": [list(h) for h in self.hands],
+                "eliminated": sorted(self.eliminated)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Scoreboard:
+        """Rebuild from to_json(); BadState if the figures do not add up."""
+        try:
+            board = cls([int(x) for x in data["totals"]],
+                        [[int(x) for x in h] for h in data.get("hands", [])],
+                        {int(x) for x in data.get("eliminated", [])})
+        except (KeyError, TypeError, ValueError) as error:
+            raise BadState("the scores of this saved game cannot be read") from error
+        if any(len(h) != len(board.totals) for h in board.hands):
+            raise BadState("the scores of this saved game do not add up")
+        return board

@@ -1,0 +1,108 @@
+"""The shared game base, through the three-card toy that uses nothing else."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.base import DeckSource
+from engine.errors import (
+    BadState,
+    CardNotInHand,
+    GameOver,
+    IllegalMove,
+    InvalidMeld,
+    NotYourTurn,
+    WrongPhase,
+)
+from engine.gin import GinGame
+from tests.toy.engine import ToyGame, ToyOptions
+
+# Alice (seat 0) holds 7S 7H 2C and draws 7D; Bruno holds KS QH 4D; the stock follows.
+DECK = "7S 7H 2C KS QH 4D 7D 9C 5H 3S 8D"
+
+
+def toy(preset: str = "standard", deck: str = DECK) -> ToyGame:
+    return ToyGame.create(ToyOptions.preset(preset), 2, decks=[deck.split()])
+
+
+def test_apply_parses_verifies_bumps_the_version_and_returns_events() -> None:
+    game = toy()
+    events = game.apply(0, "draw")
+    assert [e.kind for e in events] == ["draw"] and game.version == 1
+    assert events[0].private == {"card": "7D"} and events[0].public == {"stock": 4}
+    events = game.apply(0, "out 2C")
+    assert [e.kind for e in events] == ["discard", "game_end"] and game.is_over
+    assert [(s.side, s.rank, s.won, s.points) for s in game.standings()] == [
+        (0, 1, True, -11), (1, 2, False, -24)]
+
+
+@pytest.mark.parametrize(("seat", "text", "error"), [
+    (1, "draw", NotYourTurn), (5, "draw", NotYourTurn), (0, "discard 7S", WrongPhase),
+    (0, "jump", IllegalMove),
+])
+def test_refusals_leave_state_and_version_unchanged(seat: int, text: str,
+                                                    error: type[Exception]) -> None:
+    game = toy()
+    before = json.dumps(game.to_json())
+    with pytest.raises(error):
+        game.apply(seat, text)
+    assert json.dumps(game.to_json()) == before and game.version == 0
+
+
+def test_the_games_own_checks_refuse_after_the_common_ones() -> None:
+    game = toy("sets_only", "2S 3S 4S KS QH 4D 7D 9C 5H 3S 8D")
+    game.apply(0, "draw")
+    with pytest.raises(CardNotInHand):
+        game.apply(0, "discard AH")
+    with pytest.raises(InvalidMeld):
+        game.apply(0, "out 7D")  # 2S 3S 4S is a run: sets only here
+    game.apply(0, "discard 7D")
+    assert game.to_act() == [1]
+
+
+def test_legal_actions_are_built_from_verify() -> None:
+    game = toy()
+    assert [str(a) for a in game.legal_actions(0)] == ["draw"]
+    game.apply(0, "draw")
+    legal = [str(a) for a in game.legal_actions(0)]
+    assert "out 2C" in legal and "out 7S" not in legal and "discard 7S" in legal
+    assert game.legal_actions(1) == []
+
+
+def test_a_finished_game_refuses_everything() -> None:
+    game = toy()
+    game.apply(0, "draw")
+    game.apply(0, "out 2C")
+    with pytest.raises(GameOver):
+        game.apply(1, "draw")
+
+
+def test_json_round_trip_and_schema_checks() -> None:
+    game = toy()
+    game.apply(0, "draw")
+    data = json.loads(json.dumps(game.to_json()))
+    again = ToyGame.from_json(data)
+    assert again.to_json() == game.to_json()
+    again.apply(0, "discard 2C")  # the copy plays on
+    with pytest.raises(BadState):
+        ToyGame.from_json({**data, "schema": 99})
+    with pytest.raises(BadState):
+        ToyGame.from_json({**data, "game": "gin"})
+    with pytest.raises(BadState):
+        ToyGame.from_json({k: v for k, v in data.items() if k != "hands"})
+    with pytest.raises(BadState):
+        GinGame.from_json(data)
+
+
+def test_deck_source_scripted_first_then_seeded_shuffles() -> None:
+    source = DeckSource.of(7, [["AS", "2S"]])
+    assert [c.text for c in source.next(list)] == ["AS", "2S"]
+    from engine.cards import make_deck
+    first = [c.text for c in source.next(make_deck)]
+    again = DeckSource(7, [], 1)
+    assert [c.text for c in again.next(make_deck)] == first and source.deals == 2
+    assert DeckSource.from_json(source.to_json()) == source
+    side = [c.text for c in DeckSource(7, [], 2).side_deck("knock", make_deck)]
+    assert side != first and sorted(side) == sorted(first)

@@ -1,0 +1,65 @@
+"""The shared match lifecycle: totals, targets with ties playing on, elimination, standings."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import BadState
+from engine.match import Scoreboard, Standing, standings, unique_best
+from engine.sides import Sides
+
+
+def test_a_target_needs_a_unique_leader_ties_play_on() -> None:
+    board = Scoreboard.new(3)
+    board.record([300, 510, 510])
+    assert board.leader_at(500) is None  # tied at the top: another hand
+    board.record([0, 20, 5])
+    assert (board.leader_at(500), board.totals, board.played) == (1, [300, 530, 515], 2)
+
+
+def test_elimination_never_removes_everybody() -> None:
+    board = Scoreboard([-120, -150, 40])
+    assert board.eliminate(lambda total: total <= -101) == {0, 1}
+    assert board.last_standing() == 2
+    everyone = Scoreboard([-200, -300])
+    assert everyone.eliminate(lambda total: total <= -101) == set()
+    assert everyone.active() == [0, 1]
+
+
+def test_penalty_games_rank_lowest_first() -> None:
+    assert unique_best([12, 7, 30], [0, 1, 2], highest=False) == 1
+    assert unique_best([7, 7, 30], [0, 1, 2], highest=False) is None
+    board = Scoreboard([90, 101, 60])
+    assert board.eliminate(lambda total: total > 100) == {1}
+    assert board.leader_at(70, highest=False) == 2
+
+
+def test_standings_put_winners_first_then_points_with_shared_ranks() -> None:
+    rows = standings(Sides.singles(4), [50, 80, 80, 10], winners=[3])
+    assert [(r.side, r.rank, r.won) for r in rows] == [
+        (0, 4, False), (1, 2, False), (2, 2, False), (3, 1, True)]
+
+
+def test_partnership_standings_carry_per_seat_detail() -> None:
+    rows = standings(Sides.partnerships(2, 2), [1200, 900], winners=[0],
+                     seat_points=[700, 400, 500, 500])
+    assert rows[0] == Standing(0, (0, 2), 1200, 1, True, (700, 500))
+    assert rows[1] == Standing(1, (1, 3), 900, 2, False, (400, 500))
+
+
+def test_a_drawn_game_ranks_both_first_and_nobody_won() -> None:
+    rows = standings(Sides.singles(2), [100, 100])
+    assert [(r.rank, r.won) for r in rows] == [(1, False), (1, False)]
+
+
+def test_scoreboard_json_round_trip_and_bad_snapshots() -> None:
+    board = Scoreboard.new(2)
+    board.record([10, -5])
+    board.eliminate(lambda total: total < 0)
+    assert Scoreboard.from_json(board.to_json()) == board
+    with pytest.raises(BadState):
+        Scoreboard.from_json({"totals": [1, 2], "hands": [[1]]})
+    with pytest.raises(BadState):
+        Scoreboard.from_json({"hands": []})
+    with pytest.raises(ValueError):
+        board.record([1, 2, 3])
