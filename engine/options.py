@@ -136,7 +136,10 @@ class Options:
     @classmethod
     def specs(cls) -> tuple[OptionSpec, ...]:
         """Return the declaration of every option, in the order of the rules file."""
-        return tuple(_spec(f) for f in fields(cls))  # type: ignore[arg-type]
+        specs = _SPECS.get(cls)
+        if specs is None:  # read once per class: snapshots and views ask on every action
+            specs = _SPECS[cls] = tuple(_spec(f) for f in fields(cls))  # type: ignore[arg-type]
+        return specs
 
     @classmethod
     def spec(cls, key: str) -> OptionSpec:
@@ -157,13 +160,20 @@ class Options:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the options as a plain dict."""
-        return {spec.key: getattr(self, spec.key) for spec in self.specs()}
+        return {key: getattr(self, key) for key in self.keys()}
+
+    @classmethod
+    def keys(cls) -> tuple[str, ...]:
+        """Return the option keys, in declaration order."""
+        keys = _KEYS.get(cls)
+        if keys is None:
+            keys = _KEYS[cls] = tuple(spec.key for spec in cls.specs())
+        return keys
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
         """Build options from a dict, refusing unknown keys."""
-        known = {spec.key for spec in cls.specs()}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(set(data) - set(cls.keys()))
         if unknown:
             raise BadOption(f"unknown option {unknown[0]}", key=unknown[0],
                             value=data[unknown[0]])
@@ -188,6 +198,10 @@ class Options:
     def settable(cls) -> tuple[OptionSpec, ...]:
         """Return the options `/rummy settings` offers."""
         return tuple(s for s in cls.specs() if s.settable)
+
+
+_SPECS: dict[type, tuple[OptionSpec, ...]] = {}
+_KEYS: dict[type, tuple[str, ...]] = {}
 
 
 def _spec(f: Field[Any]) -> OptionSpec:
