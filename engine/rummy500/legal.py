@@ -1,4 +1,11 @@
-"""Enumerate the legal single-step actions of a Rummy 500 seat.
+"""Enumerate the legal actions of a Rummy 500 seat: candidates kept iff rules.py accepts them.
+
+Every family (the special card, draw and decline, takes, melds, lay-offs, discards, Rummy!
+claims) is listed the same way: this module generates candidates and keeps those for which
+`Rules.verify` raises nothing, so a rule lives in rules.py only. A check that opens with a
+gate (`check_turn`, `check_take_gate`, `check_layoff_gate`, the step of `check_discard`) has
+that gate tried once per call, then only the rest of the check per candidate: the same test,
+and a seat that may not take or lay off costs nothing.
 
 Complete for single steps: every draw, every take whose melds are one meld holding the key
 card, every single meld, every lay-off, every discard. Several melds in one action are listed
@@ -12,15 +19,13 @@ fast; actions beyond the bounds remain playable when typed, they are only not of
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
 
 from ..cards import Card, make_deck
+from ..errors import RulesError
 from . import actions as A
-from .scoring import meld_points
-from .table import Shape, Summary, ends_of, extended, fits_any, melds_from, shape_of
-
-if TYPE_CHECKING:
-    from .game import Rummy500Game
+from .rules import Rules
+from .state import Rummy500State
+from .table import ends_of, melds_from, shape_of
 
 MAX_EXTRA = 3  # melds added to reach min_first_meld (beside a take's key meld)
 NODE_BUDGET = 6000  # search steps for all the combination searches of one call
@@ -38,21 +43,29 @@ def _bits(cards: Sequence[Card]) -> int:
 
 
 class LegalMoves:
-    """The legal actions of one seat in the current state of one game."""
+    """The legal actions of the seat to act (one that passes check_turn) in one state."""
 
-    def __init__(self, game: Rummy500Game, seat: int) -> None:
-        self.g = game
+    def __init__(self, rules: Rules, seat: int) -> None:
+        self.g = rules.g
         self.seat = seat
-        self.hand = game.hands[seat]
-        self.opts = game.opts
-        self.table = game.summaries()
+        self.hand = self.g.hands[seat]
+        self.rules = rules
         self.budget = NODE_BUDGET
+
+    def _ok(self, action: A.Rummy500Action) -> bool:
+        """Whether verify accepts the action (check_turn has passed: check_on_turn decides)."""
+        try:
+            self.rules.check_on_turn(self.seat, action)
+        except RulesError:
+            return False
+        return True
 
     def all(self) -> list[A.Rummy500Action]:
         """List every legal action (claims excepted)."""
         phase = self.g.phase
         if phase == "special":
-            return [A.NameSpecial(None), *(A.NameSpecial(c) for c in make_deck())]
+            names = [A.NameSpecial(None), *(A.NameSpecial(c) for c in make_deck())]
+            return [a for a in names if self._ok(a)]
         if phase == "draw":
             return self.draw_step()
         if phase == "play":
@@ -63,7 +76,8 @@ class LegalMoves:
 
     def draw_step(self) -> list[A.Rummy500Action]:
         """List draw, decline and every take."""
-        out: list[A.Rummy500Action] = [A.DrawStock() if self.g.stock else A.DeclineDiscards()]
+        out: list[A.Rummy500Action] = [
+            a for a in (A.DrawStock(), A.DeclineDiscards()) if self._ok(a)]
         out += list(self.takes())
         return out
 
@@ -71,18 +85,12 @@ class LegalMoves:
         """Whether at least one take from the pile is legal."""
         return next(self.takes(), None) is not None
 
-    def _may_take(self) -> bool:
-        g = self.g
-        if not g.pile or g.redraw_pending(self.seat):
-            return False
-        return not (self.opts.draw_stock_until_opened and not g.opened[self.seat])
-
     def takes(self) -> Iterator[A.TakeDiscards]:
         """Yield every legal take (the plain free take last)."""
-        if not self._may_take():
+        if not self.rules.can(self.rules.check_take_gate, self.seat):
             return
         pile = self.g.pile
-        need = self._minimum()
+        need = self.rules.opening_need(self.seat)
         everything = self._candidates(self.hand + pile) if need else []
         for k in range(1, len(pile) + 1):
             taken = pile[k - 1:]
@@ -98,43 +106,21 @@ class LegalMoves:
                 else:
                     combos = [(meld,)]
                 for combo in combos:
-                    if self._take_ok(pool, combo):
-                        yield A.TakeDiscards(k, combo)
-        if self.opts.top_card_free:
-            yield A.TakeDiscards(len(pile), ())
+                    take = A.TakeDiscards(k, combo)
+                    if self._ok(take):
+                        yield take
+        free = A.TakeDiscards(len(pile), ())
+        if self._ok(free):
+            yield free
 
     def _points(self, meld: tuple[Card, ...]) -> int:
-        s: Shape = shape_of(meld)
-        return meld_points(s.kind, s.cards, s.low, self.g.values)
+        return self.rules.shape_points(shape_of(meld))
 
     def _candidates(self, pool: Sequence[Card]) -> list[Cand]:
         """Every meld of the pool with its points and bits, highest points first."""
         cands = [(self._points(m), m, _bits(m)) for m in melds_from(pool)]
         cands.sort(key=lambda c: -c[0])
         return cands
-
-    def _take_ok(self, pool: Sequence[Card], combo: Combo) -> bool:
-        used = _bits([c for m in combo for c in m])
-        left = [c for c in pool if not c.bit & used]
-        new = [shape_of(m).summary() for m in combo]
-        return self._leftover_ok(left, self.table + new)
-
-    def _minimum(self) -> int:
-        """Return the points an opening still needs (0: no minimum applies)."""
-        if self.g.opened[self.seat]:
-            return 0
-        return max(self.opts.min_first_meld, 0)
-
-    def _leftover_ok(self, left: Sequence[Card], table: Sequence[Summary]) -> bool:
-        never = self.opts.go_out_without_discard == "never"
-        if never and not left:
-            return False
-        if len(left) != 1:
-            return True
-        card = left[0]
-        if card == self.g.free_card and (never or not fits_any(card, table)):
-            return False
-        return not (never and self.opts.last_discard_unplayable and fits_any(card, table))
 
     def _combos(self, cands: Sequence[Cand], need: int, start: int) -> list[Combo]:
         """Minimal sets of disjoint candidate melds that lift `start` points to `need`."""
@@ -167,44 +153,63 @@ class LegalMoves:
         """List every meld, lay-off and discard."""
         out: list[A.Rummy500Action] = []
         out += self.melds()
-        if self.g.opened[self.seat]:
-            out += self.layoffs()
+        out += self.layoffs()
         out += self.discards()
         return out
 
     def melds(self) -> list[A.MeldCards]:
         """List single melds (and, for an opening under a minimum, minimal combinations)."""
-        need = self._minimum()
+        need = self.rules.opening_need(self.seat)
         combos: list[Combo] = (self._combos(self._candidates(self.hand), need, 0) if need
                                else [(m,) for m in melds_from(self.hand)])
-        out = []
-        for combo in combos:
-            used = _bits([c for m in combo for c in m])
-            left = [c for c in self.hand if not c.bit & used]
-            new = [shape_of(m).summary() for m in combo]
-            if self._leftover_ok(left, self.table + new):
-                out.append(A.MeldCards(combo))
-        return out
+        return [a for a in map(A.MeldCards, combos) if self._ok(a)]
 
     def layoffs(self) -> list[A.LayOff]:
         """List every lay-off; the end is named only where the card fits both ends."""
-        out = []
-        for card in self.hand:
-            left = [c for c in self.hand if c != card]
-            for i, m in enumerate(self.g.melds):
-                ends = ends_of(card, self.table[i])
-                for end in ends:
-                    table = list(self.table)
-                    table[i] = extended(table[i], end)
-                    if self._leftover_ok(left, table):
-                        named = end if len(ends) == 2 else None
-                        out.append(A.LayOff(card, m.id, named))
-        return out
+        if not self.rules.can(self.rules.check_layoff_gate, self.seat):
+            return []
+        lays = (A.LayOff(card, mid, end) for card in self.hand
+                for mid, end in _places(card, self.rules))
+        return [a for a in lays if self._ok(a)]
 
     def discards(self) -> list[A.Discard]:
-        """List every discard the rules allow."""
-        g = self.g
-        last = len(self.hand) == 1
-        strict = last and (self.opts.last_discard_unplayable or g.redraw)
-        return [A.Discard(c) for c in self.hand
-                if c != g.free_card and not (strict and fits_any(c, self.table))]
+        """List every discard the rules allow (check_discard's step check, then its card's)."""
+        rules = self.rules
+        if not rules.can(rules.need_phase, "play", "discard"):
+            return []
+        out = []
+        for card in self.hand:
+            try:
+                rules.check_discard_card(self.seat, card)
+            except RulesError:
+                continue  # inline rather than through Rules.can: this loop runs very often
+            out.append(A.Discard(card))
+        return out
+
+
+def legal_actions(state: Rummy500State, seat: int) -> list[A.Rummy500Action]:
+    """List every single-step action the seat may take now (claims: claim_targets)."""
+    rules = Rules(state)
+    if not rules.can(rules.check_turn, seat):
+        return []
+    return LegalMoves(rules, seat).all()
+
+
+def claim_targets(state: Rummy500State, seat: int) -> list[A.ClaimRummy]:
+    """List the valid claims of the open window's card for the seat."""
+    card = state.claim_card
+    if card is None:
+        return []
+    rules = Rules(state)
+    claims = (A.ClaimRummy(card, mid, end) for mid, end in _places(card, rules))
+    return [a for a in claims if rules.passes(seat, a)]
+
+
+def _places(card: Card, rules: Rules) -> Iterator[tuple[str, str | None]]:
+    """Yield (meld id, end) for each table meld the card fits; the end only if both ends fit."""
+    for m, summary in zip(rules.g.melds, rules.summaries):
+        ends = ends_of(card, summary)
+        if len(ends) == 2:
+            yield from ((m.id, end) for end in ends)
+        elif ends:
+            yield m.id, None

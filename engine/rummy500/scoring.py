@@ -1,12 +1,16 @@
-"""Card values by position (rummy500.md, Cards and values) and hand-score helpers."""
+"""Rummy 500 scoring: card values by position (rummy500.md, Cards and values), the hand's
+end (scores, totals, elimination) and the winner."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import Card
+from ..game import Event
 from .options import Rummy500Options
+from .state import Rummy500State
 
 POSITIONS = ("set", "run_low_ace", "run", "hand")
 
@@ -62,3 +66,82 @@ class SeatScore:
         return {"seat": self.seat, "melded": self.melded, "laid_off": self.laid_off,
                 "in_hand": self.in_hand, "hand": [c.text for c in self.hand],
                 "hand_score": self.hand_score}
+
+
+# --- the end of a hand and of the game --------------------------------------------------------
+
+
+def seat_scores(g: Rummy500State) -> list[SeatScore]:
+    """Return the running score of every seat in the hand, as if it ended now."""
+    out = []
+    for seat in g.active():
+        credits = g.table.credits(seat)
+        melded = credits.pop("meld", 0)
+        hand = g.hands[seat]
+        out.append(SeatScore(seat, melded, sum(credits.values()), hand_value(hand, g.values),
+                             tuple(hand)))
+    return out
+
+
+def end_hand(g: Rummy500State, reason: str, out: int | None) -> list[Event]:
+    """Score the hand, eliminate, find a winner; deal the next hand unless the game is over."""
+    g.close_window("hand_end")
+    scores = seat_scores(g)
+    for s in scores:
+        g.totals[s.seat] += s.hand_score
+    if out is not None:
+        g.closings[out] += 1
+    gone = _eliminate(g)
+    g.winner = _find_winner(g, out)
+    g.last_result = {
+        "hand_no": g.hand_no, "reason": reason, "out": out,
+        "seats": [s.to_dict() for s in scores], "totals": list(g.totals),
+        "eliminated": sorted(gone), "closings": list(g.closings),
+        "melds": _melds_with_credits(g),
+    }
+    events = [Event("hand_end", out, dict(g.last_result))]
+    g.claim_open, g.free_card, g.redraw = False, None, False
+    if g.winner is not None:
+        g.phase = "over"
+        return events + [Event("game_end", g.winner, {
+            "winner": g.winner, "totals": list(g.totals), "closings": list(g.closings)})]
+    g.dealer = g.next_seat(g.dealer)
+    if g.opts.special_card_per_hand:
+        g.reset_hand()
+        g.phase, g.turn = "special", g.dealer
+        return events
+    return events + g.deal()
+
+
+def _melds_with_credits(g: Rummy500State) -> list[dict[str, Any]]:
+    """Return the table melds with who placed each card and how (for the hand's reveal)."""
+    return [{"id": m.id, "owner": m.owner, "kind": m.kind,
+             "cards": [e.to_dict() for e in m.entries]} for m in g.table]
+
+
+def _eliminate(g: Rummy500State) -> set[int]:
+    limit = g.opts.elimination_score
+    if limit is None:
+        return set()
+    gone = {s for s in g.active() if g.totals[s] <= limit}
+    if gone == set(g.active()):
+        return set()  # never everybody at once
+    g.eliminated |= gone
+    return gone
+
+
+def _find_winner(g: Rummy500State, out: int | None) -> int | None:
+    left = g.active()
+    if len(left) == 1:
+        return left[0]
+    opts = g.opts
+    if opts.game_mode == "closings":
+        if out is not None and g.closings[out] >= opts.closings_to_win:
+            return out
+        return None
+    target = opts.target_score
+    if opts.win_by_closing_only:
+        return out if out is not None and g.totals[out] >= target else None
+    best = max(g.totals[s] for s in left)
+    leaders = [s for s in left if g.totals[s] == best]
+    return leaders[0] if best >= target and len(leaders) == 1 else None

@@ -1,14 +1,19 @@
-"""Melds of Rummy 500: shapes of new melds, table melds with their credits, and fits."""
+"""Rummy 500's melds: shapes of new melds, where a card fits a table meld, meld enumeration.
+
+The table itself (ids, owners, credits) is engine/table.py; this module adds Rummy 500's rules:
+no jokers, aces low or high but never both, runs that never wrap.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
-from typing import Any
 
 from ..cards import Card, cards_text
 from ..errors import InvalidMeld
+from ..table import TableMeld
 
 # (kind, suit, rank, low, high, size): what fitting a card needs to know about a meld
 Summary = tuple[str, str, int, int, int, int]
@@ -41,6 +46,12 @@ def _at(card: Card, pos: int) -> bool:
 
 def shape_of(cards: Sequence[Card]) -> Shape:
     """Validate cards as one new meld (no jokers, aces low or high, no wrap)."""
+    return _shape(tuple(cards))
+
+
+@lru_cache(maxsize=1 << 12)
+def _shape(cards: tuple[Card, ...]) -> Shape:
+    # cached: legal_actions validates the same few hundred melds over and over
     if len(set(cards)) != len(cards):
         raise InvalidMeld("the same card is named twice")
     if any(c.is_joker for c in cards):
@@ -96,76 +107,9 @@ def extended(s: Summary, end: str) -> Summary:
     return (kind, suit, rank, low, high, size + 1)
 
 
-@dataclass(slots=True)
-class Entry:
-    """One card on the table, who placed it, how, and what it scored for him."""
-
-    card: Card
-    by: int
-    value: int
-    how: str  # "meld" | "layoff" | "claim"
-
-
-@dataclass(slots=True)
-class TableMeld:
-    """A meld on the table: cards low to high, each credited to whoever placed it."""
-
-    id: str
-    owner: int
-    kind: str
-    suit: str
-    rank: int
-    low: int
-    entries: list[Entry] = field(default_factory=list)
-
-    @property
-    def high(self) -> int:
-        """Return a run's highest position."""
-        return self.low + len(self.entries) - 1
-
-    @property
-    def cards(self) -> list[Card]:
-        """Return the cards in table order."""
-        return [e.card for e in self.entries]
-
-    def summary(self) -> Summary:
-        """Return what fitting needs."""
-        return (self.kind, self.suit, self.rank, self.low, self.high, len(self.entries))
-
-    def place(self, entry: Entry, end: str) -> None:
-        """Add a laid-off card at the end (sets: at the end of the row)."""
-        if end == "low":
-            self.entries.insert(0, entry)
-            self.low -= 1
-        else:
-            self.entries.append(entry)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the meld as JSON-able data."""
-        return {"id": self.id, "owner": self.owner, "kind": self.kind, "suit": self.suit,
-                "rank": self.rank, "low": self.low,
-                "cards": [{"card": e.card.text, "by": e.by, "value": e.value, "how": e.how}
-                          for e in self.entries]}
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> TableMeld:
-        """Rebuild a meld from to_dict()."""
-        entries = [Entry(Card.parse(e["card"]), int(e["by"]), int(e["value"]), str(e["how"]))
-                   for e in d["cards"]]
-        meld = cls(str(d["id"]), int(d["owner"]), str(d["kind"]), str(d["suit"]), int(d["rank"]),
-                   int(d["low"]), entries)
-        shape_of([e.card for e in entries])  # a snapshot must hold valid melds only
-        return meld
-
-
-def meld_id(index: int) -> str:
-    """Return the id of the index-th meld of a hand: A … Z, then AA, AB …"""
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
+def summary_of(meld: TableMeld) -> Summary:
+    """Return what fitting needs to know about a table meld."""
+    return (meld.kind, meld.suit, meld.rank, meld.low, meld.high, len(meld.entries))
 
 
 # --- enumeration for legal_actions ---------------------------------------------------

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from typing import Any
 
 import pytest
@@ -200,10 +198,13 @@ def test_claims_the_best_scoring_place() -> None:
 # --- legality at scale ---------------------------------------------------------------------
 
 
-def run_game(game: Rummy500Game, computers: set[int], seed: int, cap: int = 40) -> list[float]:
-    """Play to the end (or `cap` hands): computers act and claim, the others play at random."""
+def run_game(game: Rummy500Game, computers: set[int], seed: int, cap: int = 40) -> int:
+    """Play to the end (or `cap` hands): computers act and claim, the others play at random.
+
+    Return how many decisions the computers took.
+    """
     rng = random.Random(seed)
-    times: list[float] = []
+    decisions = 0
     while not game.is_over and game.hand_no <= cap:
         if game.claim_open:
             offer_claims(game, computers)
@@ -212,14 +213,13 @@ def run_game(game: Rummy500Game, computers: set[int], seed: int, cap: int = 40) 
         seat = game.turn
         view = game.private_view(seat)
         if seat in computers:
-            start = time.perf_counter()
             action = choose_action(view)
-            times.append(time.perf_counter() - start)
+            decisions += 1
         else:
             action = random_action(view, rng)
         assert str(action) in view["legal"], (action, view["legal"])
         game.apply(seat, action)
-    return times
+    return decisions
 
 
 def offer_claims(game: Rummy500Game, computers: set[int]) -> None:
@@ -229,12 +229,11 @@ def offer_claims(game: Rummy500Game, computers: set[int]) -> None:
         seat = (game.discarder + step) % game.players
         view = game.private_view(seat)
         claim = choose_claim(view)
+        # a claim is always one of the view's; with none to make, there is no claim
+        assert claim is None or str(claim) in view["claims"], (claim, view["claims"])
         if seat in computers and claim is not None:
-            assert str(claim) in view["claims"]
             game.apply(seat, claim)
             return
-        if not view["claims"]:
-            assert claim is None
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -281,7 +280,8 @@ def test_beats_random_players() -> None:
     assert wins >= 8
 
 
-def test_decisions_are_quick() -> None:
+def test_two_computers_and_two_random_players_finish_a_game() -> None:
+    # decision time is a benchmark figure: benchmarks/bench_rummy500.py prints its median
     game = Rummy500Game(players=4, seed=9)
-    times = run_game(game, {0, 2}, 9)
-    assert statistics.median(times) < 0.020
+    assert run_game(game, {0, 2}, 9) > 0
+    assert game.is_over and game.winner is not None

@@ -1,0 +1,281 @@
+"""The Rummy 500 state: seats, the deal, the hand in play, the match so far, and its JSON form."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, Self
+
+from ..cards import Card, make_deck, parse_cards
+from ..errors import BadOption, BadState, RulesError
+from ..game import SCHEMA_VERSION, Event
+from ..table import Table, TableMeld
+from . import actions as A
+from .options import Rummy500Options
+from .table import Summary, ends_of, shape_of, summary_of
+
+HAND_SIZE = 7
+PHASES = ("special", "draw", "play", "over")
+
+
+class Rummy500State:
+    """What a Rummy 500 game holds; seats are 0 … players-1 in play order."""
+
+    name = "rummy500"
+
+    def __init__(self, options: Rummy500Options | None = None, players: int = 3,
+                 seed: int | None = None, decks: Sequence[Sequence[Card | str]] = (),
+                 first_dealer: int | None = None) -> None:
+        self.opts = options or Rummy500Options()
+        self.opts.validate()
+        if not isinstance(players, int) or not 2 <= players <= 5:
+            raise BadOption("Rummy 500 is for 2 to 5 players", key="players", value=players)
+        self.players = players
+        self.seed = seed if seed is not None else secrets.randbits(63)
+        self.scripted = [[str(c) for c in parse_cards(d)] for d in decks]
+        self.deals = 0
+        self.version = 0
+        rng = random.Random(self.seed)
+        self.dealer = first_dealer if first_dealer is not None else rng.randrange(players)
+        if not 0 <= self.dealer < players:
+            raise BadOption("first_dealer must be a seat", key="first_dealer", value=first_dealer)
+        self.totals = [0] * players
+        self.closings = [0] * players
+        self.eliminated: set[int] = set()
+        self.winner: int | None = None
+        self.hand_no = 0
+        self.last_result: dict[str, Any] | None = None
+        self.reset_hand()
+        self.special: Card | None = self.opts.special
+        self.set_values()
+        if self.opts.special_card_per_hand:
+            self.phase, self.turn = "special", self.dealer
+        else:
+            self.deal()
+
+    def reset_hand(self) -> None:
+        """Clear the hand in play: no cards dealt, an empty table, no window open."""
+        n = self.players
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.stock: list[Card] = []
+        self.pile: list[Card] = []
+        self.table = Table()
+        self.opened = [False] * n
+        self.reuses = 0
+        self.free_card: Card | None = None
+        self.redraw = False  # this turn began with an empty hand (seed_redraw)
+        self.claim_open = False
+        self.claim_card: Card | None = None
+        self.discarder: int | None = None
+        self.phase = "draw"
+        self.turn = 0
+
+    def set_values(self) -> None:
+        """Cache the options the values follow: the hand's special card may differ."""
+        text = self.special.text if self.special else None
+        self.values = replace(self.opts, special_card=text)
+
+    # --- seats ---------------------------------------------------------------------------
+
+    def active(self) -> list[int]:
+        """Return the seats still in the game, in play order."""
+        return [s for s in range(self.players) if s not in self.eliminated]
+
+    def next_seat(self, seat: int) -> int:
+        """Return the next seat in play order, skipping eliminated players."""
+        for step in range(1, self.players + 1):
+            nxt = (seat + step) % self.players
+            if nxt not in self.eliminated:
+                return nxt
+        return seat
+
+    # --- dealing -------------------------------------------------------------------------
+
+    def next_deck(self) -> list[Card]:
+        """Return the next scripted deck, or the seed's shuffle for this deal."""
+        self.deals += 1
+        if self.scripted:
+            return parse_cards(self.scripted.pop(0))
+        deck = make_deck()
+        random.Random(f"{self.seed}:{self.deals}").shuffle(deck)
+        return deck
+
+    def deal(self) -> list[Event]:
+        """Deal a new hand from the dealer's left."""
+        deck = self.next_deck()
+        if len(deck) != 52 or len(set(deck)) != 52 or any(c.is_joker for c in deck):
+            raise BadState("a Rummy 500 deck must hold the 52 different cards")
+        self.reset_hand()
+        order, seat = [], self.dealer
+        for _ in self.active():
+            seat = self.next_seat(seat)
+            order.append(seat)
+        n = len(order)
+        for i in range(HAND_SIZE * n):
+            self.hands[order[i % n]].append(deck[i])
+        self.pile = [deck[HAND_SIZE * n]]
+        self.stock = deck[HAND_SIZE * n + 1:]
+        self.hand_no += 1
+        self.phase, self.turn = "draw", order[0]
+        return [Event("deal", None, {
+            "dealer": self.dealer, "hand_no": self.hand_no, "players": order,
+            "pile": [c.text for c in self.pile], "stock": len(self.stock),
+            "special_card": self.special.text if self.special else None,
+        })]
+
+    def close_window(self, how: str) -> list[Event]:
+        """Close the Rummy! window, if one is open, saying what closed it."""
+        if not self.claim_open:
+            return []
+        card = self.claim_card
+        self.claim_open, self.claim_card, self.discarder = False, None, None
+        return [Event("claims_closed", None, {"card": card.text if card else None, "by": how})]
+
+    # --- small queries -------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase == "over"
+
+    def to_act(self) -> list[int]:
+        """Return the seat whose step it is (during a Rummy window: the next player)."""
+        return [] if self.is_over else [self.turn]
+
+    def parse_action(self, text: str) -> A.Rummy500Action:
+        """Parse an action's text form."""
+        return A.parse_action(text)
+
+    @property
+    def melds(self) -> list[TableMeld]:
+        """Return the table melds, in the order they were put down."""
+        return self.table.melds
+
+    def summaries(self) -> list[Summary]:
+        """Return the fitting summaries of the table melds."""
+        return [summary_of(m) for m in self.table]
+
+    def meld_by_id(self, mid: str) -> TableMeld:
+        """Return the table meld with that id, or raise NoSuchMeld."""
+        return self.table.get(mid)
+
+    def fitting_melds(self, card: Card) -> list[str]:
+        """Return the ids of the table melds the card fits."""
+        return [m.id for m in self.table if ends_of(card, summary_of(m))]
+
+    @property
+    def claimable(self) -> bool:
+        """Whether the open window's card fits a table meld (public only under announce)."""
+        return self.claim_open and self.claim_card is not None and bool(
+            self.fitting_melds(self.claim_card))
+
+    def redraw_pending(self, seat: int) -> bool:
+        """Whether the seat starts his draw step with an empty hand (seed_redraw)."""
+        return self.phase == "draw" and not self.hands[seat]
+
+    # --- persistence ---------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """Serialize the whole state."""
+        return {
+            "schema": SCHEMA_VERSION, "game": self.name, "options": self.opts.to_dict(),
+            "players": self.players, "seed": self.seed, "scripted": self.scripted,
+            "deals": self.deals, "version": self.version, "dealer": self.dealer,
+            "hand_no": self.hand_no, "phase": self.phase, "turn": self.turn,
+            "hands": [_texts(h) for h in self.hands], "stock": _texts(self.stock),
+            "pile": _texts(self.pile), "melds": self.table.to_list(),
+            "opened": list(self.opened), "totals": list(self.totals),
+            "closings": list(self.closings), "eliminated": sorted(self.eliminated),
+            "reuses": self.reuses, "free_card": _text(self.free_card), "redraw": self.redraw,
+            "claim": {"open": self.claim_open, "card": _text(self.claim_card),
+                      "discarder": self.discarder},
+            "special": _text(self.special), "winner": self.winner,
+            "last_result": self.last_result,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        """Rebuild a game from to_json(); raise BadState for a snapshot that cannot be."""
+        if not isinstance(data, dict) or data.get("schema") != SCHEMA_VERSION or data.get(
+                "game") != cls.name:
+            raise BadState("this saved game has an unknown format")
+        try:
+            game = cls._load(data)
+        except BadState:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, RulesError) as error:
+            raise BadState(f"this saved game cannot be loaded ({error})") from error
+        return game
+
+    @classmethod
+    def _load(cls, data: dict[str, Any]) -> Self:
+        game = cls.__new__(cls)
+        game.opts = Rummy500Options.from_dict(data["options"])
+        game.players = int(data["players"])
+        if not 2 <= game.players <= 5:
+            raise BadState("a Rummy 500 game has 2 to 5 players")
+        for key in ("seed", "deals", "version", "dealer", "hand_no", "turn", "reuses"):
+            setattr(game, key, int(data[key]))
+        game.scripted = [list(map(str, d)) for d in data["scripted"]]
+        game.phase = str(data["phase"])
+        if game.phase not in PHASES:
+            raise BadState(f"unknown phase {game.phase}")
+        game.hands = [parse_cards(h) for h in data["hands"]]
+        game.stock, game.pile = parse_cards(data["stock"]), parse_cards(data["pile"])
+        game.table = _load_table(data["melds"])
+        game._load_seats(data)
+        game._load_hand(data)
+        game.set_values()
+        game._check_loaded()
+        return game
+
+    def _load_seats(self, data: dict[str, Any]) -> None:
+        self.opened = [bool(x) for x in data["opened"]]
+        self.totals = [int(x) for x in data["totals"]]
+        self.closings = [int(x) for x in data["closings"]]
+        self.eliminated = {int(x) for x in data["eliminated"]}
+
+    def _load_hand(self, data: dict[str, Any]) -> None:
+        self.free_card = _card(data["free_card"])
+        self.redraw = bool(data["redraw"])
+        claim = data["claim"]
+        self.claim_open, self.claim_card = bool(claim["open"]), _card(claim["card"])
+        self.discarder = None if claim["discarder"] is None else int(claim["discarder"])
+        self.special = _card(data["special"])
+        self.winner = None if data["winner"] is None else int(data["winner"])
+        self.last_result = data["last_result"]
+
+    def _check_loaded(self) -> None:
+        n = self.players
+        if not (len(self.hands) == len(self.opened) == len(self.totals) == len(self.closings)
+                == n) or not 0 <= self.turn < n or not 0 <= self.dealer < n:
+            raise BadState("the seats of this saved game do not add up")
+        cards = [c for h in self.hands for c in h] + self.stock + self.pile + [
+            c for m in self.table for c in m.cards]
+        dealt = self.phase in ("draw", "play")
+        if len(set(cards)) != len(cards) or (dealt and len(cards) != 52):
+            raise BadState("the cards of this saved game do not add up")
+        if self.claim_open and (not self.pile or self.claim_card != self.pile[-1]):
+            raise BadState("the claim window's card is not the top of the pile")
+
+
+def _load_table(data: list[dict[str, Any]]) -> Table:
+    """Rebuild the table melds; a snapshot must hold valid Rummy 500 melds only."""
+    table = Table.from_list(data)
+    for m in table:
+        shape_of(m.cards)
+    return table
+
+
+def _texts(cards: Sequence[Card]) -> list[str]:
+    return [c.text for c in cards]
+
+
+def _text(card: Card | None) -> str | None:
+    return card.text if card else None
+
+
+def _card(text: object) -> Card | None:
+    return Card.parse(str(text)) if text else None
