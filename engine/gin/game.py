@@ -13,6 +13,7 @@ from ..errors import (
     BadState,
     CardNotInHand,
     GameOver,
+    GinOnly,
     IllegalMove,
     InvalidMeld,
     KnockTooHigh,
@@ -282,9 +283,10 @@ class GinGame:
         rest = [c for c in self.hands[seat] if c != self._held(seat, action.card)]
         dead, limit = self._deadwood(rest), self.knock_limit
         if dead > limit:
-            msg = ("only gin may end this hand" if limit == 0 else
-                   f"knocking needs deadwood of at most {limit}; you would have {dead}")
-            raise KnockTooHigh(msg, limit=limit, deadwood=dead)
+            if limit == 0:
+                raise GinOnly("only gin may end this hand", limit=limit, deadwood=dead)
+            raise KnockTooHigh(f"knocking needs deadwood of at most {limit}; you would have {dead}",
+                               limit=limit, deadwood=dead)
 
     def _check_big_gin(self, seat: int, action: A.GinAction) -> None:
         self._check_finish_phase()
