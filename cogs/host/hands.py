@@ -94,8 +94,10 @@ def hand_payload(rt: Runtime, seat: int, controls_on: bool) -> tuple[dict[str, A
 def remember(state: SeatState, interaction: discord.Interaction) -> None:
     """Note where the player is looking at his hand (the message he just used)."""
     message = interaction.message
-    on_dm = message is not None and not message.flags.ephemeral
-    state.show_on(message if message is not None and on_dm else interaction)
+    if message is not None and not message.flags.ephemeral:
+        state.show_on(message)
+    else:
+        state.show_on(interaction)
     state.shown = None  # what that message shows is known once it is answered
 
 
