@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
@@ -57,6 +57,17 @@ class GameComponent:
     custom_id: str  # the wrapped item's, provided by DynamicItem
     _checked: Checked | None = None
 
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> Self:
+        """Rebuild the component from a click (also on a message sent before a restart)."""
+        return cls.rebuild(match.string, item)
+
+    @classmethod
+    def rebuild(cls, custom_id: str, item: Any) -> Self:
+        """Return the component used, wrapped in this class."""
+        raise NotImplementedError
+
     def chosen(self) -> Sequence[str]:
         """Return the values a select's member chose (none for a button)."""
         return ()
@@ -85,65 +96,35 @@ class GameButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button[Any]],
                  template=BUTTON_TEMPLATE):
     """Any button of a game; the router decides what it does from the custom id."""
 
-    def __init__(
-        self,
-        custom_id: str,
-        label: str = "",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        row: int | None = None,
-    ) -> None:
+    def __init__(self, custom_id: str, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 row: int | None = None) -> None:
         super().__init__(
-            discord.ui.Button(label=label or None, style=style, custom_id=custom_id, row=row)
-        )
+            discord.ui.Button(label=label or None, style=style, custom_id=custom_id, row=row))
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> GameButton:
-        """Rebuild the button from a click (also after a restart)."""
-        button: Any = item
-        return cls(match.string, button.label or "", button.style)
+    def rebuild(cls, custom_id: str, item: Any) -> Self:
+        """Return the button clicked (a discord.ui.Button) as a game button."""
+        return cls(custom_id, item.label or "", item.style)
 
 
 class GameSelect(GameComponent, discord.ui.DynamicItem[discord.ui.Select[Any]],
                  template=SELECT_TEMPLATE):
     """A select of a hand's choices (discard, knock, …) for one state version."""
 
-    def __init__(
-        self,
-        custom_id: str,
-        placeholder: str = "",
-        options: Sequence[discord.SelectOption] = (),
-        row: int | None = None,
-        min_values: int = 1,
-        max_values: int = 1,
-    ) -> None:
+    def __init__(self, custom_id: str, placeholder: str = "",
+                 options: Sequence[discord.SelectOption] = (), row: int | None = None,
+                 min_values: int = 1, max_values: int = 1) -> None:
         options = list(options) or [discord.SelectOption(label="-")]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=custom_id,
-                placeholder=placeholder or None,
-                options=options,
-                row=row,
-                min_values=min(min_values, len(options)),
-                max_values=min(max_values, len(options)),
-            )
-        )
+        super().__init__(discord.ui.Select(
+            custom_id=custom_id, placeholder=placeholder or None, options=options, row=row,
+            min_values=min(min_values, len(options)), max_values=min(max_values, len(options))))
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> GameSelect:
-        """Rebuild the select from a choice (also after a restart)."""
-        select: Any = item
-        return cls(match.string, select.placeholder or "", select.options,
-                   min_values=select.min_values, max_values=select.max_values)
+    def rebuild(cls, custom_id: str, item: Any) -> Self:
+        """Return the select used (a discord.ui.Select) as a game select."""
+        return cls(custom_id, item.placeholder or "", item.options,
+                   min_values=item.min_values, max_values=item.max_values)
 
     def chosen(self) -> Sequence[str]:
         """Return the values the member chose."""
