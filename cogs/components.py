@@ -9,6 +9,7 @@ and answer any refusal ephemerally in the member's language.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,6 +23,8 @@ from cogs.errors import refusals_answered
 if TYPE_CHECKING:
     from cogs.host import GameHost
     from cogs.host.runtime import Runtime
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -78,8 +81,13 @@ class GameComponent:
         host = _host(interaction)
         if cid is None or host is None:
             return False
-        async with refusals_answered(interaction):
-            self._checked = check(host, interaction, cid)
+        try:
+            async with refusals_answered(interaction):
+                self._checked = check(host, interaction, cid)
+        except Exception:
+            # discord.py drops a failing check silently: say so, as it does for a callback.
+            log.exception("checking the component %s failed", self.custom_id)
+            return False
         return self._checked is not None
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:

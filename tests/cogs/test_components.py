@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from types import SimpleNamespace
 from typing import Any
 
@@ -95,3 +96,13 @@ async def test_a_passed_check_answers_nothing_and_ids_not_ours_are_ignored(
     assert await GameButton("rm:1:hand", "My hand").interaction_check(alice)
     assert await GameButton("rm:1:act:x:pass", "?").interaction_check(alice) is False
     assert alice.response.sent == []
+
+
+async def test_a_failing_check_is_logged_not_swallowed(
+        host: GameHost, caplog: pytest.LogCaptureFixture) -> None:
+    alice = interaction(host, ALICE)
+    # A bug, not a refusal: a runtime whose record lost its seats.
+    host.runtimes[1].record = dataclasses.replace(host.runtimes[1].record, seats=None)
+    assert not await GameButton("rm:1:hand", "My hand").interaction_check(alice)
+    assert alice.response.sent == []
+    assert "checking the component rm:1:hand failed" in caplog.text
