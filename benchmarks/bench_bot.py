@@ -4,7 +4,7 @@ Two members (Alice and Bruno) play gin by clicking the real buttons and selects
 of the DM hand messages; the computer player's strategy picks each member's
 move, the click sends it. Games follow one another until enough moves are made.
 
-What is timed: `GameHost.play` (the whole path of an accepted move: checks,
+What is timed: `Router.play` (the whole path of an accepted move: checks,
 defer, `GameSession.submit` with the engine, the SQLite write, the table and
 hand rendering and every Discord call it makes) minus the time spent inside
 SimCord's fake REST transports (`FakeHTTPClient.request` and
@@ -34,13 +34,15 @@ import discord
 import simcord
 from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 
-import cogs.host
+import cogs.host.events
+import cogs.host.hands
+import cogs.host.table
 from bot.app import RummyBot
 from bot.sandbox import build_world
 from bot.settings import Settings
 from bot.storage import SqliteStorage
-from cogs.adapters.gin import GIN, GinAdapter
-from cogs.host import GameHost, Runtime
+from cogs.host import GameHost, Runtime, ScriptedDeals
+from cogs.host.routing import Router
 
 P99_TARGET_MS = 50.0
 # The issue's "at most 3 REST calls per human turn", read per player action: a gin turn is two
@@ -92,16 +94,16 @@ def _timed_sync(probe: Probe, name: str, func: Callable[..., Any]) -> Any:
 
 @contextmanager
 def instrumented(probe: Probe) -> Iterator[None]:
-    """Time GameHost.play and its parts; undo the patches on exit (benchmark only)."""
+    """Time Router.play and its parts; undo the patches on exit (benchmark only)."""
     originals: list[tuple[Any, str, Any]] = []
 
     def patch(owner: Any, name: str, value: Any) -> None:
         originals.append((owner, name, getattr(owner, name)))
         setattr(owner, name, value)
 
-    play = GameHost.play
+    play = Router.play
 
-    async def timed_play(self: GameHost, *args: Any, **kwargs: Any) -> None:
+    async def timed_play(self: Router, *args: Any, **kwargs: Any) -> None:
         probe.inside_play, probe.sim_seconds = True, 0.0
         probe.parts.clear()
         start = time.perf_counter()
@@ -115,14 +117,15 @@ def instrumented(probe: Probe) -> Iterator[None]:
             for name in ("render", "database"):
                 probe.part_ms[name].append(probe.parts.get(name, 0.0) * 1000)
 
-    patch(GameHost, "play", timed_play)
+    patch(Router, "play", timed_play)
     patch(FakeHTTPClient, "request", _timed_async(probe, "sim", FakeHTTPClient.request))
     patch(FakeWebhookAdapter, "request", _timed_async(probe, "sim", FakeWebhookAdapter.request))
     patch(
         SqliteStorage, "record_action", _timed_async(probe, "database", SqliteStorage.record_action)
     )
-    for name in ("render_table", "render_hand", "render_hand_end"):
-        patch(cogs.host, name, _timed_sync(probe, "render", getattr(cogs.host, name)))
+    for module, name in ((cogs.host.table, "render_table"), (cogs.host.hands, "render_hand"),
+                         (cogs.host.events, "render_hand_end")):
+        patch(module, name, _timed_sync(probe, "render", getattr(module, name)))
     try:
         yield
     finally:
@@ -174,6 +177,7 @@ class Table:
         self.world = build_world(env)
         self.players = self.world.members[:2]
         self.games = 0
+        self.deals = ScriptedDeals()
 
     @property
     def host(self) -> GameHost:
@@ -182,14 +186,14 @@ class Table:
         return cog.host  # type: ignore[no-any-return]
 
     async def prepare(self) -> None:
-        """Untimed turns: no timer fires while the benchmark measures."""
+        """Untimed turns: no timer fires while the benchmark measures; seeded deals."""
         await self.bot.storage.set_guild_settings(self.world.guild.id, turn_seconds=0)
+        self.host.deals = self.deals
 
     async def new_game(self) -> Runtime:
         """Alice opens a lobby, Bruno joins, Alice starts; return the running game."""
         alice, bruno = self.players
-        assert isinstance(GIN, GinAdapter)  # the registry types it as the generic protocol
-        GIN.next_seed = self.seed + self.games
+        self.deals.queue("gin", seed=self.seed + self.games)
         self.games += 1
         await alice.slash(self.world.channel, "rummy new", game="gin")
         lobby = next(
@@ -283,7 +287,7 @@ def report(probe: Probe, moves: list[Move], table: Table) -> int:
     render, db = probe.part_ms["render"], probe.part_ms["database"]
     print(f"moves accepted: {len(moves)} in {table.games} game(s); timed play() calls: {len(own)}")
     print(
-        f"bot's own time per move (GameHost.play minus SimCord REST): median {p50:.1f} ms, "
+        f"bot's own time per move (Router.play minus SimCord REST): median {p50:.1f} ms, "
         f"p99 {p99:.1f} ms, max {max(own):.1f} ms  (target p99 < {P99_TARGET_MS:.0f} ms)"
     )
     print(

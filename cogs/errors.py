@@ -1,45 +1,26 @@
-"""One place that turns refusals into ephemeral replies in the member's language."""
+"""One place that turns refusals into ephemeral replies in the member's language.
+
+A `RulesError` is told with the catalogue entry `error.<its code>`, filled with
+the error's own params: every code has its words in each catalogue (a test checks
+it), so a new rule needs no code here, only its catalogue entries.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import AsyncIterator
 
 import discord
+from discord import app_commands
 
-from bot.i18n import locale_of, t
+from bot.i18n import catalogue, locale_of, placeholders, t
 from engine.cards import Card
 from engine.errors import RulesError
 
 log = logging.getLogger(__name__)
 
-# RulesError codes -> catalogue keys; the engine's own message is English only.
-_CODES: dict[str, str] = {
-    "stale": "error.move_unavailable",
-    "too_late": "error.too_late",
-    "session_closed": "error.game_over",
-    "game_over": "error.game_over",
-    "not_your_turn": "error.not_your_turn",
-    "wrong_phase": "error.wrong_phase",
-    "card_not_in_hand": "error.card_not_in_hand",
-    "taken_card_discard": "error.taken_card_discard",
-    "invalid_meld": "error.invalid_meld",
-    "illegal_move": "error.move_unavailable",
-    "bad_card": "error.move_unavailable",
-    "not_opened": "error.not_opened",
-    "first_meld_too_low": "error.first_meld_too_low",
-    "key_card_unused": "error.key_card_unused",
-    "ambiguous_end": "error.ambiguous_end",
-    "does_not_fit": "error.does_not_fit",
-    "must_keep_card": "error.must_keep_card",
-    "last_card_playable": "error.last_card_playable",
-    "dead_end": "error.dead_end",
-    "own_discard": "error.own_discard",
-    "no_such_meld": "error.move_unavailable",
-    "stock_empty": "error.move_unavailable",
-    "stock_not_empty": "error.move_unavailable",
-    "must_draw_stock": "error.must_draw_stock",
-    "no_such_position": "error.move_unavailable",
-}
+MISSING_PERMISSIONS = 50013
 
 # discord.Permissions attribute -> catalogue key, in the order they are checked.
 NEEDED_PERMISSIONS: tuple[tuple[str, str], ...] = (
@@ -49,6 +30,9 @@ NEEDED_PERMISSIONS: tuple[tuple[str, str], ...] = (
     ("embed_links", "perm.embed_links"),
     ("read_message_history", "perm.read_message_history"),
 )
+
+# Error params the catalogue knows by another name: `t()` takes `key` and `locale` itself.
+_RENAMED = {"key": "option", "locale": "language"}
 
 
 class Refusal(Exception):
@@ -60,19 +44,38 @@ class Refusal(Exception):
         self.params = params
 
 
+# What the handlers answer as a refusal; anything else is a bug and propagates.
+REFUSALS: tuple[type[Exception], ...] = (Refusal, RulesError, discord.Forbidden)
+
+
+def cause_of(error: Exception) -> Exception:
+    """Return what a slash command raised (discord.py wraps it in CommandInvokeError)."""
+    return error.original if isinstance(error, app_commands.CommandInvokeError) else error
+
+
+def is_refusal(error: BaseException) -> bool:
+    """Whether an error (a command's, unwrapped) is a refusal the handlers answer."""
+    return isinstance(error, Exception) and isinstance(cause_of(error), REFUSALS)
+
+
+def rules_key(error: RulesError) -> str:
+    """Return the catalogue key that tells a RulesError: `error.<code>`."""
+    return f"error.{error.code}"
+
+
 def rules_text(error: RulesError, locale: str) -> str:
-    """Translate a RulesError into the member's language."""
-    if error.code == "knock_too_high":
-        limit = error.params.get("limit", 0)
-        return t("error.gin_only" if limit == 0 else "error.knock_too_high", locale, limit=limit)
-    if error.code == "bad_option":
-        return t("error.invalid_option", locale, value=error.params.get("value", "?"),
-                 option=error.params.get("key", "?"))
-    key = _CODES.get(error.code, "error.move_unavailable")
-    card = str(error.params.get("card", ""))
-    pretty = Card.parse(card).pretty() if card else ""
-    return t(key, locale, card=pretty, minimum=error.params.get("minimum", ""),
-             points=error.params.get("points", ""), meld=error.params.get("meld", ""))
+    """Translate a RulesError into the member's language, with its params."""
+    key = rules_key(error)
+    # A placeholder the error does not carry shows as "?" rather than breaking the text.
+    params: dict[str, object] = dict.fromkeys(placeholders(catalogue(locale).get(key, "")), "?")
+    params.update((_RENAMED.get(name, name), _shown(name, value))
+                  for name, value in error.params.items())
+    return t(key, locale, **params)
+
+
+def _shown(name: str, value: object) -> object:
+    """Return a param as the player reads it: a `card` ("7C") with its suit sign ("7♣")."""
+    return Card.parse(str(value)).pretty() if name == "card" and value else value
 
 
 def missing_permission(channel: object, me: object) -> str:
@@ -90,6 +93,20 @@ def missing_permission(channel: object, me: object) -> str:
     return "perm.send_messages"
 
 
+def refusal_text(interaction: discord.Interaction, error: Exception) -> str:
+    """Return what to tell the member about an error, in his language."""
+    locale = locale_of(interaction.locale)
+    if isinstance(error, Refusal):
+        return t(error.key, locale, **error.params)
+    if isinstance(error, RulesError):
+        return rules_text(error, locale)
+    if isinstance(error, discord.Forbidden) and error.code == MISSING_PERMISSIONS:
+        perm = missing_permission(interaction.channel, getattr(interaction.guild, "me", None))
+        return t("error.missing_permission", locale, permission=t(perm, locale))
+    log.error("unexpected error answering an interaction", exc_info=error)
+    return t("error.generic", locale)
+
+
 async def reply(interaction: discord.Interaction, text: str) -> None:
     """Answer ephemerally, whether or not the interaction was already acknowledged."""
     try:
@@ -103,15 +120,13 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
 
 async def refuse(interaction: discord.Interaction, error: Exception) -> None:
     """Tell the member, ephemerally and in his language, why nothing happened."""
-    locale = locale_of(interaction.locale)
-    if isinstance(error, Refusal):
-        text = t(error.key, locale, **error.params)
-    elif isinstance(error, RulesError):
-        text = rules_text(error, locale)
-    elif isinstance(error, discord.Forbidden) and error.code == 50013:
-        perm = missing_permission(interaction.channel, getattr(interaction.guild, "me", None))
-        text = t("error.missing_permission", locale, permission=t(perm, locale))
-    else:
-        log.error("unexpected error answering an interaction", exc_info=error)
-        text = t("error.generic", locale)
-    await reply(interaction, text)
+    await reply(interaction, refusal_text(interaction, error))
+
+
+@contextlib.asynccontextmanager
+async def refusals_answered(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Answer a refusal raised inside ephemerally (anything else is a bug: it propagates)."""
+    try:
+        yield
+    except REFUSALS as error:
+        await refuse(interaction, error)

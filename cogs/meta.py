@@ -7,15 +7,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import __version__
-
-GAMES = ("Gin Rummy", "Rummy 500", "Ramino", "Ramino 51", "Canasta")
+from bot.i18n import t
+from cogs.registry import game_names
 
 
 def about_text(guild_count: int) -> str:
     """Return the `/about` answer."""
+    games = ", ".join(t(f"game.{name}", "en") for name in game_names())
     return (
         f"**Rummy Bot** {__version__}\n"
-        f"Rummy-family card games for Discord: {', '.join(GAMES)}.\n"
+        f"Rummy-family card games for Discord: {games}.\n"
         "Each game has a shared table in the channel and a private hand for every player.\n"
         f"Running in {guild_count} server{'s' if guild_count != 1 else ''}."
     )

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import functools
 import io
 import logging
-from collections.abc import Callable, Coroutine
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -15,35 +13,19 @@ from discord.ext import commands
 from bot.i18n import locale_of, t
 from bot.storage import GameRecord, GuildSettings
 from card_images import LeaderboardSpec, render_leaderboard
-from cogs.adapters import ADAPTERS, SettingSpec, adapter_for
-from cogs.adapters import gin as _gin  # noqa: F401  (registers the gin adapter)
-from cogs.adapters import rummy500 as _rummy500  # noqa: F401  (registers Rummy 500)
-from cogs.errors import Refusal, refuse
-from cogs.host import GameHost
-from cogs.views import GameButton, GameSelect
-from engine.errors import BadOption, RulesError
+from cogs.adapters import GameAdapter, SettingSpec
+from cogs.components import GameButton, GameSelect
+from cogs.errors import Refusal, cause_of, refuse
+from cogs.host import GameHost, TableSettings
+from cogs.registry import DEFAULT_GAME, adapter_for, game_names
+from engine.errors import BadOption
 
 log = logging.getLogger(__name__)
 
 GAME_CHOICES = [app_commands.Choice(name=t(f"game.{name}", "en"), value=name)
-                for name in ADAPTERS]
-F = TypeVar("F", bound=Callable[..., Coroutine[Any, Any, None]])
+                for name in game_names()]
 _TRUE = {"yes", "true", "on", "1", "si", "sì"}
 _FALSE = {"no", "false", "off", "0"}
-
-
-def guarded(func: F) -> F:
-    """Answer a command's refusal ephemerally instead of letting it reach the tree's logger."""
-
-    @functools.wraps(func)
-    async def wrapper(self: Any, interaction: discord.Interaction, *args: Any,
-                      **kwargs: Any) -> None:
-        try:
-            await func(self, interaction, *args, **kwargs)
-        except (Refusal, RulesError, discord.Forbidden) as error:
-            await refuse(interaction, error)
-
-    return cast(F, wrapper)
 
 
 def _settings_lines(settings: GuildSettings, locale: str) -> list[str]:
@@ -82,6 +64,29 @@ def _parse_setting(spec: SettingSpec, value: str) -> Any:
     return text
 
 
+def _changed_settings(current: TableSettings, adapter: GameAdapter, preset: str | None,
+                      option: str | None, value: str | None) -> TableSettings:
+    """Return a lobby's settings with another preset or one option changed; refuse if invalid."""
+    new_preset = preset or current.preset
+    if new_preset not in adapter.presets():
+        raise Refusal("error.invalid_option", value=new_preset, option="preset")
+    rules = {} if preset and preset != current.preset else dict(current.rules)
+    if option is not None:
+        spec = next((s for s in adapter.settings if s.key == option), None)
+        if spec is None or value is None:
+            raise Refusal("error.invalid_option", value=value or "", option=option)
+        rules[option] = _parse_setting(spec, value)
+    try:
+        adapter.options(new_preset, rules)  # validate before anything is saved
+    except (TypeError, ValueError) as error:
+        raise Refusal("error.invalid_option", value=value or "", option=option or "") \
+            from error
+    except BadOption as error:
+        raise Refusal("error.invalid_option", value=value if value is not None else
+                      new_preset, option=error.params.get("key", option or "")) from error
+    return current.changed(preset=new_preset, rules=rules)
+
+
 class Rummy(commands.Cog):
     """Lobbies and games of every registered kind, with leaderboards and stats."""
 
@@ -109,9 +114,8 @@ class Rummy(commands.Cog):
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        """Turn a refusal raised by a command into an ephemeral answer."""
-        cause = getattr(error, "original", error)
-        await refuse(interaction, cause)
+        """Answer every command's refusal (or failure) ephemerally, in the member's language."""
+        await refuse(interaction, cause_of(error))
 
     # ----- helpers ----------------------------------------------------------------------------
 
@@ -132,17 +136,13 @@ class Rummy(commands.Cog):
 
     async def _lobby(self, interaction: discord.Interaction, kind: str) -> None:
         record = await self._game_here(interaction)
-        key = await self.host.lobby_action(interaction, record, kind)
-        if not interaction.response.is_done():
-            await interaction.response.send_message(t(key, locale_of(interaction.locale)),
-                                                    ephemeral=True)
+        await self.host.lobby_action(interaction, record, kind)
 
     # ----- /rummy -----------------------------------------------------------------------------
 
     @rummy.command(name="new", description="Open a new table in this channel")
     @app_commands.describe(game="Which game to play", preset="Which set of house rules to use")
     @app_commands.choices(game=GAME_CHOICES)
-    @guarded
     async def new(self, interaction: discord.Interaction, game: str,
                   preset: str | None = None) -> None:
         """Open a lobby."""
@@ -152,7 +152,7 @@ class Rummy(commands.Cog):
     @new.autocomplete("preset")
     async def _preset_choices(self, interaction: discord.Interaction,
                               current: str) -> list[app_commands.Choice[str]]:
-        game = getattr(interaction.namespace, "game", None) or "gin"
+        game = getattr(interaction.namespace, "game", None) or DEFAULT_GAME
         locale = locale_of(interaction.locale)
         try:
             names = adapter_for(game).presets()
@@ -163,31 +163,26 @@ class Rummy(commands.Cog):
                 for n in found[:25]]
 
     @rummy.command(name="join", description="Take a seat at this channel's table")
-    @guarded
     async def join(self, interaction: discord.Interaction) -> None:
         """Join the lobby."""
         await self._lobby(interaction, "join")
 
     @rummy.command(name="leave", description="Leave this channel's table before it starts")
-    @guarded
     async def leave(self, interaction: discord.Interaction) -> None:
         """Leave the lobby."""
         await self._lobby(interaction, "leave")
 
     @rummy.command(name="addbot", description="Seat a computer player")
-    @guarded
     async def addbot(self, interaction: discord.Interaction) -> None:
         """Add a computer player."""
         await self._lobby(interaction, "addbot")
 
     @rummy.command(name="start", description="Start the game (host only)")
-    @guarded
     async def start(self, interaction: discord.Interaction) -> None:
         """Start the game."""
         await self._lobby(interaction, "start")
 
     @rummy.command(name="abandon", description="Cancel this channel's game (host only)")
-    @guarded
     async def abandon(self, interaction: discord.Interaction) -> None:
         """Cancel the game."""
         record = await self._game_here(interaction)
@@ -198,36 +193,31 @@ class Rummy(commands.Cog):
                   name=interaction.user.display_name), ephemeral=True)
 
     @rummy.command(name="hand", description="Show your hand (only you see it)")
-    @guarded
     async def hand(self, interaction: discord.Interaction) -> None:
         """Show the member's hand ephemerally."""
         record = await self._running_here(interaction)
         await self.host.show_hand(interaction, record.id)
 
     @rummy.command(name="table", description="Show the table (only you see this copy)")
-    @guarded
     async def table(self, interaction: discord.Interaction) -> None:
         """Show the public table ephemerally."""
         record = await self._running_here(interaction)
-        rt = self.host.running(record.id)
-        payload = self.host._table_payload(rt, [])
-        payload.pop("view", None)
-        await interaction.response.send_message(ephemeral=True, **payload)
+        await interaction.response.send_message(ephemeral=True,
+                                                **self.host.table_copy(record.id))
 
     @rummy.command(name="rules", description="Sum up the rules of this table (or a preset)")
     @app_commands.choices(game=GAME_CHOICES)
-    @guarded
     async def rules(self, interaction: discord.Interaction, game: str | None = None,
                     preset: str | None = None) -> None:
         """Answer with a short summary of the rules in force."""
         locale = locale_of(interaction.locale)
         record = await self.bot.storage.active_game_in_channel(interaction.channel_id)
-        name = game or (record.game if record else "gin")
+        name = game or (record.game if record else DEFAULT_GAME)
         adapter = adapter_for(name)
         chosen = preset or (record.preset if record and record.game == name else None)
         chosen = chosen or adapter.presets()[0]
-        rules = record.options.get("rules", {}) if record and record.preset == chosen else {}
-        options = adapter.options(chosen, rules)
+        rules = TableSettings.of(record).rules if record and record.preset == chosen else {}
+        options = adapter.options(chosen, dict(rules))
         title = f"**{t(f'game.{name}', locale)}: {t(f'preset.{chosen}', locale)}**"
         lines = [title, *(f"• {line}" for line in adapter.rules_summary(options, locale))]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
@@ -248,7 +238,6 @@ class Rummy(commands.Cog):
                   app_commands.Choice(name="English", value="en"),
                   app_commands.Choice(name="Italiano", value="it")],
     )
-    @guarded
     async def server(
         self,
         interaction: discord.Interaction,
@@ -283,7 +272,6 @@ class Rummy(commands.Cog):
         preset="Another set of house rules", turn_seconds="Seconds per turn (0: untimed)",
         option="A rule to change", value="Its new value",
     )
-    @guarded
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -298,30 +286,12 @@ class Rummy(commands.Cog):
             raise Refusal("lobby.only_host_settings")
         if record.status != "lobby":
             raise Refusal("lobby.already_running")
-        adapter = adapter_for(record.game)
-        rules = dict(record.options.get("rules", {}))
-        new_preset = preset or record.preset
-        if new_preset not in adapter.presets():
-            raise Refusal("error.invalid_option", value=new_preset, option="preset")
-        if preset and preset != record.preset:
-            rules = {}
-        if option is not None:
-            spec = next((s for s in adapter.settings if s.key == option), None)
-            if spec is None or value is None:
-                raise Refusal("error.invalid_option", value=value or "", option=option)
-            rules[option] = _parse_setting(spec, value)
-        try:
-            adapter.options(new_preset, rules)  # validate before anything is saved
-        except (TypeError, ValueError) as error:
-            raise Refusal("error.invalid_option", value=value or "", option=option or "") \
-                from error
-        except BadOption as error:
-            raise Refusal("error.invalid_option", value=value if value is not None else
-                          new_preset, option=error.params.get("key", option or "")) from error
-        options = dict(record.options, rules=rules)
+        changed = _changed_settings(TableSettings.of(record), adapter_for(record.game), preset,
+                                    option, value)
         if turn_seconds is not None:
-            options["turn_seconds"] = int(turn_seconds)
-        await self.bot.storage.update_lobby(record.id, options=options, preset=new_preset)
+            changed = changed.changed(turn_seconds=int(turn_seconds))
+        await self.bot.storage.update_lobby(record.id, options=changed.to_options(),
+                                            preset=changed.preset)
         record = await self.bot.storage.get_game(record.id)
         await self.host.refresh_lobby(record)
         await interaction.response.send_message(t("settings.saved", locale_of(interaction.locale)),
@@ -333,7 +303,7 @@ class Rummy(commands.Cog):
     async def _option_choices(self, interaction: discord.Interaction,
                               current: str) -> list[app_commands.Choice[str]]:
         record = await self.bot.storage.active_game_in_channel(interaction.channel_id)
-        adapter = adapter_for(record.game if record else "gin")
+        adapter = adapter_for(record.game if record else DEFAULT_GAME)
         return [app_commands.Choice(name=s.key, value=s.key) for s in adapter.settings
                 if current.lower() in s.key][:25]
 
@@ -342,8 +312,8 @@ class Rummy(commands.Cog):
     @app_commands.command(name="leaderboard", description="Show this server's best players")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    @guarded
-    async def leaderboard(self, interaction: discord.Interaction, game: str = "gin") -> None:
+    async def leaderboard(self, interaction: discord.Interaction,
+                          game: str = DEFAULT_GAME) -> None:
         """Post the server's leaderboard for one game as a picture."""
         locale = locale_of(interaction.locale)
         assert interaction.guild_id is not None
@@ -366,7 +336,6 @@ class Rummy(commands.Cog):
 
     @app_commands.command(name="stats", description="Show a player's results")
     @app_commands.guild_only()
-    @guarded
     async def stats(self, interaction: discord.Interaction,
                     member: discord.Member | None = None) -> None:
         """Answer with a member's games, wins, win rate and points per game."""

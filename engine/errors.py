@@ -65,6 +65,12 @@ class KnockTooHigh(IllegalMove):
     code = "knock_too_high"
 
 
+class GinOnly(KnockTooHigh):
+    """A knock where the rules allow only gin (a knock limit of 0)."""
+
+    code = "gin_only"
+
+
 class TakenCardDiscard(IllegalMove):
     """Discarding the card taken from the discard pile in the same turn."""
 

@@ -23,6 +23,7 @@ import simcord
 from bot.app import RummyBot
 from bot.sandbox import SandboxWorld, build_world
 from bot.settings import Settings
+from cogs.errors import is_refusal
 
 # Real seconds an operation may take to settle. Bot timers that fire later
 # than this stay parked until `env.advance_time(...)`, so keep game timers in
@@ -65,9 +66,21 @@ async def sim_env(
     finally:
         await env.shutdown()
         if env.check_errors:
-            # Same teardown check as SimCord's own fixture: errors the test did
-            # not look at through `env.errors` fail it.
-            env._raise_errors_since(env._errors_acknowledged)
+            raise_unanswered_errors(env)
+
+
+def raise_unanswered_errors(env: simcord.Env) -> None:
+    """Fail the test with the errors the bot swallowed and the test did not read.
+
+    SimCord's own teardown check, but a refusal the cog's error handler answered
+    (`cog_app_command_error`) is how a command says no, not an error: SimCord sees
+    it because discord.py hands every command error to the tree too, which on
+    Discord logs nothing once a cog handled it.
+    """
+    errors = [e for e in env.errors_since(env._errors_acknowledged) if not is_refusal(e)]
+    env._errors_acknowledged = env.error_cursor
+    if errors:
+        raise BaseExceptionGroup(f"bot raised {len(errors)} error(s) during the test", errors)
 
 
 @dataclass

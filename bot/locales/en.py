@@ -128,6 +128,18 @@ MESSAGES: dict[str, str] = {
     "error.invalid_option": "{value} is not a valid value for {option}.",
     "error.invalid_meld": "Those cards don't form a valid meld.",
     "error.game_over": "This game is over.",
+    # Rules codes (`error.<code>`) with no words of their own yet say the move is unavailable.
+    "error.rules": "That move is no longer available.",
+    "error.stale": "That move is no longer available.",
+    "error.illegal_move": "That move is no longer available.",
+    "error.bad_card": "That move is no longer available.",
+    "error.bad_state": "That move is no longer available.",
+    "error.no_such_meld": "That move is no longer available.",
+    "error.stock_empty": "That move is no longer available.",
+    "error.stock_not_empty": "That move is no longer available.",
+    "error.no_such_position": "That move is no longer available.",
+    "error.session_closed": "This game is over.",
+    "error.bad_option": "{value} is not a valid value for {option}.",
     "error.no_game": "There is no game in this channel.",
     "error.generic": "Something went wrong. Please try again.",
     "error.dms_closed": (

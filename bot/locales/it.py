@@ -138,6 +138,18 @@ MESSAGES: dict[str, str] = {
     "error.invalid_option": "{value} non è un valore valido per {option}.",
     "error.invalid_meld": "Queste carte non formano una combinazione valida.",
     "error.game_over": "Questa partita è finita.",
+    # Codici delle regole (`error.<code>`) senza parole proprie: la mossa non è disponibile.
+    "error.rules": "Questa mossa non è più disponibile.",
+    "error.stale": "Questa mossa non è più disponibile.",
+    "error.illegal_move": "Questa mossa non è più disponibile.",
+    "error.bad_card": "Questa mossa non è più disponibile.",
+    "error.bad_state": "Questa mossa non è più disponibile.",
+    "error.no_such_meld": "Questa mossa non è più disponibile.",
+    "error.stock_empty": "Questa mossa non è più disponibile.",
+    "error.stock_not_empty": "Questa mossa non è più disponibile.",
+    "error.no_such_position": "Questa mossa non è più disponibile.",
+    "error.session_closed": "Questa partita è finita.",
+    "error.bad_option": "{value} non è un valore valido per {option}.",
     "error.no_game": "In questo canale non c'è nessuna partita.",
     "error.generic": "Qualcosa è andato storto. Riprova.",
     "error.dms_closed": (

@@ -16,18 +16,15 @@ from card_images import HandEndSpec, HandSpec, TableSpec
 from engine.game import Event, Game
 
 __all__ = [
-    "ADAPTERS",
     "UI_PREFIX",
     "ButtonControl",
     "Control",
+    "Deal",
     "GameAdapter",
     "Outcome",
-    "ScriptedDeals",
     "SelectControl",
     "SelectOption",
     "SettingSpec",
-    "adapter_for",
-    "register",
     "view_of",
 ]
 
@@ -106,8 +103,8 @@ class GameAdapter(Protocol):
         """Return validated options for a preset with overrides; raise RulesError if invalid."""
         ...
 
-    def new_game(self, options: Any, players: int) -> Game:
-        """Deal a new game for this many players."""
+    def new_game(self, options: Any, players: int, deal: Deal) -> Game:
+        """Deal a new game for this many players (`deal` scripts it; `Deal()` shuffles)."""
         ...
 
     def load(self, snapshot: dict[str, Any]) -> Game:
@@ -217,32 +214,10 @@ def view_of(game: Game, seat: int | None = None) -> dict[str, Any]:
     return view
 
 
-class ScriptedDeals:
-    """Test hook shared by adapters: the decks, first dealer and seed of the next new game."""
+@dataclass(frozen=True)
+class Deal:
+    """How a new game is dealt: scripted decks and first dealer, or a seed; empty shuffles."""
 
-    def __init__(self) -> None:
-        self.next_decks: list[list[str]] = []
-        self.next_first_dealer: int | None = None
-        self.next_seed: int | None = None
-
-    def take_script(self) -> tuple[list[list[str]], int | None, int | None]:
-        """Return (decks, first dealer, seed) queued for the next game, and clear them."""
-        script = (self.next_decks, self.next_first_dealer, self.next_seed)
-        self.next_decks, self.next_first_dealer, self.next_seed = [], None, None
-        return script
-
-
-ADAPTERS: dict[str, GameAdapter] = {}
-
-
-def register(adapter: GameAdapter) -> GameAdapter:
-    """Make a game playable: `/rummy new game:<adapter.name>`."""
-    ADAPTERS[adapter.name] = adapter
-    return adapter
-
-
-def adapter_for(name: str) -> GameAdapter:
-    """Return the adapter of a game kind; KeyError if none is registered."""
-    if not ADAPTERS:
-        from cogs.adapters import gin, rummy500  # noqa: F401  (register themselves)
-    return ADAPTERS[name]
+    decks: tuple[tuple[str, ...], ...] = ()
+    first_dealer: int | None = None
+    seed: int | None = None

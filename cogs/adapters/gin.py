@@ -10,12 +10,11 @@ from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, T
 from cogs.adapters import (
     ButtonControl,
     Control,
+    Deal,
     Outcome,
-    ScriptedDeals,
     SelectControl,
     SelectOption,
     SettingSpec,
-    register,
     view_of,
 )
 from engine.cards import Card
@@ -27,7 +26,7 @@ from engine.gin.ai import choose_action
 MAX_OPTIONS = 25  # Discord's limit on a select menu's options
 
 
-class GinAdapter(ScriptedDeals):
+class GinAdapter:
     """Gin Rummy for the host: two seats, presets from `engine.gin.PRESETS`."""
 
     name = "gin"
@@ -54,10 +53,9 @@ class GinAdapter(ScriptedDeals):
         """Return the preset's options with `rules` applied; BadOption if invalid."""
         return preset(preset_name, **rules)
 
-    def new_game(self, options: GinOptions, players: int) -> GinGame:
-        """Deal a new two-seat game (from the test decks if some are queued)."""
-        decks, dealer, seed = self.take_script()
-        return GinGame(options, seed=seed, decks=decks, first_dealer=dealer)
+    def new_game(self, options: GinOptions, players: int, deal: Deal) -> GinGame:
+        """Deal a new two-seat game (scripted by `deal` if it holds decks or a seed)."""
+        return GinGame(options, seed=deal.seed, decks=deal.decks, first_dealer=deal.first_dealer)
 
     def load(self, snapshot: dict[str, Any]) -> GinGame:
         """Rebuild a game from its snapshot."""
@@ -445,4 +443,4 @@ def _by_value(cards: list[str], opts: GinOptions) -> list[str]:
     return sorted(cards, key=key)
 
 
-GIN = register(GinAdapter())
+GIN = GinAdapter()

@@ -18,12 +18,11 @@ from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, T
 from cogs.adapters import (
     ButtonControl,
     Control,
+    Deal,
     Outcome,
-    ScriptedDeals,
     SelectControl,
     SelectOption,
     SettingSpec,
-    register,
     view_of,
 )
 from cogs.errors import Refusal
@@ -40,7 +39,7 @@ SUITS = "SHDC"
 RULES = MeldRules(aces="low_high")
 
 
-class Rummy500Adapter(ScriptedDeals):
+class Rummy500Adapter:
     """Rummy 500 for the host: 2 to 5 players, claims made from the table."""
 
     name = "rummy500"
@@ -78,11 +77,10 @@ class Rummy500Adapter(ScriptedDeals):
         """Return the preset's options with `rules` applied; BadOption if invalid."""
         return preset(preset_name, **rules)
 
-    def new_game(self, options: Rummy500Options, players: int) -> Rummy500Game:
-        """Deal a new game (from the test decks if some are queued)."""
-        decks, dealer, seed = self.take_script()
-        return Rummy500Game(options, players=players, seed=seed, decks=decks,
-                            first_dealer=dealer)
+    def new_game(self, options: Rummy500Options, players: int, deal: Deal) -> Rummy500Game:
+        """Deal a new game (scripted by `deal` if it holds decks or a seed)."""
+        return Rummy500Game(options, players=players, seed=deal.seed, decks=deal.decks,
+                            first_dealer=deal.first_dealer)
 
     def load(self, snapshot: dict[str, Any]) -> Rummy500Game:
         """Rebuild a game from its snapshot."""
@@ -586,4 +584,4 @@ def _partition(cards: list[str], game: Any) -> str:
     return ",".join(cards)
 
 
-RUMMY500 = register(Rummy500Adapter())
+RUMMY500 = Rummy500Adapter()

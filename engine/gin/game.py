@@ -12,6 +12,7 @@ from ..cards import Card, find_card, make_deck, parse_cards
 from ..errors import (
     BadState,
     CardNotInHand,
+    GinOnly,
     IllegalMove,
     InvalidMeld,
     KnockTooHigh,
@@ -290,9 +291,10 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         rest = [c for c in self.hands[seat] if c != self._held(seat, action.card)]
         dead, limit = self._deadwood(rest), self.knock_limit
         if dead > limit:
-            msg = ("only gin may end this hand" if limit == 0 else
-                   f"knocking needs deadwood of at most {limit}; you would have {dead}")
-            raise KnockTooHigh(msg, limit=limit, deadwood=dead)
+            if limit == 0:
+                raise GinOnly("only gin may end this hand", limit=limit, deadwood=dead)
+            raise KnockTooHigh(f"knocking needs deadwood of at most {limit}; you would have {dead}",
+                               limit=limit, deadwood=dead)
 
     def _check_big_gin(self, seat: int, action: A.GinAction) -> None:
         self._check_finish_phase()

@@ -9,7 +9,7 @@ import re
 import signal
 import socket
 import sys
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from bot.app import StartupError
 from bot.sandbox import MEMBER_NAMES, PreviewClient, SandboxInfo, run_sandbox
 from bot.settings import Settings
 from bot.storage import open_storage
-from cogs.adapters.gin import GIN, GinAdapter
+from cogs.host import GameHost, ScriptedDeals
 from tests.engine.gin.scripted import deck_order
 
 REPO = Path(__file__).resolve().parents[2]
@@ -155,14 +155,12 @@ BRUNO_CARDS = "KS QH JD 9S 7D 5S 3H KH 2D 6C"
 
 
 @pytest.fixture
-def scripted_gin() -> Iterator[None]:
-    """Deal the next gin game from a fixed deck (Bruno deals), and clear it afterwards."""
-    gin = GIN
-    assert isinstance(gin, GinAdapter)  # the registry types it as the generic protocol
-    gin.next_decks = [deck_order(ALICE_CARDS, BRUNO_CARDS, upcard="4D", stock="JC")]
-    gin.next_first_dealer = 1
-    yield
-    gin.next_decks, gin.next_first_dealer, gin.next_seed = [], None, None
+def scripted_gin(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deal the sandbox's next gin game from a fixed deck (Bruno deals), for this test only."""
+    deals = ScriptedDeals()
+    deals.queue("gin", deck_order(ALICE_CARDS, BRUNO_CARDS, upcard="4D", stock="JC"),
+                first_dealer=1)
+    monkeypatch.setattr(GameHost, "deals", deals)
 
 
 async def test_a_gin_hand_played_through_the_preview_http_api(

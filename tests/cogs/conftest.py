@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -12,8 +12,7 @@ import simcord
 from PIL import Image
 
 import cogs.host
-from cogs.adapters.gin import GIN
-from cogs.adapters.rummy500 import RUMMY500
+from cogs.host import GameHost, ScriptedDeals
 from tests.conftest import Sim
 from tests.engine.gin.scripted import deck_order
 
@@ -28,20 +27,25 @@ BOT_DELAY = 3.0
 
 
 @pytest.fixture(autouse=True)
-def slow_computer(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Make computer moves wait for advance_time, and clear queued test decks."""
+def slow_computer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make computer moves wait for advance_time."""
     monkeypatch.setattr(cogs.host, "BOT_DELAY", BOT_DELAY)
-    for adapter in (GIN, RUMMY500):
-        adapter.take_script()  # clears what an earlier test queued
-    yield
-    for adapter in (GIN, RUMMY500):
-        adapter.take_script()
 
 
-def script(*decks: list[str], dealer: int = 1) -> None:
+@pytest.fixture
+def deals(monkeypatch: pytest.MonkeyPatch) -> ScriptedDeals:
+    """Deal the games started during the test from the decks queued here (then shuffle).
+
+    Every game host reads it, also one started by `sim.restart()`; it goes with the test.
+    """
+    source = ScriptedDeals()
+    monkeypatch.setattr(GameHost, "deals", source)
+    return source
+
+
+def script(deals: ScriptedDeals, *decks: list[str], dealer: int = 1) -> None:
     """Deal the next gin game from these decks (seat `dealer` deals first)."""
-    GIN.next_decks = [list(d) for d in decks]
-    GIN.next_first_dealer = dealer
+    deals.queue("gin", *decks, first_dealer=dealer)
 
 
 def deal(nondealer: str, dealer: str, upcard: str, stock: str = "") -> list[str]:

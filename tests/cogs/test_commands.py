@@ -7,6 +7,7 @@ import simcord
 
 from bot.storage import GameRecord
 from cogs.adapters.gin import GIN
+from cogs.host import ScriptedDeals
 from tests.cogs.conftest import (
     LOOSE_A,
     LOOSE_B,
@@ -24,9 +25,9 @@ from tests.cogs.conftest import (
 from tests.conftest import Sim
 
 
-def quiet_deal() -> None:
+def quiet_deal(deals: ScriptedDeals) -> None:
     """Script a hand where nobody can end quickly."""
-    script(deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
+    script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
 
 
 async def game(sim: Sim, game_id: int = 1) -> GameRecord:
@@ -76,8 +77,8 @@ async def test_join_leave_and_addbot_by_command_update_the_lobby(sim: Sim) -> No
     assert seat_names(await game(sim)) == ["Alice", "Computer 1"]
 
 
-async def test_start_by_command_deals_and_only_the_host_may(sim: Sim) -> None:
-    quiet_deal()
+async def test_start_by_command_deals_and_only_the_host_may(sim: Sim, deals: ScriptedDeals) -> None:
+    quiet_deal(deals)
     await sim.alice.slash(sim.channel, "rummy new", game="gin")
     await refused(await sim.alice.slash(sim.channel, "rummy start"), "at least 2 players")
     await sim.bruno.slash(sim.channel, "rummy join")
@@ -108,8 +109,8 @@ async def test_commands_without_a_game_are_refused(sim: Sim) -> None:
     assert await sim.bot.storage.unfinished_games() == []
 
 
-async def test_table_and_hand_commands_answer_privately(sim: Sim) -> None:
-    quiet_deal()
+async def test_table_and_hand_commands_answer_privately(sim: Sim, deals: ScriptedDeals) -> None:
+    quiet_deal(deals)
     await sim.alice.slash(sim.channel, "rummy new", game="gin")
     # In the lobby there is nothing to show yet.
     await refused(await sim.alice.slash(sim.channel, "rummy table"), "Waiting for players")
@@ -138,8 +139,8 @@ async def test_table_and_hand_commands_answer_privately(sim: Sim) -> None:
 # ----- abandon ---------------------------------------------------------------------------------
 
 
-async def test_abandon_is_for_the_host_or_a_server_manager(sim: Sim) -> None:
-    quiet_deal()
+async def test_abandon_is_for_the_host_or_a_server_manager(sim: Sim, deals: ScriptedDeals) -> None:
+    quiet_deal(deals)
     lobby = await open_table(sim, sim.bruno)
     await sim.alice.click(lobby, label="Start")
     await refused(await sim.bruno.slash(sim.channel, "rummy abandon"), "Only the host")
@@ -183,12 +184,12 @@ async def test_a_second_game_in_the_same_channel_is_refused(sim: Sim) -> None:
     assert [g.id for g in await sim.bot.storage.unfinished_games()] == [1]
 
 
-async def test_two_channels_hold_two_games_at_once(sim: Sim) -> None:
+async def test_two_channels_hold_two_games_at_once(sim: Sim, deals: ScriptedDeals) -> None:
     other = sim.guild.create_text_channel("rummy-2")
-    quiet_deal()
+    quiet_deal(deals)
     lobby = await open_table(sim, sim.bruno)
     await sim.alice.click(lobby, label="Start")
-    quiet_deal()
+    quiet_deal(deals)
     await sim.chiara.slash(other, "rummy new", game="gin")
     await sim.dario.slash(other, "rummy join")
     started = await sim.chiara.slash(other, "rummy start")
@@ -215,9 +216,10 @@ def table_in(channel: simcord.ChannelHandle) -> discord.Message:
 # ----- per-server settings -------------------------------------------------------------------
 
 
-async def test_use_threads_opens_each_game_in_its_own_thread(sim: Sim) -> None:
+async def test_use_threads_opens_each_game_in_its_own_thread(
+        sim: Sim, deals: ScriptedDeals) -> None:
     await sim.bot.storage.set_guild_settings(sim.guild.id, use_threads=True)
-    quiet_deal()
+    quiet_deal(deals)
     opened = await sim.alice.slash(sim.channel, "rummy new", game="gin")
     assert opened.ephemeral
     [thread] = sim.channel.threads
@@ -240,7 +242,7 @@ async def test_use_threads_opens_each_game_in_its_own_thread(sim: Sim) -> None:
                    for a in m.attachments)
 
     # The channel itself stays free: another game opens in another thread.
-    quiet_deal()
+    quiet_deal(deals)
     second = await sim.chiara.slash(sim.channel, "rummy new", game="gin")
     assert second.ephemeral and "You have a seat" in second.response.content
     assert sorted(t.name or "" for t in sim.channel.threads) == ["Gin Rummy #1", "Gin Rummy #2"]
@@ -248,9 +250,10 @@ async def test_use_threads_opens_each_game_in_its_own_thread(sim: Sim) -> None:
         True, True]
 
 
-async def test_channel_delivery_sends_no_dm_and_my_hand_serves_everyone(sim: Sim) -> None:
+async def test_channel_delivery_sends_no_dm_and_my_hand_serves_everyone(
+        sim: Sim, deals: ScriptedDeals) -> None:
     await sim.bot.storage.set_guild_settings(sim.guild.id, hand_delivery="channel")
-    quiet_deal()
+    quiet_deal(deals)
     lobby = await open_table(sim, sim.bruno)
     await sim.alice.click(lobby, label="Start")
     assert sim.alice.user.dm_channel.history() == []
@@ -287,8 +290,9 @@ async def test_preset_and_option_autocomplete_offer_what_matches(sim: Sim) -> No
     assert await sim.alice.autocomplete(sim.channel, "rummy settings", "option", "zzz") == []
 
 
-async def test_a_deleted_table_message_is_posted_again_with_the_next_move(sim: Sim) -> None:
-    quiet_deal()
+async def test_a_deleted_table_message_is_posted_again_with_the_next_move(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    quiet_deal(deals)
     lobby = await open_table(sim, sim.bruno)
     await sim.alice.click(lobby, label="Start")
     old = table_message(sim)

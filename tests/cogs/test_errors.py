@@ -1,12 +1,22 @@
-"""Refusals in the member's language: every Rummy 500 rule the engine can cite has its words."""
+"""Refusals in the member's language: every code the engine can raise has its words.
+
+A RulesError is told by the catalogue entry `error.<code>` with the error's params.
+"""
 
 from __future__ import annotations
+
+import importlib
+import pkgutil
 
 import pytest
 
 from bot.i18n import t
-from cogs.errors import rules_text
+from bot.locales import en, it
+from cogs.errors import rules_key, rules_text
 from engine import errors as E
+from engine.gin import preset
+from engine.session import SessionClosed, StaleAction, TooLate
+from tests.engine.gin.scripted import scripted
 
 SPECIFIC = [
     (E.NotOpened("x"), "You need a meld of your own on the table first."),
@@ -41,3 +51,84 @@ def test_each_refusal_has_its_own_words_in_both_languages(error: E.RulesError,
 def test_refusals_without_words_of_their_own_say_the_move_is_unavailable() -> None:
     for error in (E.NoSuchMeld("x", meld="Q"), E.StockEmpty("x"), E.NoSuchPosition("x", k=9)):
         assert rules_text(error, "en") == "That move is no longer available."
+
+
+def _rules_errors() -> list[type[E.RulesError]]:
+    """Return every RulesError class the engine defines (its packages imported first)."""
+    import engine
+
+    for module in pkgutil.walk_packages(engine.__path__, "engine."):
+        importlib.import_module(module.name)
+    found: list[type[E.RulesError]] = []
+    todo = [E.RulesError]
+    while todo:
+        cls = todo.pop()
+        found.append(cls)
+        todo += cls.__subclasses__()
+    return found
+
+
+def test_every_engine_refusal_code_has_its_words_in_both_catalogues() -> None:
+    codes = {cls.code for cls in _rules_errors()}
+    assert {"stale", "too_late", "session_closed", "gin_only", "not_opened"} <= codes
+    for catalogue in (en.MESSAGES, it.MESSAGES):
+        assert sorted(c for c in codes if f"error.{c}" not in catalogue) == []
+
+
+def test_a_code_reads_its_catalogue_entry_by_convention() -> None:
+    assert rules_key(E.NotOpened("x")) == "error.not_opened"
+    assert rules_key(StaleAction()) == "error.stale"
+
+
+# Codes that had no words of their own keep the text they had: the move is unavailable,
+# or (a closed session) the game is over.
+UNAVAILABLE = "That move is no longer available."
+UNCHANGED = [
+    (StaleAction(), UNAVAILABLE, "error.move_unavailable"),
+    (E.IllegalMove("x"), UNAVAILABLE, "error.move_unavailable"),
+    (E.BadCard("x"), UNAVAILABLE, "error.move_unavailable"),
+    (E.BadState("x"), UNAVAILABLE, "error.move_unavailable"),
+    (E.StockNotEmpty("x"), UNAVAILABLE, "error.move_unavailable"),
+    (E.RulesError("x"), UNAVAILABLE, "error.move_unavailable"),
+    (SessionClosed(), "This game is over.", "error.game_over"),
+    (E.GameOver("x"), "This game is over.", "error.game_over"),
+    (TooLate(), "Too late: someone else was faster, or the chance has passed.",
+     "error.too_late"),
+]
+
+
+@pytest.mark.parametrize(("error", "english", "italian"), UNCHANGED,
+                         ids=lambda v: getattr(v, "code", ""))
+def test_codes_without_words_of_their_own_say_what_they_said(
+        error: E.RulesError, english: str, italian: str) -> None:
+    assert rules_text(error, "en") == english
+    assert rules_text(error, "it") == t(italian, "it")
+
+
+def test_a_gin_only_knock_says_so_and_a_knock_limit_says_how_much() -> None:
+    assert rules_text(E.GinOnly("x", limit=0, deadwood=12), "en") == "Only gin can end this hand."
+    assert rules_text(E.GinOnly("x", limit=0), "it") == (
+        "Questa mano si può chiudere solo con gin.")
+    assert rules_text(E.KnockTooHigh("x", limit=4, deadwood=9), "en") == (
+        "You can knock only with a deadwood of at most 4 points.")
+    assert rules_text(E.KnockTooHigh("x", limit=4), "it") == (
+        "Puoi bussare solo con al massimo 4 punti in mano.")
+
+
+def test_straight_gin_refuses_a_knock_with_the_gin_only_code() -> None:
+    game = scripted("2C 3C 4C 5D 5H 5S 8S 9S 10S AH", "2D 3D 4D 6H 7H 8H JC QC KC 9D",
+                    upcard="QS", stock="KD", options=preset("straight"))
+    for seat, action in ((0, "pass"), (1, "pass"), (0, "draw")):
+        game.apply(seat, action)
+    with pytest.raises(E.GinOnly) as refused:
+        game.apply(0, "knock KD")
+    assert isinstance(refused.value, E.KnockTooHigh) and refused.value.code == "gin_only"
+
+
+def test_a_bad_option_names_the_option_and_its_value_from_its_params() -> None:
+    error = E.BadOption("x", key="knock_limit", value="many")
+    assert rules_text(error, "en") == "many is not a valid value for knock_limit."
+    assert rules_text(error, "it") == "many non è un valore valido per knock_limit."
+    # An engine check that names no value still reads as a sentence.
+    assert rules_text(E.BadOption("x", key="team_size"), "en") == (
+        "? is not a valid value for team_size.")

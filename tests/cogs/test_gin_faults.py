@@ -9,6 +9,7 @@ import simcord.interactions
 
 from bot.i18n import t
 from cogs.errors import rules_text
+from cogs.host import ScriptedDeals
 from engine.errors import NotYourTurn
 from tests.cogs.conftest import (
     LOOSE_A,
@@ -29,13 +30,13 @@ from tests.cogs.conftest import (
 from tests.conftest import Sim
 
 
-def quiet_deal() -> None:
+def quiet_deal(deals: ScriptedDeals) -> None:
     """Script a hand where nobody can end quickly."""
-    script(deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
+    script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
 
 
-async def started(sim: Sim) -> None:
-    quiet_deal()
+async def started(sim: Sim, deals: ScriptedDeals) -> None:
+    quiet_deal(deals)
     lobby = await open_table(sim, sim.bruno)
     await sim.alice.click(lobby, label="Start")
 
@@ -44,8 +45,8 @@ async def version(sim: Sim) -> int:
     return (await sim.bot.storage.get_game(1)).state_version
 
 
-async def test_non_player_clicks_are_refused(sim: Sim) -> None:
-    await started(sim)
+async def test_non_player_clicks_are_refused(sim: Sim, deals: ScriptedDeals) -> None:
+    await started(sim, deals)
     before = await version(sim)
     result = await sim.chiara.click(table_message(sim), label="My hand")
     assert result.ephemeral and result.response.content == "You are not seated in this game."
@@ -64,8 +65,8 @@ async def test_only_the_host_starts_and_a_lone_host_cannot(sim: Sim) -> None:
     assert full.response.content == "The table is full."
 
 
-async def test_out_of_turn_players_get_no_move_controls(sim: Sim) -> None:
-    await started(sim)
+async def test_out_of_turn_players_get_no_move_controls(sim: Sim, deals: ScriptedDeals) -> None:
+    await started(sim, deals)
     shown = await sim.bruno.slash(sim.channel, "rummy hand")
     assert shown.ephemeral and "Waiting for Alice." in shown.response.content
     assert labels(shown.response) == ["Sort by rank"]
@@ -76,8 +77,8 @@ async def test_out_of_turn_players_get_no_move_controls(sim: Sim) -> None:
     assert rules_text(refused.value, "it") == t("error.not_your_turn", "it")
 
 
-async def test_stale_button_and_double_click_apply_once(sim: Sim) -> None:
-    await started(sim)
+async def test_stale_button_and_double_click_apply_once(sim: Sim, deals: ScriptedDeals) -> None:
+    await started(sim, deals)
     first = await sim.alice.click(table_message(sim), label="My hand")
     second = await sim.alice.click(table_message(sim), label="My hand")
     assert first.ephemeral and "Pass" in labels(first.response)
@@ -108,8 +109,8 @@ async def test_invalid_option_changes_nothing(sim: Sim) -> None:
     assert "at most 7 deadwood" in rules.response.content
 
 
-async def test_closed_dms_fall_back_to_the_my_hand_button(sim: Sim) -> None:
-    quiet_deal()
+async def test_closed_dms_fall_back_to_the_my_hand_button(sim: Sim, deals: ScriptedDeals) -> None:
+    quiet_deal(deals)
     lobby = await open_table(sim, sim.bruno)
     dm_id = sim.alice.user.dm_channel.id
     sim.env.inject_error("POST", f"/channels/{dm_id}/messages", status=403, code=50007,
@@ -136,8 +137,8 @@ async def test_missing_permission_is_named_to_the_host(sim: Sim) -> None:
     assert await sim.bot.storage.active_game_in_channel(sim.channel.id) is None
 
 
-async def test_a_5xx_on_a_table_edit_does_not_stop_the_game(sim: Sim) -> None:
-    await started(sim)
+async def test_a_5xx_on_a_table_edit_does_not_stop_the_game(sim: Sim, deals: ScriptedDeals) -> None:
+    await started(sim, deals)
     table = table_message(sim)
     sim.env.inject_error("PATCH", f"/channels/{sim.channel.id}/messages/{table.id}", status=500)
     await play_pass(sim.alice)
@@ -148,8 +149,8 @@ async def test_a_5xx_on_a_table_edit_does_not_stop_the_game(sim: Sim) -> None:
     assert await version(sim) == 3
 
 
-async def test_restart_in_the_middle_of_a_hand_resumes_it(sim: Sim) -> None:
-    await started(sim)
+async def test_restart_in_the_middle_of_a_hand_resumes_it(sim: Sim, deals: ScriptedDeals) -> None:
+    await started(sim, deals)
     await play_pass(sim.alice)
     await play_pass(sim.bruno)
     old_dm = dm(sim.alice)
@@ -180,8 +181,8 @@ def chiara_speaks_italian(sim: Sim, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.usefixtures("chiara_speaks_italian")
-async def test_an_italian_member_gets_italian(sim: Sim) -> None:
-    quiet_deal()
+async def test_an_italian_member_gets_italian(sim: Sim, deals: ScriptedDeals) -> None:
+    quiet_deal(deals)
     lobby = await open_table(sim)
     joined = await sim.chiara.click(lobby, label="Join")
     assert joined.response.content == t("lobby.you_joined", "it")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cogs.host import ScriptedDeals
 from tests.cogs.conftest import (
     ALICE_GIN,
     BOT_DELAY,
@@ -26,8 +27,8 @@ from tests.cogs.conftest import (
 from tests.conftest import Sim
 
 
-async def test_a_game_against_a_computer_player(sim: Sim) -> None:
-    script(deal(ALICE_GIN, LOOSE_A, upcard="4D", stock="JC QC"), dealer=1)
+async def test_a_game_against_a_computer_player(sim: Sim, deals: ScriptedDeals) -> None:
+    script(deals, deal(ALICE_GIN, LOOSE_A, upcard="4D", stock="JC QC"), dealer=1)
     lobby = await open_table(sim, computer=True)
     assert "Computer 1 (computer)" in lobby_content(sim)
     await sim.alice.click(lobby, label="Start")
@@ -64,9 +65,10 @@ def ids(message: object) -> list[str | None]:
     return [_cid(c) for c in children(message)]
 
 
-async def test_an_oklahoma_hand_uses_the_upcard_as_knock_limit(sim: Sim) -> None:
+async def test_an_oklahoma_hand_uses_the_upcard_as_knock_limit(
+        sim: Sim, deals: ScriptedDeals) -> None:
     alice = "AS 2S 3S 4H 5H 6H 7C 8C 9C 2D"
-    script(deal(alice, LOOSE_A, upcard="5D", stock="KC"), dealer=1)
+    script(deals, deal(alice, LOOSE_A, upcard="5D", stock="KC"), dealer=1)
     lobby = await open_table(sim, sim.bruno, preset="oklahoma")
     assert "Oklahoma" in lobby_content(sim)
     await sim.alice.click(lobby, label="Start")
@@ -86,9 +88,10 @@ async def test_an_oklahoma_hand_uses_the_upcard_as_knock_limit(sim: Sim) -> None
     await png_of(end, "hand_end_oklahoma.png")
 
 
-async def test_timeouts_hand_the_seat_to_the_computer_until_im_back(sim: Sim) -> None:
+async def test_timeouts_hand_the_seat_to_the_computer_until_im_back(
+        sim: Sim, deals: ScriptedDeals) -> None:
     await set_turn_seconds(sim, 60)
-    script(deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
+    script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
     lobby = await open_table(sim, sim.bruno)
     await sim.alice.click(lobby, label="Start")
     await sim.env.advance_time(30)
@@ -119,14 +122,14 @@ async def test_timeouts_hand_the_seat_to_the_computer_until_im_back(sim: Sim) ->
     assert "Draw from stock" in labels(dm(sim.alice))
 
 
-async def test_a_deep_pickup_from_the_select_shows_its_meld(sim: Sim) -> None:
+async def test_a_deep_pickup_from_the_select_shows_its_meld(sim: Sim, deals: ScriptedDeals) -> None:
     await sim.alice.slash(sim.channel, "rummy new", game="gin")
     turned_on = await sim.alice.slash(sim.channel, "rummy settings",
                                       option="deep_discard_pickup", value="true")
     assert turned_on.ephemeral, turned_on.response
     lobby = lobby_message(sim)
     await sim.bruno.click(lobby, label="Join")
-    script(deal(LOOSE_A, LOOSE_B, upcard="5C", stock="7C 3C 4C 7S 8S 10S"), dealer=1)
+    script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="7C 3C 4C 7S 8S 10S"), dealer=1)
     await sim.alice.click(lobby, label="Start")
     await play_pass(sim.alice)
     await play_pass(sim.bruno)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cogs.host import ScriptedDeals
 from tests.cogs.conftest import (
     ALICE_GIN,
     custom_id,
@@ -22,11 +23,11 @@ from tests.conftest import Sim
 BRUNO_LOOSE = "KS QH JD 9S 7D 5S 3H KH 2D 6C"
 
 
-async def test_two_members_play_a_gin_game_to_100(sim: Sim) -> None:
+async def test_two_members_play_a_gin_game_to_100(sim: Sim, deals: ScriptedDeals) -> None:
     hand1 = deal(ALICE_GIN, BRUNO_LOOSE, upcard="4D", stock="JC")
     # Hand 2: Alice deals; the upcard 4S extends her spade run, so she takes it and goes gin.
     hand2 = deal("KS QH JD 9S 7D 5S 3H KH 2D 6C", ALICE_GIN, upcard="4S", stock="JC")
-    script(hand1, hand2, dealer=1)
+    script(deals, hand1, hand2, dealer=1)
     lobby = await open_table(sim, sim.bruno)
     started = await sim.alice.click(lobby, label="Start")
     assert started.ephemeral

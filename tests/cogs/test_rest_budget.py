@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import t
+from cogs.host import ScriptedDeals
 from tests.cogs.conftest import (
     LOOSE_A,
     LOOSE_B,
@@ -31,9 +32,9 @@ DRAW_BUDGET = 1  # the draw is answered by editing the clicked hand, nothing els
 DRAW_DISCARD_BUDGET = 4
 
 
-async def start_quiet_hand(sim: Sim) -> None:
+async def start_quiet_hand(sim: Sim, deals: ScriptedDeals) -> None:
     """Alice and Bruno start a hand in which nobody can knock for a while."""
-    script(deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
+    script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
     lobby = await open_table(sim, sim.bruno)
     await sim.alice.click(lobby, label="Start")
 
@@ -60,8 +61,8 @@ async def draw_and_discard(sim: Sim, member: Any) -> tuple[list[Any], list[Any],
     return draw, discard, card
 
 
-async def test_a_pass_turn_stays_within_budget(sim: Sim) -> None:
-    await start_quiet_hand(sim)
+async def test_a_pass_turn_stays_within_budget(sim: Sim, deals: ScriptedDeals) -> None:
+    await start_quiet_hand(sim, deals)
     await play_pass(sim.alice)  # the first pass also clears Bruno's deal DM: once per hand
     bruno_dm = dm(sim.bruno)
     calls = await calls_of(sim, play_pass(sim.bruno))
@@ -73,8 +74,8 @@ async def test_a_pass_turn_stays_within_budget(sim: Sim) -> None:
     assert labels(dm(sim.bruno)) == []
 
 
-async def test_draw_and_discard_turns_stay_within_budget(sim: Sim) -> None:
-    await start_quiet_hand(sim)
+async def test_draw_and_discard_turns_stay_within_budget(sim: Sim, deals: ScriptedDeals) -> None:
+    await start_quiet_hand(sim, deals)
     await play_pass(sim.alice)
     await play_pass(sim.bruno)
     for member, other in ((sim.alice, sim.bruno), (sim.bruno, sim.alice), (sim.alice, sim.bruno)):
@@ -96,8 +97,8 @@ async def test_draw_and_discard_turns_stay_within_budget(sim: Sim) -> None:
 
 
 async def test_the_waiting_players_hand_is_not_edited_on_the_other_players_draw(
-        sim: Sim) -> None:
-    await start_quiet_hand(sim)
+        sim: Sim, deals: ScriptedDeals) -> None:
+    await start_quiet_hand(sim, deals)
     await play_pass(sim.alice)
     await play_pass(sim.bruno)
     bruno_dm = sim.bruno.user.dm_channel.id
@@ -114,8 +115,8 @@ def assert_acknowledged_first(calls: list[Any]) -> None:
     assert any(c.method == "POST" and "/webhooks/" in c.path for c in calls), routes(calls)
 
 
-async def test_start_is_acknowledged_before_the_deal(sim: Sim) -> None:
-    script(deal(LOOSE_A, LOOSE_B, upcard="5C"), dealer=1)
+async def test_start_is_acknowledged_before_the_deal(sim: Sim, deals: ScriptedDeals) -> None:
+    script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C"), dealer=1)
     lobby = await open_table(sim, sim.bruno)
     refused = await sim.bruno.click(lobby, label="Start")
     assert refused.ephemeral and not refused.deferred and refused.response is not None
@@ -128,8 +129,8 @@ async def test_start_is_acknowledged_before_the_deal(sim: Sim) -> None:
     assert "Pass" in labels(dm(sim.alice))
 
 
-async def test_slash_start_is_acknowledged_before_the_deal(sim: Sim) -> None:
-    script(deal(LOOSE_A, LOOSE_B, upcard="5C"), dealer=1)
+async def test_slash_start_is_acknowledged_before_the_deal(sim: Sim, deals: ScriptedDeals) -> None:
+    script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C"), dealer=1)
     await open_table(sim, sim.bruno)
     before = len(sim.env.http_requests)
     started = await sim.alice.slash(sim.channel, "rummy start")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cogs.host import ScriptedDeals
 from tests.cogs.conftest import (
     BOT_DELAY,
     LOOSE_A,
@@ -23,10 +24,10 @@ from tests.conftest import Sim
 TAKEN = "A computer player took Alice's seat."
 
 
-async def timed_game(sim: Sim) -> None:
+async def timed_game(sim: Sim, deals: ScriptedDeals) -> None:
     """Alice and Bruno start a gin game with 60 s turns; Alice acts first."""
     await set_turn_seconds(sim, 60)
-    script(deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
+    script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
     lobby = await open_table(sim, sim.bruno)
     await sim.alice.click(lobby, label="Start")
 
@@ -39,8 +40,9 @@ async def alice_moves(sim: Sim) -> list[str]:
     return [a for _, seat, a, _ in await sim.bot.storage.actions(1) if seat == 0]
 
 
-async def test_a_timeout_before_a_restart_still_counts_after_it(sim: Sim) -> None:
-    await timed_game(sim)
+async def test_a_timeout_before_a_restart_still_counts_after_it(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    await timed_game(sim, deals)
     await sim.env.advance_time(60)
     assert "Time's up: the computer played for Alice." in table_message(sim).content
     await sim.restart()  # nothing else has been saved since the timeout
@@ -49,8 +51,9 @@ async def test_a_timeout_before_a_restart_still_counts_after_it(sim: Sim) -> Non
     assert any(TAKEN in x for x in texts(sim))
 
 
-async def test_a_takeover_survives_restarts_and_im_back_returns_the_seat(sim: Sim) -> None:
-    await timed_game(sim)
+async def test_a_takeover_survives_restarts_and_im_back_returns_the_seat(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    await timed_game(sim, deals)
     await sim.env.advance_time(60)
     await play_pass(sim.bruno)
     await sim.env.advance_time(60)  # Alice draws by default and the computer takes her seat
@@ -83,8 +86,9 @@ async def test_a_takeover_survives_restarts_and_im_back_returns_the_seat(sim: Si
     assert "Draw from stock" in labels(again.response)
 
 
-async def test_im_back_after_a_restart_is_refused_to_a_player_never_replaced(sim: Sim) -> None:
-    await timed_game(sim)
+async def test_im_back_after_a_restart_is_refused_to_a_player_never_replaced(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    await timed_game(sim, deals)
     await sim.env.advance_time(60)
     await play_pass(sim.bruno)
     await sim.env.advance_time(60)
@@ -95,8 +99,9 @@ async def test_im_back_after_a_restart_is_refused_to_a_player_never_replaced(sim
     assert await version(sim) == before
 
 
-async def test_the_player_to_act_uses_his_old_dm_after_a_restart(sim: Sim) -> None:
-    await timed_game(sim)
+async def test_the_player_to_act_uses_his_old_dm_after_a_restart(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    await timed_game(sim, deals)
     await play_pass(sim.alice)
     await play_pass(sim.bruno)
     await sim.alice.user.click(dm(sim.alice), label="Draw from stock")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cogs.host import ScriptedDeals
 from tests.cogs.conftest import (
     custom_id,
     deal,
@@ -16,8 +17,8 @@ from tests.cogs.conftest import (
 from tests.conftest import Sim
 
 
-async def test_leaderboard_and_stats_after_a_one_hand_game(sim: Sim) -> None:
-    script(deal("AS 2S 3S 4H 5H 6H 7C 8C 9C 10C", "KS QH JD 9S 7D 5S 3H KH 2D 6C",
+async def test_leaderboard_and_stats_after_a_one_hand_game(sim: Sim, deals: ScriptedDeals) -> None:
+    script(deals, deal("AS 2S 3S 4H 5H 6H 7C 8C 9C 10C", "KS QH JD 9S 7D 5S 3H KH 2D 6C",
                 upcard="4D", stock="JC"), dealer=1)
     lobby = await open_table(sim, sim.bruno)
     await sim.alice.slash(sim.channel, "rummy settings", option="target_score", value="50")
@@ -39,8 +40,8 @@ async def test_leaderboard_and_stats_after_a_one_hand_game(sim: Sim) -> None:
     assert "Gin Rummy: 1 games, 1 wins (100%), 319 points" in stats.response.content
 
 
-async def test_the_host_abandons_a_running_game(sim: Sim) -> None:
-    script(deal("KS QH JD 9S 7D 5S 3H KH 8D 6C", "AS 3S 6H 8H 10C QC 2D 4D 9D JS",
+async def test_the_host_abandons_a_running_game(sim: Sim, deals: ScriptedDeals) -> None:
+    script(deals, deal("KS QH JD 9S 7D 5S 3H KH 8D 6C", "AS 3S 6H 8H 10C QC 2D 4D 9D JS",
                 upcard="5C"), dealer=1)
     lobby = await open_table(sim, sim.bruno)
     await sim.alice.click(lobby, label="Start")

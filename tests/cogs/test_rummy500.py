@@ -5,7 +5,7 @@ from __future__ import annotations
 import simcord
 
 from cogs.adapters.rummy500 import RUMMY500
-from cogs.host import Runtime
+from cogs.host import Runtime, ScriptedDeals
 from tests.cogs.conftest import (
     dm,
     labels,
@@ -27,10 +27,9 @@ CHIARA = "QC KC 2D AC 5S 6H 8S"
 STOCK = "KH 3S 9H QD 10S 2H 4H 5C 6C"
 
 
-def script_rummy(*decks: list[str], dealer: int = 2) -> None:
+def script_rummy(deals: ScriptedDeals, *decks: list[str], dealer: int = 2) -> None:
     """Deal the next Rummy 500 game from these decks."""
-    RUMMY500.next_decks = [list(d) for d in decks]
-    RUMMY500.next_first_dealer = dealer
+    deals.queue("rummy500", *decks, first_dealer=dealer)
 
 
 def deal3(hands: list[str], up: str, stock: str = "") -> list[str]:
@@ -82,8 +81,8 @@ def meld(view: dict, mid: str) -> list[str]:
 
 
 async def test_a_scripted_hand_with_a_deep_pickup_chained_layoffs_both_aces_and_a_claim(
-        sim: Sim) -> None:
-    script_rummy(deal3([ALICE, BRUNO, CHIARA], "JC", STOCK))
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script_rummy(deals, deal3([ALICE, BRUNO, CHIARA], "JC", STOCK))
     await three_players(sim)
     table = table_message(sim)
     assert "Alice's turn" in table.content
@@ -172,8 +171,8 @@ async def version(sim: Sim) -> int:
 
 
 async def test_a_first_meld_under_the_minimum_is_refused_and_wrong_calls_are_private(
-        sim: Sim) -> None:
-    script_rummy(deal3([OPENER, LOOSE_1, LOOSE_2], "3C", "QC 10S 6S"))
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script_rummy(deals, deal3([OPENER, LOOSE_1, LOOSE_2], "3C", "QC 10S 6S"))
     await three_players(sim, min_first_meld="40")
     await draw(sim.alice)
     before = await version(sim)
@@ -204,8 +203,8 @@ async def test_a_first_meld_under_the_minimum_is_refused_and_wrong_calls_are_pri
 
 
 async def test_announce_mode_tells_everyone_and_shows_the_button_only_for_a_playable_card(
-        sim: Sim) -> None:
-    script_rummy(deal3(["4D 5D 6D 7D 2S 8H KC", LOOSE_1, LOOSE_2], "3C", "QC 10S 6S"))
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script_rummy(deals, deal3(["4D 5D 6D 7D 2S 8H KC", LOOSE_1, LOOSE_2], "3C", "QC 10S 6S"))
     await three_players(sim, rummy_call="announce")
     await draw(sim.alice)
     await pick(sim.alice, "meld", ["4D", "5D", "6D"])
@@ -219,8 +218,9 @@ async def test_announce_mode_tells_everyone_and_shows_the_button_only_for_a_play
     assert "Rummy!" not in labels(table) and "8♠ can be played" not in table.content
 
 
-async def test_top_card_free_takes_the_top_card_alone_and_keeps_it_this_turn(sim: Sim) -> None:
-    script_rummy(deal3([OPENER, LOOSE_1, LOOSE_2], "3C", "QC 10S 6S"))
+async def test_top_card_free_takes_the_top_card_alone_and_keeps_it_this_turn(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script_rummy(deals, deal3([OPENER, LOOSE_1, LOOSE_2], "3C", "QC 10S 6S"))
     await three_players(sim, top_card_free="true")
     await sim.alice.user.click(dm(sim.alice), label="Take 3♣ alone")
     discards = option_values(dm(sim.alice), ":discard")
@@ -228,9 +228,10 @@ async def test_top_card_free_takes_the_top_card_alone_and_keeps_it_this_turn(sim
     assert game_view(sim)["pile"] == [] and "3C" in hand_of(sim, 0)
 
 
-async def test_draw_stock_until_opened_offers_no_pile_to_an_unopened_player(sim: Sim) -> None:
+async def test_draw_stock_until_opened_offers_no_pile_to_an_unopened_player(
+        sim: Sim, deals: ScriptedDeals) -> None:
     # 3C 3S sit in Alice's hand: without the option she could take the 3H from the pile.
-    script_rummy(deal3(["3C 3S 9H 9S KD 2C 7H", LOOSE_1, LOOSE_2], "3D", "QC 10S 6S"))
+    script_rummy(deals, deal3(["3C 3S 9H 9S KD 2C 7H", LOOSE_1, LOOSE_2], "3D", "QC 10S 6S"))
     await three_players(sim, draw_stock_until_opened="true")
     assert labels(dm(sim.alice))[-1] == "Draw from stock"
     assert "Take from the pile…" not in labels(dm(sim.alice))
@@ -252,8 +253,9 @@ async def plod(member: simcord.MemberActor) -> None:
                              custom_id=select_id(hand, "discard"))
 
 
-async def test_when_the_stock_runs_out_the_hand_ends_with_nobody_out(sim: Sim) -> None:
-    script_rummy(deal3([OPENER, LOOSE_1, LOOSE_2], "3C"))
+async def test_when_the_stock_runs_out_the_hand_ends_with_nobody_out(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script_rummy(deals, deal3([OPENER, LOOSE_1, LOOSE_2], "3C"))
     await three_players(sim)
     members = [sim.alice, sim.bruno, sim.chiara]
     turns = 0
@@ -271,9 +273,10 @@ async def test_when_the_stock_runs_out_the_hand_ends_with_nobody_out(sim: Sim) -
     assert turns >= 30  # 52 - 21 - 1 = 30 stock cards were drawn first
 
 
-async def test_a_whole_game_to_500_finishes_with_computers_in_the_seats(sim: Sim) -> None:
+async def test_a_whole_game_to_500_finishes_with_computers_in_the_seats(
+        sim: Sim, deals: ScriptedDeals) -> None:
     await set_turn_seconds(sim, 30)
-    RUMMY500.next_seed = 20261121
+    deals.queue("rummy500", seed=20261121)
     await three_players(sim)
     # Nobody plays: two timeouts each and the computer takes every seat to the end.
     for _ in range(400):
@@ -291,8 +294,9 @@ async def test_a_whole_game_to_500_finishes_with_computers_in_the_seats(sim: Sim
     assert f"{winner.name} wins the game with {winner.points} points!" in lines
 
 
-async def test_a_claim_after_a_restart_during_the_window_still_wins(sim: Sim) -> None:
-    script_rummy(deal3(["4D 5D 6D 2S 8H KC 9C", "7S 7H 7C 3D 10H 4S QS",
+async def test_a_claim_after_a_restart_during_the_window_still_wins(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script_rummy(deals, deal3(["4D 5D 6D 2S 8H KC 9C", "7S 7H 7C 3D 10H 4S QS",
                         "KS 8C JC 2H 8D 5H AS"], "3C",
                        "JD 5S 6S"))
     await three_players(sim)
@@ -311,8 +315,9 @@ async def test_a_claim_after_a_restart_during_the_window_still_wins(sim: Sim) ->
     assert view["seats"][0]["hand_points"] == 20 and view["turn"] == 2
 
 
-async def test_the_dealer_names_the_special_card_of_each_hand(sim: Sim) -> None:
-    script_rummy(deal3([OPENER, LOOSE_1, LOOSE_2], "3C"))
+async def test_the_dealer_names_the_special_card_of_each_hand(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script_rummy(deals, deal3([OPENER, LOOSE_1, LOOSE_2], "3C"))
     await three_players(sim, special_card_per_hand="true")
     hand = dm(sim.chiara)  # Chiara deals: she names the card before the cards are dealt
     assert "No special card" in labels(hand)
@@ -331,9 +336,10 @@ async def test_the_dealer_names_the_special_card_of_each_hand(sim: Sim) -> None:
     assert "Draw from stock" in labels(dm(sim.alice))
 
 
-async def test_menus_in_steps_work_on_the_ephemeral_hand_too(sim: Sim) -> None:
+async def test_menus_in_steps_work_on_the_ephemeral_hand_too(
+        sim: Sim, deals: ScriptedDeals) -> None:
     await sim.bot.storage.set_guild_settings(sim.guild.id, hand_delivery="channel")
-    script_rummy(deal3(["7D 7S QH 3C 5S 6H 9D", LOOSE_1, LOOSE_2], "7H"))
+    script_rummy(deals, deal3(["7D 7S QH 3C 5S 6H 9D", LOOSE_1, LOOSE_2], "7H"))
     await three_players(sim)
     mine = await sim.alice.click(table_message(sim), label="My hand")
     assert mine.ephemeral and "Take from the pile…" in labels(mine.response)

@@ -1,0 +1,139 @@
+"""The persistent buttons and selects of every game, and the checks they share.
+
+Every component is a `DynamicItem` whose custom id (see `cogs.custom_ids`) names
+the game, so clicks on messages sent before a restart still reach the host. One
+base does for all of them what each click needs first: parse the id, find the
+running game and the member's seat, check turn and version for a hand's moves,
+and answer any refusal ephemerally in the member's language.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Self
+
+import discord
+
+from cogs.custom_ids import BUTTON_TEMPLATE, LOBBY_KINDS, SELECT_TEMPLATE, ComponentId, parse
+from cogs.errors import refusals_answered
+
+if TYPE_CHECKING:
+    from cogs.host import GameHost
+    from cogs.host.runtime import Runtime
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A component interaction that passed its checks: the game and seat it acts for."""
+
+    host: GameHost
+    cid: ComponentId
+    rt: Runtime | None  # None for lobby buttons: the lobby reads its record itself
+    seat: int | None
+
+
+def _host(interaction: discord.Interaction) -> GameHost | None:
+    """Find the game host on the running bot (the Rummy cog owns it)."""
+    cog = interaction.client.get_cog("Rummy")  # type: ignore[attr-defined]
+    return None if cog is None else cog.host
+
+
+def check(host: GameHost, interaction: discord.Interaction, cid: ComponentId) -> Checked:
+    """Resolve the game and the member's seat; refuse what he may not do now."""
+    if cid.kind in LOBBY_KINDS:
+        return Checked(host, cid, None, None)
+    rt = host.running(cid.game_id)
+    seat = host.seated(rt, interaction)
+    if cid.is_hand_move:
+        rt.check_move(seat, cid.version)
+    return Checked(host, cid, rt, seat)
+
+
+class GameComponent:
+    """What every game button and select does: check, then hand the click to the router."""
+
+    custom_id: str  # the wrapped item's, provided by DynamicItem
+    _checked: Checked | None = None
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> Self:
+        """Rebuild the component from a click (also on a message sent before a restart)."""
+        return cls.rebuild(match.string, item)
+
+    @classmethod
+    def rebuild(cls, custom_id: str, item: Any) -> Self:
+        """Return the component used, wrapped in this class."""
+        raise NotImplementedError
+
+    def chosen(self) -> Sequence[str]:
+        """Return the values a select's member chose (none for a button)."""
+        return ()
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Let the click through only for a running game, a seated member, a current move."""
+        cid = parse(self.custom_id)
+        host = _host(interaction)
+        if cid is None or host is None:
+            return False
+        try:
+            async with refusals_answered(interaction):
+                self._checked = check(host, interaction, cid)
+        except Exception:
+            # discord.py drops a failing check silently: say so, as it does for a callback.
+            log.exception("checking the component %s failed", self.custom_id)
+            return False
+        return self._checked is not None
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Do what the component asks; a refusal is answered ephemerally."""
+        checked = self._checked
+        if checked is None:
+            return
+        async with refusals_answered(interaction):
+            await checked.host.router.route(interaction, checked.cid, checked.rt, checked.seat,
+                                            self.chosen())
+
+
+class GameButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=BUTTON_TEMPLATE):
+    """Any button of a game; the router decides what it does from the custom id."""
+
+    def __init__(self, custom_id: str, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(label=label or None, style=style, custom_id=custom_id, row=row))
+
+    @classmethod
+    def rebuild(cls, custom_id: str, item: Any) -> Self:
+        """Return the button clicked (a discord.ui.Button) as a game button."""
+        return cls(custom_id, item.label or "", item.style)
+
+
+class GameSelect(GameComponent, discord.ui.DynamicItem[discord.ui.Select[Any]],
+                 template=SELECT_TEMPLATE):
+    """A select of a hand's choices (discard, knock, …) for one state version."""
+
+    def __init__(self, custom_id: str, placeholder: str = "",
+                 options: Sequence[discord.SelectOption] = (), row: int | None = None,
+                 min_values: int = 1, max_values: int = 1) -> None:
+        options = list(options) or [discord.SelectOption(label="-")]
+        super().__init__(discord.ui.Select(
+            custom_id=custom_id, placeholder=placeholder or None, options=options, row=row,
+            min_values=min(min_values, len(options)), max_values=min(max_values, len(options))))
+
+    @classmethod
+    def rebuild(cls, custom_id: str, item: Any) -> Self:
+        """Return the select used (a discord.ui.Select) as a game select."""
+        return cls(custom_id, item.placeholder or "", item.options,
+                   min_values=item.min_values, max_values=item.max_values)
+
+    def chosen(self) -> Sequence[str]:
+        """Return the values the member chose."""
+        return list(self.item.values)

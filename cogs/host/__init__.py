@@ -1,0 +1,131 @@
+"""The game-independent host: lobbies, sessions, the table, private hands and clicks.
+
+One `GameHost` lives in the Rummy cog; it holds the running games (`Runtime`) and
+one part per job:
+
+- `lobby`: open, seat, start and abandon tables (`cogs.host.lobby`);
+- `sessions`: deal, restore and store each game's session (`cogs.host.sessions`);
+- `events`: what follows an accepted action or a timer (`cogs.host.events`);
+- `table`: the table message (`cogs.host.table`);
+- `hands`: the private hands, by DM or ephemeral (`cogs.host.hands`);
+- `router`: clicks and choices to moves (`cogs.host.routing`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.storage import GameRecord
+from cogs.errors import Refusal
+from cogs.host.deals import DealSource, RandomDeals, ScriptedDeals
+from cogs.host.events import Events
+from cogs.host.hands import Hands
+from cogs.host.lobby import Lobby, may_manage
+from cogs.host.places import Places
+from cogs.host.routing import Router
+from cogs.host.runtime import Runtime, SeatState
+from cogs.host.sessions import Sessions, snapshot_text
+from cogs.host.settings import TableSettings
+from cogs.host.table import TableMessage, table_payload
+
+__all__ = [
+    "BOT_DELAY",
+    "DealSource",
+    "GameHost",
+    "RandomDeals",
+    "Runtime",
+    "ScriptedDeals",
+    "SeatState",
+    "TableSettings",
+    "snapshot_text",
+]
+
+# Seconds a computer player waits before moving (tests raise it past SimCord's settle window).
+BOT_DELAY = 1.5
+
+
+class GameHost:
+    """Everything between Discord and the game sessions, for every kind of game."""
+
+    # How new games are dealt; tests and benchmarks put a ScriptedDeals here.
+    deals: DealSource = RandomDeals()
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.runtimes: dict[int, Runtime] = {}
+        self.places = Places(self)
+        self.lobby = Lobby(self)
+        self.sessions = Sessions(self)
+        self.events = Events(self)
+        self.table = TableMessage(self)
+        self.hands = Hands(self)
+        self.router = Router(self)
+
+    @property
+    def storage(self) -> Any:
+        """The bot's storage."""
+        return self.bot.storage
+
+    @property
+    def bot_delay(self) -> float:
+        """Seconds a computer player waits before moving (read when a session is built)."""
+        return BOT_DELAY
+
+    def running(self, game_id: int) -> Runtime:
+        """Return the running game or refuse (finished, abandoned, unknown)."""
+        rt = self.runtimes.get(game_id)
+        if rt is None:
+            raise Refusal("error.game_over")
+        return rt
+
+    def seated(self, rt: Runtime, interaction: discord.Interaction) -> int:
+        """Return the member's seat or refuse."""
+        seat = rt.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal("lobby.not_seated")
+        return seat
+
+    # ----- what the slash commands use -----------------------------------------------------
+
+    async def open_lobby(self, interaction: discord.Interaction, game: str,
+                         preset: str) -> None:
+        """Open a lobby for `game` in this channel (or a new thread) with the opener seated."""
+        await self.lobby.open(interaction, game, preset)
+
+    async def lobby_action(self, interaction: discord.Interaction, record: GameRecord,
+                           kind: str) -> None:
+        """Join, leave, add a computer or start, and confirm it to the member."""
+        await self.lobby.act(interaction, record, kind)
+
+    async def refresh_lobby(self, record: GameRecord) -> None:
+        """Edit the lobby message to show the current seats and settings."""
+        await self.lobby.refresh(record)
+
+    async def abandon(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """Cancel a lobby or a running game (host or Manage Server only)."""
+        await self.lobby.abandon(interaction, record)
+
+    def may_manage(self, interaction: discord.Interaction, record: GameRecord) -> bool:
+        """Whether the member is the host or has Manage Server."""
+        return may_manage(interaction, record)
+
+    async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Answer "My hand" ephemerally with the picture and the controls."""
+        rt = self.running(game_id)
+        await self.hands.show_ephemeral(rt, self.seated(rt, interaction), interaction)
+
+    def table_copy(self, game_id: int) -> dict[str, Any]:
+        """Return the table message of a running game without its buttons."""
+        payload = table_payload(self.running(game_id), [])
+        payload.pop("view", None)
+        return payload
+
+    async def restore_all(self) -> None:
+        """Resume every running game from storage."""
+        await self.sessions.restore_all()
+
+    def close_all(self) -> None:
+        """Stop every session's timers (cog unload)."""
+        self.sessions.close_all()

@@ -1,0 +1,86 @@
+"""What follows an accepted action or a timer: public lines, the table, the hands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.i18n import t
+from card_images import render_hand_end
+from cogs.host.places import png
+from cogs.host.runtime import Runtime
+from engine.game import Event
+
+if TYPE_CHECKING:
+    from cogs.host import GameHost
+
+
+class Events:
+    """The session's listener and timer hooks."""
+
+    def __init__(self, host: GameHost) -> None:
+        self.host = host
+
+    async def after_action(self, rt: Runtime, events: list[Event]) -> None:
+        """Announce, edit the table, show the hand's end, finish the game, refresh hands."""
+        host, game = self.host, rt.game
+        # A timeout or a player's own move may have changed the counters: store them first.
+        await host.sessions.save_meta(rt)
+        lines = self._lines(rt, events)
+        timed_out = rt.auto_seat is not None
+        rt.auto_seat = None
+        fresh = rt.adapter.new_deal(events)
+        # The clicked hand first: it is the interaction's answer, due within 3 seconds.
+        await host.hands.answer_click(rt, fresh)
+        ended = await self._hand_end(rt, events)
+        if self._hold(rt, events, ended or fresh or timed_out):
+            # One table edit per turn, carrying this line too. "Time's up" is told at once.
+            rt.held_lines += lines
+            rt.held_at = game.version
+            await host.sessions.save_meta(rt)
+        else:
+            await host.table.edit(rt, lines, final=game.is_over)
+        if game.is_over:
+            await host.table.finish(rt)
+        await host.hands.deliver_all(rt, fresh=fresh)
+        rt.prev_to_act = list(game.to_act())
+
+    def _lines(self, rt: Runtime, events: list[Event]) -> list[str]:
+        """Return the public lines of the events, "time's up" first if the clock moved."""
+        lines = rt.adapter.describe(events, rt.names, rt.locale)
+        if rt.auto_seat is not None:
+            lines.insert(0, t("timer.auto_played", rt.locale, name=rt.names[rt.auto_seat]))
+        return lines
+
+    async def _hand_end(self, rt: Runtime, events: list[Event]) -> bool:
+        """Post the end-of-hand picture and scores if a hand ended; return whether one did."""
+        ended = rt.adapter.hand_end(rt.game, events, rt.names, rt.locale)
+        if ended is None:
+            return False
+        spec, score_lines = ended
+        await self.host.places.post(rt, "\n".join(score_lines),
+                                    png(render_hand_end(spec), "hand.png"))
+        return True
+
+    def _hold(self, rt: Runtime, events: list[Event], news: bool) -> bool:
+        """Whether the lines wait for the turn's end (the same player goes on, nothing new)."""
+        game = rt.game
+        actor = next((e.seat for e in events if e.seat is not None), None)
+        # The same player goes on (he drew; the discard comes next). A claim made by someone
+        # else, between turns, is news at once.
+        same_turn = list(game.to_act()) == rt.prev_to_act and actor in rt.prev_to_act
+        notable = any(e.kind in rt.adapter.notable for e in events)
+        return same_turn and not (news or game.is_over or notable)
+
+    async def remind(self, rt: Runtime, seat: int) -> None:
+        """Remind a player at half time, in public (his mention) so a phone buzzes."""
+        user_id = rt.record.seats[seat]["user_id"]
+        left = int(rt.session.turn_seconds - rt.session.turn_seconds / 2)
+        await self.host.places.post(rt, t("timer.reminder", rt.locale, mention=f"<@{user_id}>",
+                                          seconds=left))
+
+    async def taken_over(self, rt: Runtime, seat: int) -> None:
+        """Say a computer took an absent player's seat, and show "I'm back" on the table."""
+        await self.host.sessions.save_meta(rt)
+        await self.host.places.post(rt, t("timer.replaced", rt.locale, name=rt.names[seat]))
+        # Show "I'm back" now, with any line held for the end of the turn.
+        await self.host.table.edit(rt, [])

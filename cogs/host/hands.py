@@ -1,0 +1,244 @@
+"""Private hands: sent by DM or shown ephemerally, edited in place, never shown to others.
+
+A hand is shown on one surface per seat: the DM the bot sent, or the ephemeral
+answer to "My hand" (closed DMs, or a server that delivers hands in the channel).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import logging
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import t
+from card_images import HandSpec, render_hand
+from cogs.host.places import clip, is_ephemeral, png
+from cogs.host.runtime import Runtime, SeatState
+from cogs.views import hand_view
+
+if TYPE_CHECKING:
+    from cogs.host import GameHost
+
+log = logging.getLogger(__name__)
+
+# Interaction tokens last 15 minutes; edit an ephemeral hand only while safely inside that.
+EPHEMERAL_TTL = 14 * 60
+DMS_CLOSED = 50007
+
+
+@dataclass
+class Click:
+    """A move's component interaction, answered by editing the hand it was clicked on."""
+
+    seat: int
+    interaction: discord.Interaction
+    live: bool = True  # False once its move is handled: timers copied from its context skip it
+
+
+# The click whose move is being submitted. A context variable, not a field of the runtime:
+# only the listener run by that very submit may answer it (never a timer's or a computer's).
+_CLICK: contextvars.ContextVar[Click | None] = contextvars.ContextVar("rummy_click",
+                                                                     default=None)
+
+
+@contextlib.contextmanager
+def answering(seat: int, interaction: discord.Interaction) -> Iterator[None]:
+    """Let the listener of the move submitted inside answer this click with the new hand."""
+    click = Click(seat, interaction)
+    token = _CLICK.set(click)
+    try:
+        yield
+    finally:
+        click.live = False
+        _CLICK.reset(token)
+
+
+def with_controls(rt: Runtime, seat: int, on_dm: bool, keep: bool = False) -> bool:
+    """Whether a hand shows controls: an ephemeral always, a DM on its turn (or `keep`)."""
+    # A DM whose turn ended loses its controls in the answer to the move, so the new DM
+    # of the next turn needs no stripping. `keep`: a new deal's DM keeps the sort button
+    # while its player waits for his first turn.
+    return not rt.game.is_over and (not on_dm or keep or seat in rt.game.to_act())
+
+
+def hand_parts(rt: Runtime, seat: int, controls_on: bool
+               ) -> tuple[HandSpec, dict[str, Any], str]:
+    """Return a hand's picture spec, its message fields but the file, and their key."""
+    locale, sort, game = rt.seat_locale(seat), rt.seat(seat).sort, rt.game
+    spec = rt.adapter.hand_spec(game, seat, sort, locale)
+    prompt = rt.adapter.hand_prompt(game, seat, rt.names, locale)
+    controls = rt.adapter.controls(game, seat, locale, rt.draft(seat)) if controls_on else []
+    header = t("hand.open_dm", locale, channel=f"<#{rt.record.place_id}>")
+    content = clip(f"{header}\n{prompt}")
+    view = (hand_view(rt.record.id, game.version, controls, locale, sort) if controls_on
+            else None)
+    # Controls carry the state version in their ids; a hand without moves does not.
+    key = repr((content, spec, controls, sort, controls_on,
+                game.version if controls else None))
+    return spec, {"content": content, "view": view}, key
+
+
+def hand_payload(rt: Runtime, seat: int, controls_on: bool) -> tuple[dict[str, Any], str]:
+    """Return the hand message with its picture rendered, and its key."""
+    spec, payload, key = hand_parts(rt, seat, controls_on)
+    payload["file"] = png(render_hand(spec), "hand.png")
+    return payload, key
+
+
+def remember(state: SeatState, interaction: discord.Interaction) -> None:
+    """Note where the player is looking at his hand (the message he just used)."""
+    message = interaction.message
+    if message is not None and not message.flags.ephemeral:
+        state.show_on(message)
+    else:
+        state.show_on(interaction)
+    state.shown = None  # what that message shows is known once it is answered
+
+
+class Hands:
+    """Sends, edits and strips each seat's hand message."""
+
+    def __init__(self, host: GameHost) -> None:
+        self.host = host
+        # Each member's DM channel, so a new hand costs one call, not a user lookup first.
+        self._dm_channels: dict[int, discord.abc.Messageable] = {}
+
+    async def show_ephemeral(self, rt: Runtime, seat: int,
+                             interaction: discord.Interaction) -> None:
+        """Answer with the hand, visible to the player only, and edit it there from now on."""
+        controls_on = with_controls(rt, seat, on_dm=False)
+        payload, key = hand_payload(rt, seat, controls_on)
+        await interaction.response.send_message(ephemeral=True, **payload)
+        state = rt.seat(seat)
+        state.show_on(interaction)
+        state.shown = (key, controls_on)
+
+    async def redraw(self, rt: Runtime, seat: int, interaction: discord.Interaction,
+                     controls_on: bool) -> None:
+        """Answer a click by redrawing the hand in place (a sort, a step in its menus)."""
+        payload, key = hand_payload(rt, seat, controls_on)
+        file = payload.pop("file")
+        await interaction.response.edit_message(attachments=[file], **payload)
+        state = rt.seat(seat)
+        remember(state, interaction)
+        state.shown = (key, controls_on)
+
+    async def answer_click(self, rt: Runtime, fresh: bool) -> None:
+        """Answer the move's click by editing the hand it was made on (no separate edit)."""
+        click = _CLICK.get()
+        if click is None or not click.live or click.interaction.response.is_done():
+            return
+        click.live = False
+        seat, interaction = click.seat, click.interaction
+        try:
+            await self._answer(rt, seat, interaction, fresh)
+        except discord.HTTPException as error:
+            log.warning("game %s: hand of seat %s not answered (%s)", rt.record.id, seat,
+                        error.status)
+
+    async def _answer(self, rt: Runtime, seat: int, interaction: discord.Interaction,
+                      fresh: bool) -> None:
+        """Edit the clicked hand: the new state, or no controls if a new DM follows."""
+        state = rt.seat(seat)
+        on_dm = not is_ephemeral(interaction)
+        if fresh and on_dm and rt.delivery == "dm" and not state.dm_closed:
+            # A new hand comes in a new DM: this one only loses its controls.
+            await interaction.response.edit_message(view=None)
+            state.shown = ("", False)
+            return
+        controls_on = with_controls(rt, seat, on_dm)
+        payload, key = hand_payload(rt, seat, controls_on)
+        file = payload.pop("file")
+        await interaction.response.edit_message(attachments=[file], **payload)
+        state.shown = (key, controls_on)
+
+    async def deliver_all(self, rt: Runtime, fresh: bool) -> None:
+        """Update every human's hand; a new DM when a hand is dealt or a turn begins."""
+        acting = set(rt.game.to_act())
+        for seat, info in enumerate(rt.record.seats):
+            if info["is_bot"]:
+                continue
+            new = fresh or (seat in acting and seat not in rt.prev_to_act)
+            try:
+                await self._deliver(rt, seat, new and not rt.game.is_over, fresh)
+            except discord.HTTPException as error:
+                log.warning("game %s: hand of seat %s not updated (%s)", rt.record.id, seat,
+                            error.status)
+
+    async def _deliver(self, rt: Runtime, seat: int, new_message: bool, fresh: bool) -> None:
+        """Send (new_message) or edit one seat's hand where the player sees it."""
+        state = rt.seat(seat)
+        if new_message and rt.delivery == "dm" and not state.dm_closed:
+            controls_on = with_controls(rt, seat, on_dm=True, keep=fresh)
+            sent = await self._send_dm(rt, seat, controls_on)
+            if sent is not None:
+                message, key = sent
+                # Unknown (e.g. after a restart) counts as having controls.
+                old = state.surface
+                if isinstance(old, discord.Message) and state.has_controls(unknown=True):
+                    await self._strip(old)
+                state.show_on(message)
+                state.shown = (key, controls_on)
+                return
+        if state.surface is not None:
+            await self._edit_surface(rt, seat, state)
+
+    async def _dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """Return a member's DM channel, looked up once per member."""
+        channel = self._dm_channels.get(user_id)
+        if channel is None:
+            bot = self.host.bot
+            user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+            channel = user.dm_channel or await user.create_dm()
+            self._dm_channels[user_id] = channel
+        return channel
+
+    async def _send_dm(self, rt: Runtime, seat: int, controls_on: bool
+                       ) -> tuple[discord.Message, str] | None:
+        """DM the hand; on closed DMs (50007) say so in the channel and return None."""
+        user_id = rt.record.seats[seat]["user_id"]
+        assert user_id is not None
+        payload, key = hand_payload(rt, seat, controls_on)
+        try:
+            channel = await self._dm_channel(user_id)
+            message: discord.Message = await channel.send(**payload)
+            return message, key
+        except discord.Forbidden as error:
+            if error.code != DMS_CLOSED:
+                raise
+            rt.seat(seat).dm_closed = True
+            await self.host.places.post(rt, t("error.dms_closed", rt.locale,
+                                              mention=f"<@{user_id}>"))
+            return None
+
+    async def _strip(self, message: discord.Message) -> None:
+        """Remove the controls of a hand message that is no longer current."""
+        # If this fails the old message keeps its buttons; they are refused as stale anyway.
+        with contextlib.suppress(discord.HTTPException):
+            await message.edit(view=None)
+
+    async def _edit_surface(self, rt: Runtime, seat: int, state: SeatState) -> None:
+        """Edit a hand where it is shown (a DM or an ephemeral answer) if it changed."""
+        target = state.surface
+        ephemeral = isinstance(target, discord.Interaction)
+        if ephemeral and time.monotonic() - state.shown_at > EPHEMERAL_TTL:
+            state.forget_surface()
+            return
+        # A waiting DM keeps what it has: a deal's sort button until the turn's new DM.
+        keep = state.has_controls(unknown=False)
+        controls_on = with_controls(rt, seat, on_dm=not ephemeral, keep=keep)
+        spec, payload, key = hand_parts(rt, seat, controls_on)
+        if state.shown == (key, controls_on):
+            return  # e.g. the waiting player's hand while the other one draws
+        file = png(render_hand(spec), "hand.png")
+        if isinstance(target, discord.Interaction):
+            await target.edit_original_response(attachments=[file], **payload)
+        elif target is not None:
+            await target.edit(attachments=[file], **payload)
+        state.shown = (key, controls_on)

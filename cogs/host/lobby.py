@@ -1,0 +1,246 @@
+"""The lobby: open a table, seat players and computers, start or abandon the game."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import locale_of, t
+from bot.storage import ChannelBusy, GameRecord, Seat, StaleVersion
+from cogs.errors import Refusal
+from cogs.host.sessions import snapshot_text
+from cogs.host.settings import TableSettings
+from cogs.registry import adapter_for
+from cogs.views import lobby_view
+
+if TYPE_CHECKING:
+    from cogs.host import GameHost
+
+log = logging.getLogger(__name__)
+
+
+def lobby_text(record: GameRecord, locale: str, footer_key: str = "lobby.waiting",
+               **footer: object) -> str:
+    """Return the lobby message: game, rules, settings, seats and what happens next."""
+    adapter = adapter_for(record.game)
+    settings = TableSettings.of(record)
+    options = adapter.options(settings.preset, dict(settings.rules))
+    host = next((s["name"] for s in record.seats if s["user_id"] == record.host_id), "?")
+    seconds = settings.turn_seconds
+    lines = [
+        "**" + t("lobby.title", locale, game=t(f"game.{record.game}", locale)) + "**",
+        t("lobby.created_by", locale, name=host),
+        t("lobby.rules", locale, preset=t(f"preset.{settings.preset}", locale)),
+        *adapter.settings_lines(options, locale),
+        t("settings.turn_time", locale, seconds=seconds) if seconds
+        else t("settings.untimed", locale),
+        "",
+        "**" + t("lobby.players", locale, count=len(record.seats),
+                 max=adapter.max_players) + "**",
+    ]
+    for seat in record.seats:
+        name = (t("lobby.computer_seat", locale, name=seat["name"]) if seat["is_bot"]
+                else seat["name"])
+        lines.append(f"• {name}")
+    free = adapter.max_players - len(record.seats)
+    lines += [f"• *{t('lobby.empty_seat', locale)}*"] * free
+    lines += ["", t(footer_key, locale, **footer)]
+    return "\n".join(lines)
+
+
+def may_manage(interaction: discord.Interaction, record: GameRecord) -> bool:
+    """Whether the member is the host or has Manage Server."""
+    perms = getattr(interaction, "permissions", None)
+    return interaction.user.id == record.host_id or bool(perms and perms.manage_guild)
+
+
+def check_can_start(interaction: discord.Interaction, record: GameRecord) -> None:
+    """Refuse a start by someone else than the host, or with too few players."""
+    adapter = adapter_for(record.game)
+    if not may_manage(interaction, record):
+        raise Refusal("lobby.only_host_start")
+    if len(record.seats) < adapter.min_players:
+        raise Refusal("lobby.need_players", min=adapter.min_players)
+
+
+def change_seats(interaction: discord.Interaction, record: GameRecord, seats: list[Seat],
+                 kind: str) -> str:
+    """Apply join / leave / addbot to `seats`; return the member's confirmation key."""
+    user = interaction.user
+    seated = any(s["user_id"] == user.id and not s["is_bot"] for s in seats)
+    if kind == "leave":
+        if not seated:
+            raise Refusal("lobby.not_seated")
+        seats[:] = [s for s in seats if s["user_id"] != user.id or s["is_bot"]]
+        return "lobby.you_left"
+    if len(seats) >= adapter_for(record.game).max_players:
+        raise Refusal("lobby.already_seated" if seated and kind == "join" else "lobby.full")
+    if kind == "join":
+        if seated:
+            raise Refusal("lobby.already_seated")
+        seats.append({"user_id": user.id, "name": user.display_name, "is_bot": False,
+                      "locale": locale_of(interaction.locale)})
+        return "lobby.you_joined"
+    if not seated and user.id != record.host_id:
+        raise Refusal("lobby.not_seated")
+    number = sum(1 for s in seats if s["is_bot"]) + 1
+    name = t("lobby.computer_name", TableSettings.of(record).locale, number=number)
+    seats.append({"user_id": None, "name": name, "is_bot": True})
+    return "lobby.computer_added"
+
+
+class Lobby:
+    """Lobby messages and the changes made to them, one change at a time per game."""
+
+    def __init__(self, host: GameHost) -> None:
+        self.host = host
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """Serialize lobby changes of one game (double clicks on Start)."""
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def open(self, interaction: discord.Interaction, game: str, preset: str) -> None:
+        """Open a lobby for `game` in this channel (or a new thread) with the opener seated."""
+        if preset not in adapter_for(game).presets():
+            raise Refusal("error.invalid_option", value=preset, option="preset")
+        guild, channel = interaction.guild, interaction.channel
+        if guild is None or channel is None:
+            raise Refusal("error.no_game")
+        storage = self.host.storage
+        if await storage.active_game_in_channel(channel.id) is not None:
+            raise Refusal("lobby.already_running")
+        server = await storage.get_guild_settings(guild.id)
+        public = await self.host.places.public_locale(guild)
+        seat: Seat = {"user_id": interaction.user.id, "name": interaction.user.display_name,
+                      "is_bot": False, "locale": locale_of(interaction.locale)}
+        settings = TableSettings(preset, turn_seconds=server.turn_seconds,
+                                 hand_delivery=server.hand_delivery, locale=public)
+        try:
+            game_id = await storage.create_game(
+                guild_id=guild.id, channel_id=channel.id, game=game,
+                host_id=interaction.user.id, preset=preset, options=settings.to_options(),
+                seats=[seat],
+            )
+        except ChannelBusy:  # another /rummy new won the race since the check above
+            raise Refusal("lobby.already_running") from None
+        message = await self._post_lobby(game_id, game, channel, server.use_threads, public)
+        await storage.set_message_ids(game_id, lobby_message_id=message.id)
+        await interaction.response.send_message(
+            t("lobby.you_joined", locale_of(interaction.locale)) + f" {message.jump_url}",
+            ephemeral=True)
+
+    async def _post_lobby(self, game_id: int, game: str, channel: Any, use_threads: bool,
+                          public: str) -> discord.Message:
+        """Post the lobby message (in a new thread if the server wants one); return it."""
+        storage = self.host.storage
+        place: Any = channel
+        try:
+            if use_threads and isinstance(channel, discord.TextChannel):
+                name = t("lobby.thread_name", public, game=t(f"game.{game}", public),
+                         number=game_id)
+                place = await channel.create_thread(name=name,
+                                                    type=discord.ChannelType.public_thread)
+                await storage.set_thread(game_id, place.id)
+            record = await storage.get_game(game_id)
+            message: discord.Message = await place.send(lobby_text(record, public),
+                                                        view=lobby_view(game_id, public))
+        except discord.Forbidden:
+            await storage.set_status(game_id, "abandoned")
+            raise
+        return message
+
+    async def refresh(self, record: GameRecord, footer_key: str = "lobby.waiting",
+                      **footer: object) -> None:
+        """Edit the lobby message to show the current seats (buttons gone once it is over)."""
+        if record.lobby_message_id is None:
+            return
+        locale = TableSettings.of(record).locale
+        view = lobby_view(record.id, locale) if record.status == "lobby" else None
+        place = self.host.places.place(record.place_id)
+        message = place.get_partial_message(record.lobby_message_id)
+        try:
+            await message.edit(content=lobby_text(record, locale, footer_key, **footer),
+                               view=view)
+        except discord.HTTPException as error:
+            log.warning("game %s: lobby edit failed (%s)", record.id, error.status)
+
+    async def act(self, interaction: discord.Interaction, record: GameRecord, kind: str) -> None:
+        """Join, leave, add a computer or start, and confirm it to the member."""
+        key = await self.action(interaction, record, kind)
+        if not interaction.response.is_done():
+            await interaction.response.send_message(t(key, locale_of(interaction.locale)),
+                                                    ephemeral=True)
+
+    async def action(self, interaction: discord.Interaction, record: GameRecord,
+                     kind: str) -> str:
+        """Join, leave, add a computer or start; return the confirmation key for the member."""
+        if kind == "start":
+            check_can_start(interaction, record)
+            # Dealing, drawing and DMs may take longer than Discord's 3 s to answer: say
+            # "thinking" first; refusals and the confirmation then come as ephemeral followups.
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        async with self.lock(record.id):
+            record = await self.host.storage.get_game(record.id)
+            if record.status != "lobby":
+                raise Refusal("lobby.already_running" if record.status == "running"
+                              else "error.game_over")
+            if kind == "start":
+                await self.start(interaction, record)
+                await self._confirm(interaction, "lobby.started_short")
+                return "lobby.started_short"
+            seats = list(record.seats)
+            key = change_seats(interaction, record, seats, kind)
+            await self.host.storage.update_lobby(record.id, seats=seats)
+            await self.refresh(await self.host.storage.get_game(record.id))
+            return key
+
+    async def _confirm(self, interaction: discord.Interaction, key: str) -> None:
+        """Replace a deferred "thinking" answer with the member's confirmation."""
+        try:
+            await interaction.followup.send(t(key, locale_of(interaction.locale)), ephemeral=True)
+        except discord.HTTPException as error:
+            log.warning("could not confirm to %s (%s)", interaction.user.id, error.status)
+
+    async def start(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """Deal, post the table, save the first snapshot, and send every hand."""
+        check_can_start(interaction, record)  # seats may have changed while we waited
+        host, storage = self.host, self.host.storage
+        rt = host.sessions.deal(record)
+        # Post the table before saving: if the channel refuses us, the lobby stays as it was.
+        table = await host.table.post_first(rt)
+        try:
+            await storage.start_game(record.id, snapshot_text(rt.game, rt.session))
+        except StaleVersion:
+            await table.delete()
+            raise Refusal("lobby.already_running") from None
+        await storage.set_message_ids(record.id, table_message_id=table.id)
+        rt.table_message_id = table.id
+        rt.record = await storage.get_game(record.id)
+        host.runtimes[record.id] = rt
+        to_act = rt.game.to_act()
+        first = rt.names[to_act[0]] if to_act else ""
+        await self.refresh(rt.record, "lobby.started", name=first)
+        rt.session.start()
+        rt.prev_to_act = []
+        await host.hands.deliver_all(rt, fresh=True)
+        rt.prev_to_act = list(rt.game.to_act())
+
+    async def abandon(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """Cancel a lobby or a running game (host or Manage Server only)."""
+        if not may_manage(interaction, record):
+            raise Refusal("lobby.only_host_abandon")
+        rt = self.host.runtimes.pop(record.id, None)
+        if rt is not None:
+            rt.session.close()
+        await self.host.storage.set_status(record.id, "abandoned")
+        record = await self.host.storage.get_game(record.id)
+        name = interaction.user.display_name
+        await self.refresh(record, "lobby.abandoned", name=name)
+        if rt is not None:
+            line = t("lobby.abandoned", rt.locale, name=name)
+            await self.host.places.post(rt, line)
+            await self.host.table.edit(rt, [line], final=True)

@@ -1,0 +1,136 @@
+"""Clicks and choices to moves: what each game component does once its checks passed.
+
+The component base (`cogs.components`) parses the custom id, finds the running
+game and the member's seat, checks turn and version for hand moves, and answers
+every refusal; the router only acts.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import locale_of, t
+from cogs.adapters import UI_PREFIX
+from cogs.custom_ids import LOBBY_KINDS, ComponentId
+from cogs.errors import Refusal
+from cogs.host.hands import answering, remember, with_controls
+from cogs.host.places import is_ephemeral
+from cogs.host.runtime import Runtime
+from cogs.views import choice_view
+from engine.session import StaleAction, TooLate
+
+if TYPE_CHECKING:
+    from cogs.host import GameHost
+
+
+class Router:
+    """Turns each kind of component into the host's action."""
+
+    def __init__(self, host: GameHost) -> None:
+        self.host = host
+
+    async def route(self, interaction: discord.Interaction, cid: ComponentId,
+                    rt: Runtime | None, seat: int | None, values: Sequence[str]) -> None:
+        """Do what a checked component asks: `rt` and `seat` are set for in-game kinds."""
+        if cid.kind in LOBBY_KINDS:
+            record = await self.host.storage.get_game(cid.game_id)
+            await self.host.lobby.act(interaction, record, cid.kind)
+            return
+        assert rt is not None and seat is not None  # resolved by the component's check
+        version = cid.version if cid.version is not None else -1
+        if cid.kind == "hand":
+            await self.host.hands.show_ephemeral(rt, seat, interaction)
+        elif cid.kind == "back":
+            await self.im_back(interaction, rt, seat)
+        elif cid.kind == "sort":
+            await self.sort_hand(interaction, rt, seat, cid.action)
+        elif cid.kind == "tact":
+            await self.table_act(interaction, rt, seat, version, cid.action)
+        else:
+            await self._move(interaction, cid, rt, seat, version, values)
+
+    async def _move(self, interaction: discord.Interaction, cid: ComponentId, rt: Runtime,
+                    seat: int, version: int, values: Sequence[str]) -> None:
+        """Play a hand's move, or a table button's chosen move (kinds act, select, choice)."""
+        if cid.kind == "act":
+            await self.play(interaction, rt, seat, version, cid.action)
+            return
+        if not values:
+            raise StaleAction()
+        if cid.kind == "choice":
+            await self.table_move(interaction, rt, seat, version, values[0])
+            return
+        text = rt.adapter.compose(rt.game, seat, cid.action, values)
+        await self.play(interaction, rt, seat, version, text)
+
+    async def play(self, interaction: discord.Interaction, rt: Runtime, seat: int,
+                   version: int, text: str) -> None:
+        """Submit a checked move; the listener then edits the table and the hands."""
+        if text.startswith(UI_PREFIX):
+            await self.ui_step(interaction, rt, seat, text)
+            return
+        game = rt.game
+        action = game.parse_action(text)
+        game.verify(seat, action)  # refuse before acknowledging: the answer stays the response
+        remember(rt.seat(seat), interaction)
+        try:
+            with answering(seat, interaction):
+                await rt.session.submit(seat, action, version)
+        finally:
+            if not interaction.response.is_done():
+                # Refused after all, or the listener failed: acknowledge so a refusal can follow.
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.response.defer()
+
+    async def ui_step(self, interaction: discord.Interaction, rt: Runtime, seat: int,
+                      text: str) -> None:
+        """Move within the hand's menus (a page, a card picked first) and redraw in place."""
+        rt.set_draft(seat, rt.adapter.step(rt.game, seat, rt.draft(seat), text))
+        await self.host.hands.redraw(rt, seat, interaction, controls_on=True)
+
+    async def sort_hand(self, interaction: discord.Interaction, rt: Runtime, seat: int,
+                        mode: str) -> None:
+        """Redraw the hand sorted by suit or by rank, in place."""
+        rt.seat(seat).sort = "rank" if mode == "rank" else "suit"
+        # The sort button stays where it was clicked, even on a waiting DM.
+        on_dm = not is_ephemeral(interaction)
+        controls_on = with_controls(rt, seat, on_dm=on_dm, keep=True)
+        await self.host.hands.redraw(rt, seat, interaction, controls_on)
+
+    async def im_back(self, interaction: discord.Interaction, rt: Runtime, seat: int) -> None:
+        """Give a taken-over seat back to its player and show him his hand."""
+        if not await rt.session.back(seat):
+            raise Refusal("timer.not_replaced")
+        await self.host.sessions.save_meta(rt)
+        await self.host.hands.show_ephemeral(rt, seat, interaction)
+        await self.host.table.edit(rt, [t("timer.welcome_back", rt.locale, name=rt.names[seat])])
+
+    async def table_act(self, interaction: discord.Interaction, rt: Runtime, seat: int,
+                        version: int, action: str) -> None:
+        """Handle a table button (e.g. "Rummy!"): play it, or ask which of its choices."""
+        if version != rt.game.version:
+            raise TooLate()
+        locale = locale_of(interaction.locale)
+        choices = rt.adapter.table_choices(rt.game, seat, action, locale)
+        if len(choices) == 1:
+            await self.table_move(interaction, rt, seat, version, choices[0].value)
+            return
+        prompt = t("claim.choose", locale)
+        view = choice_view(rt.record.id, version, choices, prompt)
+        await interaction.response.send_message(prompt, view=view, ephemeral=True)
+
+    async def table_move(self, interaction: discord.Interaction, rt: Runtime, seat: int,
+                         version: int, text: str) -> None:
+        """Submit an out-of-turn move made from the table; the first one received wins."""
+        action = rt.game.parse_action(text)
+        try:
+            await rt.session.submit(seat, action, version)
+        except StaleAction as error:
+            raise TooLate() from error  # another claim, a draw or the clock came first
+        if not interaction.response.is_done():
+            await interaction.response.send_message(
+                t("claim.won", locale_of(interaction.locale)), ephemeral=True)

@@ -1,0 +1,121 @@
+"""The record of one running game, and what the host knows about each seat's hand."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.i18n import locale_of
+from bot.storage import GameRecord
+from cogs.adapters import GameAdapter
+from cogs.host.settings import TableSettings
+from engine.errors import NotYourTurn
+from engine.game import Game
+from engine.session import GameSession, StaleAction
+
+# Where a hand is shown: a DM (a message) or an ephemeral answer (its interaction).
+Surface = discord.Message | discord.Interaction
+
+
+@dataclass
+class SeatState:
+    """One seat's hand on Discord: where it is shown, how it is sorted, its menu step."""
+
+    surface: Surface | None = None
+    shown_at: float = 0.0  # time.monotonic() when the surface was shown
+    # What the surface shows now (a key of its text, picture and controls) and whether it
+    # has controls: unchanged hands are not edited, control-less ones need no stripping.
+    # None: unknown (e.g. after a restart, or until the answer to a click is sent).
+    shown: tuple[str, bool] | None = None
+    sort: str = "suit"
+    dm_closed: bool = False  # his DMs refused us (50007): he uses "My hand" instead
+    draft: str = ""  # where he is in the hand's menus, valid at `draft_version` only
+    draft_version: int = -1
+
+    def show_on(self, surface: Surface) -> None:
+        """Note that the hand is now shown on this surface (its content not yet known)."""
+        self.surface, self.shown_at = surface, time.monotonic()
+
+    def forget_surface(self) -> None:
+        """Forget where the hand is shown (e.g. an ephemeral answer too old to edit)."""
+        self.surface, self.shown = None, None
+
+    def has_controls(self, unknown: bool) -> bool:
+        """Whether the surface shows controls; `unknown` when nothing is known."""
+        return self.shown[1] if self.shown is not None else unknown
+
+
+@dataclass
+class Runtime:
+    """One running game: record, adapter, session, settings and each seat's hand."""
+
+    record: GameRecord
+    adapter: GameAdapter
+    session: GameSession
+    settings: TableSettings
+    seats: dict[int, SeatState] = field(default_factory=dict)
+    prev_to_act: list[int] = field(default_factory=list)
+    auto_seat: int | None = None  # the seat whose move the clock is making
+    table_message_id: int | None = None
+    saved_meta: dict[str, Any] = field(default_factory=dict)  # the session meta last stored
+    # Public lines of moves that did not end the turn: the table shows them with its next edit.
+    held_lines: list[str] = field(default_factory=list)
+    held_at: int = -1  # the game version those lines were held at
+
+    @property
+    def game(self) -> Game:
+        """The live game."""
+        return self.session.game
+
+    @property
+    def names(self) -> list[str]:
+        """Seat names, in seat order."""
+        return [s["name"] for s in self.record.seats]
+
+    @property
+    def locale(self) -> str:
+        """The language of the table's public messages."""
+        return self.settings.locale
+
+    @property
+    def delivery(self) -> str:
+        """How hands reach players: 'dm' or 'channel'."""
+        return self.settings.hand_delivery
+
+    def seat(self, seat: int) -> SeatState:
+        """Return what the host knows about a seat's hand."""
+        state = self.seats.get(seat)
+        if state is None:
+            state = self.seats[seat] = SeatState()
+        return state
+
+    def seat_of(self, user_id: int) -> int | None:
+        """Return the seat of a member, or None if he does not play here."""
+        for i, seat in enumerate(self.record.seats):
+            if seat["user_id"] == user_id and not seat["is_bot"]:
+                return i
+        return None
+
+    def draft(self, seat: int) -> str:
+        """Return where a seat is in its hand's menus; any accepted move resets it."""
+        state = self.seat(seat)
+        return state.draft if state.draft_version == self.game.version else ""
+
+    def set_draft(self, seat: int, draft: str) -> None:
+        """Remember a seat's menu step for the current game version."""
+        state = self.seat(seat)
+        state.draft, state.draft_version = draft, self.game.version
+
+    def check_move(self, seat: int, version: int | None) -> None:
+        """Refuse a hand move made on an older state, or out of the seat's turn."""
+        if version != self.game.version:
+            raise StaleAction()
+        if seat not in self.game.to_act():
+            raise NotYourTurn("it is not your turn")
+
+    def seat_locale(self, seat: int) -> str:
+        """Return the language a seat's private messages use."""
+        return locale_of(self.record.seats[seat].get("locale") or self.locale)

@@ -1,0 +1,27 @@
+"""The games this bot hosts: one adapter each, in the order menus list them.
+
+Adding a game is its adapter plus one entry in `GAMES`; nothing else in `cogs/`
+names a game.
+"""
+
+from __future__ import annotations
+
+from cogs.adapters import GameAdapter
+from cogs.adapters.gin import GIN
+from cogs.adapters.rummy500 import RUMMY500
+
+GAMES: tuple[GameAdapter, ...] = (GIN, RUMMY500)
+# What `/rummy rules`, `/leaderboard` and the menus assume when no game is named.
+DEFAULT_GAME: str = GAMES[0].name
+
+_BY_NAME: dict[str, GameAdapter] = {adapter.name: adapter for adapter in GAMES}
+
+
+def adapter_for(name: str) -> GameAdapter:
+    """Return the adapter of a game kind; KeyError if the bot does not host it."""
+    return _BY_NAME[name]
+
+
+def game_names() -> tuple[str, ...]:
+    """Return the names of the hosted games, in menu order."""
+    return tuple(adapter.name for adapter in GAMES)

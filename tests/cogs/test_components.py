@@ -1,0 +1,108 @@
+"""The component base: one check (game, seat, turn, version) and one refusal path for all."""
+
+from __future__ import annotations
+
+import dataclasses
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from cogs.components import GameButton, GameSelect, check
+from cogs.custom_ids import ComponentId
+from cogs.errors import Refusal
+from cogs.host import GameHost
+from engine.errors import NotYourTurn
+from engine.session import StaleAction
+from tests.cogs.host.conftest import ALICE, BRUNO, gin_runtime
+
+
+class Response:
+    """Records what the bot answered."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, bool]] = []
+
+    def is_done(self) -> bool:
+        return bool(self.sent)
+
+    async def send_message(self, content: str, ephemeral: bool = False, **_: Any) -> None:
+        self.sent.append((content, ephemeral))
+
+
+def interaction(host: GameHost, user_id: int, locale: str = "en") -> Any:
+    """A component interaction by this member, on a bot whose Rummy cog owns `host`."""
+    client = SimpleNamespace(get_cog=lambda name: SimpleNamespace(host=host))
+    return SimpleNamespace(user=SimpleNamespace(id=user_id), client=client, locale=locale,
+                           response=Response(), channel=None, guild=None)
+
+
+@pytest.fixture
+def host() -> GameHost:
+    host = GameHost(SimpleNamespace(storage=None))
+    host.runtimes[1] = gin_runtime()
+    return host
+
+
+def test_lobby_buttons_need_no_running_game(host: GameHost) -> None:
+    checked = check(host, interaction(host, 999), ComponentId(7, "join"))
+    assert (checked.rt, checked.seat) == (None, None)
+
+
+def test_game_controls_resolve_the_game_and_the_members_seat(host: GameHost) -> None:
+    checked = check(host, interaction(host, BRUNO), ComponentId(1, "sort", action="rank"))
+    assert checked.rt is host.runtimes[1] and checked.seat == 1
+
+
+@pytest.mark.parametrize(("cid", "user", "refused"), [
+    (ComponentId(2, "hand"), ALICE, "error.game_over"),       # not running
+    (ComponentId(1, "hand"), 999, "lobby.not_seated"),
+])
+def test_a_control_of_no_game_or_for_no_seat_is_refused(
+        host: GameHost, cid: ComponentId, user: int, refused: str) -> None:
+    with pytest.raises(Refusal) as error:
+        check(host, interaction(host, user), cid)
+    assert error.value.key == refused
+
+
+def test_a_hands_move_is_checked_for_turn_and_version(host: GameHost) -> None:
+    version = host.runtimes[1].game.version
+    check(host, interaction(host, ALICE), ComponentId(1, "act", version, "pass"))
+    with pytest.raises(StaleAction):
+        check(host, interaction(host, ALICE), ComponentId(1, "select", version - 1, "discard"))
+    with pytest.raises(NotYourTurn):
+        check(host, interaction(host, BRUNO), ComponentId(1, "act", version, "pass"))
+    # Sorting and table buttons are not moves of the hand: no turn needed.
+    check(host, interaction(host, BRUNO), ComponentId(1, "sort", action="rank"))
+    check(host, interaction(host, BRUNO), ComponentId(1, "tact", version - 1, "claim"))
+
+
+async def test_a_refused_check_answers_ephemerally_in_the_members_language(
+        host: GameHost) -> None:
+    version = host.runtimes[1].game.version
+    bruno = interaction(host, BRUNO, locale="it")
+    button = GameButton(str(ComponentId(1, "act", version, "pass")), "Passa")
+    assert not await button.interaction_check(bruno)
+    assert bruno.response.sent == [("Non è il tuo turno.", True)]
+    stranger = interaction(host, 999)
+    select = GameSelect(str(ComponentId(1, "select", version, "discard")))
+    assert not await select.interaction_check(stranger)
+    assert stranger.response.sent == [("You are not seated in this game.", True)]
+
+
+async def test_a_passed_check_answers_nothing_and_ids_not_ours_are_ignored(
+        host: GameHost) -> None:
+    alice = interaction(host, ALICE)
+    assert await GameButton("rm:1:hand", "My hand").interaction_check(alice)
+    assert await GameButton("rm:1:act:x:pass", "?").interaction_check(alice) is False
+    assert alice.response.sent == []
+
+
+async def test_a_failing_check_is_logged_not_swallowed(
+        host: GameHost, caplog: pytest.LogCaptureFixture) -> None:
+    alice = interaction(host, ALICE)
+    # A bug, not a refusal: a runtime whose record lost its seats.
+    host.runtimes[1].record = dataclasses.replace(host.runtimes[1].record, seats=None)
+    assert not await GameButton("rm:1:hand", "My hand").interaction_check(alice)
+    assert alice.response.sent == []
+    assert "checking the component rm:1:hand failed" in caplog.text
