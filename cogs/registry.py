@@ -14,12 +14,14 @@ GAMES: tuple[GameAdapter, ...] = (GIN, RUMMY500)
 # What `/rummy rules`, `/leaderboard` and the menus assume when no game is named.
 DEFAULT_GAME: str = GAMES[0].name
 
-_BY_NAME: dict[str, GameAdapter] = {adapter.name: adapter for adapter in GAMES}
 
 
 def adapter_for(name: str) -> GameAdapter:
     """Return the adapter of a game kind; KeyError if the bot does not host it."""
-    return _BY_NAME[name]
+    for adapter in GAMES:
+        if adapter.name == name:
+            return adapter
+    raise KeyError(name)
 
 
 def game_names() -> tuple[str, ...]:

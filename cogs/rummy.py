@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.i18n import locale_of, t
 from bot.storage import GameRecord, GuildSettings
 from card_images import LeaderboardSpec, render_leaderboard
-from cogs.adapters import GameAdapter, SettingSpec
+from cogs.adapters import GameAdapter
 from cogs.components import GameButton, GameSelect
 from cogs.errors import Refusal, cause_of, refuse
 from cogs.host import GameHost, TableSettings
@@ -24,8 +24,6 @@ log = logging.getLogger(__name__)
 
 GAME_CHOICES = [app_commands.Choice(name=t(f"game.{name}", "en"), value=name)
                 for name in game_names()]
-_TRUE = {"yes", "true", "on", "1", "si", "sì"}
-_FALSE = {"no", "false", "off", "0"}
 
 
 def _settings_lines(settings: GuildSettings, locale: str) -> list[str]:
@@ -41,29 +39,6 @@ def _settings_lines(settings: GuildSettings, locale: str) -> list[str]:
     ]
 
 
-def _parse_setting(spec: SettingSpec, value: str) -> Any:
-    """Turn the member's text into an option value, or raise BadOption."""
-    text = value.strip().lower()
-    if spec.kind in ("card", "int_or_off") and text in ("none", "off", "no", "nessuna"):
-        return None
-    if spec.kind == "card":
-        return value.strip().upper()  # the options check it is a card
-    if spec.kind in ("int", "int_or_off"):
-        try:
-            return int(text)
-        except ValueError:
-            raise BadOption("not a number", key=spec.key, value=value) from None
-    if spec.kind == "bool":
-        if text in _TRUE:
-            return True
-        if text in _FALSE:
-            return False
-        raise BadOption("not yes or no", key=spec.key, value=value)
-    if text not in spec.choices:
-        raise BadOption("not a choice", key=spec.key, value=value)
-    return text
-
-
 def _changed_settings(current: TableSettings, adapter: GameAdapter, preset: str | None,
                       option: str | None, value: str | None) -> TableSettings:
     """Return a lobby's settings with another preset or one option changed; refuse if invalid."""
@@ -71,16 +46,13 @@ def _changed_settings(current: TableSettings, adapter: GameAdapter, preset: str 
     if new_preset not in adapter.presets():
         raise Refusal("error.invalid_option", value=new_preset, option="preset")
     rules = {} if preset and preset != current.preset else dict(current.rules)
-    if option is not None:
-        spec = next((s for s in adapter.settings if s.key == option), None)
-        if spec is None or value is None:
-            raise Refusal("error.invalid_option", value=value or "", option=option)
-        rules[option] = _parse_setting(spec, value)
+    spec = next((s for s in adapter.settings if s.key == option), None)
+    if option is not None and (spec is None or value is None):
+        raise Refusal("error.invalid_option", value=value or "", option=option)
     try:
+        if spec is not None and value is not None:
+            rules[spec.key] = spec.parse(value)
         adapter.options(new_preset, rules)  # validate before anything is saved
-    except (TypeError, ValueError) as error:
-        raise Refusal("error.invalid_option", value=value or "", option=option or "") \
-            from error
     except BadOption as error:
         raise Refusal("error.invalid_option", value=value if value is not None else
                       new_preset, option=error.params.get("key", option or "")) from error
@@ -219,7 +191,9 @@ class Rummy(commands.Cog):
         rules = TableSettings.of(record).rules if record and record.preset == chosen else {}
         options = adapter.options(chosen, dict(rules))
         title = f"**{t(f'game.{name}', locale)}: {t(f'preset.{chosen}', locale)}**"
-        lines = [title, *(f"• {line}" for line in adapter.rules_summary(options, locale))]
+        summary = [*adapter.rules_summary(options, locale),
+                   *adapter.changed_lines(chosen, rules, locale)]
+        lines = [title, *(f"• {line}" for line in summary)]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     rules.autocomplete("preset")(_preset_choices)
@@ -304,8 +278,10 @@ class Rummy(commands.Cog):
                               current: str) -> list[app_commands.Choice[str]]:
         record = await self.bot.storage.active_game_in_channel(interaction.channel_id)
         adapter = adapter_for(record.game if record else DEFAULT_GAME)
-        return [app_commands.Choice(name=s.key, value=s.key) for s in adapter.settings
-                if current.lower() in s.key][:25]
+        locale, typed = locale_of(interaction.locale), current.lower()
+        named = [(f"{t(s.label, locale)} ({s.key})", s.key) for s in adapter.settings]
+        return [app_commands.Choice(name=name, value=key) for name, key in named
+                if typed in name.lower()][:25]
 
     # ----- /leaderboard and /stats --------------------------------------------------------------
 

@@ -8,12 +8,13 @@ host (`cogs.host`) and the views (`cogs.views`) never import a game engine.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from card_images import HandEndSpec, HandSpec, TableSpec
 from engine.game import Event, Game
+from engine.options import OptionSpec
 
 __all__ = [
     "UI_PREFIX",
@@ -24,7 +25,6 @@ __all__ = [
     "Outcome",
     "SelectControl",
     "SelectOption",
-    "SettingSpec",
     "view_of",
 ]
 
@@ -77,23 +77,34 @@ class Outcome:
     won: bool
 
 
-@dataclass(frozen=True)
-class SettingSpec:
-    """An option the host may change from `/rummy settings`: its type and i18n label key."""
-
-    key: str
-    kind: Literal["int", "int_or_off", "bool", "choice", "card"]
-    choices: tuple[str, ...] = ()
-
-
 class GameAdapter(Protocol):
     """What the host needs from one game; one instance per game kind."""
 
-    name: str  # the storage `game` column and the `/rummy new game:` value
-    min_players: int
-    max_players: int
-    settings: tuple[SettingSpec, ...]
     notable: frozenset[str]  # event kinds the table shows at once, even mid-turn
+
+    @property
+    def name(self) -> str:
+        """The storage `game` column and the `/rummy new game:` value."""
+        ...
+
+    @property
+    def min_players(self) -> int:
+        """The fewest seats the game is played with."""
+        ...
+
+    @property
+    def max_players(self) -> int:
+        """The most seats the game is played with."""
+        ...
+
+    @property
+    def settings(self) -> tuple[OptionSpec, ...]:
+        """The options `/rummy settings` offers."""
+        ...
+
+    def changed_lines(self, preset: str, rules: Mapping[str, Any], locale: str) -> list[str]:
+        """Return the lobby's line naming the house rules changed from the preset."""
+        ...
 
     def presets(self) -> list[str]:
         """List the preset names, the default first."""

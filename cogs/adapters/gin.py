@@ -7,63 +7,24 @@ from typing import Any
 
 from bot.i18n import t
 from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
-from cogs.adapters import (
-    ButtonControl,
-    Control,
-    Deal,
-    Outcome,
-    SelectControl,
-    SelectOption,
-    SettingSpec,
-    view_of,
-)
+from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption, view_of
+from cogs.adapters.base import AdapterBase
 from engine.cards import Card
-from engine.errors import IllegalMove
 from engine.game import Event
-from engine.gin import PRESETS, GinGame, GinOptions, arrangements, card_value, preset
+from engine.gin import GinGame, GinOptions, arrangements, card_value
 from engine.gin.ai import choose_action
 
 MAX_OPTIONS = 25  # Discord's limit on a select menu's options
 
 
-class GinAdapter:
-    """Gin Rummy for the host: two seats, presets from `engine.gin.PRESETS`."""
+class GinAdapter(AdapterBase):
+    """Gin Rummy for the host: its pictures, controls and lines; the rest is shared."""
 
-    name = "gin"
-    min_players = 2
-    max_players = 2
-    notable: frozenset[str] = frozenset()
-    settings: tuple[SettingSpec, ...] = (
-        SettingSpec("knock_limit", "int"),
-        SettingSpec("target_score", "int"),
-        SettingSpec("gin_bonus", "int"),
-        SettingSpec("undercut_bonus", "int"),
-        SettingSpec("big_gin", "bool"),
-        SettingSpec("spade_double", "bool"),
-        SettingSpec("deep_discard_pickup", "bool"),
-    )
+    game = GinGame
 
-    # ----- options and games ------------------------------------------------------------------
-
-    def presets(self) -> list[str]:
-        """List the preset names, standard first."""
-        return list(PRESETS)
-
-    def options(self, preset_name: str, rules: dict[str, Any]) -> GinOptions:
-        """Return the preset's options with `rules` applied; BadOption if invalid."""
-        return preset(preset_name, **rules)
-
-    def new_game(self, options: GinOptions, players: int, deal: Deal) -> GinGame:
-        """Deal a new two-seat game (scripted by `deal` if it holds decks or a seed)."""
-        return GinGame(options, seed=deal.seed, decks=deal.decks, first_dealer=deal.first_dealer)
-
-    def load(self, snapshot: dict[str, Any]) -> GinGame:
-        """Rebuild a game from its snapshot."""
-        return GinGame.from_json(snapshot)
-
-    def choose(self, game: Any, seat: int) -> str:
-        """Return the computer player's move."""
-        return str(choose_action(view_of(game, seat)))
+    def computer(self, view: Any) -> object:
+        """Return the computer player's action."""
+        return choose_action(view)
 
     def default_move(self, game: Any, seat: int) -> str:
         """Play safe for an absent player: pass the upcard, draw, discard, never end the hand."""
@@ -172,23 +133,6 @@ class GinAdapter:
         else:
             line = t("turn.discard_choice", locale)
         return line + "\n" + deadwood
-
-    def step(self, game: Any, seat: int, draft: str, text: str) -> str:
-        """Gin's menus have one step: there is no draft to move."""
-        return ""
-
-    def compose(self, game: Any, seat: int, verb: str, values: Sequence[str]) -> str:
-        """A gin select sends `<verb> <its one value>`."""
-        return f"{verb} {values[0]}"
-
-    def table_controls(self, game: Any, locale: str) -> list[ButtonControl]:
-        """Gin has no move made from the table."""
-        return []
-
-    def table_choices(self, game: Any, seat: int, action: str, locale: str
-                      ) -> list[SelectOption]:
-        """Gin has no move made from the table."""
-        raise IllegalMove("no such move", action=action)
 
     def controls(self, game: Any, seat: int, locale: str, draft: str = "") -> list[Control]:
         """Return buttons for draw/take/pass/big gin and selects for discards and knocks."""
@@ -386,20 +330,6 @@ class GinAdapter:
         if opts.shutout_double and g["boxes"][1 - winner] == 0:
             lines.append(t("event.shutout", locale, name=names[winner]))
         return lines
-
-    def new_deal(self, events: Sequence[Event]) -> bool:
-        """Whether new hands were dealt."""
-        return any(e.kind == "deal" for e in events)
-
-    def outcomes(self, game: Any) -> list[Outcome]:
-        """Return each seat's final points (bonuses included) and the winner."""
-        scores = view_of(game)["scores"]
-        if scores["format"] in ("hollywood", "multi_game"):
-            points = list(scores["match_scores"])
-        else:
-            points = [sum(c["finals"][s] for c in scores["columns"] if c["finished"])
-                      for s in range(2)]
-        return [Outcome(s, points[s], scores["winner"] == s) for s in range(2)]
 
     # ----- rules text -------------------------------------------------------------------------
 

@@ -15,22 +15,14 @@ from typing import Any
 
 from bot.i18n import t
 from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
-from cogs.adapters import (
-    ButtonControl,
-    Control,
-    Deal,
-    Outcome,
-    SelectControl,
-    SelectOption,
-    SettingSpec,
-    view_of,
-)
+from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption, view_of
+from cogs.adapters.base import AdapterBase
 from cogs.errors import Refusal
 from engine.cards import Card
 from engine.errors import ClaimTooLate, DoesNotFit, IllegalMove, NoSuchMeld
 from engine.game import Event
 from engine.melds import MeldRules
-from engine.rummy500 import PRESETS, Rummy500Game, Rummy500Options, card_value, preset
+from engine.rummy500 import Rummy500Game, Rummy500Options, card_value
 from engine.rummy500.ai import choose_action, choose_claim
 from engine.solver import best_arrangement
 
@@ -39,56 +31,15 @@ SUITS = "SHDC"
 RULES = MeldRules(aces="low_high")
 
 
-class Rummy500Adapter:
+class Rummy500Adapter(AdapterBase):
     """Rummy 500 for the host: 2 to 5 players, claims made from the table."""
 
-    name = "rummy500"
-    min_players = 2
-    max_players = 5
+    game = Rummy500Game
     notable: frozenset[str] = frozenset({"claim", "rummy_announce"})
-    settings: tuple[SettingSpec, ...] = (
-        SettingSpec("target_score", "int"),
-        SettingSpec("min_first_meld", "int"),
-        SettingSpec("top_card_free", "bool"),
-        SettingSpec("draw_stock_until_opened", "bool"),
-        SettingSpec("go_out_without_discard", "choice", ("never", "seed_redraw", "immediate")),
-        SettingSpec("last_discard_unplayable", "bool"),
-        SettingSpec("reuse_discards", "int"),
-        SettingSpec("rummy_rule", "bool"),
-        SettingSpec("rummy_call", "choice", ("manual", "announce")),
-        SettingSpec("rummy_window_seconds", "int"),
-        SettingSpec("elimination_score", "int_or_off"),
-        SettingSpec("win_by_closing_only", "bool"),
-        SettingSpec("game_mode", "choice", ("points", "closings")),
-        SettingSpec("closings_to_win", "int"),
-        SettingSpec("special_card", "card"),
-        SettingSpec("special_card_value", "int"),
-        SettingSpec("special_card_per_hand", "bool"),
-        SettingSpec("scala40_values", "bool"),
-    )
 
-    # ----- options and games ------------------------------------------------------------------
-
-    def presets(self) -> list[str]:
-        """List the preset names, standard first."""
-        return list(PRESETS)
-
-    def options(self, preset_name: str, rules: dict[str, Any]) -> Rummy500Options:
-        """Return the preset's options with `rules` applied; BadOption if invalid."""
-        return preset(preset_name, **rules)
-
-    def new_game(self, options: Rummy500Options, players: int, deal: Deal) -> Rummy500Game:
-        """Deal a new game (scripted by `deal` if it holds decks or a seed)."""
-        return Rummy500Game(options, players=players, seed=deal.seed, decks=deal.decks,
-                            first_dealer=deal.first_dealer)
-
-    def load(self, snapshot: dict[str, Any]) -> Rummy500Game:
-        """Rebuild a game from its snapshot."""
-        return Rummy500Game.from_json(snapshot)
-
-    def choose(self, game: Any, seat: int) -> str:
-        """Return the computer player's move."""
-        return str(choose_action(view_of(game, seat)))
+    def computer(self, view: Any) -> object:
+        """Return the computer player's action."""
+        return choose_action(view)
 
     def react(self, game: Any, seat: int) -> str | None:
         """Return the computer's "Rummy!" claim for the open window, if it makes one."""
@@ -477,16 +428,6 @@ class Rummy500Adapter:
         title = t("hand_end.title", locale, number=p["hand_no"],
                   what=self._end_line(p, names, locale))
         return HandEndSpec(title=title, rows=rows, score_lines=lines), lines
-
-    def new_deal(self, events: Sequence[Event]) -> bool:
-        """Whether new hands were dealt."""
-        return any(e.kind == "deal" for e in events)
-
-    def outcomes(self, game: Any) -> list[Outcome]:
-        """Return each seat's final total and the winner."""
-        view = view_of(game)
-        return [Outcome(s, view["totals"][s], view["winner"] == s)
-                for s in range(view["players"])]
 
     # ----- rules text -------------------------------------------------------------------------
 

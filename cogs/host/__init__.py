@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.storage import GameRecord
+from bot.storage import GameRecord, Storage
 from cogs.errors import Refusal
 from cogs.host.deals import DealSource, RandomDeals, ScriptedDeals
 from cogs.host.events import Events
@@ -64,9 +64,10 @@ class GameHost:
         self.router = Router(self)
 
     @property
-    def storage(self) -> Any:
+    def storage(self) -> Storage:
         """The bot's storage."""
-        return self.bot.storage
+        storage: Storage = self.bot.storage
+        return storage
 
     @property
     def bot_delay(self) -> float:

@@ -35,6 +35,7 @@ def lobby_text(record: GameRecord, locale: str, footer_key: str = "lobby.waiting
         t("lobby.created_by", locale, name=host),
         t("lobby.rules", locale, preset=t(f"preset.{settings.preset}", locale)),
         *adapter.settings_lines(options, locale),
+        *adapter.changed_lines(settings.preset, settings.rules, locale),
         t("settings.turn_time", locale, seconds=seconds) if seconds
         else t("settings.untimed", locale),
         "",

@@ -78,8 +78,9 @@ class ToyGame(CardGame[ToyOptions, ToyAction]):
         cards = deck.next(make_deck)
         size = opts.hand_size
         self.hands = [cards[i * size:(i + 1) * size] for i in range(players)]
-        self.stock, self.pile = cards[players * size:], []
-        self.turn, self.phase, self.winner = 0, "draw", None
+        self.stock, self.pile = cards[players * size:], list[Card]()
+        self.turn, self.phase = 0, "draw"
+        self.winner: int | None = None
 
     @classmethod
     def create(cls, opts: Any, players: int, seed: int | None = None,

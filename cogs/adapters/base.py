@@ -1,0 +1,124 @@
+"""The shared part of every game's adapter, so a game's adapter holds only its own look.
+
+From the engine's declarations it answers: the game's name and seat range, its presets, its
+options (validated), the options `/rummy settings` offers and how a member's text sets one,
+new games (scripted or shuffled) and loading snapshots, the computer's move, the final
+outcomes (from the engine's standings) and the lobby's line of changed house rules. Hooks
+most games leave trivial (menu steps, table buttons) have their trivial form here.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from bot.i18n import t
+from cogs.adapters import ButtonControl, Deal, Outcome, SelectOption, view_of
+from engine.base import CardGame
+from engine.errors import IllegalMove
+from engine.game import Event
+from engine.options import Options, OptionSpec
+
+
+class AdapterBase(ABC):
+    """What every adapter shares; subclasses name their `game` and draw their pictures."""
+
+    game: ClassVar[type[CardGame[Any, Any]]]
+    notable: frozenset[str] = frozenset()  # event kinds the table shows at once
+
+    @property
+    def name(self) -> str:
+        """The storage `game` column and the `/rummy new game:` value."""
+        return self.game.name
+
+    @property
+    def min_players(self) -> int:
+        """The fewest seats the game is played with."""
+        return self.game.min_players
+
+    @property
+    def max_players(self) -> int:
+        """The most seats the game is played with."""
+        return self.game.max_players
+
+    @property
+    def settings(self) -> tuple[OptionSpec, ...]:
+        """The options `/rummy settings` offers, as the engine declares them."""
+        return self.game.options_type.settable()
+
+    def presets(self) -> list[str]:
+        """List the preset names, the default first."""
+        return list(self.game.options_type.PRESETS)
+
+    def options(self, preset: str, rules: Mapping[str, Any]) -> Any:
+        """Return a preset's options with the table's overrides; BadOption if invalid."""
+        return self.game.options_type.preset(preset, **rules)
+
+    def new_game(self, options: Any, players: int, deal: Deal) -> Any:
+        """Deal a new game (scripted by `deal` if it holds decks or a seed)."""
+        return self.game.create(options, players, seed=deal.seed, decks=deal.decks,
+                                first_dealer=deal.first_dealer)
+
+    def load(self, snapshot: dict[str, Any]) -> Any:
+        """Rebuild a game from its snapshot."""
+        return self.game.from_json(snapshot)
+
+    @abstractmethod
+    def computer(self, view: Any) -> object:
+        """Return the computer player's action for a seat's private view."""
+
+    def choose(self, game: Any, seat: int) -> str:
+        """Return the computer player's move for a seat."""
+        return str(self.computer(view_of(game, seat)))
+
+    def outcomes(self, game: Any) -> list[Outcome]:
+        """Return each seat's final points and whether its side won, from the standings."""
+        rows = [Outcome(seat, standing.points, standing.won)
+                for standing in game.standings() for seat in standing.seats]
+        return sorted(rows, key=lambda row: row.seat)
+
+    def new_deal(self, events: Sequence[Event]) -> bool:
+        """Whether the events dealt new hands."""
+        return any(e.kind == "deal" for e in events)
+
+    def step(self, game: Any, seat: int, draft: str, text: str) -> str:
+        """Move within a hand's menus: games with one-step menus keep no draft."""
+        return ""
+
+    def compose(self, game: Any, seat: int, verb: str, values: Sequence[str]) -> str:
+        """Return the action a one-choice select sends: `<verb> <value>`."""
+        return f"{verb} {values[0]}"
+
+    def table_controls(self, game: Any, locale: str) -> list[ButtonControl]:
+        """Return the buttons on the table: none unless the game has out-of-turn moves."""
+        return []
+
+    def table_choices(self, game: Any, seat: int, action: str, locale: str
+                      ) -> list[SelectOption]:
+        """Refuse a table move: the game has none unless it says otherwise."""
+        raise IllegalMove("no such move", action=action)
+
+    def changed_lines(self, preset: str, rules: Mapping[str, Any], locale: str) -> list[str]:
+        """Return one line naming the house rules changed from the preset, if any."""
+        if not rules:
+            return []
+        changes = ", ".join(option_text(self.game.options_type.spec(key), value, locale)
+                            for key, value in rules.items())
+        return [t("lobby.changed", locale, changes=changes)]
+
+
+def option_text(spec: OptionSpec, value: object, locale: str) -> str:
+    """Return an option and its value in the member's words, e.g. "Knock limit: 7"."""
+    if isinstance(value, bool):
+        shown = t("option.on" if value else "option.off", locale)
+    elif value is None:
+        shown = t("option.off", locale)
+    else:
+        shown = str(value)
+    return t("option.value", locale, label=t(spec.label, locale), value=shown)
+
+
+def options_type(adapter: Any) -> type[Options]:
+    """Return the options class of an adapter's game."""
+    return adapter.game.options_type  # type: ignore[no-any-return]

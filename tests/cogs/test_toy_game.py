@@ -1,0 +1,63 @@
+"""A game the bot has never heard of plugs in through the registry alone and plays on Discord.
+
+The three-card toy (tests/toy/) is an engine on the shared base and an adapter on the shared
+adapter base. This test adds it to the registry and its words to the catalogue, as a new
+game's one registry line and catalogue entries would, and plays it through SimCord: nothing
+in the host, the views, the slash commands or the error tables knows it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import cogs.registry
+from bot.locales import en
+from cogs.host import ScriptedDeals
+from tests.cogs.conftest import custom_id, dm, hand_end_message, labels, lobby_message, texts
+from tests.conftest import Sim
+from tests.toy.adapter import CATALOGUE, TOY
+
+# Alice (seat 0) holds 7S 7H 2C, Bruno KS QH 4D; Alice then draws 7D.
+DECK = "7S 7H 2C KS QH 4D 7D 9C 5H 3S 8D".split()
+
+
+@pytest.fixture
+def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Host the toy: one more registry entry, and its catalogue entries."""
+    monkeypatch.setattr(cogs.registry, "GAMES", (*cogs.registry.GAMES, TOY))
+    for key, text in CATALOGUE.items():
+        monkeypatch.setitem(en.MESSAGES, key, text)
+
+
+async def test_the_toy_plays_one_hand_through_the_registry(
+        toy_registered: None, sim: Sim, deals: ScriptedDeals) -> None:
+    deals.queue("toy", DECK)
+    opened = await sim.alice.slash(sim.channel, "rummy new", game="toy")
+    assert opened.ephemeral
+    lobby = lobby_message(sim)
+    assert "Three-card toy" in lobby.content
+    await sim.bruno.click(lobby, label="Join")
+    changed = await sim.alice.slash(sim.channel, "rummy settings", option="out_bonus",
+                                    value="15")
+    assert changed.ephemeral
+    assert "House rules changed: Bonus for going out: 15" in lobby_message(sim).content
+    wrong = await sim.alice.slash(sim.channel, "rummy settings", option="runs", value="maybe")
+    assert wrong.ephemeral and "maybe" in wrong.response.content
+
+    await sim.alice.click(lobby_message(sim), label="Start")
+    assert "Draw" in labels(dm(sim.alice)) and "Draw" not in labels(dm(sim.bruno))
+    await sim.alice.user.click(dm(sim.alice), label="Draw")
+    public_before_end = "\n".join(texts(sim))
+    for hidden in ("KS", "QH", "4D", "7D", "K♠", "Q♥", "4♦", "7♦"):
+        assert hidden not in public_before_end
+
+    msg = dm(sim.alice)
+    await sim.alice.user.select(msg, ["2C"], custom_id=custom_id(msg, ":out"))
+    joined = "\n".join(texts(sim))
+    assert "Alice discarded 2C." in joined and "Alice wins." in joined
+    assert "Alice: -6" in joined and "Bruno: -24" in joined
+    assert hand_end_message(sim).attachments
+    record = await sim.bot.storage.get_game(1)
+    assert (record.game, record.status) == ("toy", "finished")
+    rows = await sim.bot.storage.leaderboard(sim.guild.id, "toy")
+    assert [(r.name, r.wins, r.points) for r in rows] == [("Alice", 1, -6), ("Bruno", 0, -24)]

@@ -1,0 +1,109 @@
+"""The toy game's Discord adapter: only its pictures, controls and lines; the rest is shared."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from card_images import HandEndRow, HandEndSpec, HandSpec, SeatSpec, TableSpec
+from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption, view_of
+from cogs.adapters.base import AdapterBase
+from engine.game import Event
+from tests.toy.engine import ToyGame
+
+# The toy's catalogue entries (a real game adds these to bot/locales/en.py and it.py).
+CATALOGUE = {
+    "game.toy": "Three-card toy",
+    "preset.sets_only": "Sets only",
+    "option.out_bonus": "Bonus for going out",
+    "option.out_bonus.help": "Points for the player who goes out.",
+    "option.runs": "Runs",
+    "option.runs.help": "Runs go out too, not only sets.",
+}
+
+
+class ToyAdapter(AdapterBase):
+    """Draw, then discard or go out: one button and two selects."""
+
+    game = ToyGame
+
+    def computer(self, view: Any) -> object:
+        """Go out when possible, else draw, else throw the first card."""
+        legal = view["legal"]
+        return next((a for a in legal if a.startswith("out ")), legal[0])
+
+    def default_move(self, game: Any, seat: int) -> str:
+        """Play the computer's move for an absent player."""
+        return self.choose(game, seat)
+
+    def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
+        """Return the stock, the pile and each seat's card count."""
+        view = view_of(game)
+        seats = [SeatSpec(name=names[i], card_count=n, is_turn=view["turn"] == i)
+                 for i, n in enumerate(view["sizes"])]
+        return TableSpec(title="Toy", seats=seats, stock_count=view["stock"],
+                         discard=view["pile"])
+
+    def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
+        """Say whose turn it is, or who won."""
+        view = view_of(game)
+        if game.is_over:
+            return f"{names[view['winner']]} wins." if view["winner"] is not None else "A draw."
+        return f"{names[view['turn']]} to play."
+
+    def hand_spec(self, game: Any, seat: int, sort: str, locale: str) -> HandSpec:
+        """Return the seat's cards."""
+        return HandSpec(cards=list(view_of(game, seat)["hand"]), sort="rank")
+
+    def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
+        """Say what to do."""
+        return "Your move." if view_of(game, seat)["legal"] else "Wait for your turn."
+
+    def controls(self, game: Any, seat: int, locale: str, draft: str = "") -> list[Control]:
+        """Return Draw, or the discard and go-out selects."""
+        legal = view_of(game, seat)["legal"]
+        if "draw" in legal:
+            return [ButtonControl("draw", "Draw")]
+        out: list[Control] = []
+        for verb in ("discard", "out"):
+            cards = [a.split()[1] for a in legal if a.startswith(verb + " ")]
+            if cards:
+                out.append(SelectControl(verb, verb.title(),
+                                         [SelectOption(c, c) for c in cards]))
+        return out
+
+    def describe(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
+        """Return the public lines: draws and discards (never the card drawn)."""
+        lines = []
+        for ev in events:
+            if ev.kind == "draw" and ev.seat is not None:
+                lines.append(f"{names[ev.seat]} drew.")
+            elif ev.kind == "discard" and ev.seat is not None:
+                lines.append(f"{names[ev.seat]} discarded {ev.public['card']}.")
+        return lines
+
+    def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
+        """Say who starts."""
+        return [f"{names[0]} starts."]
+
+    def hand_end(self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
+                 ) -> tuple[HandEndSpec, list[str]] | None:
+        """Reveal every hand once the game ends."""
+        if not any(e.kind == "game_end" for e in events):
+            return None
+        rows = [HandEndRow(name=names[s], deadwood=[c.text for c in game.hands[s]])
+                for s in range(game.seats)]
+        lines = [f"{names[s.seats[0]]}: {s.points}" for s in game.standings()]
+        return HandEndSpec(title="The end", rows=rows, score_lines=lines), lines
+
+    def rules_summary(self, options: Any, locale: str) -> list[str]:
+        """Sum up the toy."""
+        return ["Draw one, discard one; go out with a set" + (" or a run." if options.runs
+                                                               else ".")]
+
+    def settings_lines(self, options: Any, locale: str) -> list[str]:
+        """Name the bonus."""
+        return [f"Going out scores {options.out_bonus}."]
+
+
+TOY = ToyAdapter()
