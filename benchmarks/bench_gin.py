@@ -17,8 +17,9 @@ from typing import Any
 from engine.gin import GinGame, preset
 from engine.gin.ai import PublicLog, choose_action, greedy_action, random_action
 from engine.gin.options import GinOptions
+from engine.gin.views import GinHand
 
-Policy = Callable[[dict[str, Any], random.Random], str]
+Policy = Callable[[GinHand, random.Random], str]
 
 
 def play_match(policies: tuple[Policy, Policy], seed: int, options: GinOptions,
