@@ -17,8 +17,9 @@ from typing import Any
 from engine.gin import GinGame, preset
 from engine.gin.ai import PublicLog, choose_action, greedy_action, random_action
 from engine.gin.options import GinOptions
+from engine.gin.views import GinHand
 
-Policy = Callable[[dict[str, Any], random.Random], str]
+Policy = Callable[[GinHand, random.Random], str]
 
 
 def play_match(policies: tuple[Policy, Policy], seed: int, options: GinOptions,
@@ -107,9 +108,13 @@ def bench_speed(quick: bool) -> None:
     """Print random-play hands per second for our engine and RLCard's, and the ratio."""
     seconds = 3.0 if quick else 10.0
     ours, ours_steps = ours_hands_per_second(seconds)
-    theirs, theirs_steps = rlcard_hands_per_second(seconds)
     print(f"random play, legal actions every step, {seconds:.0f} s each:")
     print(f"  ours:   {ours:8.1f} hands/s  {ours_steps:9.0f} steps/s")
+    try:
+        theirs, theirs_steps = rlcard_hands_per_second(seconds)
+    except ImportError:
+        print("  RLCard: not installed (pip install rlcard), no comparison")
+        return
     print(f"  RLCard: {theirs:8.1f} hands/s  {theirs_steps:9.0f} steps/s")
     print(f"  ratio ours/RLCard: {ours / theirs:.2f}x hands/s, "
           f"{ours_steps / theirs_steps:.2f}x steps/s")

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 SCHEMA_VERSION = 1
+
+# An event's payload: a frozen dataclass of the game's own (gin's are in engine/gin/events.py),
+# None when there is nothing to say, or a dict (Rummy 500, until its events are typed). The
+# envelope is the same for every game, so the host reads only `kind` and `seat`; each game's
+# adapter narrows the payload to its own classes.
+Payload = Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,8 +20,8 @@ class Event:
 
     kind: str
     seat: int | None = None
-    public: dict[str, Any] = field(default_factory=dict)
-    private: dict[str, Any] = field(default_factory=dict)
+    public: Payload = None
+    private: Payload = None
 
 
 class Action(Protocol):
@@ -59,11 +65,11 @@ class Game(Protocol):
         """Parse an action from its text form."""
         ...
 
-    def public_view(self) -> dict[str, Any]:
-        """Return what everybody may see."""
+    def public_view(self) -> Any:
+        """Return what everybody may see (a game's frozen view, or a dict)."""
         ...
 
-    def private_view(self, seat: int) -> dict[str, Any]:
+    def private_view(self, seat: int) -> Any:
         """Return what one seat may see: the public view plus his own hand."""
         ...
 

@@ -206,14 +206,14 @@ class GameAdapter(Protocol):
 
 # Views of each live game at its current version: a hand's picture, prompt and controls all
 # read the same private view, whose list of legal actions is the costly part to build.
-_VIEWS: weakref.WeakKeyDictionary[Any, tuple[int, dict[int | None, dict[str, Any]]]] = (
+_VIEWS: weakref.WeakKeyDictionary[Any, tuple[int, dict[int | None, Any]]] = (
     weakref.WeakKeyDictionary())
 
 
-def view_of(game: Game, seat: int | None = None) -> dict[str, Any]:
+def view_of(game: Game, seat: int | None = None) -> Any:
     """Return the public view (seat None) or a seat's private view, built once per state.
 
-    Callers read the view and never change it: the next caller gets the same dict.
+    Callers read the view and never change it: the next caller gets the same object.
     """
     version, views = _VIEWS.get(game, (-1, {}))
     if version != game.version:

@@ -13,6 +13,17 @@ from engine.cards import Card
 from engine.game import Event
 from engine.gin import GinGame, GinOptions, arrangements, card_value
 from engine.gin.ai import choose_action
+from engine.gin.events import (
+    Dealt,
+    Discarded,
+    GameEnded,
+    GinPayload,
+    HandEnded,
+    Knocked,
+    MatchEnded,
+    Taken,
+)
+from engine.gin.views import GinHand, GinTable, HandReport
 
 MAX_OPTIONS = 25  # Discord's limit on a select menu's options
 
@@ -43,87 +54,85 @@ class GinAdapter(AdapterBase):
 
     # ----- pictures ---------------------------------------------------------------------------
 
-    def _running(self, view: dict[str, Any]) -> list[int]:
-        return list(view["scores"]["columns"][-1]["running"])
-
-    def _score_text(self, view: dict[str, Any], seat: int, locale: str) -> str:
+    def _score_text(self, view: GinTable, seat: int, locale: str) -> str:
         """Return a seat's score as the match format keeps it (three columns in Hollywood)."""
-        scores = view["scores"]
-        points = t("table.points", locale, points=scores["columns"][-1]["running"][seat])
-        if scores["format"] == "hollywood":
-            cols = [c["finals"][seat] if c["finished"] else c["running"][seat]
-                    for c in scores["columns"]]
+        scores = view.scores
+        points = t("table.points", locale, points=scores.running[seat])
+        if scores.format == "hollywood":
+            cols = [c.finals[seat] if c.finished else c.running[seat] for c in scores.columns]
             return t("table.hollywood", locale, g1=cols[0], g2=cols[1], g3=cols[2])
-        if scores["format"] == "best_of":
-            return t("table.best_of", locale, points=points, games=scores["games_won"][seat])
-        if scores["format"] == "multi_game":
-            return t("table.multi_game", locale, points=points,
-                     match=scores["match_scores"][seat])
+        if scores.format == "best_of":
+            return t("table.best_of", locale, points=points, games=scores.games_won[seat])
+        if scores.format == "multi_game":
+            return t("table.multi_game", locale, points=points, match=scores.match_scores[seat])
         return points
 
     def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
         """Return the public table: stock, discard pile, knock card, counts and scores."""
-        view = view_of(game)
+        view: GinTable = view_of(game)
         seats = [
             SeatSpec(
                 name=names[i],
-                card_count=view["hand_sizes"][i],
+                card_count=view.hand_sizes[i],
                 score=self._score_text(view, i, locale),
-                melds=[MeldSpec("", m) for m in view["shown_melds"][i]],
-                is_turn=view["turn"] == i,
-                note=t("table.dealer", locale) if view["dealer"] == i else "",
+                melds=[MeldSpec("", list(m)) for m in view.shown_melds[i]],
+                is_turn=view.turn == i,
+                note=t("table.dealer", locale) if view.dealer == i else "",
             )
             for i in range(2)
         ]
         return TableSpec(
-            title=t("table.title", locale, game=t("game.gin", locale), number=view["hand_no"]),
+            title=t("table.title", locale, game=t("game.gin", locale), number=view.hand_no),
             seats=seats,
-            stock_count=view["stock"],
-            discard=view["discard"],
-            knock_card=view["knock_card"],
+            stock_count=view.stock,
+            discard=list(view.discard),
+            knock_card=view.knock_card,
             status=self.table_status(game, names, locale),
-            footer=t("table.target", locale, target=view["scores"]["target"]),
+            footer=t("table.target", locale, target=view.scores.target),
         )
 
     def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
         """Return whose turn it is (or who won)."""
-        view = view_of(game)
+        view: GinTable = view_of(game)
         if game.is_over:
-            winner = view["scores"]["winner"]
+            winner = view.scores.winner
             if winner is None:
                 return t("event.game_over", locale)
             return t("table.winner", locale, name=names[winner])
-        return t("table.turn_of", locale, name=names[view["turn"]])
+        assert view.turn is not None
+        return t("table.turn_of", locale, name=names[view.turn])
 
     def hand_spec(self, game: Any, seat: int, sort: str, locale: str) -> HandSpec:
         """Return the seat's hand with its best melds grouped and deadwood apart."""
-        view = view_of(game, seat)
+        view: GinHand = view_of(game, seat)
         opts: GinOptions = game.opts
-        cards = [Card.parse(c) for c in view["hand"]]
+        cards = [Card.parse(c) for c in view.hand]
         best = arrangements(cards, opts.wrap, opts.unmelded_ace_value)[0] if cards else None
         melds = [[str(c) for c in m.cards] for m in best.melds] if best else []
         deadwood = [str(c) for c in best.deadwood] if best else []
         return HandSpec(
-            cards=view["hand"],
+            cards=list(view.hand),
             melds=melds,
             deadwood=deadwood,
-            deadwood_value=view["deadwood"],
+            deadwood_value=view.deadwood,
             sort="rank" if sort == "rank" else "suit",
             title=t("hand.title", locale, game=t("game.gin", locale)),
-            highlight=[view["taken"]] if view.get("taken") else [],
+            highlight=[view.taken] if view.taken else [],
             deadwood_label=t("picture.deadwood", locale),
         )
 
     def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do now, or whom the game waits for."""
-        view = view_of(game, seat)
-        legal = view["legal"]
-        top = view["discard"][-1] if view["discard"] else ""
-        deadwood = t("hand.deadwood", locale, points=view["deadwood"])
+        view: GinHand = view_of(game, seat)
+        legal, pile = view.legal, view.table.discard
+        top = pile[-1] if pile else ""
+        deadwood = t("hand.deadwood", locale, points=view.deadwood)
         if game.is_over:
             return self.table_status(game, names, locale)
         if not legal:
-            return t("turn.waiting_for", locale, name=names[view["turn"]]) + "\n" + deadwood
+            turn = view.table.turn
+            assert turn is not None
+            return t("turn.waiting_for", locale, name=names[turn]) + "\n" + deadwood
         if "take_upcard" in legal:
             line = t("turn.upcard_choice", locale, card=_pretty(top))
         elif "take" in legal:
@@ -136,9 +145,9 @@ class GinAdapter(AdapterBase):
 
     def controls(self, game: Any, seat: int, locale: str, draft: str = "") -> list[Control]:
         """Return buttons for draw/take/pass/big gin and selects for discards and knocks."""
-        view = view_of(game, seat)
-        legal: list[str] = view["legal"]
-        top = _pretty(view["discard"][-1]) if view["discard"] else ""
+        view: GinHand = view_of(game, seat)
+        legal, pile = view.legal, view.table.discard
+        top = _pretty(pile[-1]) if pile else ""
         buttons: list[Control] = []
         labels = {
             "take_upcard": (t("action.take_upcard", locale, card=top), "success"),
@@ -151,7 +160,7 @@ class GinAdapter(AdapterBase):
             if action in legal:
                 buttons.append(ButtonControl(action, label, style))  # type: ignore[arg-type]
         selects: list[Control] = []
-        hand = view["hand"]
+        hand = view.hand
         discards = [a.split()[1] for a in legal if a.startswith("discard ")]
         if discards:
             selects.append(self._card_select("discard", discards, hand, game, seat, locale))
@@ -165,7 +174,8 @@ class GinAdapter(AdapterBase):
         return buttons + selects
 
     def _card_select(
-        self, verb: str, cards: list[str], hand: list[str], game: Any, seat: int, locale: str
+        self, verb: str, cards: list[str], hand: Sequence[str], game: Any, seat: int,
+        locale: str
     ) -> SelectControl:
         """Build a select of cards, each labelled with the deadwood it leaves."""
         opts: GinOptions = game.opts
@@ -201,44 +211,36 @@ class GinAdapter(AdapterBase):
 
     def _line(self, ev: Event, names: Sequence[str], locale: str) -> str:
         who = names[ev.seat] if ev.seat is not None else ""
-        p = ev.public
-        simple = {
-            "pass": "event.passed_upcard",
-            "draw": "event.drew_stock",
-            "gin": "event.gin",
-            "big_gin": "event.big_gin",
-        }
-        if ev.kind in simple:
-            return t(simple[ev.kind], locale, name=who)
-        if ev.kind == "take" and p.get("meld"):
-            shown = " ".join(_pretty(c) for c in p["meld"])
-            return t("event.took_deep", locale, name=who, card=_pretty(p["card"]), meld=shown)
-        if ev.kind == "take":
-            return t("event.took_discard", locale, name=who, card=_pretty(p["card"]))
-        if ev.kind == "discard":
-            return t("event.discarded", locale, name=who, card=_pretty(p["card"]))
-        if ev.kind == "knock":
-            return t("event.knocked", locale, name=who, deadwood=p["deadwood"])
-        if ev.kind == "deal":
-            return self._deal_line(p, names, locale)
-        if ev.kind == "hand_end":
-            return self._result_line(p["result"], names, locale)
-        if ev.kind == "game_end":
-            winner = p["winner"]
-            return t("event.winner", locale, name=names[winner], points=p["finals"][winner])
-        if ev.kind == "match_end":
+        if ev.kind in _SIMPLE:
+            return t(_SIMPLE[ev.kind], locale, name=who)
+        p: GinPayload = ev.public
+        if isinstance(p, Taken) and p.meld:
+            shown = " ".join(_pretty(c) for c in p.meld)
+            return t("event.took_deep", locale, name=who, card=_pretty(p.card), meld=shown)
+        if isinstance(p, Taken):
+            return t("event.took_discard", locale, name=who, card=_pretty(p.card))
+        if isinstance(p, Discarded):
+            return t("event.discarded", locale, name=who, card=_pretty(p.card))
+        if isinstance(p, Knocked):
+            return t("event.knocked", locale, name=who, deadwood=p.deadwood)
+        if isinstance(p, Dealt):
+            return self._deal_line(p.hand, p.dealer, p.knock_card, names, locale)
+        if isinstance(p, HandEnded):
+            return self._result_line(p.result, names, locale)
+        if isinstance(p, GameEnded):
+            return t("event.winner", locale, name=names[p.winner], points=p.finals[p.winner])
+        if isinstance(p, MatchEnded):
             return t("event.game_over", locale)
         return ""
 
     def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
         """Return the lines announcing the first deal (dealer, knock card)."""
-        view = view_of(game)
-        deal = {"hand": view["hand_no"], "dealer": view["dealer"], "knock_card": view["knock_card"]}
-        return [self._deal_line(deal, names, locale)]
+        view: GinTable = view_of(game)
+        return [self._deal_line(view.hand_no, view.dealer, view.knock_card, names, locale)]
 
-    def _deal_line(self, p: dict[str, Any], names: Sequence[str], locale: str) -> str:
-        line = t("event.new_hand", locale, number=p["hand"], name=names[p["dealer"]])
-        card = p.get("knock_card")
+    def _deal_line(self, hand: int, dealer: int, card: str | None, names: Sequence[str],
+                   locale: str) -> str:
+        line = t("event.new_hand", locale, number=hand, name=names[dealer])
         if card:
             parsed = Card.parse(card)
             if parsed.rank == 1:
@@ -251,83 +253,84 @@ class GinAdapter(AdapterBase):
             line += " " + extra
         return line
 
-    def _result_line(self, result: dict[str, Any], names: Sequence[str], locale: str) -> str:
-        kind, winner = result["kind"], result["winner"]
+    def _result_line(self, result: HandReport, names: Sequence[str], locale: str) -> str:
+        kind, winner = result.kind, result.winner
         if kind == "dead":
             return t("event.dead_hand", locale)
         if winner is None:
             return t("event.hand_no_winner", locale)
-        line = t("event.hand_won", locale, name=names[winner], points=result["points"])
+        line = t("event.hand_won", locale, name=names[winner], points=result.points)
         if kind == "undercut":
             line = t("event.undercut", locale, name=names[winner],
-                     deadwood=result["values"][winner]) + " " + line
+                     deadwood=result.values[winner]) + " " + line
         return line
 
-    def _ending(self, result: dict[str, Any], names: Sequence[str], locale: str) -> str:
+    def _ending(self, result: HandReport, names: Sequence[str], locale: str) -> str:
         """Say how the hand ended, for the end-of-hand picture's title."""
-        kind, ender = result["kind"], result.get("ender")
+        kind, ender = result.kind, result.ender
         if kind == "dead" or ender is None:
             return t("hand_end.dead", locale)
         if kind in ("gin", "big_gin"):
             return t(f"event.{kind}", locale, name=names[ender])
-        return t("event.knocked", locale, name=names[ender], deadwood=result["values"][ender])
+        return t("event.knocked", locale, name=names[ender], deadwood=result.values[ender])
 
     def hand_end(
         self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
     ) -> tuple[HandEndSpec, list[str]] | None:
         """Return every hand revealed with melds, layoffs, deadwood, and the score lines."""
-        end = next((e for e in events if e.kind == "hand_end"), None)
+        end = next((e.public for e in events if isinstance(e.public, HandEnded)), None)
         if end is None:
             return None
-        result = end.public["result"]
+        result = end.result
         rows = []
-        for seat, reveal in enumerate(result.get("reveals") or []):
-            points = result["points"] if result["winner"] == seat else 0
+        for seat, reveal in enumerate(result.reveals):
+            points = result.points if result.winner == seat else 0
             rows.append(
                 HandEndRow(
                     name=names[seat],
-                    melds=reveal["melds"],
-                    layoffs=[card for card, _ in reveal["layoffs"]],
-                    deadwood=reveal["deadwood"],
-                    deadwood_value=reveal["deadwood_value"],
+                    melds=[list(m) for m in reveal.melds],
+                    layoffs=[card for card, _ in reveal.layoffs],
+                    deadwood=list(reveal.deadwood),
+                    deadwood_value=reveal.deadwood_value,
                     points=t("table.points", locale, points=points),
                     layoff_label=t("picture.laid_off", locale),
                     deadwood_label=t("picture.deadwood", locale),
                 )
             )
         lines = [self._result_line(result, names, locale)]
-        if result.get("doubled"):
+        if result.doubled:
             lines.append(t("event.spade_double", locale))
         lines += self._total_lines(game, events, names, locale)
-        title = t("hand_end.title", locale, number=end.public["hand"],
+        title = t("hand_end.title", locale, number=end.hand,
                   what=self._ending(result, names, locale))
         return HandEndSpec(title=title, rows=rows, score_lines=lines), lines
 
     def _total_lines(
         self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
     ) -> list[str]:
-        finished = [e for e in events if e.kind == "game_end"]
+        finished = [e.public for e in events if isinstance(e.public, GameEnded)]
         if finished:
-            g = finished[-1].public
-            lines = [t("event.final_score_line", locale, name=names[s], points=g["finals"][s])
+            g = finished[-1]
+            lines = [t("event.final_score_line", locale, name=names[s], points=g.finals[s])
                      for s in range(2)]
             return lines + self._bonus_lines(g, game.opts, names, locale)
-        running = self._running(view_of(game))
+        view: GinTable = view_of(game)
+        running = view.scores.running
         return [t("table.score_line", locale, name=names[s], points=running[s]) for s in range(2)]
 
     def _bonus_lines(
-        self, g: dict[str, Any], opts: GinOptions, names: Sequence[str], locale: str
+        self, g: GameEnded, opts: GinOptions, names: Sequence[str], locale: str
     ) -> list[str]:
         if opts.match_format == "multi_game":
             return []
-        winner = g["winner"]
+        winner = g.winner
         lines = [t("event.bonus_game", locale, points=opts.game_bonus)]
         for seat in range(2):
-            boxes = g["boxes"][seat]
+            boxes = g.boxes[seat]
             if boxes and opts.line_bonus:
                 lines.append(names[seat] + ": " + t("event.bonus_line", locale, hands=boxes,
                                                     points=boxes * opts.line_bonus))
-        if opts.shutout_double and g["boxes"][1 - winner] == 0:
+        if opts.shutout_double and g.boxes[1 - winner] == 0:
             lines.append(t("event.shutout", locale, name=names[winner]))
         return lines
 
@@ -357,6 +360,15 @@ class GinAdapter(AdapterBase):
                  t("rules.gin.knock_oklahoma", locale) if o.knock_rule == "oklahoma" else
                  t("rules.gin.knock_fixed", locale, limit=o.knock_limit))
         return [knock, t("table.target", locale, target=o.target_score)]
+
+
+# events told in one line naming only who did it
+_SIMPLE = {
+    "pass": "event.passed_upcard",
+    "draw": "event.drew_stock",
+    "gin": "event.gin",
+    "big_gin": "event.big_gin",
+}
 
 
 def _pretty(card: str) -> str:

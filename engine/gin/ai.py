@@ -1,31 +1,31 @@
 """Gin computer players that see only their own seat's private view.
 
 `choose_action` is the real player; `greedy_action` (least deadwood, knock at once) and
-`random_action` are baselines for tests and benchmarks. Every function reads the dict of
-`GinGame.private_view(seat)` and returns the text of one of its legal actions.
+`random_action` are baselines for tests and benchmarks. Every function reads the seat's
+`GinHand` (`GinGame.private_view(seat)`) and returns the text of one of its legal actions.
 
-The opponent's known cards come from the optional view fields `pickups`, `discards` and
-`refused` (one list of card texts per seat, this hand only). `PublicLog` builds them from
-public information for engines whose views do not carry them yet.
+The opponent's known cards come from the table's `pickups`, `discards` and `refused` (card
+texts per seat, this hand only). `PublicLog` rebuilds them from the actions and the public
+view alone, to check that nothing else informs the player.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
 
 from ..cards import SUITS, make_deck
 from ..game import Event
 from ..solver import FastSolver
 from .deadwood import fast_solver
+from .views import GinHand, GinTable, per_seat
 
 _BIT: dict[str, int] = {str(c): c.bit for c in make_deck()}
 _RANK_SUIT: dict[str, tuple[int, int]] = {
     str(c): (c.rank, SUITS.index(c.suit)) for c in make_deck()}
 _ALL = [str(c) for c in make_deck()]
-# (wrap, unmelded ace value) in the order the view's deadwood is tested against
+# every (wrap, unmelded ace value) rule mode: its index keys the solved-hand cache
 _MODES = ((False, 1), (True, 15), (False, 15), (True, 1))
 
 # Solved deadwood by mask and rule mode: hands recur from turn to turn, so keep (a bounded) cache.
@@ -118,48 +118,29 @@ class _Table:
         return self.p_opp if card in self.unknown_set else 0.0
 
 
-def _rules(view: dict[str, Any], hand: list[str]) -> tuple[bool, int]:
-    """Return (wrap, ace value): from the view's options, else the mode its deadwood matches."""
-    opts = view.get("options")
-    if isinstance(opts, dict) and "aces" in opts:
-        return opts["aces"] == "high_low_wrap", int(opts.get("unmelded_ace_value", 1))
-    shown = view.get("deadwood")
-    mask = _mask(hand)
-    for wrap, ace in _MODES:
-        if shown is None or fast_solver(wrap, ace).min_deadwood_mask(mask) == shown:
-            return wrap, ace
-    return False, 1
-
-
-def _table(view: dict[str, Any]) -> _Table:
+def _table(view: GinHand) -> _Table:
     """Read the view into what the players reason about."""
-    hand = list(view["hand"])
-    wrap, ace = _rules(view, hand)
-    seat = int(view.get("seat", 0))
-    pile = list(view.get("discard", []))
-    opp_known: set[str] = set()
-    if "pickups" in view:
-        opp_known = set(view["pickups"][1 - seat]) - set(pile) - set(hand)
-    for meld in view.get("shown_melds", [[], []])[1 - seat]:
+    table, hand, opp = view.table, list(view.hand), 1 - view.seat
+    wrap, ace = table.options.wrap, table.options.unmelded_ace_value
+    pile = list(table.discard)
+    opp_known = set(table.pickups[opp]) - set(pile) - set(hand)
+    for meld in table.shown_melds[opp]:
         opp_known |= set(meld) - set(pile) - set(hand)
     seen = set(hand) | set(pile) | opp_known
     unknown = [c for c in _ALL if c not in seen]
-    shed = [*view.get("discards", [[], []])[1 - seat], *view.get("refused", [[], []])[1 - seat]]
-    opp_size = view.get("hand_sizes", [10, 10])[1 - seat]
-    p_opp = max(0, opp_size - len(opp_known)) / max(1, len(unknown))
-    return _Table(hand, fast_solver(wrap, ace), wrap, ace, int(view.get("knock_limit", 10)),
-                  int(view.get("stock", 31)), pile, opp_known, unknown, p_opp, frozenset(shed),
-                  frozenset(unknown),
+    shed = [*table.discards[opp], *table.refused[opp]]
+    p_opp = max(0, table.hand_sizes[opp] - len(opp_known)) / max(1, len(unknown))
+    return _Table(hand, fast_solver(wrap, ace), wrap, ace, table.knock_limit, table.stock, pile,
+                  opp_known, unknown, p_opp, frozenset(shed), frozenset(unknown),
                   _MODES.index((wrap, ace)))
 
 
 # --- baselines -----------------------------------------------------------------------
 
 
-def random_action(view: dict[str, Any], rng: random.Random | None = None) -> str:
+def random_action(view: GinHand, rng: random.Random | None = None) -> str:
     """Return a uniformly random legal action."""
-    legal: list[str] = view["legal"]
-    return (rng or random.Random()).choice(legal)
+    return (rng or random.Random()).choice(view.legal)
 
 
 def _best_discards(t: _Table, cards: list[str], keep: str | None) -> list[tuple[int, str]]:
@@ -170,10 +151,10 @@ def _best_discards(t: _Table, cards: list[str], keep: str | None) -> list[tuple[
     return out
 
 
-def greedy_action(view: dict[str, Any], rng: random.Random | None = None) -> str:
+def greedy_action(view: GinHand, rng: random.Random | None = None) -> str:
     """Take a discard that lowers deadwood, discard to least deadwood, knock at once."""
     rng = rng or random.Random()
-    legal: list[str] = view["legal"]
+    legal = view.legal
     if "big_gin" in legal:
         return "big_gin"
     t = _table(view)
@@ -297,7 +278,7 @@ def _should_take(t: _Table, top: str) -> bool:
     return best < draw - TAKE_MARGIN
 
 
-def _knock_choice(t: _Table, legal: list[str]) -> str | None:
+def _knock_choice(t: _Table, legal: tuple[str, ...]) -> str | None:
     """Return the knock to make now, or None to play on."""
     knocks = [a for a in legal if a.startswith("knock ")]
     if not knocks:
@@ -311,9 +292,9 @@ def _knock_choice(t: _Table, legal: list[str]) -> str | None:
     return knock
 
 
-def choose_action(view: dict[str, Any], rng: random.Random | None = None) -> str:
+def choose_action(view: GinHand, rng: random.Random | None = None) -> str:
     """Return the computer player's action for this private view."""
-    legal: list[str] = view["legal"]
+    legal = view.legal
     if len(legal) == 1:
         return legal[0]
     if "big_gin" in legal:
@@ -348,13 +329,13 @@ class PublicLog:
             record[0].clear()
             record[1].clear()
 
-    def observe(self, before: dict[str, Any], seat: int, action: str, events: list[Event]) -> None:
+    def observe(self, before: GinTable, seat: int, action: str, events: list[Event]) -> None:
         """Note an applied action, given the public view just before it and its events."""
-        pile = before.get("discard", [])
+        pile = before.discard
         words = action.split()
         if words[0] in ("take", "take_upcard") and pile:
             self.pickups[seat].append(words[1] if len(words) > 1 else pile[-1])
-        elif words[0] == "pass" or (words[0] == "draw" and before.get("phase") == "draw"):
+        elif words[0] == "pass" or (words[0] == "draw" and before.phase == "draw"):
             if pile:
                 self.refused[seat].append(pile[-1])
         elif words[0] == "discard":
@@ -362,8 +343,8 @@ class PublicLog:
         if any(e.kind == "hand_end" for e in events):
             self.clear()
 
-    def augment(self, view: dict[str, Any]) -> dict[str, Any]:
-        """Return the view with the `pickups`, `discards` and `refused` fields added."""
-        return {**view, "pickups": [list(p) for p in self.pickups],
-                "discards": [list(d) for d in self.discards],
-                "refused": [list(r) for r in self.refused]}
+    def augment(self, view: GinHand) -> GinHand:
+        """Return the view with its table's `pickups`, `discards` and `refused` from this log."""
+        table = replace(view.table, pickups=per_seat(self.pickups),
+                        discards=per_seat(self.discards), refused=per_seat(self.refused))
+        return replace(view, table=table)

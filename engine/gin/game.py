@@ -26,9 +26,21 @@ from ..melds import make_meld
 from ..sides import Sides
 from . import actions as A
 from .deadwood import fast_solver, meld_rules, min_deadwood
+from .events import (
+    Dealt,
+    Discarded,
+    DrawnCard,
+    HandEnded,
+    Knocked,
+    MatchEnded,
+    Passed,
+    StockDraw,
+    Taken,
+)
 from .match import Match
 from .options import GinOptions
 from .scoring import HandResult, settle_big_gin, settle_knock
+from .views import GinHand, GinTable, HandReport, ScoreSheet, per_seat, texts
 
 _LOG_KEYS = ("pickups", "discards", "refused")
 
@@ -70,7 +82,7 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         self.shown: list[list[list[Card]]] = [[], []]
         self.last_winner: int | None = None
         self.hand_no = 0
-        self.last_result: dict[str, Any] | None = None  # the last hand, public once over
+        self.last_result: HandReport | None = None  # the last hand, public once over
         self._deal()
 
     @classmethod
@@ -114,11 +126,8 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         self.hand_no += 1
         self.taken, self.shown = None, [[], []]
         self.log: dict[str, list[list[str]]] = {k: [[], []] for k in _LOG_KEYS}
-        return [Event("deal", None, {
-            "dealer": self.dealer, "hand": self.hand_no,
-            "upcard": str(self.discard[-1]) if self.discard else None,
-            "knock_card": str(self.knock_card) if self.knock_card else None,
-        })]
+        upcard = self.discard[-1].text if self.discard else None
+        return [Event("deal", None, Dealt(self.hand_no, self.dealer, upcard, self._knock_text))]
 
     def _set_knock_card(self, deck: list[Card]) -> None:
         if self.opts.knock_card_source == "second_deck":
@@ -306,12 +315,13 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
     # --- apply -------------------------------------------------------------------
 
     def _do_pass(self, seat: int, action: A.GinAction) -> list[Event]:
-        self.log["refused"][seat].append(self.discard[-1].text)
+        card = self.discard[-1].text
+        self.log["refused"][seat].append(card)
         if self.phase == "upcard_first":
             self.phase, self.turn = "upcard_second", 1 - seat
         else:
             self.phase, self.turn = "upcard_draw", 1 - seat
-        return [Event("pass", seat)]
+        return [Event("pass", seat, Passed(card))]
 
     def _do_draw(self, seat: int, action: A.GinAction) -> list[Event]:
         if self.phase == "draw" and self.discard:  # he let the top discard go by
@@ -319,7 +329,7 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         card = self.stock.pop(0)
         self.hands[seat].append(card)
         self.phase, self.taken = "discard", None
-        return [Event("draw", seat, {"stock": len(self.stock)}, {"card": str(card)})]
+        return [Event("draw", seat, StockDraw(len(self.stock)), DrawnCard(card.text))]
 
     def _do_take(self, seat: int, action: A.GinAction) -> list[Event]:
         wanted = getattr(action, "card", None) or self.discard[-1]
@@ -328,13 +338,12 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         self.hands[seat].append(card)
         self.phase, self.taken = "discard", card
         self.log["pickups"][seat].append(card.text)
-        public: dict[str, Any] = {"card": str(card)}
         meld = getattr(action, "meld", ())
-        if meld:
-            shown = [card, *(self._held(seat, c) for c in meld)]
-            self.shown[seat].append(shown)
-            public["meld"] = [str(c) for c in shown]
-        return [Event("take", seat, public)]
+        if not meld:
+            return [Event("take", seat, Taken(card.text))]
+        shown = [card, *(self._held(seat, c) for c in meld)]
+        self.shown[seat].append(shown)
+        return [Event("take", seat, Taken(card.text, texts(shown)))]
 
     def _do_discard(self, seat: int, action: A.GinAction) -> list[Event]:
         assert isinstance(action, A.Discard)
@@ -343,7 +352,7 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         self.discard.append(card)
         self.taken = None
         self.log["discards"][seat].append(card.text)
-        events = [Event("discard", seat, {"card": str(card)})]
+        events = [Event("discard", seat, Discarded(card.text))]
         if len(self.stock) <= 2:
             return events + self._end_hand(HandResult("dead", None, None, 0))
         self.phase, self.turn = "draw", 1 - seat
@@ -355,37 +364,30 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         self.hands[seat].remove(card)  # face down, out of play
         result = settle_knock(seat, self.hands[seat], self.hands[1 - seat], self.opts, self.doubled)
         kind = "gin" if result.kind == "gin" else "knock"
-        return [Event(kind, seat, {"deadwood": result.values[seat]})] + self._end_hand(result)
+        return [Event(kind, seat, Knocked(result.values[seat]))] + self._end_hand(result)
 
     def _do_big_gin(self, seat: int, action: A.GinAction) -> list[Event]:
         hands = self.hands
         result = settle_big_gin(seat, hands[seat], hands[1 - seat], self.opts, self.doubled)
-        return [Event("big_gin", seat)] + self._end_hand(result)
+        return [Event("big_gin", seat, Knocked(0))] + self._end_hand(result)
 
     def _end_hand(self, result: HandResult) -> list[Event]:
-        self.last_result = result.to_dict()
+        self.last_result = result.report()
         finished = self.match.record(result.winner, result.points)
         self.last_winner = result.winner
-        events = [Event("hand_end", result.winner, {"result": result.to_dict(),
-                                                    "hand": self.hand_no})]
-        events += [Event("game_end", g["winner"], g) for g in finished]
+        events = [Event("hand_end", result.winner, HandEnded(self.hand_no, self.last_result))]
+        events += [Event("game_end", g.winner, g) for g in finished]
         if self.match.over:
             self.phase = "over"
-            return events + [Event("match_end", self.match.winner, self.scores())]
+            return events + [Event("match_end", self.match.winner, MatchEnded(self.scores()))]
         self.dealer = 1 - self.dealer
         return events + self._deal()
 
     # --- views ---------------------------------------------------------------------
 
-    def scores(self) -> dict[str, Any]:
+    def scores(self) -> ScoreSheet:
         """Return the score sheet (public)."""
-        m = self.match
-        cols = [{"running": [c.total(0), c.total(1)], "boxes": [c.boxes(0), c.boxes(1)],
-                 "finished": c.finished, "winner": c.winner, "finals": c.finals}
-                for c in m.columns]
-        return {"format": self.opts.match_format, "columns": cols, "hands_won": list(m.wins),
-                "games_won": list(m.games_won), "match_scores": list(m.match_scores),
-                "over": m.over, "winner": m.winner, "target": self.opts.target_score}
+        return ScoreSheet.of(self.match)
 
     def standings(self) -> list[Standing]:
         """Rank the two seats by match points (end-of-game bonuses included)."""
@@ -396,33 +398,29 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
             points = [sum(c.finals[s] for c in m.columns if c.finished) for s in (0, 1)]
         return standings(self.sides, points, [] if m.winner is None else [m.winner])
 
-    def public_view(self) -> dict[str, Any]:
-        """Return everything every player may see."""
-        return {
-            "game": self.name, "version": self.version, "hand_no": self.hand_no,
-            "options": self.opts.to_dict(),
-            "phase": self.phase, "turn": None if self.is_over else self.turn,
-            "dealer": self.dealer, "stock": len(self.stock),
-            "discard": [str(c) for c in self.discard],
-            "hand_sizes": [len(h) for h in self.hands],
-            "knock_card": str(self.knock_card) if self.knock_card else None,
-            "knock_limit": self.knock_limit, "doubled": self.doubled,
-            "shown_melds": [[[str(c) for c in m] for m in s] for s in self.shown],
-            "scores": self.scores(),
-            "last_result": self.last_result,
-            # what each seat took from, threw to and let go by on the open pile this hand
-            **{k: [list(v) for v in self.log[k]] for k in _LOG_KEYS},
-        }
+    @property
+    def _knock_text(self) -> str | None:
+        return self.knock_card.text if self.knock_card else None
 
-    def private_view(self, seat: int) -> dict[str, Any]:
+    def public_view(self) -> GinTable:
+        """Return everything every player may see."""
+        return GinTable(
+            game=self.name, version=self.version, hand_no=self.hand_no, options=self.opts,
+            phase=self.phase, turn=None if self.is_over else self.turn, dealer=self.dealer,
+            stock=len(self.stock), discard=texts(self.discard),
+            hand_sizes=tuple(len(h) for h in self.hands), knock_card=self._knock_text,
+            knock_limit=self.knock_limit, doubled=self.doubled,
+            shown_melds=tuple(tuple(texts(m) for m in s) for s in self.shown),
+            scores=self.scores(), last_result=self.last_result,
+            pickups=per_seat(self.log["pickups"]), discards=per_seat(self.log["discards"]),
+            refused=per_seat(self.log["refused"]))
+
+    def private_view(self, seat: int) -> GinHand:
         """Return the public view plus the seat's own hand and legal moves."""
-        view = self.public_view()
         hand = self.hands[seat]
-        view.update({"seat": seat, "hand": [str(c) for c in hand],
-                     "deadwood": self._deadwood(hand),
-                     "taken": str(self.taken) if self.taken and self.turn == seat else None,
-                     "legal": [str(a) for a in self.legal_actions(seat)]})
-        return view
+        taken = self.taken.text if self.taken and self.turn == seat else None
+        return GinHand(self.public_view(), seat, texts(hand), self._deadwood(hand), taken,
+                       tuple(str(a) for a in self.legal_actions(seat)))
 
     # --- persistence -----------------------------------------------------------------
 
@@ -434,11 +432,11 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
             "hands": [_texts(h) for h in self.hands], "stock": _texts(self.stock),
             "discard": _texts(self.discard), "phase": self.phase, "turn": self.turn,
             "taken": str(self.taken) if self.taken else None,
-            "knock_card": str(self.knock_card) if self.knock_card else None,
+            "knock_card": self._knock_text,
             "shown": [[_texts(m) for m in s] for s in self.shown],
             "last_winner": self.last_winner, "hand_no": self.hand_no, "log": self.log,
             "match": self.match.to_dict(),
-            "last_result": self.last_result,
+            "last_result": None if self.last_result is None else self.last_result.to_dict(),
         }
 
     @classmethod
@@ -455,7 +453,8 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         game.knock_card = Card.parse(data["knock_card"]) if data["knock_card"] else None
         game.shown = [[parse_cards(m) for m in s] for s in data["shown"]]
         game.match = Match.from_dict(game.opts, data["match"])
-        game.last_result = data["last_result"]
+        last = data["last_result"]
+        game.last_result = HandReport.from_dict(last) if last is not None else None
         game.log = {k: [list(v) for v in data["log"][k]] for k in _LOG_KEYS}
         return game
 

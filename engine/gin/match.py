@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .events import GameEnded
 from .options import GinOptions
 
 
@@ -79,7 +80,7 @@ class Match:
         """Return the game now being played (single, best-of, multi-game)."""
         return self.columns[-1]
 
-    def record(self, winner: int | None, points: int) -> list[dict[str, Any]]:
+    def record(self, winner: int | None, points: int) -> list[GameEnded]:
         """Enter a hand's result; return the games that finished with it."""
         if winner is None or points <= 0:
             return []
@@ -92,7 +93,7 @@ class Match:
             return []
         return [self._finish(col)]
 
-    def _record_hollywood(self, winner: int, points: int) -> list[dict[str, Any]]:
+    def _record_hollywood(self, winner: int, points: int) -> list[GameEnded]:
         n = min(self.wins[winner], 3)  # 1st win: G1; 2nd: G1-G2; 3rd and later: G1-G3
         done = []
         for col in self.columns[:n]:
@@ -108,7 +109,7 @@ class Match:
             self._end_by(totals, self.games_won)
         return done
 
-    def _finish(self, col: Column) -> dict[str, Any]:
+    def _finish(self, col: Column) -> GameEnded:
         fmt = self.opts.match_format
         if fmt == "multi_game":
             self._finish_multi(col)
@@ -147,10 +148,10 @@ class Match:
         else:
             self.winner = None
 
-    def _game_summary(self, col: Column) -> dict[str, Any]:
-        return {"game": self.columns.index(col) + 1, "winner": col.winner,
-                "finals": list(col.finals), "running": [col.total(0), col.total(1)],
-                "boxes": [col.boxes(0), col.boxes(1)]}
+    def _game_summary(self, col: Column) -> GameEnded:
+        assert col.winner is not None
+        return GameEnded(self.columns.index(col) + 1, col.winner, tuple(col.finals),
+                         (col.total(0), col.total(1)), (col.boxes(0), col.boxes(1)))
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-friendly form."""

@@ -12,6 +12,7 @@ from ..melds import Meld
 from ..solver import Arrangement
 from .deadwood import arrangements, min_deadwood
 from .options import GinOptions
+from .views import HandReport, RevealReport, texts
 
 Layoff = tuple[Card, int]  # (card, index of the knocker's meld it goes on)
 
@@ -29,14 +30,10 @@ class Reveal:
         """The cards this seat laid off."""
         return tuple(c for c, _ in self.layoffs)
 
-    def to_dict(self, value: int) -> dict[str, Any]:
-        """Return a public, JSON-friendly form."""
-        return {
-            "melds": [[str(c) for c in m.cards] for m in self.melds],
-            "deadwood": [str(c) for c in self.deadwood],
-            "layoffs": [[str(c), i] for c, i in self.layoffs],
-            "deadwood_value": value,
-        }
+    def report(self, value: int) -> RevealReport:
+        """Return what everybody sees of these cards once the hand is over."""
+        return RevealReport(tuple(texts(m.cards) for m in self.melds), texts(self.deadwood),
+                            tuple((c.text, i) for c, i in self.layoffs), value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,14 +50,11 @@ class HandResult:
     defender_before_layoffs: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return a public, JSON-friendly form (hands are revealed once the hand is over)."""
-        return {
-            "kind": self.kind, "ender": self.ender, "winner": self.winner, "points": self.points,
-            "values": list(self.values), "doubled": self.doubled,
-            "defender_before_layoffs": self.defender_before_layoffs,
-            "reveals": [r.to_dict(v) for r, v in zip(self.reveals, self.values)],
-        }
+    def report(self) -> HandReport:
+        """Return the public result (hands are revealed once the hand is over)."""
+        return HandReport(self.kind, self.ender, self.winner, self.points, self.values,
+                          self.doubled, self.defender_before_layoffs,
+                          tuple(r.report(v) for r, v in zip(self.reveals, self.values)))
 
 
 def _value(opts: GinOptions, cards: Sequence[Card]) -> int:

@@ -5,6 +5,7 @@ Also: the captions inside pictures follow the player's language (gin and Rummy 5
 
 from __future__ import annotations
 
+from cogs.adapters import Outcome
 from cogs.adapters.gin import GIN
 from cogs.adapters.rummy500 import RUMMY500
 from engine.gin import GinGame, preset
@@ -64,3 +65,13 @@ def test_picture_captions_follow_the_players_language() -> None:
     assert GIN.hand_spec(game, 0, "suit", "en").deadwood_label == "Deadwood"
     rummy = Rummy500Game(players=3, seed=3)
     assert RUMMY500.hand_spec(rummy, 0, "suit", "it").deadwood_label == "In mano"
+
+
+def test_outcomes_are_the_engines_standings_per_seat() -> None:
+    game = _game("standard", [(1, 40), (0, 100)])  # 100 + game 100 + a line 25; 40 + a line 25
+    assert game.is_over
+    assert GIN.outcomes(game) == [Outcome(0, 225, True), Outcome(1, 65, False)]
+    # each shutout game: 100 + a line 25 + game 100 + shutout 100 = 325 match points
+    multi = _game("multi_game", [(0, 100), (1, 100), (0, 100)])
+    assert multi.is_over and multi.match.match_scores == [650, 325]
+    assert GIN.outcomes(multi) == [Outcome(0, 650, True), Outcome(1, 325, False)]

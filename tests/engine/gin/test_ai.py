@@ -5,16 +5,17 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from typing import Any
+from dataclasses import asdict
 
 import pytest
 
 from engine.gin import PRESETS, GinGame, GinOptions, preset
 from engine.gin.ai import PublicLog, choose_action, greedy_action, random_action
+from engine.gin.views import GinHand
 
 from .scripted import scripted
 
-Policy = Callable[[dict[str, Any], random.Random], str]
+Policy = Callable[[GinHand, random.Random], str]
 
 
 def play(game: GinGame, policies: tuple[Policy, Policy], steps: int, rng: random.Random,
@@ -27,7 +28,7 @@ def play(game: GinGame, policies: tuple[Policy, Policy], steps: int, rng: random
         view = log.augment(game.private_view(seat))
         before = game.public_view()
         action = policies[seat](view, rng)
-        assert action in view["legal"], (action, view["legal"])
+        assert action in view.legal, (action, view.legal)
         log.observe(before, seat, action, game.apply(seat, action))
         done += 1
     return done
@@ -79,7 +80,7 @@ def test_does_not_take_a_useless_high_discard() -> None:
     assert choose_action(game.private_view(1)) == "pass"
 
 
-def interest_position(picked: str) -> tuple[GinGame, dict[str, Any]]:
+def interest_position(picked: str) -> tuple[GinGame, GinHand]:
     """The opponent takes `picked` as the upcard; the AI then draws KC and must discard.
 
     The AI's deadwood is 9C 9D QH 10S KC: discarding QH, 10S or KC all leave 38.
@@ -99,7 +100,7 @@ def interest_position(picked: str) -> tuple[GinGame, dict[str, Any]]:
 @pytest.mark.parametrize("picked, fed", [("QD", "QH"), ("10D", "10S"), ("KD", "KC")])
 def test_does_not_feed_the_card_the_opponent_just_took(picked: str, fed: str) -> None:
     game, view = interest_position(picked)
-    assert view["pickups"][0] == [picked]
+    assert view.table.pickups[0] == (picked,)
     # the three high cards are equally good for the AI's own deadwood
     leaves = {c: game._deadwood([x for x in game.hands[1] if str(x) != c])
               for c in ("QH", "10S", "KC")}
@@ -115,7 +116,7 @@ def test_knocks_as_soon_as_it_may() -> None:
     game.apply(0, "pass")
     game.apply(1, "take_upcard")
     view = game.private_view(1)
-    assert "knock QH" in view["legal"]
+    assert "knock QH" in view.legal
     assert choose_action(view) in ("knock QH", "knock 10S")
 
 
@@ -163,11 +164,12 @@ def test_view_holds_no_hidden_card(seed: int) -> None:
     game, log = mid_hand(seed)
     seat = game.to_act()[0]
     view = log.augment(game.private_view(seat))
-    tokens = set(json.dumps(view).replace('"', " ").replace(",", " ").replace("]", " ").split())
+    text = json.dumps(asdict(view))
+    tokens = set(text.replace('"', " ").replace(",", " ").replace("]", " ").split())
     hidden = hidden_cards(game, seat, log)
     assert len(hidden) >= 30
     assert not tokens & hidden
-    assert view["hand_sizes"][1 - seat] == len(game.hands[1 - seat])
+    assert view.table.hand_sizes[1 - seat] == len(game.hands[1 - seat])
 
 
 def reshuffle_hidden(game: GinGame, seat: int, log: PublicLog, rng: random.Random) -> GinGame:

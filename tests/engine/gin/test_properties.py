@@ -75,8 +75,8 @@ def play_checked(options: GinOptions, seed: int) -> GinGame:
         assert game.legal_actions(seat), "a legal action exists until the game ends"
         assert game.legal_actions(1 - seat) == []
         for event in game.apply(seat, _policy(game, seat, rng)):
-            if event.kind == "hand_end" and event.public["result"]["winner"] is not None:
-                won[event.public["result"]["winner"]].append(event.public["result"]["points"])
+            if event.kind == "hand_end" and event.public.result.winner is not None:
+                won[event.public.result.winner].append(event.public.result.points)
         if not game.is_over:
             _check_cards(game)
         _check_scores(game, won)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 
 import pytest
 
@@ -98,7 +99,7 @@ def test_oklahoma_second_deck_has_no_upcard_and_the_previous_winner_opens() -> N
         g.apply(0, "take")
     g.apply(0, "draw")  # 2D
     g.apply(0, "knock 8D")  # keeps 2D: deadwood 2, limit 9
-    assert g.last_result is not None and g.last_result["winner"] == 0
+    assert g.last_result is not None and g.last_result.winner == 0
     # hand 2: seat 0 deals now, but seat 0 won the last hand, so seat 0 opens
     assert g.dealer == 0 and str(g.knock_card) == "KD" and g.turn == 0 and g.phase == "draw"
 
@@ -135,8 +136,8 @@ def test_deep_discard_pickup_shows_the_meld_and_keeps_the_pile_order() -> None:
     assert "take 8C with 8H 8S" in [str(a) for a in g2.legal_actions(0)]
     events = g2.apply(0, "take 8C with 8H 8S")
     assert [str(c) for c in g2.discard] == ["QS", "KD"]
-    assert events[0].public["meld"] == ["8C", "8H", "8S"]
-    assert g2.public_view()["shown_melds"][0] == [["8C", "8H", "8S"]]
+    assert events[0].public.meld == ("8C", "8H", "8S")
+    assert g2.public_view().shown_melds[0] == (("8C", "8H", "8S"),)
     with pytest.raises(TakenCardDiscard):
         g2.apply(0, "discard 8C")
     g3 = scripted(*HANDS, upcard="QD")
@@ -260,9 +261,9 @@ def test_no_actions_after_the_match() -> None:
 
 def test_views_hide_the_other_hand_and_the_stock() -> None:
     g = scripted(*HANDS, upcard="QD")
-    pub = json.dumps(g.public_view())
+    pub = json.dumps(asdict(g.public_view()))
     for c in HANDS[0].split() + HANDS[1].split() + [str(c) for c in g.stock]:
         assert f'"{c}"' not in pub
-    mine = json.dumps(g.private_view(0))
+    mine = json.dumps(asdict(g.private_view(0)))
     assert all(f'"{c}"' in mine for c in HANDS[0].split())
     assert not any(f'"{c}"' in mine for c in HANDS[1].split())

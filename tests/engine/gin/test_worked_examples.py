@@ -42,9 +42,9 @@ def test_2_through_a_scripted_hand() -> None:
     g2.apply(1, "pass")
     g2.apply(0, "draw")
     events = g2.apply(0, "knock KD")
-    end = next(e for e in events if e.kind == "hand_end").public["result"]
-    assert (end["kind"], end["winner"], end["points"]) == ("knock", 0, 2)
-    assert g2.scores()["columns"][0]["running"] == [2, 0]
+    end = next(e for e in events if e.kind == "hand_end").public.result
+    assert (end.kind, end.winner, end.points) == ("knock", 0, 2)
+    assert g2.scores().columns[0].running == (2, 0)
 
 
 def test_3_undercut_on_a_tie() -> None:
@@ -79,8 +79,8 @@ def test_6_big_gin(bonus: int, points: int) -> None:
     g.apply(0, "draw")
     assert "big_gin" in [str(a) for a in g.legal_actions(0)]
     events = g.apply(0, "big_gin")
-    end = next(e for e in events if e.kind == "hand_end").public["result"]
-    assert (end["kind"], end["winner"], end["points"], end["values"]) == ("big_gin", 0, points, [0, 10])
+    end = next(e for e in events if e.kind == "hand_end").public.result
+    assert (end.kind, end.winner, end.points, end.values) == ("big_gin", 0, points, (0, 10))
 
 
 def test_7_knock_limit() -> None:
@@ -127,10 +127,10 @@ def test_9_stock_down_to_two_is_a_dead_hand() -> None:
     snapshot = g.to_json()
     g.apply(seat, "draw")
     events = g.apply(seat, f"discard {g.hands[seat][-1]}")
-    end = next(e for e in events if e.kind == "hand_end").public["result"]
-    assert (end["kind"], end["winner"], end["points"]) == ("dead", None, 0)
+    end = next(e for e in events if e.kind == "hand_end").public.result
+    assert (end.kind, end.winner, end.points) == ("dead", None, 0)
     assert g.dealer == 1 - dealer and g.hand_no == 2
-    assert g.scores()["columns"][0]["running"] == [0, 0]
+    assert g.scores().columns[0].running == (0, 0)
     # had he taken the discard instead, the stock stays at 3 and play goes on
     from engine.gin import GinGame
     g2 = GinGame.from_json(snapshot)
@@ -152,7 +152,7 @@ def test_9_knock_is_still_allowed_on_the_draw_that_leaves_two() -> None:
     knocks = [a for a in g.legal_actions(seat) if str(a).startswith("knock")]
     assert knocks, "a player holding 9 deadwood or less may knock on the last draw"
     events = g.apply(seat, knocks[0])
-    assert next(e for e in events if e.kind == "hand_end").public["result"]["kind"] != "dead"
+    assert next(e for e in events if e.kind == "hand_end").public.result.kind != "dead"
 
 
 def test_10_upcard_protocol() -> None:
@@ -183,8 +183,8 @@ def test_11_oklahoma_spade_knock_card() -> None:
     g.apply(0, "draw")  # 2H: keeping 3H is K = 3 (legal); keeping 2H+3H = 5 is not
     legal = {str(a) for a in g.legal_actions(0)}
     assert "knock 2H" in legal and "knock 3H" in legal
-    end = next(e for e in g.apply(0, "knock 2H") if e.kind == "hand_end").public["result"]
-    assert (end["points"], end["doubled"]) == (34, True)
+    end = next(e for e in g.apply(0, "knock 2H") if e.kind == "hand_end").public.result
+    assert (end.points, end.doubled) == (34, True)
 
 
 @pytest.mark.parametrize("card,limit,doubled", [("AH", 0, False), ("KD", 10, False),
