@@ -485,10 +485,8 @@ class Rummy500Adapter(ScriptedDeals):
         return any(e.kind == "deal" for e in events)
 
     def outcomes(self, game: Any) -> list[Outcome]:
-        """Return each seat's final total and the winner."""
-        view = view_of(game)
-        return [Outcome(s, view["totals"][s], view["winner"] == s)
-                for s in range(view["players"])]
+        """Return each seat's final total and the winner (the engine's standings)."""
+        return [Outcome(seat, s.points, s.won) for s in game.standings() for seat in s.seats]
 
     # ----- rules text -------------------------------------------------------------------------
 
