@@ -75,7 +75,7 @@ class CardGame(ABC, Generic[OptT, ActT]):
     options_type: ClassVar[type[Options]]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    # action type -> (name of its check method, name of its handler method)
+    # action type -> (name of its check method on checks(), name of its handler method)
     ACTIONS: ClassVar[Mapping[type, tuple[str, str]]] = {}
 
     opts: OptT
@@ -129,6 +129,14 @@ class CardGame(ABC, Generic[OptT, ActT]):
         if seat not in self.to_act():
             raise NotYourTurn("it is not your turn")
 
+    def checks(self) -> object:
+        """Return the object whose methods ACTIONS' checks name (a hook: the game itself).
+
+        A game whose checks share work over one state (Rummy 500's table summaries) keeps
+        them on a helper built here.
+        """
+        return self
+
     # --- the plumbing ----------------------------------------------------------------------------
 
     @property
@@ -147,8 +155,16 @@ class CardGame(ABC, Generic[OptT, ActT]):
         if self.is_over:
             raise GameOver("the game is over")
         self.check_seat(seat, action)
+        self.check_action(self.checks(), seat, action)
+
+    def check_action(self, checks: object, seat: int, action: ActT) -> None:
+        """Run the action's own check on `checks`: verify's last step, once the seat may act.
+
+        Legal lists run it alone, with one `checks` for every candidate, after trying the
+        seat once.
+        """
         check, _ = self._methods(action)
-        getattr(self, check)(seat, action)
+        getattr(checks, check)(seat, action)
 
     def can(self, seat: int, action: ActT) -> bool:
         """Whether verify() accepts the action (legal lists are built from this)."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .match import Standing
+
 SCHEMA_VERSION = 1
 
 # An event's payload: a frozen dataclass of the game's own (gin's are in engine/gin/events.py),
@@ -59,6 +61,10 @@ class Game(Protocol):
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
+        ...
+
+    def standings(self) -> list[Standing]:
+        """Rank the sides now (final once the game is over): results and outcomes read it."""
         ...
 
     def parse_action(self, text: str) -> Any:

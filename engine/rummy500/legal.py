@@ -2,10 +2,11 @@
 
 Every family (the special card, draw and decline, takes, melds, lay-offs, discards, Rummy!
 claims) is listed the same way: this module generates candidates and keeps those for which
-`Rules.verify` raises nothing, so a rule lives in rules.py only. A check that opens with a
-gate (`check_turn`, `check_take_gate`, `check_layoff_gate`, the step of `check_discard`) has
-that gate tried once per call, then only the rest of the check per candidate: the same test,
-and a seat that may not take or lay off costs nothing.
+the game's `verify` raises nothing, so a rule lives in rules.py only. Each gate (the seat:
+`check_turn`, or `check_seat` for claims; `check_take_gate`, `check_layoff_gate`, the step of
+`check_discard`) is tried once per call, then only the rest of the check per candidate (the
+action's check from the game's ACTIONS, on one shared `Rules`): the same test, and a seat
+that may not take or lay off costs nothing.
 
 Complete for single steps: every draw, every take whose melds are one meld holding the key
 card, every single meld, every lay-off, every discard. Several melds in one action are listed
@@ -53,9 +54,9 @@ class LegalMoves:
         self.budget = NODE_BUDGET
 
     def _ok(self, action: A.Rummy500Action) -> bool:
-        """Whether verify accepts the action (check_turn has passed: check_on_turn decides)."""
+        """Whether verify accepts the action (check_turn has passed: its own check decides)."""
         try:
-            self.rules.check_on_turn(self.seat, action)
+            self.g.check_action(self.rules, self.seat, action)
         except RulesError:
             return False
         return True
@@ -201,8 +202,10 @@ def claim_targets(state: Rummy500State, seat: int) -> list[A.ClaimRummy]:
     if card is None:
         return []
     rules = Rules(state)
+    if not rules.can(rules.check_seat, seat):
+        return []
     claims = (A.ClaimRummy(card, mid, end) for mid, end in _places(card, rules))
-    return [a for a in claims if rules.passes(seat, a)]
+    return [a for a in claims if rules.can(state.check_action, rules, seat, a)]
 
 
 def _places(card: Card, rules: Rules) -> Iterator[tuple[str, str | None]]:

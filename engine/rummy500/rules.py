@@ -1,11 +1,13 @@
 """Rummy 500's checks, one per action: every rule of a move is written here, once.
 
-`Rules.verify` raises the RulesError that explains why a move is refused. legal.py lists the
-legal moves by generating candidates and keeping those `Rules.passes` accepts, that is those
-`verify` does not refuse (pokerkit's can_x is try: verify_x()). That holds for every action
-family: the special card, draw and decline, takes, melds, lay-offs, discards and Rummy!
-claims; the gates (`check_turn`, `check_seat`, `check_take_gate`, `check_layoff_gate`) are the
-first steps of those same checks, which legal.py runs once to skip hopeless candidates.
+The game's `verify` (engine/base.py) refuses a finished game, then asks the game's
+`check_seat` (`check_seat` here for claims, `check_turn` for the rest, nothing for closing the
+window), then runs the action's check named in the game's ACTIONS table on a `Rules` object.
+legal.py lists the legal moves by generating candidates and keeping those that check accepts
+(pokerkit's can_x is try: verify_x()). That holds for every action family: the special card,
+draw and decline, takes, melds, lay-offs, discards and Rummy! claims; the gates
+(`check_turn`, `check_seat`, `check_take_gate`, `check_layoff_gate`) are the first steps of
+those same checks, which legal.py runs once to skip hopeless candidates.
 
 A Rules object reads one state that does not change while it lives: it caches the table's
 summaries and the seats' hands as sets.
@@ -26,7 +28,6 @@ from ..errors import (
     DoesNotFit,
     FirstMeldTooLow,
     GameOver,
-    IllegalMove,
     InvalidMeld,
     KeyCardUnused,
     LastCardPlayable,
@@ -75,34 +76,10 @@ class Rules:
             return False
         return True
 
-    def passes(self, seat: int, action: A.Rummy500Action) -> bool:
-        """Whether verify accepts the action."""
-        return self.can(self.verify, seat, action)
-
     # --- who may act ---------------------------------------------------------------------
 
-    def verify(self, seat: int, action: A.Rummy500Action) -> None:
-        """Raise the RulesError that explains why the action is refused, if it is."""
-        if isinstance(action, A.EndClaims):
-            self.check_end_claims()
-        elif isinstance(action, A.ClaimRummy):
-            self.check_seat(seat)
-            self.check_claim(seat, action)
-        else:
-            self.check_turn(seat)
-            self.check_on_turn(seat, action)
-
-    def check_on_turn(self, seat: int, action: A.Rummy500Action) -> None:
-        """Check an action of the seat to act, once check_turn has passed."""
-        check = _CHECKS.get(type(action))
-        if check is None:
-            raise IllegalMove(f"'{action}' is not a Rummy 500 action")
-        check(self, seat, action)
-
-    def check_end_claims(self) -> None:
-        """Refuse to close a Rummy! window that is not open."""
-        if self.g.is_over:
-            raise GameOver("the game is over")
+    def check_end_claims(self, seat: int, action: A.EndClaims) -> None:
+        """Refuse to close a Rummy! window that is not open (any seat may close one)."""
         if not self.g.claim_open:
             raise ClaimTooLate("no Rummy! window is open")
 
@@ -326,11 +303,3 @@ class Rules:
 def _keys(cards: Sequence[Card]) -> set[int]:
     """Return the cards' keys: a set that tells cards apart as == does, hashed in C."""
     return {c.key for c in cards}
-
-
-_CHECKS: dict[type, Callable[[Rules, int, Any], None]] = {
-    A.DrawStock: Rules.check_draw, A.TakeDiscards: Rules.check_take,
-    A.DeclineDiscards: Rules.check_decline, A.MeldCards: Rules.check_meld,
-    A.LayOff: Rules.check_layoff, A.Discard: Rules.check_discard,
-    A.NameSpecial: Rules.check_special,
-}

@@ -1,5 +1,5 @@
 """Rummy 500 scoring: card values by position (rummy500.md, Cards and values), the hand's
-end (scores, totals, elimination) and the winner."""
+end (scores, totals, elimination on the shared Scoreboard) and the winner."""
 
 from __future__ import annotations
 
@@ -87,11 +87,7 @@ def end_hand(g: Rummy500State, reason: str, out: int | None) -> list[Event]:
     """Score the hand, eliminate, find a winner; deal the next hand unless the game is over."""
     g.close_window("hand_end")
     scores = seat_scores(g)
-    for s in scores:
-        g.totals[s.seat] += s.hand_score
-    if out is not None:
-        g.closings[out] += 1
-    gone = _eliminate(g)
+    gone = _score(g, scores, out)
     g.winner = _find_winner(g, out)
     g.last_result = {
         "hand_no": g.hand_no, "reason": reason, "out": out,
@@ -113,27 +109,28 @@ def end_hand(g: Rummy500State, reason: str, out: int | None) -> list[Event]:
     return events + g.deal()
 
 
+def _score(g: Rummy500State, scores: Sequence[SeatScore], out: int | None) -> set[int]:
+    """Add the hand to the totals and closings; return the seats it eliminates."""
+    points = [0] * g.players  # eliminated seats score nothing
+    for s in scores:
+        points[s.seat] = s.hand_score
+    g.board.record(points)
+    if out is not None:
+        g.closings[out] += 1
+    limit = g.opts.elimination_score
+    return set() if limit is None else g.board.eliminate(lambda total: total <= limit)
+
+
 def _melds_with_credits(g: Rummy500State) -> list[dict[str, Any]]:
     """Return the table melds with who placed each card and how (for the hand's reveal)."""
     return [{"id": m.id, "owner": m.owner, "kind": m.kind,
              "cards": [e.to_dict() for e in m.entries]} for m in g.table]
 
 
-def _eliminate(g: Rummy500State) -> set[int]:
-    limit = g.opts.elimination_score
-    if limit is None:
-        return set()
-    gone = {s for s in g.active() if g.totals[s] <= limit}
-    if gone == set(g.active()):
-        return set()  # never everybody at once
-    g.eliminated |= gone
-    return gone
-
-
 def _find_winner(g: Rummy500State, out: int | None) -> int | None:
-    left = g.active()
-    if len(left) == 1:
-        return left[0]
+    last = g.board.last_standing()
+    if last is not None:
+        return last
     opts = g.opts
     if opts.game_mode == "closings":
         if out is not None and g.closings[out] >= opts.closings_to_win:
@@ -142,6 +139,4 @@ def _find_winner(g: Rummy500State, out: int | None) -> int | None:
     target = opts.target_score
     if opts.win_by_closing_only:
         return out if out is not None and g.totals[out] >= target else None
-    best = max(g.totals[s] for s in left)
-    leaders = [s for s in left if g.totals[s] == best]
-    return leaders[0] if best >= target and len(leaders) == 1 else None
+    return g.board.leader_at(target)

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Self
 
+from ..base import CardGame, DeckSource
 from ..cards import Card, make_deck, parse_cards
-from ..errors import BadOption, BadState, RulesError
-from ..game import SCHEMA_VERSION, Event
+from ..errors import BadOption, BadState
+from ..game import Event
+from ..match import Scoreboard
+from ..sides import Sides
 from ..table import Table, TableMeld
 from . import actions as A
 from .options import Rummy500Options
@@ -20,30 +22,29 @@ HAND_SIZE = 7
 PHASES = ("special", "draw", "play", "over")
 
 
-class Rummy500State:
+class Rummy500State(CardGame[Rummy500Options, A.Rummy500Action]):
     """What a Rummy 500 game holds; seats are 0 … players-1 in play order."""
 
     name = "rummy500"
+    options_type = Rummy500Options
+    min_players, max_players = 2, 5
 
     def __init__(self, options: Rummy500Options | None = None, players: int = 3,
                  seed: int | None = None, decks: Sequence[Sequence[Card | str]] = (),
                  first_dealer: int | None = None) -> None:
         self.opts = options or Rummy500Options()
         self.opts.validate()
-        if not isinstance(players, int) or not 2 <= players <= 5:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise BadOption("Rummy 500 is for 2 to 5 players", key="players", value=players)
-        self.players = players
-        self.seed = seed if seed is not None else secrets.randbits(63)
-        self.scripted = [[str(c) for c in parse_cards(d)] for d in decks]
-        self.deals = 0
+        self.sides = Sides.singles(players)
+        self.deck = DeckSource.of(seed, decks)
         self.version = 0
         rng = random.Random(self.seed)
         self.dealer = first_dealer if first_dealer is not None else rng.randrange(players)
         if not 0 <= self.dealer < players:
             raise BadOption("first_dealer must be a seat", key="first_dealer", value=first_dealer)
-        self.totals = [0] * players
+        self.board = Scoreboard.new(players)  # totals and eliminations
         self.closings = [0] * players
-        self.eliminated: set[int] = set()
         self.winner: int | None = None
         self.hand_no = 0
         self.last_result: dict[str, Any] | None = None
@@ -72,16 +73,48 @@ class Rummy500State:
         self.phase = "draw"
         self.turn = 0
 
+    @classmethod
+    def create(cls, opts: Any, players: int, seed: int | None = None,
+               decks: Sequence[Sequence[Card | str]] = (), first_dealer: int | None = None
+               ) -> Self:
+        """Deal a new game for 2 to 5 players."""
+        return cls(opts, players, seed, decks, first_dealer)
+
     def set_values(self) -> None:
         """Cache the options the values follow: the hand's special card may differ."""
         text = self.special.text if self.special else None
         self.values = replace(self.opts, special_card=text)
 
-    # --- seats ---------------------------------------------------------------------------
+    # --- seats, decks and the score ------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """Return how many seats the game has."""
+        return self.sides.seats
+
+    @property
+    def seed(self) -> int:
+        """Return the seed of the shuffles."""
+        return self.deck.seed
+
+    @property
+    def deals(self) -> int:
+        """Return how many decks have been dealt."""
+        return self.deck.deals
+
+    @property
+    def totals(self) -> list[int]:
+        """Return each seat's running total."""
+        return self.board.totals
+
+    @property
+    def eliminated(self) -> set[int]:
+        """Return the seats out of the game."""
+        return self.board.eliminated
 
     def active(self) -> list[int]:
         """Return the seats still in the game, in play order."""
-        return [s for s in range(self.players) if s not in self.eliminated]
+        return self.board.active()
 
     def next_seat(self, seat: int) -> int:
         """Return the next seat in play order, skipping eliminated players."""
@@ -93,18 +126,9 @@ class Rummy500State:
 
     # --- dealing -------------------------------------------------------------------------
 
-    def next_deck(self) -> list[Card]:
-        """Return the next scripted deck, or the seed's shuffle for this deal."""
-        self.deals += 1
-        if self.scripted:
-            return parse_cards(self.scripted.pop(0))
-        deck = make_deck()
-        random.Random(f"{self.seed}:{self.deals}").shuffle(deck)
-        return deck
-
     def deal(self) -> list[Event]:
         """Deal a new hand from the dealer's left."""
-        deck = self.next_deck()
+        deck = self.deck.next(make_deck)
         if len(deck) != 52 or len(set(deck)) != 52 or any(c.is_joker for c in deck):
             raise BadState("a Rummy 500 deck must hold the 52 different cards")
         self.reset_hand()
@@ -177,18 +201,17 @@ class Rummy500State:
 
     # --- persistence ---------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
-        """Serialize the whole state."""
+    def state_json(self) -> dict[str, Any]:
+        """Return the game's fields for its snapshot (the live bot's format, unchanged)."""
         return {
-            "schema": SCHEMA_VERSION, "game": self.name, "options": self.opts.to_dict(),
-            "players": self.players, "seed": self.seed, "scripted": self.scripted,
-            "deals": self.deals, "version": self.version, "dealer": self.dealer,
-            "hand_no": self.hand_no, "phase": self.phase, "turn": self.turn,
-            "hands": [_texts(h) for h in self.hands], "stock": _texts(self.stock),
-            "pile": _texts(self.pile), "melds": self.table.to_list(),
-            "opened": list(self.opened), "totals": list(self.totals),
-            "closings": list(self.closings), "eliminated": sorted(self.eliminated),
-            "reuses": self.reuses, "free_card": _text(self.free_card), "redraw": self.redraw,
+            "players": self.players, **self.deck.to_json(), "version": self.version,
+            "dealer": self.dealer, "hand_no": self.hand_no, "phase": self.phase,
+            "turn": self.turn, "hands": [_texts(h) for h in self.hands],
+            "stock": _texts(self.stock), "pile": _texts(self.pile),
+            "melds": self.table.to_list(), "opened": list(self.opened),
+            "totals": list(self.totals), "closings": list(self.closings),
+            "eliminated": sorted(self.eliminated), "reuses": self.reuses,
+            "free_card": _text(self.free_card), "redraw": self.redraw,
             "claim": {"open": self.claim_open, "card": _text(self.claim_card),
                       "discarder": self.discarder},
             "special": _text(self.special), "winner": self.winner,
@@ -196,29 +219,16 @@ class Rummy500State:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Self:
-        """Rebuild a game from to_json(); raise BadState for a snapshot that cannot be."""
-        if not isinstance(data, dict) or data.get("schema") != SCHEMA_VERSION or data.get(
-                "game") != cls.name:
-            raise BadState("this saved game has an unknown format")
-        try:
-            game = cls._load(data)
-        except BadState:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, RulesError) as error:
-            raise BadState(f"this saved game cannot be loaded ({error})") from error
-        return game
-
-    @classmethod
-    def _load(cls, data: dict[str, Any]) -> Self:
+    def load_state(cls, opts: Rummy500Options, data: dict[str, Any]) -> Self:
+        """Rebuild a game from its options and snapshot fields."""
         game = cls.__new__(cls)
-        game.opts = Rummy500Options.from_dict(data["options"])
-        game.players = int(data["players"])
-        if not 2 <= game.players <= 5:
+        game.opts = opts
+        players = int(data["players"])
+        if not cls.min_players <= players <= cls.max_players:
             raise BadState("a Rummy 500 game has 2 to 5 players")
-        for key in ("seed", "deals", "version", "dealer", "hand_no", "turn", "reuses"):
+        game.sides, game.deck = Sides.singles(players), DeckSource.from_json(data)
+        for key in ("version", "dealer", "hand_no", "turn", "reuses"):
             setattr(game, key, int(data[key]))
-        game.scripted = [list(map(str, d)) for d in data["scripted"]]
         game.phase = str(data["phase"])
         if game.phase not in PHASES:
             raise BadState(f"unknown phase {game.phase}")
@@ -233,9 +243,11 @@ class Rummy500State:
 
     def _load_seats(self, data: dict[str, Any]) -> None:
         self.opened = [bool(x) for x in data["opened"]]
-        self.totals = [int(x) for x in data["totals"]]
+        # The snapshot (older than the scoreboard) keeps no hand-by-hand history, and nothing
+        # needs it: last_result holds the last hand.
+        self.board = Scoreboard([int(x) for x in data["totals"]],
+                                eliminated={int(x) for x in data["eliminated"]})
         self.closings = [int(x) for x in data["closings"]]
-        self.eliminated = {int(x) for x in data["eliminated"]}
 
     def _load_hand(self, data: dict[str, Any]) -> None:
         self.free_card = _card(data["free_card"])

@@ -17,7 +17,7 @@ from engine.errors import (
     WrongPhase,
 )
 from engine.gin import GinGame
-from tests.toy.engine import ToyGame, ToyOptions
+from tests.toy.engine import Draw, ToyGame, ToyOptions
 
 # Alice (seat 0) holds 7S 7H 2C and draws 7D; Bruno holds KS QH 4D; the stock follows.
 DECK = "7S 7H 2C KS QH 4D 7D 9C 5H 3S 8D"
@@ -69,6 +69,40 @@ def test_legal_actions_are_built_from_verify() -> None:
     legal = [str(a) for a in game.legal_actions(0)]
     assert "out 2C" in legal and "out 7S" not in legal and "discard 7S" in legal
     assert game.legal_actions(1) == []
+
+
+class Referee:
+    """Checks kept on a helper, as Rummy 500 keeps its own on Rules: it stops every move."""
+
+    def __init__(self, game: ToyGame) -> None:
+        self.game = game
+
+    def _check_draw(self, seat: int, action: Draw) -> None:
+        raise WrongPhase("the referee stops every draw")
+
+    def _check_discard(self, seat: int, action: object) -> None:
+        raise WrongPhase("the referee stops every discard")
+
+
+class RefereedToy(ToyGame):
+    """The toy whose ACTIONS' checks are looked up on a Referee."""
+
+    def checks(self) -> object:
+        return Referee(self)
+
+
+def test_checks_are_looked_up_on_the_object_checks_returns() -> None:
+    game = RefereedToy.create(ToyOptions(), 2, decks=[DECK.split()])
+    with pytest.raises(WrongPhase, match="referee"):
+        game.apply(0, "draw")
+    assert game.version == 0 and game.legal_actions(0) == []
+    with pytest.raises(NotYourTurn):
+        game.apply(1, "draw")  # the seat is checked first, on the game itself
+    plain = toy()
+    assert plain.checks() is plain
+    plain.check_action(plain, 0, Draw())  # the toy's own check lets a draw through
+    with pytest.raises(WrongPhase, match="referee"):
+        plain.check_action(Referee(plain), 0, Draw())
 
 
 def test_a_finished_game_refuses_everything() -> None:

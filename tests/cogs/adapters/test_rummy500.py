@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import discord
 
-from cogs.adapters import ButtonControl, SelectControl, view_of
+from cogs.adapters import ButtonControl, Outcome, SelectControl, view_of
 from cogs.adapters.rummy500 import RUMMY500
 from cogs.views import hand_view
-from engine.rummy500 import Rummy500Game
+from engine.rummy500 import Rummy500Game, Rummy500Options
 from tests.engine.rummy500.scripted import crafted
 
 BIG_HAND = ("AS 2S 3S 4S 5S 6S 7S 8S AH 2H 3H 4H 5H 6H 7H 8H "
@@ -88,3 +88,11 @@ def test_a_state_is_read_once_and_a_new_state_reads_again() -> None:
     game.apply(seat, "draw")
     after = view_of(game, seat)
     assert after is not first and len(after["hand"]) == len(first["hand"]) + 1
+
+
+def test_outcomes_are_the_engines_standings_by_seat() -> None:
+    game = crafted({0: "2D", 1: "KC", 2: "2C"}, players=3, totals=[500, 700, 0], dealer=0,
+                   options=Rummy500Options(win_by_closing_only=True))
+    game.apply(0, "discard 2D")  # seat 0 goes out and wins with fewer points than seat 1
+    assert RUMMY500.outcomes(game) == [Outcome(0, 500, True), Outcome(1, 690, False),
+                                       Outcome(2, -5, False)]
