@@ -32,7 +32,7 @@ def test_a_new_game_is_dealt_from_the_hosts_source() -> None:
     deals.queue("gin", DECK, first_dealer=1)
     host = SimpleNamespace(deals=deals, bot_delay=0.0, events=None, storage=None)
     rt = Sessions(host).deal(gin_record())  # type: ignore[arg-type]
-    hand = rt.game.private_view(0)["hand"]
+    hand = rt.game.private_view(0).hand
     assert sorted(hand) == sorted(["AS", "2S", "3S", "4H", "5H", "6H", "7C", "8C", "9C", "10C"])
     assert rt.game.to_act() == [0] and rt.session.bot_delay == 0.0
     assert deals.next_deal("gin") == Deal()  # the scripted deal was used once
