@@ -144,6 +144,16 @@ class CardGame(ABC, Generic[OptT, ActT]):
         """Return how many seats the game has."""
         return self.sides.seats
 
+    @property
+    def seed(self) -> int:
+        """Return the seed of the shuffles."""
+        return self.deck.seed
+
+    @property
+    def deals(self) -> int:
+        """Return how many decks have been dealt so far (misdeals included)."""
+        return self.deck.deals
+
     def _methods(self, action: ActT) -> tuple[str, str]:
         names = self.ACTIONS.get(type(action))
         if names is None:

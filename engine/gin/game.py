@@ -94,16 +94,6 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
             raise BadState("gin is for two players")
         return cls(opts, seed=seed, decks=decks, first_dealer=first_dealer)
 
-    @property
-    def seed(self) -> int:
-        """Return the seed of the shuffles."""
-        return self.deck.seed
-
-    @property
-    def deals(self) -> int:
-        """Return the deals so far, misdeals included."""
-        return self.deck.deals
-
     # --- dealing -----------------------------------------------------------------
 
     def _next_knock_card(self) -> Card:

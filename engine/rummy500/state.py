@@ -89,18 +89,8 @@ class Rummy500State(CardGame[Rummy500Options, A.Rummy500Action]):
 
     @property
     def players(self) -> int:
-        """Return how many seats the game has."""
-        return self.sides.seats
-
-    @property
-    def seed(self) -> int:
-        """Return the seed of the shuffles."""
-        return self.deck.seed
-
-    @property
-    def deals(self) -> int:
-        """Return how many decks have been dealt."""
-        return self.deck.deals
+        """Return how many seats the game has (the name the views and the cogs read)."""
+        return self.seats
 
     @property
     def totals(self) -> list[int]:

@@ -140,3 +140,8 @@ def test_deck_source_scripted_first_then_seeded_shuffles() -> None:
     assert DeckSource.from_json(source.to_json()) == source
     side = [c.text for c in DeckSource(7, [], 2).side_deck("knock", make_deck)]
     assert side != first and sorted(side) == sorted(first)
+
+
+def test_the_game_reads_its_seed_and_deals_from_its_deck_source() -> None:
+    game = ToyGame.create(ToyOptions(), 2, seed=42)
+    assert (game.seed, game.deals) == (42, 1) == (game.deck.seed, game.deck.deals)
