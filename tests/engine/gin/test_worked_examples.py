@@ -219,7 +219,7 @@ def test_14_hollywood_columns() -> None:
         m.record(seat, pts)
     assert [[c.total(0), c.total(1)] for c in m.columns] == [[75, 55], [55, 40], [25, 0]]
     done = m.record(0, 30)
-    assert [d["game"] for d in done] == [1] and m.columns[0].finals == [305, 105]
+    assert [d.game for d in done] == [1] and m.columns[0].finals == [305, 105]
     assert [[c.total(0), c.total(1)] for c in m.columns[1:]] == [[85, 40], [55, 0]]
     assert not m.over
 
