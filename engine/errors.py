@@ -1,4 +1,8 @@
-"""The rules-error tree: every refusal carries a stable code and a readable message."""
+"""The shared rules-error tree: every refusal carries a stable code and a readable message.
+
+A refusal only one game can raise lives in that game's `errors` module, subclassing these;
+the cogs tell any of them by its code (`error.<code>` in the catalogues).
+"""
 
 from __future__ import annotations
 
@@ -59,18 +63,6 @@ class InvalidMeld(IllegalMove):
     code = "invalid_meld"
 
 
-class KnockTooHigh(IllegalMove):
-    """A knock whose remaining deadwood is over the limit."""
-
-    code = "knock_too_high"
-
-
-class GinOnly(KnockTooHigh):
-    """A knock where the rules allow only gin (a knock limit of 0)."""
-
-    code = "gin_only"
-
-
 class TakenCardDiscard(IllegalMove):
     """Discarding the card taken from the discard pile in the same turn."""
 
@@ -89,7 +81,7 @@ class BadState(RulesError):
     code = "bad_state"
 
 
-# --- Rummy 500 refusals -------------------------------------------------------------
+# --- Refusals of games with melds on the table (Rummy 500, Ramino 51, Canasta) --------
 
 
 class NotOpened(IllegalMove):
@@ -128,30 +120,6 @@ class MustKeepCard(IllegalMove):
     code = "must_keep_card"
 
 
-class LastCardPlayable(IllegalMove):
-    """Discarding a last card that fits a meld on the table."""
-
-    code = "last_card_playable"
-
-
-class DeadEnd(IllegalMove):
-    """An action that would leave one card that could neither be discarded nor played."""
-
-    code = "dead_end"
-
-
-class ClaimTooLate(IllegalMove):
-    """A claim (or window close) after the claim window was won or closed."""
-
-    code = "too_late"
-
-
-class OwnDiscard(IllegalMove):
-    """The discarder claiming his own discard."""
-
-    code = "own_discard"
-
-
 class NoSuchMeld(IllegalMove):
     """A meld id that is not on the table."""
 
@@ -162,21 +130,3 @@ class StockEmpty(IllegalMove):
     """Drawing from an empty stock."""
 
     code = "stock_empty"
-
-
-class StockNotEmpty(IllegalMove):
-    """Declining the pile while the stock still has cards."""
-
-    code = "stock_not_empty"
-
-
-class MustDrawStock(IllegalMove):
-    """Taking from the pile when the player must draw from the stock (param reason)."""
-
-    code = "must_draw_stock"
-
-
-class NoSuchPosition(IllegalMove):
-    """A pile position k outside 1 … n (param k, size)."""
-
-    code = "no_such_position"

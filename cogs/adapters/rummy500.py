@@ -19,11 +19,12 @@ from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption, v
 from cogs.adapters.base import AdapterBase
 from cogs.errors import Refusal
 from engine.cards import Card
-from engine.errors import ClaimTooLate, DoesNotFit, IllegalMove, NoSuchMeld
+from engine.errors import DoesNotFit, IllegalMove, NoSuchMeld
 from engine.game import Event
 from engine.melds import MeldRules
 from engine.rummy500 import Rummy500Game, Rummy500Options, card_value
 from engine.rummy500.ai import choose_action, choose_claim
+from engine.rummy500.errors import ClaimTooLate
 from engine.solver import best_arrangement
 
 MAX_OPTIONS = 25  # Discord's limit on a select menu's options

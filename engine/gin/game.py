@@ -12,10 +12,8 @@ from ..cards import Card, find_card, make_deck, parse_cards
 from ..errors import (
     BadState,
     CardNotInHand,
-    GinOnly,
     IllegalMove,
     InvalidMeld,
-    KnockTooHigh,
     NotYourTurn,
     TakenCardDiscard,
     WrongPhase,
@@ -26,6 +24,7 @@ from ..melds import make_meld
 from ..sides import Sides
 from . import actions as A
 from .deadwood import fast_solver, meld_rules, min_deadwood
+from .errors import GinOnly, KnockTooHigh
 from .events import (
     Dealt,
     Discarded,

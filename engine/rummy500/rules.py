@@ -23,27 +23,29 @@ from ..errors import (
     AmbiguousEnd,
     BadCard,
     CardNotInHand,
-    ClaimTooLate,
-    DeadEnd,
     DoesNotFit,
     FirstMeldTooLow,
     GameOver,
     InvalidMeld,
     KeyCardUnused,
-    LastCardPlayable,
-    MustDrawStock,
     MustKeepCard,
-    NoSuchPosition,
     NotOpened,
     NotYourTurn,
-    OwnDiscard,
     RulesError,
     StockEmpty,
-    StockNotEmpty,
     TakenCardDiscard,
     WrongPhase,
 )
 from . import actions as A
+from .errors import (
+    ClaimTooLate,
+    DeadEnd,
+    LastCardPlayable,
+    MustDrawStock,
+    NoSuchPosition,
+    OwnDiscard,
+    StockNotEmpty,
+)
 from .scoring import meld_points
 from .state import Rummy500State
 from .table import Shape, Summary, ends_of, extended, fits_any, shape_of

@@ -18,7 +18,7 @@ from tests.conftest import Sim
 from tests.toy.adapter import CATALOGUE, TOY
 
 # Alice (seat 0) holds 7S 7H 2C, Bruno KS QH 4D; Alice then draws 7D.
-DECK = "7S 7H 2C KS QH 4D 7D 9C 5H 3S 8D".split()
+DECK = ["7S", "7H", "2C", "KS", "QH", "4D", "7D", "9C", "5H", "3S", "8D"]
 
 
 @pytest.fixture
@@ -61,3 +61,21 @@ async def test_the_toy_plays_one_hand_through_the_registry(
     assert (record.game, record.status) == ("toy", "finished")
     rows = await sim.bot.storage.leaderboard(sim.guild.id, "toy")
     assert [(r.name, r.wins, r.points) for r in rows] == [("Alice", 1, -6), ("Bruno", 0, -24)]
+
+
+async def test_a_refusal_of_the_toy_alone_is_told_by_its_own_catalogue_entry(
+        toy_registered: None, sim: Sim, deals: ScriptedDeals) -> None:
+    # Alice (seat 0) holds 5H 6H 2C and draws 7H: going out on 2C would leave a run.
+    deals.queue("toy", ["5H", "6H", "2C", "KS", "QH", "4D", "7H", "9C", "5S"])
+    await sim.alice.slash(sim.channel, "rummy new", game="toy", preset="sets_only")
+    await sim.bruno.click(lobby_message(sim), label="Join")
+    await sim.alice.click(lobby_message(sim), label="Start")
+    await sim.alice.user.click(dm(sim.alice), label="Draw")
+    msg = dm(sim.alice)
+    before = await sim.bot.storage.get_game(1)
+    refused = await sim.alice.user.select(msg, ["2C"], custom_id=custom_id(msg, ":out"))
+    assert refused.ephemeral
+    assert refused.response.content == "At this table only a set goes out, not a run."
+    record = await sim.bot.storage.get_game(1)
+    assert (record.status, record.state_version) == ("running", before.state_version)
+    assert "Alice discarded" not in "\n".join(texts(sim))

@@ -17,7 +17,7 @@ from engine.errors import (
     WrongPhase,
 )
 from engine.gin import GinGame
-from tests.toy.engine import Draw, ToyGame, ToyOptions
+from tests.toy.engine import Draw, RunsOff, ToyGame, ToyOptions
 
 # Alice (seat 0) holds 7S 7H 2C and draws 7D; Bruno holds KS QH 4D; the stock follows.
 DECK = "7S 7H 2C KS QH 4D 7D 9C 5H 3S 8D"
@@ -56,8 +56,10 @@ def test_the_games_own_checks_refuse_after_the_common_ones() -> None:
     game.apply(0, "draw")
     with pytest.raises(CardNotInHand):
         game.apply(0, "discard AH")
-    with pytest.raises(InvalidMeld):
+    with pytest.raises(RunsOff):
         game.apply(0, "out 7D")  # 2S 3S 4S is a run: sets only here
+    with pytest.raises(InvalidMeld):
+        game.apply(0, "out 2S")  # 3S 4S 7D is no meld at all
     game.apply(0, "discard 7D")
     assert game.to_act() == [1]
 

@@ -19,6 +19,7 @@ CATALOGUE = {
     "option.out_bonus.help": "Points for the player who goes out.",
     "option.runs": "Runs",
     "option.runs.help": "Runs go out too, not only sets.",
+    "error.toy_runs_off": "At this table only a set goes out, not a run.",
 }
 
 
@@ -64,13 +65,12 @@ class ToyAdapter(AdapterBase):
         legal = view_of(game, seat)["legal"]
         if "draw" in legal:
             return [ButtonControl("draw", "Draw")]
-        out: list[Control] = []
-        for verb in ("discard", "out"):
-            cards = [a.split()[1] for a in legal if a.startswith(verb + " ")]
-            if cards:
-                out.append(SelectControl(verb, verb.title(),
-                                         [SelectOption(c, c) for c in cards]))
-        return out
+        cards = [a.split()[1] for a in legal if a.startswith("discard ")]
+        if not cards:
+            return []
+        # Every card is offered for going out: the engine says why a wrong one cannot.
+        return [SelectControl(verb, verb.title(), [SelectOption(c, c) for c in cards])
+                for verb in ("discard", "out")]
 
     def describe(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
         """Return the public lines: draws and discards (never the card drawn)."""

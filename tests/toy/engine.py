@@ -13,12 +13,18 @@ from typing import Any, ClassVar, Self
 
 from engine.base import CardGame, DeckSource
 from engine.cards import Card, make_deck, parse_cards
-from engine.errors import CardNotInHand, IllegalMove, InvalidMeld, WrongPhase
+from engine.errors import CardNotInHand, IllegalMove, WrongPhase
 from engine.game import Event
 from engine.match import Standing, standings
 from engine.melds import make_meld
 from engine.options import Options, option
 from engine.sides import Sides
+
+
+class RunsOff(IllegalMove):
+    """Going out with a run where only sets go out: a refusal only the toy has."""
+
+    code = "toy_runs_off"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +127,7 @@ class ToyGame(CardGame[ToyOptions, ToyAction]):
         if action.out:
             meld = make_meld(rest)
             if meld.kind == "run" and not self.opts.runs:
-                raise InvalidMeld("only sets go out here")
+                raise RunsOff("only sets go out here")
 
     def _do_draw(self, seat: int, action: Draw) -> list[Event]:
         card = self.stock.pop(0)

@@ -10,7 +10,7 @@ from collections import Counter
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from engine.gin import Discard, GinGame, PRESETS, min_deadwood, preset
+from engine.gin import PRESETS, Discard, GinGame, min_deadwood, preset
 from engine.gin.options import GinOptions
 
 # matches per preset: 120 in `make test` (about a thousand matches, several thousand hands in

@@ -8,10 +8,18 @@ from dataclasses import asdict
 import pytest
 
 from engine.errors import (
-    BadOption, CardNotInHand, GameOver, IllegalMove, InvalidMeld, KnockTooHigh, NotYourTurn,
-    RulesError, TakenCardDiscard, WrongPhase,
+    BadOption,
+    CardNotInHand,
+    GameOver,
+    IllegalMove,
+    InvalidMeld,
+    NotYourTurn,
+    RulesError,
+    TakenCardDiscard,
+    WrongPhase,
 )
-from engine.gin import GinGame, GinOptions, PRESETS, preset
+from engine.gin import PRESETS, GinGame, GinOptions, preset
+from engine.gin.errors import KnockTooHigh
 from engine.gin.match import Match
 
 from .scripted import scripted

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import parse_cards
-from engine.errors import KnockTooHigh, TakenCardDiscard, WrongPhase
+from engine.errors import TakenCardDiscard, WrongPhase
 from engine.gin import GinOptions, min_deadwood, preset
+from engine.gin.errors import KnockTooHigh
 from engine.gin.match import Match
 from engine.gin.scoring import settle_knock
 
@@ -20,7 +21,7 @@ def knock(kept: str, defender: str, opts: GinOptions = STD, doubled: bool = Fals
 
 
 def test_1_card_in_one_meld_only() -> None:
-    assert min_deadwood("7C 7H 7D 8D 9D".split()) == 14
+    assert min_deadwood(["7C", "7H", "7D", "8D", "9D"]) == 14
 
 
 def test_2_knock_8_against_10_after_layoffs() -> None:
@@ -95,7 +96,7 @@ def test_7_knock_limit() -> None:
         g.verify(0, g.parse_action("knock 4D"))
     assert err.value.params == {"limit": 10, "deadwood": 11}
     g.verify(0, g.parse_action("knock 5H"))
-    assert min_deadwood("4C 5C 6C 7C JD JS JH JC 5H 4D".split()) == 9
+    assert min_deadwood(["4C", "5C", "6C", "7C", "JD", "JS", "JH", "JC", "5H", "4D"]) == 9
 
 
 def test_8_knocker_tie_break_takes_the_arrangement_worst_for_the_defender() -> None:
@@ -247,7 +248,7 @@ def test_16_straight_gin_allows_only_gin() -> None:
 
 
 def test_18_german_gin_wraps_and_counts_aces_15() -> None:
-    kept = "KH AH 2H 5C 6C 7C 9D 9S 9H AS".split()
+    kept = ["KH", "AH", "2H", "5C", "6C", "7C", "9D", "9S", "9H", "AS"]
     assert min_deadwood(kept, wrap=True, ace_value=15) == 15
     assert min_deadwood(kept) == 14
     g = scripted("KH AH 2H 5C 6C 7C 9D 9S 9H AS", "2D 3D 4D 6H 7H 8H JC QC KC 3C", upcard="10C",

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from engine.base import SYSTEM_SEAT, CardGame, DeckSource
-from engine.errors import BadOption, ClaimTooLate, GameOver, NotYourTurn
+from engine.errors import BadOption, GameOver, NotYourTurn
 from engine.match import Scoreboard
 from engine.rummy500 import PRESETS, Rummy500Game, Rummy500Options, preset
 from engine.rummy500.ai import choose_action, choose_claim
+from engine.rummy500.errors import ClaimTooLate
 from engine.rummy500.rules import Rules
 from engine.sides import Sides
 

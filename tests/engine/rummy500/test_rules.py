@@ -14,24 +14,17 @@ from engine.errors import (
     BadOption,
     BadState,
     CardNotInHand,
-    ClaimTooLate,
-    DeadEnd,
     DoesNotFit,
     FirstMeldTooLow,
     GameOver,
     IllegalMove,
     InvalidMeld,
     KeyCardUnused,
-    LastCardPlayable,
-    MustDrawStock,
     NoSuchMeld,
-    NoSuchPosition,
     NotOpened,
     NotYourTurn,
-    OwnDiscard,
     RulesError,
     StockEmpty,
-    StockNotEmpty,
     WrongPhase,
 )
 from engine.rummy500 import (
@@ -49,6 +42,15 @@ from engine.rummy500 import (
     TakeDiscards,
     parse_action,
     preset,
+)
+from engine.rummy500.errors import (
+    ClaimTooLate,
+    DeadEnd,
+    LastCardPlayable,
+    MustDrawStock,
+    NoSuchPosition,
+    OwnDiscard,
+    StockNotEmpty,
 )
 
 from .scripted import crafted, event, kinds, scripted, snapshot

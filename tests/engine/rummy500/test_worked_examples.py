@@ -11,8 +11,6 @@ from engine.cards import Card, parse_cards
 from engine.errors import (
     AmbiguousEnd,
     CardNotInHand,
-    ClaimTooLate,
-    DeadEnd,
     FirstMeldTooLow,
     InvalidMeld,
     KeyCardUnused,
@@ -23,6 +21,7 @@ from engine.errors import (
 )
 from engine.game import Event
 from engine.rummy500 import DrawStock, Rummy500Game, Rummy500Options, TakeDiscards, preset
+from engine.rummy500.errors import ClaimTooLate, DeadEnd
 from engine.rummy500.scoring import card_value, hand_value
 
 from .scripted import crafted, event, kinds, scripted, snapshot

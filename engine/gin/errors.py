@@ -1,0 +1,17 @@
+"""Refusals only gin raises."""
+
+from __future__ import annotations
+
+from ..errors import IllegalMove
+
+
+class KnockTooHigh(IllegalMove):
+    """A knock whose remaining deadwood is over the limit."""
+
+    code = "knock_too_high"
+
+
+class GinOnly(KnockTooHigh):
+    """A knock where the rules allow only gin (a knock limit of 0)."""
+
+    code = "gin_only"
