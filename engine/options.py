@@ -173,6 +173,22 @@ class Options:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
         """Build options from a dict, refusing unknown keys."""
+        # Every loaded snapshot and view builds its options: validate each distinct set once.
+        # The value's type is part of the key, so 1 is never served for True.
+        known = _BUILT.setdefault(cls, {})
+        try:
+            key = tuple(sorted((k, type(v), v) for k, v in data.items()))
+            built = known.get(key)
+        except TypeError:  # an unhashable value: no cache, the checks refuse or accept it
+            key, built = None, None
+        if built is None:
+            built = cls._build(data)
+            if key is not None and len(known) < _BUILT_MAX:
+                known[key] = built
+        return built  # type: ignore[return-value]
+
+    @classmethod
+    def _build(cls, data: Mapping[str, Any]) -> Self:
         unknown = sorted(set(data) - set(cls.keys()))
         if unknown:
             raise BadOption(f"unknown option {unknown[0]}", key=unknown[0],
@@ -202,6 +218,8 @@ class Options:
 
 _SPECS: dict[type, tuple[OptionSpec, ...]] = {}
 _KEYS: dict[type, tuple[str, ...]] = {}
+_BUILT: dict[type, dict[tuple[Any, ...], Options]] = {}
+_BUILT_MAX = 1024  # distinct option sets kept per game (tables rarely differ in more)
 
 
 def _spec(f: Field[Any]) -> OptionSpec:

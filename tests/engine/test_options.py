@@ -73,6 +73,17 @@ def test_json_round_trip_and_unknown_keys() -> None:
     assert err.value.params == {"key": "colour", "value": "red"}
 
 
+def test_an_option_set_is_checked_once_and_a_lookalike_value_is_still_refused() -> None:
+    first = ToyOptions.from_dict({"runs": True, "out_bonus": 5})
+    assert ToyOptions.from_dict({"out_bonus": 5, "runs": True}) is first
+    for lookalike in ({"runs": 1, "out_bonus": 5}, {"runs": True, "out_bonus": 5.0},
+                      {"runs": True, "out_bonus": [5]}):
+        with pytest.raises(BadOption):
+            ToyOptions.from_dict(lookalike)
+    with pytest.raises(BadOption):
+        ToyOptions.from_dict({"runs": True, "out_bonus": 5, "colour": "red"})
+
+
 def test_presets_apply_overrides_and_refuse_unknown_names() -> None:
     assert ToyOptions.preset("sets_only", out_bonus=3) == ToyOptions(runs=False, out_bonus=3)
     with pytest.raises(BadOption) as err:
