@@ -62,7 +62,7 @@ def _never(_seat: int) -> bool:
 class SessionHooks:
     """What the session calls out to; only `load`, `persist` and `choose` are required."""
 
-    load: Callable[[dict[str, Any]], Game]  # rebuild a game from to_json() (rollback, restart)
+    load: Callable[[dict[str, Any]], Game]  # rebuild a game from to_json() (each move, restart)
     persist: Callable[[Game, int, Any, list[Event]], Awaitable[None]]  # log + snapshot, one txn
     choose: Callable[[Game, int], Any]  # the computer player's move
     default_move: Callable[[Game, int], Any] | None = None  # timeout move; None -> choose
@@ -181,22 +181,16 @@ class GameSession:
             return was_taken
 
     async def _apply_locked(self, seat: int, action: Any) -> list[Event]:
-        """Apply and persist under the lock; on any failure put the previous state back."""
-        # A copy: to_json() may hand out the game's own lists, which apply() then mutates.
-        snapshot = copy.deepcopy(self.game.to_json())
-        try:
-            events = self.game.apply(seat, action)
-        except RulesError:
-            raise  # the game verifies before it mutates: nothing to undo
-        except BaseException:
-            self.game = self.hooks.load(snapshot)
-            raise
-        try:
-            await self.hooks.persist(self.game, seat, action, events)
-        except BaseException:
-            # Nothing was announced yet: restoring makes the failed move never have happened.
-            self.game = self.hooks.load(snapshot)
-            raise
+        """Apply to a copy, persist it, then make it the game: readers see only saved states.
+
+        A hand or the table may be read while the commit is awaited; if they saw the move
+        and the commit then failed, a player would have seen a card he must not know.
+        """
+        # A deep copy: to_json() may hand out the game's own lists, which apply() mutates.
+        work = self.hooks.load(copy.deepcopy(self.game.to_json()))
+        events = work.apply(seat, action)  # a refusal or a bug leaves self.game untouched
+        await self.hooks.persist(work, seat, action, events)
+        self.game = work
         return events
 
     async def _announce_and_arm(self, events: list[Event]) -> None:
@@ -311,7 +305,7 @@ class GameSession:
             await job()
         except Exception:
             log.exception("timed move failed; rescheduling")
-            # The state was rolled back (or is intact): re-arm so the game never stalls.
+            # The failed move never became the game: re-arm so the game never stalls.
             self._arm()
 
     def _still_due(self, seat: int, version: int) -> bool:

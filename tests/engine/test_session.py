@@ -120,6 +120,7 @@ class Table:
     clock: LoopClock
     log: list[tuple[str, Any]] = field(default_factory=list)
     fail_persist: int = 0  # how many upcoming persists should raise
+    hold: asyncio.Event | None = None  # while set to an unset Event, persists wait for it
     snapshots: list[dict[str, Any]] = field(default_factory=list)
 
     def kinds(self, kind: str) -> list[Any]:
@@ -129,6 +130,8 @@ class Table:
     async def persist(self, game: Any, seat: int, action: Any, events: list[Event]) -> None:
         """Store like the repository would, or fail on request."""
         await asyncio.sleep(0)  # a real store yields to the loop
+        if self.hold is not None:
+            await self.hold.wait()  # a slow commit
         if self.fail_persist:
             self.fail_persist -= 1
             raise OSError("disk full")
@@ -240,6 +243,25 @@ async def test_failed_persist_rolls_back_and_announces_nothing(clock: LoopClock)
     await session.submit(1, 2, expected_version=1)
     assert total(session) == 3
     assert table.snapshots[-1]["total"] == 3
+
+
+async def test_nothing_is_seen_before_it_is_saved(clock: LoopClock) -> None:
+    session, table = make_session(clock)
+    await session.submit(0, 1)
+    saved = session.game.to_json()
+    table.hold, table.fail_persist = asyncio.Event(), 1
+    move = asyncio.ensure_future(session.submit(1, 2, expected_version=1))
+    await clock.settle()  # the move is applied and its commit is under way
+    assert not move.done() and table.kinds("persist") == [(0, 1)]  # only the first move
+    # A hand, the table or a computer reading the game now sees the last saved state.
+    assert session.game.to_json() == saved and total(session) == 1
+    table.hold.set()
+    with pytest.raises(OSError):
+        await move
+    assert session.game.to_json() == saved
+    table.hold = None
+    await session.submit(1, 2, expected_version=1)
+    assert total(session) == 3 and table.snapshots[-1]["total"] == 3
 
 
 # ----- turn timers ----------------------------------------------------------------------------

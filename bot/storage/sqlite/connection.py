@@ -4,6 +4,7 @@ migrations, error mapping, and the game-row helpers that games and results both 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 from collections.abc import AsyncIterator, Iterator
@@ -119,11 +120,18 @@ class SqliteConnection:
         await self._conn.execute("BEGIN IMMEDIATE")
         try:
             yield
-        except BaseException:
-            await self._conn.rollback()
-            raise
-        else:
+            # Inside the try: a COMMIT that fails (full disk, I/O error) leaves the
+            # transaction open, and every later BEGIN on the shared connection would fail.
             await self._conn.commit()
+        except BaseException:
+            await self._rollback()
+            raise
+
+    async def _rollback(self) -> None:
+        """Roll back whatever is open; a rollback that fails too must not hide the cause."""
+        # SQLite may already have ended the transaction itself (it does after some I/O errors).
+        with contextlib.suppress(sqlite3.Error):
+            await self._conn.rollback()
 
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
