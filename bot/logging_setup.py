@@ -7,6 +7,11 @@ import sys
 
 FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 
+# Libraries whose DEBUG records carry what must stay private: discord.py logs every payload
+# (a DM's hand, its prompt), the database drivers every statement with its parameters (each
+# saved snapshot: every hand, the stock, the seed). They never log below INFO.
+QUIET_LIBRARIES = ("discord", "aiosqlite", "asyncpg")
+
 
 def setup_logging(level: str) -> None:
     """Send log records at `level` and above to stderr."""
@@ -16,8 +21,9 @@ def setup_logging(level: str) -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)
-    # discord.py at DEBUG logs every gateway payload, drowning our own lines.
-    logging.getLogger("discord").setLevel(max(logging.getLevelName(level), logging.INFO))
+    quiet = max(logging.getLevelName(level), logging.INFO)
+    for name in QUIET_LIBRARIES:
+        logging.getLogger(name).setLevel(quiet)
 
 
 def _drop_voice_warnings(record: logging.LogRecord) -> bool:
