@@ -7,7 +7,7 @@ clock (SimCord's `advance_time`, a test loop) drives the session too.
 from __future__ import annotations
 
 import asyncio
-import copy
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -186,8 +186,9 @@ class GameSession:
         A hand or the table may be read while the commit is awaited; if they saw the move
         and the commit then failed, a player would have seen a card he must not know.
         """
-        # A deep copy: to_json() may hand out the game's own lists, which apply() mutates.
-        work = self.hooks.load(copy.deepcopy(self.game.to_json()))
+        # Through JSON text: to_json() may hand out the game's own lists, which apply() then
+        # mutates; json is the fastest deep copy of them (copy.deepcopy is ten times slower).
+        work = self.hooks.load(json.loads(json.dumps(self.game.to_json())))
         events = work.apply(seat, action)  # a refusal or a bug leaves self.game untouched
         await self.hooks.persist(work, seat, action, events)
         self.game = work

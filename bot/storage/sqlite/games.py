@@ -1,11 +1,10 @@
-"""SQLite `GameRepository`: games, their lobby, status, message ids and action log."""
+"""SQLite `GameRepository`: games, their lobby, status and message ids (the log: actions.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.contract import ActionLogRow
 from bot.storage.records import (
     ACTIVE_STATUSES,
     UNSET,
@@ -16,12 +15,13 @@ from bot.storage.records import (
     Unset,
     check_status,
 )
-from bot.storage.sqlite.connection import GAME_COLUMNS, SqliteConnection, dump, game_from_row, now
+from bot.storage.sqlite.actions import SqliteActions
+from bot.storage.sqlite.connection import GAME_COLUMNS, dump, game_from_row, now
 
 NO_GAME = 0  # SQLite row ids start at 1, so no game has this id
 
 
-class SqliteGames(SqliteConnection):
+class SqliteGames(SqliteActions):
     """Games and their action log on the shared connection."""
 
     async def create_game(
@@ -119,26 +119,6 @@ class SqliteGames(SqliteConnection):
             await self._guarded_update(game_id, sets, params, "status = 'lobby'", "in its lobby")
         return 1
 
-    async def record_action(
-        self, game_id: int, seat: int | None, action_text: str, state_json: str, state_version: int
-    ) -> None:
-        """Append an action and store the snapshot it produced, in one transaction.
-
-        `state_version` is the version after the action; the stored version must be
-        exactly one less, else StaleVersion is raised and nothing is written.
-        """
-        async with self._writing():
-            # The log row goes first: if the version guard then fails, the
-            # rollback removes it, so log and snapshot never disagree.
-            await self._append_action(game_id, seat, action_text, state_version)
-            await self._guarded_update(
-                game_id,
-                ["state = ?", "state_version = ?"],
-                [state_json, state_version],
-                f"state_version = {int(state_version) - 1} AND status = 'running'",
-                f"running at version {int(state_version) - 1}",
-            )
-
     async def save_session_meta(self, game_id: int, meta_json: str) -> None:
         """Store a running game's session counters; the state and its version stay as they are.
 
@@ -148,31 +128,6 @@ class SqliteGames(SqliteConnection):
             await self._guarded_update(
                 game_id, ["session_meta = ?"], [meta_json], "status = 'running'", "running"
             )
-
-    async def _append_action(
-        self, game_id: int, seat: int | None, action_text: str, version_after: int
-    ) -> None:
-        """Insert the next action row of a game (inside the caller's transaction).
-
-        A missing game gets no row (rather than a foreign-key error); the guarded
-        update that follows in the same transaction reports it as GameNotFound.
-        """
-        await self._conn.execute(
-            "INSERT INTO actions (game_id, seq, seat, action, state_version_after, created_at)"
-            " SELECT id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?),"
-            " ?, ?, ?, ? FROM games WHERE id = ?",
-            (game_id, seat, action_text, version_after, now(), game_id),
-        )
-
-    async def actions(self, game_id: int) -> list[ActionLogRow]:
-        """Return the game's action log as (seq, seat, action, state_version_after)."""
-        async with self._reading() as conn:
-            rows = await conn.execute_fetchall(
-                "SELECT seq, seat, action, state_version_after FROM actions"
-                " WHERE game_id = ? ORDER BY seq",
-                (game_id,),
-            )
-        return [(r[0], r[1], r[2], r[3]) for r in rows]
 
     async def set_status(self, game_id: int, status: Status) -> None:
         """Set a game's status (e.g. abandoned); ChannelBusy if reopening clashes."""

@@ -148,6 +148,28 @@ async def test_concurrent_clicks_one_wins(store: Storage) -> None:
     assert [a[2] for a in await store.actions(game_id)] == ["start", f"click {winner}"]
 
 
+async def test_moves_of_many_games_at_once_are_each_saved_or_refused_alone(
+        store: Storage, open_store: Opener) -> None:
+    games = [await running_game(store, channel=CHANNEL + i) for i in range(12)]
+    stale = games[5]  # this one's move is computed from a version it has left
+    await store.record_action(stale, 0, "draw_stock", '{"v": 2}', 2)
+    outcomes = await asyncio.gather(
+        *(store.record_action(g, 1, f"move {g}", f'{{"game": {g}}}', 2) for g in games),
+        return_exceptions=True)
+    assert [type(o).__name__ for o in outcomes] == [
+        "StaleVersion" if g == stale else "NoneType" for g in games]
+    # Each answer came after its commit: a second storage sees every saved move.
+    other = await open_store()
+    try:
+        for g in games:
+            record = await other.get_game(g)
+            assert record.state == ('{"v": 2}' if g == stale else f'{{"game": {g}}}')
+            assert [a[2] for a in await other.actions(g)] == (
+                ["start", "draw_stock"] if g == stale else ["start", f"move {g}"])
+    finally:
+        await other.close()
+
+
 async def test_record_action_refused_unless_running(store: Storage) -> None:
     game_id = await store.create_game(guild_id=GUILD, channel_id=CHANNEL, game="gin", host_id=ALICE)
     with pytest.raises(StaleVersion):
