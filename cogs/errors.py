@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import catalogue, locale_of, placeholders, t
+from bot.storage import StorageError
 from engine.cards import Card
 from engine.errors import RulesError
 
@@ -44,8 +45,9 @@ class Refusal(Exception):
         self.params = params
 
 
-# What the handlers answer as a refusal; anything else is a bug and propagates.
-REFUSALS: tuple[type[Exception], ...] = (Refusal, RulesError, discord.Forbidden)
+# What the handlers answer as a refusal; anything else is a bug and propagates. A storage
+# error is answered too: the move was not saved, so it did not happen and may be tried again.
+REFUSALS: tuple[type[Exception], ...] = (Refusal, RulesError, StorageError, discord.Forbidden)
 
 
 def cause_of(error: Exception) -> Exception:
@@ -100,6 +102,9 @@ def refusal_text(interaction: discord.Interaction, error: Exception) -> str:
         return t(error.key, locale, **error.params)
     if isinstance(error, RulesError):
         return rules_text(error, locale)
+    if isinstance(error, StorageError):
+        log.error("not saved: %s", error)  # the member is told; the admin must see it too
+        return t("error.not_saved", locale)
     if isinstance(error, discord.Forbidden) and error.code == MISSING_PERMISSIONS:
         perm = missing_permission(interaction.channel, getattr(interaction.guild, "me", None))
         return t("error.missing_permission", locale, permission=t(perm, locale))

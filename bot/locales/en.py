@@ -141,6 +141,7 @@ MESSAGES: dict[str, str] = {
     "error.session_closed": "This game is over.",
     "error.bad_option": "{value} is not a valid value for {option}.",
     "error.no_game": "There is no game in this channel.",
+    "error.not_saved": "That could not be saved, so nothing changed. Please try again in a moment.",
     "error.generic": "Something went wrong. Please try again.",
     "error.dms_closed": (
         "{mention}, I can't send you direct messages. "

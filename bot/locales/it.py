@@ -151,6 +151,7 @@ MESSAGES: dict[str, str] = {
     "error.session_closed": "Questa partita è finita.",
     "error.bad_option": "{value} non è un valore valido per {option}.",
     "error.no_game": "In questo canale non c'è nessuna partita.",
+    "error.not_saved": "Non è stato possibile salvarlo, quindi non è cambiato nulla. Riprova tra poco.",
     "error.generic": "Qualcosa è andato storto. Riprova.",
     "error.dms_closed": (
         "{mention}, non riesco a mandarti messaggi privati. "

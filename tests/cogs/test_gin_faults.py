@@ -91,6 +91,24 @@ async def test_stale_button_and_double_click_apply_once(sim: Sim, deals: Scripte
     assert log == ["start", "pass"]
 
 
+async def test_a_move_the_database_refuses_is_told_and_can_be_tried_again(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    await started(sim, deals)
+    before, hand = await version(sim), dm(sim.alice)
+    # SQLite itself refuses every write from now on, as with a read-only or full disk.
+    await sim.bot.storage._conn.execute("PRAGMA query_only = ON")  # type: ignore[attr-defined]
+    refused = await sim.alice.user.click(hand, label="Pass")
+    assert [m.content for m in refused.followups] == [
+        "That could not be saved, so nothing changed. Please try again in a moment."]
+    assert "Pass" in labels(dm(sim.alice))  # the same move is still offered
+    assert "Alice passed" not in "\n".join(texts(sim))
+    await sim.bot.storage._conn.execute("PRAGMA query_only = OFF")  # type: ignore[attr-defined]
+    assert await version(sim) == before
+    await sim.alice.user.click(dm(sim.alice), label="Pass")
+    assert await version(sim) == before + 1
+    assert [a for _, _, a, _ in await sim.bot.storage.actions(1)] == ["start", "pass"]
+
+
 async def test_invalid_option_changes_nothing(sim: Sim) -> None:
     await open_table(sim, sim.bruno)
     before = await sim.bot.storage.get_game(1)
@@ -194,3 +212,16 @@ async def test_an_italian_member_gets_italian(sim: Sim, deals: ScriptedDeals) ->
     assert "Your cards" in dm(sim.alice).content
     stale = await sim.chiara.click(table_message(sim), label="My hand")
     assert t("turn.waiting_for", "it", name="Alice") in stale.response.content
+
+
+@pytest.mark.usefixtures("chiara_speaks_italian")
+async def test_a_move_the_database_refuses_is_told_in_italian(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    quiet_deal(deals)
+    await sim.chiara.slash(sim.channel, "rummy new", game="gin")
+    await sim.alice.click(lobby_message(sim), label="Join")
+    await sim.chiara.click(lobby_message(sim), label="Start")
+    await sim.bot.storage._conn.execute("PRAGMA query_only = ON")  # type: ignore[attr-defined]
+    answer = await sim.chiara.user.click(dm(sim.chiara), label="Passa")
+    assert [m.content for m in answer.followups] == [
+        "Non è stato possibile salvarlo, quindi non è cambiato nulla. Riprova tra poco."]
