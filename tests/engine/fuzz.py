@@ -15,12 +15,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from engine.base import SYSTEM_SEAT, CardGame
 from engine.errors import RulesError
 
 Game = CardGame[Any, Any]
+# A few seconds per test, the same examples on every run.
+FUZZ = settings(max_examples=400, derandomize=True, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
 
 
 @dataclass(frozen=True)
@@ -99,8 +103,6 @@ token = st.one_of(st.sampled_from(WORDS), st.sampled_from(ODD_NUMBERS),
 card_like = st.tuples(
     st.sampled_from(("A", "2", "7", "10", "T", "J", "Q", "K", "1", "11", "0", *ODD_NUMBERS)),
     st.sampled_from(("S", "H", "D", "C", "h", "♥", "♠️", "X", "ſ", "Н", ""))).map("".join)
-
-
 number_like = st.one_of(st.sampled_from(ODD_NUMBERS), st.integers(-5, 60).map(str),
                         st.integers(-(10**30), 10**30).map(str))
 _HOLES = {"{c}": card_like, "{n}": number_like, "{w}": token}
@@ -188,3 +190,12 @@ _EDITS: tuple[Callable[[st.DrawFn, list[str]], list[str]], ...] = (
 def seat_of(draw: st.DrawFn, spot: Spot) -> int:
     """Draw any seat of the spot, the system's, or one past the last."""
     return draw(st.integers(SYSTEM_SEAT, spot.seats))
+
+
+def throw(data: st.DataObject, spots: Sequence[Spot], load: Callable[[dict[str, Any]], Game],
+          text: str | None = None) -> None:
+    """Apply the text (else a mutated legal one) at a drawn spot and seat, cleanly."""
+    spot = data.draw(st.sampled_from(spots))
+    if text is None:
+        text = data.draw(mutated(spot.legal))
+    refused_or_applied(load, spot, seat_of(data.draw, spot), text)

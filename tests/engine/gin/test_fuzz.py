@@ -8,19 +8,17 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.errors import BadCard, RulesError
 from engine.gin import GinGame, parse_action, preset
-from tests.engine.fuzz import Spot, arbitrary, mutated, play, refused_or_applied, seat_of
+from tests.engine.fuzz import FUZZ, Spot, arbitrary, play, refused_or_applied, throw
 
 # Every shape of a gin action, with holes the fuzz fills with odd cards, numbers and words.
 SHAPES = ("draw", "pass", "take", "take_upcard", "big_gin", "discard {c}", "knock {c}",
           "take {c} with {c} {c}", "take {c} with {c} {c} {c}", "{w} {c}", "{c} {w}",
           "discard {w}", "take {c} {w} {c} {c}")
-FUZZ = settings(max_examples=400, derandomize=True, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
 
 
 @functools.cache
@@ -54,16 +52,13 @@ def test_numbers_of_other_scripts_are_refused_as_cards(text: str) -> None:
 @FUZZ
 @given(st.data(), arbitrary(SHAPES))
 def test_any_text_is_applied_or_refused_cleanly(data: st.DataObject, text: str) -> None:
-    spot = data.draw(st.sampled_from(spots()))
-    refused_or_applied(GinGame.from_json, spot, seat_of(data.draw, spot), text)
+    throw(data, spots(), GinGame.from_json, text)
 
 
 @FUZZ
 @given(st.data())
 def test_mutated_legal_texts_are_applied_or_refused_cleanly(data: st.DataObject) -> None:
-    spot = data.draw(st.sampled_from(spots()))
-    text = data.draw(mutated(spot.legal))
-    refused_or_applied(GinGame.from_json, spot, seat_of(data.draw, spot), text)
+    throw(data, spots(), GinGame.from_json)
 
 
 def test_legal_texts_are_accepted_and_refusals_keep_the_state() -> None:

@@ -11,12 +11,12 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.errors import IllegalMove, RulesError
 from engine.rummy500 import Rummy500Game, Rummy500Options, parse_action
-from tests.engine.fuzz import Spot, arbitrary, mutated, play, refused_or_applied, seat_of
+from tests.engine.fuzz import FUZZ, Spot, arbitrary, play, refused_or_applied, throw
 
 # Every shape of a Rummy 500 action, with holes the fuzz fills with odd cards, numbers, words.
 SHAPES = ("draw", "decline", "end_claims", "special none", "special {c}", "discard {c}",
@@ -24,8 +24,6 @@ SHAPES = ("draw", "decline", "end_claims", "special none", "special {c}", "disca
           "meld {c},{c},{c}", "meld {c},{c},{c},{c} {c},{c},{c}", "layoff {c} {w}",
           "layoff {c} A", "layoff {c} A {w}", "claim {c} A", "claim {c} {w} high",
           "take {w} {c}", "{w} {n}", "meld {c} {c} {c}", "take {n} {c},{w},{c}")
-FUZZ = settings(max_examples=400, derandomize=True, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
 OPTIONS = (
     Rummy500Options(target_score=60),
     Rummy500Options(target_score=60, rummy_call="announce", special_card_per_hand=True,
@@ -74,16 +72,13 @@ def test_cards_of_other_scripts_are_refused(text: str) -> None:
 @FUZZ
 @given(st.data(), arbitrary(SHAPES))
 def test_any_text_is_applied_or_refused_cleanly(data: st.DataObject, text: str) -> None:
-    spot = data.draw(st.sampled_from(spots()))
-    refused_or_applied(Rummy500Game.from_json, spot, seat_of(data.draw, spot), text)
+    throw(data, spots(), Rummy500Game.from_json, text)
 
 
 @FUZZ
 @given(st.data())
 def test_mutated_legal_texts_are_applied_or_refused_cleanly(data: st.DataObject) -> None:
-    spot = data.draw(st.sampled_from(spots()))
-    text = data.draw(mutated(spot.legal))
-    refused_or_applied(Rummy500Game.from_json, spot, seat_of(data.draw, spot), text)
+    throw(data, spots(), Rummy500Game.from_json)
 
 
 def test_a_refused_take_keeps_the_state() -> None:
