@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from engine.text import small_int
+
 DEFAULT_DB = Path("data/rummy.sqlite3")
 SANDBOX_DB = Path("data/sandbox.sqlite3")
 DEFAULT_SANDBOX_PORT = 8765
@@ -103,14 +105,16 @@ def _log_level(raw: str | None) -> str:
 def _guild_id(raw: str | None) -> int | None:
     if raw is None:
         return None
-    if not raw.isdigit() or int(raw) == 0:
+    guild_id = small_int(raw, max_digits=20)  # Discord ids are 64-bit: at most 20 digits
+    if not guild_id:
         raise SettingsError(f"RUMMY_GUILD_ID must be a server id (a positive number), got {raw!r}")
-    return int(raw)
+    return guild_id
 
 
 def _port(raw: str | None) -> int:
     if raw is None:
         return DEFAULT_SANDBOX_PORT
-    if not raw.isdigit() or int(raw) > 65535:
+    port = small_int(raw, max_digits=5)
+    if port is None or port > 65535:
         raise SettingsError(f"RUMMY_SANDBOX_PORT must be a port number 0-65535, got {raw!r}")
-    return int(raw)
+    return port

@@ -2,8 +2,10 @@
 
 Every component is a `DynamicItem` whose custom id (see `cogs.custom_ids`) names
 the game, so clicks on messages sent before a restart still reach the host. One
-base does for all of them what each click needs first: parse the id, find the
-running game and the member's seat, check turn and version for a hand's moves,
+base does for all of them what each click needs first: parse the id and the chosen
+values (anything the bot never sends is no longer available), check the control is
+on its own surface (a hand's on a private hand, the others on public messages), find
+the running game and the member's seat, check turn and version for a hand's moves,
 and answer any refusal ephemerally in the member's language.
 """
 
@@ -17,8 +19,16 @@ from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
-from cogs.custom_ids import BUTTON_TEMPLATE, LOBBY_KINDS, SELECT_TEMPLATE, ComponentId, parse
-from cogs.errors import refusals_answered
+from cogs.custom_ids import (
+    BUTTON_TEMPLATE,
+    LOBBY_KINDS,
+    SELECT_TEMPLATE,
+    ComponentId,
+    parse,
+    parse_values,
+)
+from cogs.errors import Refusal, refusals_answered
+from cogs.surfaces import is_private
 
 if TYPE_CHECKING:
     from cogs.host import GameHost
@@ -35,6 +45,7 @@ class Checked:
     cid: ComponentId
     rt: Runtime | None  # None for lobby buttons: the lobby reads its record itself
     seat: int | None
+    values: tuple[str, ...] = ()  # a select's chosen values
 
 
 def _host(interaction: discord.Interaction) -> GameHost | None:
@@ -43,21 +54,35 @@ def _host(interaction: discord.Interaction) -> GameHost | None:
     return None if cog is None else cog.host
 
 
-def check(host: GameHost, interaction: discord.Interaction, cid: ComponentId) -> Checked:
-    """Resolve the game and the member's seat; refuse what he may not do now."""
+def read(custom_id: str, values: Sequence[str], select: bool) -> tuple[ComponentId,
+                                                                        tuple[str, ...]]:
+    """Parse a click's custom id and chosen values; refuse anything the bot never sends."""
+    cid, chosen = parse(custom_id), parse_values(values)
+    if cid is None or chosen is None or cid.is_select != select:
+        raise Refusal("error.move_unavailable")
+    return cid, chosen
+
+
+def check(host: GameHost, interaction: discord.Interaction, cid: ComponentId,
+          values: tuple[str, ...] = ()) -> Checked:
+    """Resolve the game and the member's seat; refuse what he may not do now, or there."""
+    if cid.is_private != is_private(interaction):
+        # e.g. a hand's control pressed on the table message: its answer would show the hand
+        raise Refusal("error.move_unavailable")
     if cid.kind in LOBBY_KINDS:
-        return Checked(host, cid, None, None)
+        return Checked(host, cid, None, None, values)
     rt = host.running(cid.game_id)
     seat = host.seated(rt, interaction)
     if cid.is_hand_move:
         rt.check_move(seat, cid.version)
-    return Checked(host, cid, rt, seat)
+    return Checked(host, cid, rt, seat, values)
 
 
 class GameComponent:
     """What every game button and select does: check, then hand the click to the router."""
 
     custom_id: str  # the wrapped item's, provided by DynamicItem
+    is_select = False
     _checked: Checked | None = None
 
     @classmethod
@@ -77,13 +102,13 @@ class GameComponent:
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Let the click through only for a running game, a seated member, a current move."""
-        cid = parse(self.custom_id)
         host = _host(interaction)
-        if cid is None or host is None:
+        if host is None:
             return False
         try:
             async with refusals_answered(interaction):
-                self._checked = check(host, interaction, cid)
+                cid, values = read(self.custom_id, self.chosen(), self.is_select)
+                self._checked = check(host, interaction, cid, values)
         except Exception:
             # discord.py drops a failing check silently: say so, as it does for a callback.
             log.exception("checking the component %s failed", self.custom_id)
@@ -97,7 +122,7 @@ class GameComponent:
             return
         async with refusals_answered(interaction):
             await checked.host.router.route(interaction, checked.cid, checked.rt, checked.seat,
-                                            self.chosen())
+                                            checked.values)
 
 
 class GameButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -113,12 +138,16 @@ class GameButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button[Any]],
     @classmethod
     def rebuild(cls, custom_id: str, item: Any) -> Self:
         """Return the button clicked (a discord.ui.Button) as a game button."""
-        return cls(custom_id, item.label or "", item.style)
+        # A forged select with a button's id has neither: its check then refuses it.
+        style = getattr(item, "style", discord.ButtonStyle.secondary)
+        return cls(custom_id, getattr(item, "label", None) or "", style)
 
 
 class GameSelect(GameComponent, discord.ui.DynamicItem[discord.ui.Select[Any]],
                  template=SELECT_TEMPLATE):
     """A select of a hand's choices (discard, knock, …) for one state version."""
+
+    is_select = True
 
     def __init__(self, custom_id: str, placeholder: str = "",
                  options: Sequence[discord.SelectOption] = (), row: int | None = None,
@@ -131,8 +160,10 @@ class GameSelect(GameComponent, discord.ui.DynamicItem[discord.ui.Select[Any]],
     @classmethod
     def rebuild(cls, custom_id: str, item: Any) -> Self:
         """Return the select used (a discord.ui.Select) as a game select."""
-        return cls(custom_id, item.placeholder or "", item.options,
-                   min_values=item.min_values, max_values=item.max_values)
+        # A forged button with a select's id has none of these: its check then refuses it.
+        return cls(custom_id, getattr(item, "placeholder", None) or "",
+                   getattr(item, "options", ()), min_values=getattr(item, "min_values", 1),
+                   max_values=getattr(item, "max_values", 1))
 
     def chosen(self) -> Sequence[str]:
         """Return the values the member chose."""

@@ -8,23 +8,41 @@ an older state is refused as stale:
   back, tact:<version>:<action> (table); sort:<suit|rank>, act:<version>:<action> (hand);
 - selects `rs:<game id>:<version>:<verb>`: the chosen values complete `<verb> <value>`;
   the verb `table_choice` marks a select of complete moves offered by a table button.
+
+`parse` is the one gate: ids and select values are short printable ASCII, numbers are
+ASCII digits (a game id within the storage's 64 bits), kinds and sort orders are the
+bot's own. Whatever it does not read is answered "no longer available" by the
+component base, so every click gets an answer.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-# Patterns the DynamicItem classes register; `parse` reads the fields.
-BUTTON_TEMPLATE = r"rm:(?P<gid>\d+):(?P<kind>[a-z]+)(?::(?P<arg>.*))?"
-SELECT_TEMPLATE = r"rs:(?P<gid>\d+):(?P<version>\d+):(?P<verb>[a-z_]+)"
-_BUTTON = re.compile(BUTTON_TEMPLATE)
-_SELECT = re.compile(SELECT_TEMPLATE)
+from cogs.limits import CUSTOM_ID, OPTION_TEXT, OPTIONS
+from engine.text import small_int
+
+# Patterns the DynamicItem classes register: every id of ours reaches `parse`, which alone
+# says whether it is well formed (a malformed one is refused, never left unanswered).
+BUTTON_TEMPLATE = r"rm:(?s:.*)"
+SELECT_TEMPLATE = r"rs:(?s:.*)"
+# Ids and values are printable ASCII: what the bot builds from action texts and cards.
+_BUTTON = re.compile(r"rm:(?P<gid>[0-9]+):(?P<kind>[a-z]+)(?::(?P<arg>[ -~]*))?")
+_SELECT = re.compile(r"rs:(?P<gid>[0-9]+):(?P<version>[0-9]+):(?P<verb>[a-z_]+)")
+_VALUE = re.compile(r"[ -~]+")
+
+MAX_GAME_ID = 2**63 - 1  # the storage's ids are signed 64-bit integers
+VERSION_DIGITS = 9
 
 LOBBY_KINDS = frozenset({"join", "leave", "addbot", "start"})
 # Buttons whose arg is `<version>:<action>`.
 VERSIONED_KINDS = frozenset({"act", "tact"})
+SORT_ORDERS = frozenset({"suit", "rank"})
 BUTTON_KINDS = LOBBY_KINDS | VERSIONED_KINDS | {"hand", "back", "sort"}
+# Controls of a private hand (a DM or an ephemeral answer); all others are on public messages.
+PRIVATE_KINDS = frozenset({"sort", "act", "select", "choice"})
 # The verb of an ephemeral select of complete actions offered by a table button.
 TABLE_CHOICE = "table_choice"
 
@@ -47,8 +65,18 @@ class ComponentId:
         """Whether it is one of a hand's move controls (only on its turn, at its version)."""
         return self.kind in ("act", "select")
 
+    @property
+    def is_select(self) -> bool:
+        """Whether the id is a select menu's (else a button's)."""
+        return self.kind in ("select", "choice")
+
+    @property
+    def is_private(self) -> bool:
+        """Whether the control belongs on a private hand (else on a public message)."""
+        return self.kind in PRIVATE_KINDS
+
     def __str__(self) -> str:
-        if self.kind in ("select", "choice"):
+        if self.is_select:
             verb = TABLE_CHOICE if self.kind == "choice" else self.action
             return f"rs:{self.game_id}:{self.version}:{verb}"
         parts = ["rm", str(self.game_id), self.kind]
@@ -60,20 +88,48 @@ class ComponentId:
 
 
 def parse(custom_id: str) -> ComponentId | None:
-    """Return what a custom id says, or None if it is not one of ours."""
+    """Return what a custom id says, or None if it is not one the bot sends."""
+    if len(custom_id) > CUSTOM_ID:
+        return None
     select = _SELECT.fullmatch(custom_id)
     if select is not None:
-        verb = select["verb"]
-        kind = "choice" if verb == TABLE_CHOICE else "select"
-        return ComponentId(int(select["gid"]), kind, int(select["version"]),
-                           "" if kind == "choice" else verb)
+        return _select(select)
     button = _BUTTON.fullmatch(custom_id)
-    if button is None or button["kind"] not in BUTTON_KINDS:
+    return None if button is None else _button(button)
+
+
+def parse_values(values: Sequence[str]) -> tuple[str, ...] | None:
+    """Return a select's chosen values, or None if they are not values the bot offers."""
+    if len(values) > OPTIONS or not all(
+            len(v) <= OPTION_TEXT and _VALUE.fullmatch(v) for v in values):
         return None
-    kind, arg = button["kind"], button["arg"] or ""
+    return tuple(values)
+
+
+def _game_id(text: str) -> int | None:
+    number = small_int(text, max_digits=len(str(MAX_GAME_ID)))
+    return number if number is not None and number <= MAX_GAME_ID else None
+
+
+def _select(match: re.Match[str]) -> ComponentId | None:
+    game_id, version = _game_id(match["gid"]), small_int(match["version"], VERSION_DIGITS)
+    if game_id is None or version is None:
+        return None
+    verb = match["verb"]
+    kind = "choice" if verb == TABLE_CHOICE else "select"
+    return ComponentId(game_id, kind, version, "" if kind == "choice" else verb)
+
+
+def _button(match: re.Match[str]) -> ComponentId | None:
+    game_id, kind, arg = _game_id(match["gid"]), match["kind"], match["arg"]
+    if game_id is None or kind not in BUTTON_KINDS:
+        return None
+    if kind == "sort":
+        return ComponentId(game_id, kind, action=arg) if arg in SORT_ORDERS else None
     if kind not in VERSIONED_KINDS:
-        return ComponentId(int(button["gid"]), kind, action=arg)
-    version, _, action = arg.partition(":")
-    if not version.isdigit():
+        return ComponentId(game_id, kind) if arg is None else None
+    version_text, _, action = (arg or "").partition(":")
+    version = small_int(version_text, VERSION_DIGITS)
+    if version is None or not action.strip():
         return None
-    return ComponentId(int(button["gid"]), kind, int(version), action)
+    return ComponentId(game_id, kind, version, action)

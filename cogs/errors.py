@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 
 import discord
 from discord import app_commands
 
 from bot.i18n import catalogue, locale_of, placeholders, t
 from bot.storage import StorageError
+from cogs.limits import CONTENT, ECHO, cut
 from engine.cards import Card
 from engine.errors import RulesError
 
@@ -71,8 +72,14 @@ def rules_text(error: RulesError, locale: str) -> str:
     # A placeholder the error does not carry shows as "?" rather than breaking the text.
     params: dict[str, object] = dict.fromkeys(placeholders(catalogue(locale).get(key, "")), "?")
     params.update((_RENAMED.get(name, name), _shown(name, value))
-                  for name, value in error.params.items())
+                  for name, value in echoed(error.params).items())
     return t(key, locale, **params)
+
+
+def echoed(params: Mapping[str, object]) -> dict[str, object]:
+    """Return a refusal's params with their texts cut short: they repeat what was typed."""
+    return {name: cut(value, ECHO) if isinstance(value, str) else value
+            for name, value in params.items()}
 
 
 def _shown(name: str, value: object) -> object:
@@ -99,7 +106,7 @@ def refusal_text(interaction: discord.Interaction, error: Exception) -> str:
     """Return what to tell the member about an error, in his language."""
     locale = locale_of(interaction.locale)
     if isinstance(error, Refusal):
-        return t(error.key, locale, **error.params)
+        return t(error.key, locale, **echoed(error.params))
     if isinstance(error, RulesError):
         return rules_text(error, locale)
     if isinstance(error, StorageError):
@@ -114,6 +121,7 @@ def refusal_text(interaction: discord.Interaction, error: Exception) -> str:
 
 async def reply(interaction: discord.Interaction, text: str) -> None:
     """Answer ephemerally, whether or not the interaction was already acknowledged."""
+    text = cut(text, CONTENT)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

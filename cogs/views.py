@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 import discord
@@ -9,7 +10,10 @@ import discord
 from bot.i18n import t
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption
 from cogs.components import GameButton, GameSelect
-from cogs.custom_ids import ComponentId
+from cogs.custom_ids import ComponentId, parse
+from cogs.limits import BUTTON_LABEL, OPTION_TEXT, OPTIONS, PLACEHOLDER, cut
+
+log = logging.getLogger(__name__)
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -19,21 +23,32 @@ _STYLES = {
 }
 MAX_ROWS = 5
 BUTTONS_PER_ROW = 5
-MAX_OPTIONS = 25
 
 
 def _button(cid: ComponentId, label: str, style: str | discord.ButtonStyle = "secondary",
             row: int | None = None) -> GameButton:
     """Return a game button; `style` is a control's style name or a discord style."""
     chosen = _STYLES[style] if isinstance(style, str) else style
-    return GameButton(str(cid), label, chosen, row=row)
+    return GameButton(str(cid), cut(label, BUTTON_LABEL), chosen, row=row)
+
+
+def _fits(cid: ComponentId) -> bool:
+    """Whether the id reads back as itself: short enough for Discord, plain ASCII."""
+    # A longer id would make Discord refuse the whole message; one the parser refuses
+    # would only ever be answered "no longer available".
+    if parse(str(cid)) == cid:
+        return True
+    log.warning("game %s: a control's id cannot be sent, left out: %.40s…", cid.game_id, cid)
+    return False
 
 
 def _options(options: Sequence[SelectOption]) -> list[discord.SelectOption]:
     """Return a select's options as Discord takes them (at most 25, texts cut to 100)."""
-    return [discord.SelectOption(label=o.label[:100], value=o.value,
-                                 description=o.description[:100] or None)
-            for o in options[:MAX_OPTIONS]]
+    # A value is the move it stands for, so it cannot be cut: one too long is left out.
+    kept = [o for o in options if len(o.value) <= OPTION_TEXT][:OPTIONS]
+    return [discord.SelectOption(label=cut(o.label, OPTION_TEXT), value=o.value,
+                                 description=cut(o.description, OPTION_TEXT) or None)
+            for o in kept]
 
 
 def lobby_view(game_id: int, locale: str) -> discord.ui.View:
@@ -57,7 +72,8 @@ def table_view(game_id: int, locale: str, *, someone_replaced: bool, version: in
                           "primary"))
     for control in controls:
         cid = ComponentId(game_id, "tact", version, control.action)
-        view.add_item(_button(cid, control.label, control.style))
+        if _fits(cid):
+            view.add_item(_button(cid, control.label, control.style))
     if someone_replaced:
         view.add_item(_button(ComponentId(game_id, "back"), t("timer.button.back", locale),
                               "success"))
@@ -72,8 +88,10 @@ def hand_view(
     other = "rank" if sort == "suit" else "suit"
     view.add_item(_button(ComponentId(game_id, "sort", action=other),
                           t(f"action.sort_{other}", locale), row=0))
-    buttons = [c for c in controls if isinstance(c, ButtonControl)]
-    selects = [c for c in controls if isinstance(c, SelectControl)]
+    buttons = [c for c in controls if isinstance(c, ButtonControl)
+               and _fits(ComponentId(game_id, "act", version, c.action))]
+    selects = [c for c in controls if isinstance(c, SelectControl)
+               and _fits(ComponentId(game_id, "select", version, c.verb))]
     row = 1
     for start in range(0, len(buttons), BUTTONS_PER_ROW):
         for control in buttons[start:start + BUTTONS_PER_ROW]:
@@ -84,7 +102,8 @@ def hand_view(
         if row >= MAX_ROWS or not select.options:
             break
         cid = ComponentId(game_id, "select", version, select.verb)
-        view.add_item(GameSelect(str(cid), select.placeholder, _options(select.options),
+        view.add_item(GameSelect(str(cid), cut(select.placeholder, PLACEHOLDER),
+                                 _options(select.options),
                                  row=row, min_values=select.min_values,
                                  max_values=select.max_values))
         row += 1
@@ -96,5 +115,5 @@ def choice_view(game_id: int, version: int, options: Sequence[SelectOption],
     """Return one select of complete moves (e.g. which meld a "Rummy!" claim goes on)."""
     view = discord.ui.View(timeout=None)
     cid = ComponentId(game_id, "choice", version)
-    view.add_item(GameSelect(str(cid), placeholder, _options(options)))
+    view.add_item(GameSelect(str(cid), cut(placeholder, PLACEHOLDER), _options(options)))
     return view

@@ -7,12 +7,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .errors import BadCard
+from .text import small_int
 
 SUITS = "SHDC"  # spades, hearts, diamonds, clubs: the bit order of masks below
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
 JOKER_RANK = 0
+PACKS_HELD = 1024  # copies of one face the card key tells apart (see Card.key)
 _RANK_WORDS = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
+_JOKER_WORDS = frozenset({"JK", "JOKER", "JO", "★", "🃏", "*"})
 _SUIT_WORDS = {
     "S": "S", "H": "H", "D": "D", "C": "C",
     "♠": "S", "♥": "H", "♦": "D", "♣": "C",
@@ -37,6 +40,8 @@ class Card:
     key: int = field(default=0, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
+        if not 0 <= self.deck < PACKS_HELD:
+            raise BadCard(f"no such pack: {self.deck}")
         if self.rank == JOKER_RANK:
             if self.suit:
                 raise BadCard(f"a joker has no suit, got {self.suit!r}")
@@ -47,7 +52,7 @@ class Card:
         text = "JK" if self.rank == JOKER_RANK else rank_text(self.rank) + self.suit
         object.__setattr__(self, "text", text)  # printed often: computed once
         # one int orders like (rank, suit, deck) and makes == and hash() cheap
-        key = (self.rank * 8 + " CDHS".index(self.suit or " ")) * 1024 + self.deck
+        key = (self.rank * 8 + " CDHS".index(self.suit or " ")) * PACKS_HELD + self.deck
         object.__setattr__(self, "key", key)
 
     def __eq__(self, other: object) -> bool:
@@ -97,26 +102,50 @@ class Card:
         if hit is not None:
             return hit
         card = cls._parse(text, deck)
-        if len(_PARSED) < 4096:  # cards are immutable, so parsed ones can be shared
+        # cards are immutable, so parsed ones can be shared; long (padded) texts are not kept
+        if len(_PARSED) < 4096 and len(text) <= _CACHED_LENGTH:
             _PARSED[(text, deck)] = card
         return card
 
     @classmethod
     def _parse(cls, text: str, deck: int) -> Card:
         # phones send emoji suits with a variation selector (U+FE0F): ignore it
-        raw = text.strip().upper().replace(" ", "").replace("\ufe0f", "").replace("\ufe0e", "")
-        if raw in ("JK", "JOKER", "JO", "★", "🃏", "*"):
+        raw = text.strip().replace(" ", "").replace("\ufe0f", "").replace("\ufe0e", "")
+        if not _plain(raw):
+            raise _not_a_card(text)
+        raw = raw.upper()
+        if raw in _JOKER_WORDS:
             return cls(JOKER_RANK, "", deck)
         if len(raw) < 2 or raw[-1] not in _SUIT_WORDS:
-            raise BadCard(f"'{text}' is not a card (try 10H, QS, AC, JK)", text=text)
+            raise _not_a_card(text)
         suit, rank_part = _SUIT_WORDS[raw[-1]], raw[:-1]
-        if rank_part in _RANK_WORDS:
-            rank = _RANK_WORDS[rank_part]
-        elif rank_part.isdigit() and 2 <= int(rank_part) <= 10:
-            rank = int(rank_part)
-        else:
-            raise BadCard(f"'{text}' is not a card (try 10H, QS, AC, JK)", text=text)
+        rank = _RANK_WORDS.get(rank_part) or _number_rank(rank_part)
+        if rank is None:
+            raise _not_a_card(text)
         return cls(rank, suit, deck)
+
+
+_CACHED_LENGTH = 16
+
+
+def _not_a_card(text: str) -> BadCard:
+    return BadCard(f"'{text}' is not a card (try 10H, QS, AC, JK)", text=text)
+
+
+def _number_rank(text: str) -> int | None:
+    """Return the rank a number names (2 … 10), else None."""
+    number = small_int(text, max_digits=2)
+    return number if number is not None and 2 <= number <= 10 else None
+
+
+def _plain(raw: str) -> bool:
+    """Whether the text is ASCII but for a suit sign at its end or a joker sign alone.
+
+    upper() would turn some letters into ASCII ones (ſ into S), and other scripts' digits
+    read as numbers: a card is written with ASCII letters and digits only.
+    """
+    return raw[:-1].isascii() and (raw[-1:].isascii() or raw[-1] in _SUIT_WORDS
+                                   or raw in _JOKER_WORDS)
 
 
 _PARSED: dict[tuple[str, int], Card] = {}

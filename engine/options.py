@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal, Self
 
 from .cards import Card
 from .errors import BadCard, BadOption
+from .text import small_int
 
 Kind = Literal["int", "bool", "choice", "card", "int_or_off"]
 _TRUE = frozenset({"yes", "true", "on", "1", "si", "sì"})
@@ -256,9 +257,8 @@ def _is_card_text(value: object) -> bool:
 
 def _to_int(word: str, raw: str) -> int | str:
     sign, digits = (-1, word[1:]) if word.startswith("-") else (1, word)
-    if digits.isascii() and digits.isdigit() and len(digits) <= 9:
-        return sign * int(digits)
-    return raw
+    number = small_int(digits)
+    return raw if number is None else sign * number
 
 
 def _range_text(low: int | None, high: int | None) -> str:

@@ -25,6 +25,7 @@ __all__ = [
     "Outcome",
     "SelectControl",
     "SelectOption",
+    "offers",
     "view_of",
 ]
 
@@ -66,6 +67,17 @@ UI_PREFIX = "ui_"
 
 
 Control = ButtonControl | SelectControl
+
+
+def offers(controls: Sequence[Control], name: str, values: Sequence[str]) -> bool:
+    """Whether the controls hold this button (`name`, no values) or this select's values."""
+    for control in controls:
+        if isinstance(control, ButtonControl) and not values and control.action == name:
+            return True
+        if (isinstance(control, SelectControl) and values and control.verb == name
+                and set(values) <= {o.value for o in control.options}):
+            return True
+    return False
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,10 @@ import discord
 
 from bot.i18n import t
 from card_images import HandSpec, render_hand
-from cogs.host.places import clip, is_ephemeral, png
+from cogs.errors import Refusal
+from cogs.host.places import clip, png
 from cogs.host.runtime import Runtime, SeatState
+from cogs.surfaces import is_ephemeral, is_private
 from cogs.views import hand_view
 
 if TYPE_CHECKING:
@@ -91,8 +93,15 @@ def hand_payload(rt: Runtime, seat: int, controls_on: bool) -> tuple[dict[str, A
     return payload, key
 
 
+def must_be_private(interaction: discord.Interaction) -> None:
+    """Refuse to answer a click with a hand on a public message: a private view stays private."""
+    if not is_private(interaction):
+        raise Refusal("error.move_unavailable")
+
+
 def remember(state: SeatState, interaction: discord.Interaction) -> None:
     """Note where the player is looking at his hand (the message he just used)."""
+    must_be_private(interaction)
     message = interaction.message
     if message is not None and not message.flags.ephemeral:
         state.show_on(message)
@@ -122,6 +131,7 @@ class Hands:
     async def redraw(self, rt: Runtime, seat: int, interaction: discord.Interaction,
                      controls_on: bool) -> None:
         """Answer a click by redrawing the hand in place (a sort, a step in its menus)."""
+        must_be_private(interaction)
         payload, key = hand_payload(rt, seat, controls_on)
         file = payload.pop("file")
         await interaction.response.edit_message(attachments=[file], **payload)

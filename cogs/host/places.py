@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import locale_of
+from cogs.limits import cut
 
 if TYPE_CHECKING:
     from cogs.host import GameHost
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MAX_CONTENT = 1900
+MAX_CONTENT = 1900  # below Discord's 2,000
 
 
 def png(data: bytes, name: str) -> discord.File:
@@ -26,13 +27,7 @@ def png(data: bytes, name: str) -> discord.File:
 
 def clip(text: str) -> str:
     """Cut a message to what Discord accepts, with an ellipsis."""
-    return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
-
-
-def is_ephemeral(interaction: discord.Interaction) -> bool:
-    """Whether the component was clicked on an ephemeral message (not a DM)."""
-    message = interaction.message
-    return message is None or message.flags.ephemeral
+    return cut(text, MAX_CONTENT)
 
 
 class Places:

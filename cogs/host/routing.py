@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import locale_of, t
-from cogs.adapters import UI_PREFIX
+from bot.storage import GameNotFound
+from cogs.adapters import UI_PREFIX, offers
 from cogs.custom_ids import LOBBY_KINDS, ComponentId
 from cogs.errors import Refusal
 from cogs.host.hands import answering, remember, with_controls
-from cogs.host.places import is_ephemeral
 from cogs.host.runtime import Runtime
+from cogs.surfaces import is_ephemeral
 from cogs.views import choice_view
 from engine.session import StaleAction, TooLate
 
@@ -37,7 +38,10 @@ class Router:
                     rt: Runtime | None, seat: int | None, values: Sequence[str]) -> None:
         """Do what a checked component asks: `rt` and `seat` are set for in-game kinds."""
         if cid.kind in LOBBY_KINDS:
-            record = await self.host.storage.get_game(cid.game_id)
+            try:
+                record = await self.host.storage.get_game(cid.game_id)
+            except GameNotFound:
+                raise Refusal("error.move_unavailable") from None
             await self.host.lobby.act(interaction, record, cid.kind)
             return
         assert rt is not None and seat is not None  # resolved by the component's check
@@ -56,6 +60,8 @@ class Router:
     async def _move(self, interaction: discord.Interaction, cid: ComponentId, rt: Runtime,
                     seat: int, version: int, values: Sequence[str]) -> None:
         """Play a hand's move, or a table button's chosen move (kinds act, select, choice)."""
+        if cid.action.startswith(UI_PREFIX):
+            self.check_offered(rt, seat, cid.action, values)
         if cid.kind == "act":
             await self.play(interaction, rt, seat, version, cid.action)
             return
@@ -85,6 +91,14 @@ class Router:
                 # Refused after all, or the listener failed: acknowledge so a refusal can follow.
                 with contextlib.suppress(discord.HTTPException):
                     await interaction.response.defer()
+
+    def check_offered(self, rt: Runtime, seat: int, name: str, values: Sequence[str]) -> None:
+        """Refuse a step of the hand's menus that its menu does not show now."""
+        # The adapter reads its steps' values as it wrote them (a pile position, a card):
+        # only those its controls offer reach it.
+        controls = rt.adapter.controls(rt.game, seat, rt.seat_locale(seat), rt.draft(seat))
+        if not offers(controls, name, values):
+            raise Refusal("error.move_unavailable")
 
     async def ui_step(self, interaction: discord.Interaction, rt: Runtime, seat: int,
                       text: str) -> None:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..errors import BadCard, IllegalMove
+from ..text import small_int
 
 Melds = tuple[tuple[Card, ...], ...]
 ENDS = ("low", "high")
@@ -135,7 +136,7 @@ def _placed(verb: str, words: list[str], text: str) -> tuple[Card, str, str | No
     if len(words) not in (3, 4) or (len(words) == 4 and words[3].lower() not in ENDS):
         raise IllegalMove(f"'{text}' is not a {verb} (e.g. '{verb} 8D B' or '{verb} AS B high')")
     meld_id = words[2].upper()
-    if not meld_id.isalpha():
+    if not (words[2].isascii() and meld_id.isalpha()):  # upper() makes ß into SS
         raise IllegalMove(f"'{words[2]}' is not a meld id")
     return _card(words[1]), meld_id, words[3].lower() if len(words) == 4 else None
 
@@ -149,9 +150,10 @@ def parse_action(text: str) -> Rummy500Action:
     if verb in _BARE and len(words) == 1:
         return _BARE[verb]
     if verb == "take" and len(words) >= 2:
-        if not words[1].isdigit():
+        k = small_int(words[1], max_digits=3)
+        if k is None:
             raise IllegalMove(f"'{words[1]}' is not a pile position")
-        return TakeDiscards(int(words[1]), _melds(words[2:]))
+        return TakeDiscards(k, _melds(words[2:]))
     if verb == "meld" and len(words) >= 2:
         return MeldCards(_melds(words[1:]))
     if verb == "discard" and len(words) == 2:

@@ -61,6 +61,12 @@ def test_settings_read_env_file_and_environment_wins(tmp_path: Path) -> None:
         ("RUMMY_GUILD_ID", "0"),
         ("RUMMY_SANDBOX_PORT", "70000"),
         ("RUMMY_SANDBOX_PORT", "-1"),
+        # digits that str.isdigit() accepts and int() refuses, or reads as another number
+        ("RUMMY_GUILD_ID", "²"),
+        ("RUMMY_GUILD_ID", "٣٤"),
+        ("RUMMY_GUILD_ID", "9" * 5000),
+        ("RUMMY_SANDBOX_PORT", "８０８０"),
+        ("RUMMY_SANDBOX_PORT", "³"),
     ],
 )
 def test_invalid_setting_names_the_variable_in_one_line(key: str, value: str) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import discord
 import pytest
 import simcord
+import simcord.interactions
 from PIL import Image
 
 import cogs.host
@@ -30,6 +31,25 @@ BOT_DELAY = 3.0
 def slow_computer(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make computer moves wait for advance_time."""
     monkeypatch.setattr(cogs.host, "BOT_DELAY", BOT_DELAY)
+
+
+def set_locale(monkeypatch: pytest.MonkeyPatch, user_id: int, locale: str) -> None:
+    """Send this member's interactions with this Discord locale (SimCord always sends en-US)."""
+    original = simcord.interactions.base_payload
+
+    def patched(*args: Any, **kwargs: Any) -> Any:
+        record, payload = original(*args, **kwargs)
+        if kwargs.get("user_id") == user_id:
+            payload["locale"] = locale
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", patched)
+
+
+@pytest.fixture
+def chiara_speaks_italian(sim: Sim, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Send Chiara's interactions with Discord locale "it"."""
+    set_locale(monkeypatch, sim.chiara.id, "it")
 
 
 @pytest.fixture

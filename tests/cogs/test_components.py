@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cogs.components import GameButton, GameSelect, check
+from cogs.components import GameButton, GameSelect, check, read
 from cogs.custom_ids import ComponentId
 from cogs.errors import Refusal
 from cogs.host import GameHost
@@ -30,11 +30,16 @@ class Response:
         self.sent.append((content, ephemeral))
 
 
-def interaction(host: GameHost, user_id: int, locale: str = "en") -> Any:
-    """A component interaction by this member, on a bot whose Rummy cog owns `host`."""
+def interaction(host: GameHost, user_id: int, locale: str = "en", on: str = "hand") -> Any:
+    """A component interaction by this member, on a bot whose Rummy cog owns `host`.
+
+    `on` is where the component was: a private "hand" (ephemeral) or the public "table".
+    """
     client = SimpleNamespace(get_cog=lambda name: SimpleNamespace(host=host))
+    message = SimpleNamespace(flags=SimpleNamespace(ephemeral=on == "hand"))
     return SimpleNamespace(user=SimpleNamespace(id=user_id), client=client, locale=locale,
-                           response=Response(), channel=None, guild=None)
+                           response=Response(), channel=None, guild=None, guild_id=1,
+                           message=message)
 
 
 @pytest.fixture
@@ -45,7 +50,7 @@ def host() -> GameHost:
 
 
 def test_lobby_buttons_need_no_running_game(host: GameHost) -> None:
-    checked = check(host, interaction(host, 999), ComponentId(7, "join"))
+    checked = check(host, interaction(host, 999, on="table"), ComponentId(7, "join"))
     assert (checked.rt, checked.seat) == (None, None)
 
 
@@ -61,7 +66,7 @@ def test_game_controls_resolve_the_game_and_the_members_seat(host: GameHost) -> 
 def test_a_control_of_no_game_or_for_no_seat_is_refused(
         host: GameHost, cid: ComponentId, user: int, refused: str) -> None:
     with pytest.raises(Refusal) as error:
-        check(host, interaction(host, user), cid)
+        check(host, interaction(host, user, on="table"), cid)
     assert error.value.key == refused
 
 
@@ -74,7 +79,8 @@ def test_a_hands_move_is_checked_for_turn_and_version(host: GameHost) -> None:
         check(host, interaction(host, BRUNO), ComponentId(1, "act", version, "pass"))
     # Sorting and table buttons are not moves of the hand: no turn needed.
     check(host, interaction(host, BRUNO), ComponentId(1, "sort", action="rank"))
-    check(host, interaction(host, BRUNO), ComponentId(1, "tact", version - 1, "claim"))
+    check(host, interaction(host, BRUNO, on="table"),
+          ComponentId(1, "tact", version - 1, "claim"))
 
 
 async def test_a_refused_check_answers_ephemerally_in_the_members_language(
@@ -90,17 +96,64 @@ async def test_a_refused_check_answers_ephemerally_in_the_members_language(
     assert stranger.response.sent == [("You are not seated in this game.", True)]
 
 
-async def test_a_passed_check_answers_nothing_and_ids_not_ours_are_ignored(
-        host: GameHost) -> None:
-    alice = interaction(host, ALICE)
+async def test_a_passed_check_answers_nothing(host: GameHost) -> None:
+    alice = interaction(host, ALICE, on="table")
     assert await GameButton("rm:1:hand", "My hand").interaction_check(alice)
-    assert await GameButton("rm:1:act:x:pass", "?").interaction_check(alice) is False
     assert alice.response.sent == []
+
+
+async def test_ids_the_bot_never_sends_are_answered_as_no_longer_available(
+        host: GameHost) -> None:
+    # (They used to be ignored, leaving the member with "This interaction failed".)
+    for custom_id in ("rm:1:act:x:pass", "rm:1:xyz", f"rm:{2**64}:join", "rm:1:sort:up"):
+        alice = interaction(host, ALICE, on="table")
+        assert await GameButton(custom_id, "?").interaction_check(alice) is False
+        assert alice.response.sent == [("That move is no longer available.", True)]
+
+
+@pytest.mark.parametrize(("custom_id", "values", "select"), [
+    ("rs:1:0:discard", ["²H"], True),     # a value the bot never offers
+    ("rs:1:0:discard", ["7H"] * 26, True),
+    ("rs:1:0:discard", [], False),        # a select's id on a button
+    ("rm:1:hand", [], True),              # and a button's on a select
+    ("rm:1:act:0", [], False),
+])
+def test_reading_a_click_refuses_what_the_bot_never_sends(
+        custom_id: str, values: list[str], select: bool) -> None:
+    with pytest.raises(Refusal) as refused:
+        read(custom_id, values, select)
+    assert refused.value.key == "error.move_unavailable"
+    assert read("rs:1:0:discard", ["7H"], True) == (ComponentId(1, "select", 0, "discard"),
+                                                    ("7H",))
+
+
+@pytest.mark.parametrize(("cid", "on"), [
+    (ComponentId(1, "sort", action="rank"), "table"),  # a hand's controls on the table
+    (ComponentId(1, "act", 0, "pass"), "table"),
+    (ComponentId(1, "select", 0, "discard"), "table"),
+    (ComponentId(1, "choice", 0), "table"),
+    (ComponentId(1, "hand"), "hand"),  # and the table's on a hand
+    (ComponentId(1, "tact", 0, "claim"), "hand"),
+    (ComponentId(1, "join"), "hand"),
+])
+def test_a_control_on_the_wrong_surface_is_refused(host: GameHost, cid: ComponentId,
+                                                   on: str) -> None:
+    with pytest.raises(Refusal) as refused:
+        check(host, interaction(host, ALICE, on=on), cid)
+    assert refused.value.key == "error.move_unavailable"
+
+
+def test_a_dm_is_a_private_surface(host: GameHost) -> None:
+    in_dm = interaction(host, ALICE, on="table")
+    in_dm.guild_id = None  # a DM's message is not ephemeral, yet only its member sees it
+    assert check(host, in_dm, ComponentId(1, "sort", action="rank")).seat == 0
+    with pytest.raises(Refusal):
+        check(host, in_dm, ComponentId(1, "hand"))
 
 
 async def test_a_failing_check_is_logged_not_swallowed(
         host: GameHost, caplog: pytest.LogCaptureFixture) -> None:
-    alice = interaction(host, ALICE)
+    alice = interaction(host, ALICE, on="table")
     # A bug, not a refusal: a runtime whose record lost its seats.
     host.runtimes[1].record = dataclasses.replace(host.runtimes[1].record, seats=None)
     assert not await GameButton("rm:1:hand", "My hand").interaction_check(alice)

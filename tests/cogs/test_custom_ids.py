@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cogs.adapters import ButtonControl, SelectControl, SelectOption
-from cogs.custom_ids import TABLE_CHOICE, ComponentId, parse
+from cogs.custom_ids import TABLE_CHOICE, ComponentId, parse, parse_values
 from cogs.views import choice_view, hand_view, lobby_view, table_view
 
 # The ids the bot has always sent (messages sent before an upgrade must still work).
@@ -41,9 +41,47 @@ def test_known_ids_parse_to_their_record_and_back(text: str, cid: ComponentId) -
     "xx:17:join",
     "rs:17:5:Discard",    # verbs are lower case
     "rs:17:v:discard",
+    "rm:17:act:²:draw",   # digits that str.isdigit() accepts and int() refuses
+    "rm:٣:join",          # digits of another script
+    "rs:17:٣:discard",
+    f"rm:{2**63}:join",   # a game id beyond the storage's 64 bits
+    "rs:99999999999999999999:5:discard",
+    "rm:17:act:" + "9" * 5000 + ":draw",
+    "rm:17:sort:diagonal",  # an order the bot does not sort by
+    "rm:17:sort",
+    "rm:17:join:more",    # lobby and table buttons carry nothing more
+    "rm:17:hand:",
+    "rm:17:act:5:",       # a move that is no move
+    "rm:17:act:5: ",
+    "rm:17:act:5:draw\x00",  # nothing but printable ASCII
+    "rm:17:act:5:discard ²H",
+    "rm:17:act:5:" + "x" * 100,  # longer than Discord lets an id be
+    "rm:17:join\n",
+    "",
 ])
 def test_malformed_ids_are_not_ours(text: str) -> None:
     assert parse(text) is None
+
+
+def test_the_largest_game_id_the_storage_holds_is_read() -> None:
+    assert parse(f"rm:{2**63 - 1}:join") == ComponentId(2**63 - 1, "join")
+
+
+@pytest.mark.parametrize(("values", "parsed"), [
+    ([], ()), (["7H"], ("7H",)), (["claim 8H A high", "3 7C,7D,7S"],
+                                  ("claim 8H A high", "3 7C,7D,7S")),
+    (["²H"], None), (["𝟐H"], None), (["7H", ""], None), (["x" * 101], None),
+    (["7H\x00"], None), ([str(i) for i in range(26)], None),
+])
+def test_select_values_are_short_printable_ascii(values: list[str],
+                                                 parsed: tuple[str, ...] | None) -> None:
+    assert parse_values(values) == parsed
+
+
+def test_hand_controls_are_private_and_the_others_public() -> None:
+    private = {cid.kind for _, cid in KNOWN if cid.is_private}
+    assert private == {"sort", "act", "select", "choice"}
+    assert {cid.kind for _, cid in KNOWN if cid.is_select} == {"select", "choice"}
 
 
 def test_an_action_may_hold_colons() -> None:

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-import simcord.interactions
 
 from bot.i18n import t
 from cogs.errors import rules_text
@@ -182,20 +179,6 @@ async def test_restart_in_the_middle_of_a_hand_resumes_it(sim: Sim, deals: Scrip
     assert "Alice drew from the stock." in table_message(sim).content
     assert await version(sim) == before + 2
     assert "Draw from stock" in labels(dm(sim.bruno))
-
-
-@pytest.fixture
-def chiara_speaks_italian(sim: Sim, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Send Chiara's interactions with Discord locale "it" (SimCord always sends en-US)."""
-    original = simcord.interactions.base_payload
-
-    def patched(*args: Any, **kwargs: Any) -> Any:
-        record, payload = original(*args, **kwargs)
-        if kwargs.get("user_id") == sim.chiara.id:
-            payload["locale"] = "it"
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", patched)
 
 
 @pytest.mark.usefixtures("chiara_speaks_italian")

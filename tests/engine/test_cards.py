@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+import engine.cards
 from engine.cards import Card, find_card, make_deck, parse_cards, shuffled_deck
 from engine.errors import BadCard, RulesError
 
@@ -156,3 +157,28 @@ def test_card_bits_are_distinct_per_face() -> None:
     assert len({c.bit for c in deck}) == 52
     assert sum(c.bit for c in deck) == (1 << 52) - 1
     assert Card(8, "C", 1).bit == Card(8, "C", 0).bit
+
+
+@pytest.mark.parametrize("typed", [
+    "²H", "³S", "𝟐H", "٣C", "１０H", "Ⅹh",  # digits of other scripts, never read as 2H …
+    "10ſ", "Kſ", "ıh",  # letters that upper() turns into ASCII ones (ſ → S, ı → I)
+    "10HH", "10♥♥", "0002H", "9" * 5000 + "H", "\x00H", "JK\u200b",
+])
+def test_only_ascii_ranks_and_suit_letters_or_signs_are_cards(typed: str) -> None:
+    with pytest.raises(BadCard):
+        Card.parse(typed)
+
+
+def test_long_texts_are_not_kept_by_the_parse_cache() -> None:
+    padded = "1" + " " * 10_000 + "0h"
+    assert Card.parse(padded) == Card.parse("10h")
+    assert all(len(text) < 100 for text, _ in engine.cards._PARSED)
+
+
+def test_a_pack_number_past_what_the_card_key_holds_is_refused() -> None:
+    # 1,024 copies of 7H would share their sort key (and so ==) with 7S.
+    with pytest.raises(BadCard):
+        Card(7, "H", 1024)
+    with pytest.raises(BadCard):
+        parse_cards(" ".join(["7H"] * 1025))
+    assert Card(7, "H", 1023) != Card(7, "S", 0)
