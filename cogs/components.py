@@ -27,7 +27,7 @@ from cogs.custom_ids import (
     parse,
     parse_values,
 )
-from cogs.errors import Refusal, refusals_answered
+from cogs.errors import Refusal, discord_failed, refusals_answered
 from cogs.surfaces import is_private
 
 if TYPE_CHECKING:
@@ -120,9 +120,14 @@ class GameComponent:
         checked = self._checked
         if checked is None:
             return
-        async with refusals_answered(interaction):
-            await checked.host.router.route(interaction, checked.cid, checked.rt, checked.seat,
-                                            checked.values)
+        try:
+            async with refusals_answered(interaction):
+                await checked.host.router.route(interaction, checked.cid, checked.rt,
+                                                checked.seat, checked.values)
+        except discord.HTTPException as error:
+            # Discord kept failing after discord.py's own retries (5xx, 429): what was saved
+            # stands and the game goes on; the member is told if Discord still listens.
+            await discord_failed(interaction, error)
 
 
 class GameButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button[Any]],

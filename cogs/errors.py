@@ -131,6 +131,13 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
         log.warning("could not send a refusal to %s", interaction.user.id)
 
 
+async def discord_failed(interaction: discord.Interaction, error: discord.HTTPException) -> None:
+    """Log an answer Discord refused; tell the member if the click was acknowledged."""
+    log.warning("Discord refused an answer (%s %s)", error.status, error.code)
+    if interaction.response.is_done():  # else Discord itself shows the click failed
+        await reply(interaction, t("error.discord_failed", locale_of(interaction.locale)))
+
+
 async def refuse(interaction: discord.Interaction, error: Exception) -> None:
     """Tell the member, ephemerally and in his language, why nothing happened."""
     await reply(interaction, refusal_text(interaction, error))

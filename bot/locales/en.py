@@ -142,6 +142,7 @@ MESSAGES: dict[str, str] = {
     "error.bad_option": "{value} is not a valid value for {option}.",
     "error.no_game": "There is no game in this channel.",
     "error.not_saved": "That could not be saved, so nothing changed. Please try again in a moment.",
+    "error.discord_failed": "Discord could not show all of the answer. The table shows where the game stands, and **My hand** shows your cards.",
     "error.generic": "Something went wrong. Please try again.",
     "error.dms_closed": (
         "{mention}, I can't send you direct messages. "

@@ -6,6 +6,7 @@ import dataclasses
 from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
 from cogs.components import GameButton, GameSelect, check, read
@@ -159,3 +160,44 @@ async def test_a_failing_check_is_logged_not_swallowed(
     assert not await GameButton("rm:1:hand", "My hand").interaction_check(alice)
     assert alice.response.sent == []
     assert "checking the component rm:1:hand failed" in caplog.text
+
+
+class FailingRouter:
+    """A router whose answer Discord refuses after the click was acknowledged (or not)."""
+
+    def __init__(self, acknowledge: bool) -> None:
+        self.acknowledge = acknowledge
+
+    async def route(self, interaction: Any, *_: Any) -> None:
+        if self.acknowledge:
+            await interaction.response.send_message("deferred")
+        raise discord.HTTPException(SimpleNamespace(status=503, reason="Unavailable"), "down")
+
+
+@pytest.mark.parametrize(("locale", "words"), [
+    ("en", "Discord could not show all of the answer."),
+    ("it", "Discord non ha potuto mostrare tutta la risposta.")])
+async def test_an_answer_discord_refuses_is_told_after_the_acknowledgement(
+        host: GameHost, locale: str, words: str) -> None:
+    host.router = FailingRouter(acknowledge=True)  # type: ignore[assignment]
+    alice = interaction(host, ALICE, locale)
+    followups: list[tuple[str, bool]] = []
+
+    async def send(content: str, ephemeral: bool = False) -> None:
+        followups.append((content, ephemeral))
+
+    alice.followup = SimpleNamespace(send=send)
+    button = GameButton("rm:1:sort:rank", "Sort")
+    assert await button.interaction_check(alice)
+    await button.callback(alice)  # nothing escapes to discord.py
+    assert len(followups) == 1 and followups[0][1] is True
+    assert followups[0][0].startswith(words)
+
+
+async def test_a_click_discord_never_took_gets_no_second_try(host: GameHost) -> None:
+    host.router = FailingRouter(acknowledge=False)  # type: ignore[assignment]
+    alice = interaction(host, ALICE)
+    button = GameButton("rm:1:sort:rank", "Sort")
+    assert await button.interaction_check(alice)
+    await button.callback(alice)  # Discord itself shows the member the click failed
+    assert alice.response.sent == []

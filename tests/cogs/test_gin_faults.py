@@ -164,6 +164,38 @@ async def test_a_5xx_on_a_table_edit_does_not_stop_the_game(sim: Sim, deals: Scr
     assert await version(sim) == 3
 
 
+@pytest.mark.parametrize("status", [500, 429])
+async def test_a_click_discord_will_not_answer_still_shows_its_move(
+        sim: Sim, deals: ScriptedDeals, status: int) -> None:
+    await started(sim, deals)
+    before, hand = await version(sim), dm(sim.alice)
+    # Every try of the click's answer fails (discord.py retries a 5xx or a 429 itself first).
+    sim.env.inject_error("POST", "/interactions/*/callback", status=status, times=None)
+    result = await sim.alice.user.click(hand, label="Pass")
+    assert not result.acknowledged
+    assert await version(sim) == before + 1  # the move is saved and the game goes on
+    assert "Alice passed" in "\n".join(texts(sim))
+    shown = dm(sim.alice)
+    assert shown.id == hand.id
+    assert "Waiting for Bruno." in shown.content and "Pass" not in labels(shown)
+
+
+async def test_a_hand_discord_will_not_show_is_told_and_nothing_escapes(
+        sim: Sim, deals: ScriptedDeals, caplog: pytest.LogCaptureFixture) -> None:
+    await started(sim, deals)
+    before = await version(sim)
+    shown = await sim.alice.click(table_message(sim), label="My hand")
+    # The sort's answer (a new picture) keeps failing after discord.py's own retries.
+    sim.env.inject_error("PATCH", "/webhooks/*", status=500, times=None)
+    sim.env.inject_error("POST", "/interactions/*/callback", status=503, times=None)
+    sorted_ = await sim.alice.click(shown.response, label="Sort by rank")
+    assert not sorted_.acknowledged  # Discord itself shows the click failed
+    assert await version(sim) == before  # a sort changes nothing in the game
+    # Handled where it happened: not an exception escaping to discord.py's error log.
+    escaped = [r for r in caplog.records if r.exc_info and r.name.startswith("discord")]
+    assert escaped == []
+
+
 async def test_restart_in_the_middle_of_a_hand_resumes_it(sim: Sim, deals: ScriptedDeals) -> None:
     await started(sim, deals)
     await play_pass(sim.alice)
