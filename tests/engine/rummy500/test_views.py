@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
-from dataclasses import FrozenInstanceError, asdict, is_dataclass, replace
+from dataclasses import FrozenInstanceError, is_dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +40,7 @@ from engine.rummy500.views import (
     SeatView,
 )
 
+from ..texts import strings
 from .scripted import crafted, event, scripted
 
 HANDS = ["2C 9D JS KH 5S 5D QD", "3D 9C 9H 7S 2H 7H 4C", "2D 10C 10H 6S 3S 8H KD"]
@@ -52,20 +52,6 @@ PAYLOADS: dict[str, type] = {
     "game_end": GameEnded,
 }
 MAIN_SNAPSHOT = Path(__file__).with_name("snapshot_main.json")
-
-
-def strings(payload: Any) -> set[str]:
-    """Return every text in a view or payload, read back from its JSON form."""
-    def walk(x: Any) -> Iterator[str]:
-        if isinstance(x, str):
-            yield x
-        elif isinstance(x, dict):
-            for v in x.values():
-                yield from walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                yield from walk(v)
-    return set(walk(json.loads(json.dumps(asdict(payload)))))
 
 
 def texts(cards: Any) -> set[str]:
