@@ -14,16 +14,16 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.rummy500 import Rummy500Action, Rummy500Game
 from engine.rummy500.ai import choose_action, choose_claim, random_action
+from engine.rummy500.views import R500Hand
 
-Policy = Callable[[dict[str, Any], random.Random], Rummy500Action]
+Policy = Callable[[R500Hand, random.Random], Rummy500Action]
 DECISION_BUDGET_MS = 20.0  # median time of one computer decision, on the machine running this
 
 
-def ai_policy(view: dict[str, Any], rng: random.Random) -> Rummy500Action:
+def ai_policy(view: R500Hand, rng: random.Random) -> Rummy500Action:
     """Play the computer player (it needs no randomness)."""
     return choose_action(view)
 

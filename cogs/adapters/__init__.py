@@ -10,7 +10,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar, overload
 
 from card_images import HandEndSpec, HandSpec, TableSpec
 from engine.game import Event, Game
@@ -220,12 +220,40 @@ class GameAdapter(Protocol):
 # read the same private view, whose list of legal actions is the costly part to build.
 _VIEWS: weakref.WeakKeyDictionary[Any, tuple[int, dict[int | None, Any]]] = (
     weakref.WeakKeyDictionary())
+TableT = TypeVar("TableT", covariant=True)
+HandT = TypeVar("HandT", covariant=True)
 
 
-def view_of(game: Game, seat: int | None = None) -> Any:
+class Viewed(Protocol[TableT, HandT]):
+    """A game as view_of reads it: its version and its two views (GinTable and GinHand …)."""
+
+    @property
+    def version(self) -> int:
+        """Bumped by every accepted action."""
+        ...
+
+    def public_view(self) -> TableT:
+        """Return what everybody may see."""
+        ...
+
+    def private_view(self, seat: int) -> HandT:
+        """Return what one seat may see."""
+        ...
+
+
+@overload
+def view_of(game: Viewed[TableT, Any], seat: None = None) -> TableT: ...
+
+
+@overload
+def view_of(game: Viewed[Any, HandT], seat: int) -> HandT: ...
+
+
+def view_of(game: Viewed[Any, Any], seat: int | None = None) -> Any:
     """Return the public view (seat None) or a seat's private view, built once per state.
 
-    Callers read the view and never change it: the next caller gets the same object.
+    Callers read the view and never change it: the next caller gets the same object. A typed
+    game gives its typed views (a Rummy500Game: R500Table, R500Hand); an untyped one, Any.
     """
     version, views = _VIEWS.get(game, (-1, {}))
     if version != game.version:

@@ -25,6 +25,23 @@ from engine.melds import MeldRules
 from engine.rummy500 import Rummy500Game, Rummy500Options, card_value
 from engine.rummy500.ai import choose_action, choose_claim
 from engine.rummy500.errors import ClaimTooLate
+from engine.rummy500.events import (
+    Announced,
+    Claimed,
+    Dealt,
+    Declined,
+    Discarded,
+    EmptyHand,
+    GameEnded,
+    LaidOff,
+    Melded,
+    R500Payload,
+    Reused,
+    SpecialNamed,
+    StockDraw,
+    Taken,
+)
+from engine.rummy500.views import HandReport, MeldView, R500Hand, R500Table
 from engine.solver import best_arrangement
 
 MAX_OPTIONS = 25  # Discord's limit on a select menu's options
@@ -38,7 +55,7 @@ class Rummy500Adapter(AdapterBase):
     game = Rummy500Game
     notable: frozenset[str] = frozenset({"claim", "rummy_announce"})
 
-    def computer(self, view: Any) -> object:
+    def computer(self, view: R500Hand) -> object:
         """Return the computer player's action."""
         return choose_action(view)
 
@@ -55,101 +72,103 @@ class Rummy500Adapter(AdapterBase):
 
     def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
         """Return the table: stock, the whole pile numbered, every meld by id, the scores."""
-        view = view_of(game)
-        seats = [self._seat(view, seat, names, locale) for seat in range(view["players"])]
+        view: R500Table = view_of(game)
+        seats = [self._seat(view, seat, names, locale) for seat in range(view.players)]
         return TableSpec(
             title=t("table.title", locale, game=t("game.rummy500", locale),
-                    number=view["hand_no"]),
+                    number=view.hand_no),
             seats=seats,
-            stock_count=view["stock"],
-            discard=view["pile"],
+            stock_count=view.stock,
+            discard=list(view.pile),
             discard_spread=True,
             discard_numbers=True,
             status=self.table_status(game, names, locale),
             footer=self._footer(view, locale),
         )
 
-    def _seat(self, view: dict[str, Any], seat: int, names: Sequence[str],
+    def _seat(self, view: R500Table, seat: int, names: Sequence[str],
               locale: str) -> SeatSpec:
-        info = view["seats"][seat]
-        own = [m for m in view["melds"] if m["owner"] == seat]
-        melds = [MeldSpec(m["id"], [c["card"] for c in m["cards"]],
-                          [c["card"] for c in m["cards"] if c["by"] != seat]) for m in own]
+        info = view.seats[seat]
+        own = [m for m in view.melds if m.owner == seat]
+        melds = [MeldSpec(m.id, list(m.cards), [e.card for e in m.entries if e.by != seat])
+                 for m in own]
         notes = []
-        if view["dealer"] == seat:
+        if view.dealer == seat:
             notes.append(t("table.dealer", locale))
-        if info["eliminated"]:
+        if info.eliminated:
             notes.append(t("r500.eliminated", locale))
-        laid = [f"{_pretty(c['card'])}→{m['id']}" for m in view["melds"] if m["owner"] != seat
-                for c in m["cards"] if c["by"] == seat]
+        laid = [f"{_pretty(e.card)}→{m.id}" for m in view.melds if m.owner != seat
+                for e in m.entries if e.by == seat]
         if laid:
             notes.append(t("r500.laid_off", locale, cards=" ".join(laid)))
         return SeatSpec(
             name=names[seat],
-            card_count=info["cards"],
-            score=t("r500.score", locale, total=info["total"], hand=_signed(info["hand_points"])),
+            card_count=info.cards,
+            score=t("r500.score", locale, total=info.total, hand=_signed(info.hand_points)),
             melds=melds,
-            is_turn=view["turn"] == seat and view["phase"] != "over",
+            is_turn=view.turn == seat and view.phase != "over",
             note=" · ".join(notes),
         )
 
-    def _footer(self, view: dict[str, Any], locale: str) -> str:
-        opts = view["options"]
-        if opts["game_mode"] == "closings":
-            parts = [t("r500.closings_goal", locale, count=opts["closings_to_win"])]
+    def _footer(self, view: R500Table, locale: str) -> str:
+        opts = view.options
+        if opts.game_mode == "closings":
+            parts = [t("r500.closings_goal", locale, count=opts.closings_to_win)]
         else:
-            parts = [t("table.target", locale, target=opts["target_score"])]
+            parts = [t("table.target", locale, target=opts.target_score)]
         parts.append(t("r500.points_key", locale))
-        if view["special_card"]:
-            value = opts["special_card_value"]
-            parts.append(t("r500.special", locale, card=_pretty(view["special_card"]),
-                           points=value))
+        if view.special_card:
+            parts.append(t("r500.special", locale, card=_pretty(view.special_card),
+                           points=opts.special_card_value))
         return " ".join(parts)
 
     def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
         """Return whose turn it is, an open "Rummy!" window, or who won."""
-        view = view_of(game)
+        view: R500Table = view_of(game)
         if game.is_over:
-            winner = view["winner"]
+            winner = view.winner
             if winner is None:
                 return t("event.game_over", locale)
             return t("table.winner", locale, name=names[winner])
-        line = t("table.turn_of", locale, name=names[view["turn"]])
-        claim = view["claim"]
-        if claim["open"] and (view["options"]["rummy_call"] == "manual" or claim.get("fits")):
-            line += " · " + t("r500.window_open", locale, card=_pretty(claim["card"]))
+        assert view.turn is not None
+        line = t("table.turn_of", locale, name=names[view.turn])
+        claim = view.claim
+        if claim.open and (view.options.rummy_call == "manual" or claim.fits):
+            line += " · " + t("r500.window_open", locale, card=_pretty(claim.card))
         return line
 
     def hand_spec(self, game: Any, seat: int, sort: str, locale: str) -> HandSpec:
         """Return the hand with the melds it could put down grouped, the rest apart."""
-        view = view_of(game, seat)
-        cards = [Card.parse(c) for c in view["hand"]]
+        view: R500Hand = view_of(game, seat)
+        cards = [Card.parse(c) for c in view.hand]
         values = _hand_values(game)
         best = best_arrangement(cards, RULES, values) if cards else None
         melds = [[str(c) for c in m.cards] for m in best.melds] if best else []
         rest = [str(c) for c in best.deadwood] if best else []
         return HandSpec(
-            cards=view["hand"],
+            cards=list(view.hand),
             melds=melds,
             deadwood=rest,
             deadwood_value=sum(values(c) for c in cards),
             sort="rank" if sort == "rank" else "suit",
             title=t("hand.title", locale, game=t("game.rummy500", locale)),
-            highlight=[view["free_card"]] if view.get("free_card") else [],
+            highlight=[view.free_card] if view.free_card else [],
             deadwood_label=t("picture.in_hand", locale),
         )
 
     def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do now, or whom the game waits for."""
-        view = view_of(game, seat)
+        view: R500Hand = view_of(game, seat)
+        table = view.table
         if game.is_over:
             return self.table_status(game, names, locale)
-        held = t("r500.in_hand", locale, points=_hand_total(game, view["hand"]))
-        if not view["legal"]:
-            return t("turn.waiting_for", locale, name=names[view["turn"]]) + "\n" + held
-        line = t(f"r500.prompt.{view['phase']}", locale)
-        minimum = view["options"]["min_first_meld"]
-        if view["phase"] != "special" and not view["seats"][seat]["opened"] and minimum:
+        assert table.turn is not None
+        held = t("r500.in_hand", locale, points=_hand_total(game, view.hand))
+        if not view.legal:
+            return t("turn.waiting_for", locale, name=names[table.turn]) + "\n" + held
+        line = t(f"r500.prompt.{table.phase}", locale)
+        minimum = table.options.min_first_meld
+        if table.phase != "special" and not table.seats[seat].opened and minimum:
             line += " " + t("r500.first_meld", locale, points=minimum)
         return line + "\n" + held
 
@@ -157,46 +176,47 @@ class Rummy500Adapter(AdapterBase):
 
     def controls(self, game: Any, seat: int, locale: str, draft: str = "") -> list[Control]:
         """Return the buttons and selects for the seat's legal actions, step by step."""
-        view = view_of(game, seat)
-        legal: list[str] = view["legal"]
+        view: R500Hand = view_of(game, seat)
+        legal = view.legal
         if not legal:
             return []
         more = draft.endswith("+more")
         step = draft.removesuffix("+more")
-        if view["phase"] == "special":
+        table = view.table
+        if table.phase == "special":
             return self._special_controls(step, locale)
         if step == "take":
-            return [_back(locale), self._depth_select(view, legal, locale)]
+            return [_back(locale), self._depth_select(table, legal, locale)]
         if step.startswith("take:"):
-            return [_back(locale), self._take_select(view, legal, int(step[5:]), locale)]
+            return [_back(locale), self._take_select(table, legal, int(step[5:]), locale)]
         if step.startswith("lay:"):
-            return [_back(locale), self._target_select(view, legal, step[4:], locale)]
-        if view["phase"] == "draw":
-            return self._draw_controls(view, legal, locale)
-        return self._play_controls(view, legal, locale, more)
+            return [_back(locale), self._target_select(table, legal, step[4:], locale)]
+        if table.phase == "draw":
+            return self._draw_controls(table, legal, locale)
+        return self._play_controls(view, locale, more)
 
-    def _draw_controls(self, view: dict[str, Any], legal: list[str],
+    def _draw_controls(self, view: R500Table, legal: Sequence[str],
                        locale: str) -> list[Control]:
         buttons: list[Control] = []
         if "draw" in legal:
             buttons.append(ButtonControl("draw", t("action.draw_stock", locale)))
         takes = [a for a in legal if a.startswith("take ")]
-        n = len(view["pile"])
+        n = len(view.pile)
         if any(len(a.split()) > 2 for a in takes):
             buttons.append(ButtonControl("ui_take", t("r500.action.take_pile", locale),
                                          "success"))
         if f"take {n}" in legal:
             buttons.append(ButtonControl(f"take {n}",
                                          t("r500.action.take_top", locale,
-                                           card=_pretty(view["pile"][-1])), "secondary"))
+                                           card=_pretty(view.pile[-1])), "secondary"))
         if "decline" in legal:
             buttons.append(ButtonControl("decline", t("r500.action.decline", locale),
                                          "secondary"))
         return buttons
 
-    def _depth_select(self, view: dict[str, Any], legal: list[str], locale: str
+    def _depth_select(self, view: R500Table, legal: Sequence[str], locale: str
                       ) -> SelectControl:
-        pile = view["pile"]
+        pile = view.pile
         depths = sorted({int(a.split()[1]) for a in legal
                          if a.startswith("take ") and len(a.split()) > 2}, reverse=True)
         options = [
@@ -206,7 +226,7 @@ class Rummy500Adapter(AdapterBase):
         ]
         return SelectControl("ui_take", t("r500.depth_placeholder", locale), options)
 
-    def _take_select(self, view: dict[str, Any], legal: list[str], k: int, locale: str
+    def _take_select(self, view: R500Table, legal: Sequence[str], k: int, locale: str
                      ) -> SelectControl:
         prefix = f"take {k} "
         found = [a[len("take "):] for a in legal if a.startswith(prefix)]
@@ -214,11 +234,11 @@ class Rummy500Adapter(AdapterBase):
         options = [SelectOption(a, _melds_label(a.split(" ", 1)[1], locale))
                    for a in found[:MAX_OPTIONS]]
         return SelectControl("take", t("r500.take_placeholder", locale,
-                                       card=_pretty(view["pile"][k - 1])), options)
+                                       card=_pretty(view.pile[k - 1])), options)
 
-    def _play_controls(self, view: dict[str, Any], legal: list[str], locale: str,
-                       more: bool) -> list[Control]:
-        hand = _sorted(view["hand"])
+    def _play_controls(self, view: R500Hand, locale: str, more: bool) -> list[Control]:
+        legal = view.legal
+        hand = _sorted(view.hand)
         page_of = _pager(hand, more)
         controls: list[Control] = []
         if len(hand) > MAX_OPTIONS:
@@ -247,9 +267,9 @@ class Rummy500Adapter(AdapterBase):
                  for c in cards]))
         return controls
 
-    def _target_select(self, view: dict[str, Any], legal: list[str], card: str,
+    def _target_select(self, view: R500Table, legal: Sequence[str], card: str,
                        locale: str) -> SelectControl:
-        melds = {m["id"]: m for m in view["melds"]}
+        melds = {m.id: m for m in view.melds}
         options = []
         for action in legal:
             parts = action.split()
@@ -258,7 +278,7 @@ class Rummy500Adapter(AdapterBase):
             meld = melds[parts[2]]
             end = f" ({t('r500.end.' + parts[3], locale)})" if len(parts) > 3 else ""
             options.append(SelectOption(" ".join(parts[1:]), t(
-                "r500.on_meld", locale, id=meld["id"], cards=_meld_text(meld)) + end))
+                "r500.on_meld", locale, id=meld.id, cards=_meld_text(meld.cards)) + end))
         return SelectControl("layoff", t("r500.target_placeholder", locale,
                                          card=_pretty(card)), options[:MAX_OPTIONS])
 
@@ -294,8 +314,8 @@ class Rummy500Adapter(AdapterBase):
         if verb == "meld":
             return "meld " + _partition(list(values), game)
         if verb == "ui_lay":
-            targets = [a for a in view_of(game, seat)["legal"]
-                       if a.startswith(f"layoff {values[0]} ")]
+            hand: R500Hand = view_of(game, seat)
+            targets = [a for a in hand.legal if a.startswith(f"layoff {values[0]} ")]
             return targets[0] if len(targets) == 1 else f"ui_lay {values[0]}"
         return f"{verb} {values[0]}"
 
@@ -303,10 +323,11 @@ class Rummy500Adapter(AdapterBase):
 
     def table_controls(self, game: Any, locale: str) -> list[ButtonControl]:
         """Return "Rummy!" while a window is open (under announce, only for a playable card)."""
-        claim = view_of(game)["claim"]
-        if not claim["open"]:
+        table: R500Table = view_of(game)
+        claim = table.claim
+        if not claim.open:
             return []
-        if game.opts.rummy_call == "announce" and not claim.get("fits"):
+        if game.opts.rummy_call == "announce" and not claim.fits:
             return []
         return [ButtonControl("claim", t("r500.action.rummy", locale), "danger")]
 
@@ -315,10 +336,10 @@ class Rummy500Adapter(AdapterBase):
         """Return the seat's claims (one per meld the card fits); refuse a wrong call."""
         if action != "claim":
             raise IllegalMove("no such move", action=action)
-        view = view_of(game, seat)
-        claims: list[str] = view["claims"]
+        view: R500Hand = view_of(game, seat)
+        claims = view.claims
         if not claims:
-            card = view["claim"]["card"]
+            card = view.table.claim.card
             if card is None:
                 raise ClaimTooLate("no Rummy! window is open")
             # Not opened, or his own discard: the engine says which. It checks those before
@@ -326,13 +347,13 @@ class Rummy500Adapter(AdapterBase):
             with contextlib.suppress(DoesNotFit, NoSuchMeld):
                 game.verify(seat, game.parse_action(f"claim {card} A"))
             raise Refusal("claim.wrong_call", card=_pretty(card))
-        melds = {m["id"]: m for m in view["melds"]}
+        melds = {m.id: m for m in view.table.melds}
         options = []
         for text in claims:
             parts = text.split()
             end = f" ({t('r500.end.' + parts[3], locale)})" if len(parts) > 3 else ""
             options.append(SelectOption(text, t("r500.on_meld", locale, id=parts[2],
-                                                cards=_meld_text(melds[parts[2]])) + end))
+                                                cards=_meld_text(melds[parts[2]].cards)) + end))
         return options
 
     # ----- announcements ----------------------------------------------------------------------
@@ -344,89 +365,91 @@ class Rummy500Adapter(AdapterBase):
 
     def _line(self, ev: Event, names: Sequence[str], locale: str) -> str:
         who = names[ev.seat] if ev.seat is not None and ev.seat >= 0 else ""
-        p = ev.public
-        if ev.kind == "draw":
+        p: R500Payload = ev.public
+        return self._play_line(p, who, locale) or self._news_line(p, names, locale)
+
+    def _play_line(self, p: R500Payload, who: str, locale: str) -> str:
+        """Return the line of a player's own move (a draw, a discard, a take, a meld …)."""
+        if isinstance(p, StockDraw):
             return t("event.drew_stock", locale, name=who)
-        if ev.kind == "discard":
-            return t("event.discarded", locale, name=who, card=_pretty(p["card"]))
-        if ev.kind == "take":
-            return t("r500.event.take", locale, name=who, count=len(p["cards"]),
-                     card=_pretty(p["cards"][0]), k=p["k"]) + self._melds_line(p, locale)
-        if ev.kind == "meld":
-            return t("r500.event.meld", locale, name=who) + self._melds_line(p, locale)
-        if ev.kind == "layoff":
-            return t("r500.event.layoff", locale, name=who, card=_pretty(p["card"]),
-                     id=p["meld"], points=p["points"])
-        if ev.kind == "claim":
-            return t("r500.event.claim", locale, name=who, card=_pretty(p["card"]),
-                     id=p["meld"], points=p["points"])
-        if ev.kind == "rummy_announce":
-            return t("r500.event.announce", locale, card=_pretty(p["card"]),
-                     ids=", ".join(p["fits"]))
-        if ev.kind == "decline":
-            key = "r500.event.decline_auto" if p.get("auto") else "r500.event.decline"
-            return t(key, locale, name=who)
-        if ev.kind == "reuse":
-            return t("r500.event.reuse", locale, count=p["stock"])
-        if ev.kind == "empty_hand":
+        if isinstance(p, EmptyHand):
             return t("r500.event.empty_hand", locale, name=who)
-        if ev.kind == "special":
-            card = p.get("card")
-            return (t("r500.event.special", locale, name=who, card=_pretty(card)) if card
+        if isinstance(p, Discarded):
+            return t("event.discarded", locale, name=who, card=_pretty(p.card))
+        if isinstance(p, Taken):
+            return t("r500.event.take", locale, name=who, count=len(p.cards),
+                     card=_pretty(p.cards[0]), k=p.k) + self._melds_line(p.melds, locale)
+        if isinstance(p, Melded):
+            return t("r500.event.meld", locale, name=who) + self._melds_line(p.melds, locale)
+        if isinstance(p, LaidOff):
+            return t("r500.event.layoff", locale, name=who, card=_pretty(p.card),
+                     id=p.meld, points=p.points)
+        if isinstance(p, Claimed):
+            return t("r500.event.claim", locale, name=who, card=_pretty(p.card),
+                     id=p.meld, points=p.points)
+        if isinstance(p, Declined):
+            key = "r500.event.decline_auto" if p.auto else "r500.event.decline"
+            return t(key, locale, name=who)
+        if isinstance(p, SpecialNamed):
+            return (t("r500.event.special", locale, name=who, card=_pretty(p.card)) if p.card
                     else t("r500.event.no_special", locale, name=who))
-        if ev.kind == "deal":
-            return t("event.new_hand", locale, number=p["hand_no"], name=names[p["dealer"]])
-        if ev.kind == "hand_end":
-            return self._end_line(p, names, locale)
-        if ev.kind == "game_end":
-            winner = p["winner"]
-            return t("event.winner", locale, name=names[winner], points=p["totals"][winner])
         return ""
 
-    def _melds_line(self, p: dict[str, Any], locale: str) -> str:
-        melds = p.get("melds") or []
+    def _news_line(self, p: R500Payload, names: Sequence[str], locale: str) -> str:
+        """Return the line of what the game itself did: announce, reuse, deal, end."""
+        if isinstance(p, Announced):
+            return t("r500.event.announce", locale, card=_pretty(p.card), ids=", ".join(p.fits))
+        if isinstance(p, Reused):
+            return t("r500.event.reuse", locale, count=p.stock)
+        if isinstance(p, Dealt):
+            return t("event.new_hand", locale, number=p.hand_no, name=names[p.dealer])
+        if isinstance(p, HandReport):
+            return self._end_line(p, names, locale)
+        if isinstance(p, GameEnded):
+            return t("event.winner", locale, name=names[p.winner], points=p.totals[p.winner])
+        return ""
+
+    def _melds_line(self, melds: Sequence[MeldView], locale: str) -> str:
         if not melds:
             return ""
-        shown = "; ".join(f"{m['id']}: {_meld_text(m)}" for m in melds)
+        shown = "; ".join(f"{m.id}: {_meld_text(m.cards)}" for m in melds)
         return " " + t("r500.event.melds", locale, melds=shown)
 
-    def _end_line(self, p: dict[str, Any], names: Sequence[str], locale: str) -> str:
-        if p["reason"] == "stock" or p["out"] is None:
+    def _end_line(self, p: HandReport, names: Sequence[str], locale: str) -> str:
+        if p.reason == "stock" or p.out is None:
             return t("r500.event.stock_end", locale)
-        return t("r500.event.went_out", locale, name=names[p["out"]])
+        return t("r500.event.went_out", locale, name=names[p.out])
 
     def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
         """Return the lines announcing the first deal."""
-        view = view_of(game)
-        return [t("event.new_hand", locale, number=view["hand_no"], name=names[view["dealer"]])]
+        view: R500Table = view_of(game)
+        return [t("event.new_hand", locale, number=view.hand_no, name=names[view.dealer])]
 
     def hand_end(
         self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
     ) -> tuple[HandEndSpec, list[str]] | None:
         """Return every hand revealed with what each player put down, and the score lines."""
-        end = next((e for e in events if e.kind == "hand_end"), None)
-        if end is None:
+        p = next((e.public for e in events if isinstance(e.public, HandReport)), None)
+        if p is None:
             return None
-        p = end.public
-        melds = p.get("melds") or []
         rows, lines = [], [self._end_line(p, names, locale)]
-        for s in p["seats"]:
-            seat = s["seat"]
-            mine = [[c["card"] for c in m["cards"] if c["by"] == seat and c.get("how") == "meld"]
-                    for m in melds if m["owner"] == seat]
-            laid = [c["card"] for m in melds for c in m["cards"]
-                    if c["by"] == seat and c.get("how") != "meld"]
+        for s in p.seats:
+            seat = s.seat
+            mine = [[e.card for e in m.entries if e.by == seat and e.how == "meld"]
+                    for m in p.melds if m.owner == seat]
+            laid = [e.card for m in p.melds for e in m.entries
+                    if e.by == seat and e.how != "meld"]
             rows.append(HandEndRow(
                 name=names[seat], melds=[m for m in mine if m], layoffs=laid,
-                deadwood=s["hand"], deadwood_value=s["in_hand"],
-                points=t("r500.hand_points", locale, points=_signed(s["hand_score"])),
+                deadwood=list(s.hand), deadwood_value=s.in_hand,
+                points=t("r500.hand_points", locale, points=_signed(s.hand_score)),
                 layoff_label=t("picture.laid_off", locale),
                 deadwood_label=t("picture.in_hand", locale)))
             lines.append(t("r500.score_line", locale, name=names[seat],
-                           melded=s["melded"], laid=s["laid_off"], held=s["in_hand"],
-                           points=_signed(s["hand_score"]), total=p["totals"][seat]))
-        lines += [t("r500.event.eliminated", locale, name=names[s]) for s in p["eliminated"]]
-        title = t("hand_end.title", locale, number=p["hand_no"],
+                           melded=s.melded, laid=s.laid_off, held=s.in_hand,
+                           points=_signed(s.hand_score), total=p.totals[seat]))
+        lines += [t("r500.event.eliminated", locale, name=names[s]) for s in p.eliminated]
+        title = t("hand_end.title", locale, number=p.hand_no,
                   what=self._end_line(p, names, locale))
         return HandEndSpec(title=title, rows=rows, score_lines=lines), lines
 
@@ -473,7 +496,7 @@ def _back(locale: str) -> ButtonControl:
     return ButtonControl("ui_back", t("r500.action.back", locale), "secondary")
 
 
-def _sorted(hand: list[str]) -> list[str]:
+def _sorted(hand: Sequence[str]) -> list[str]:
     """Sort card texts by suit, then rank (ace low), as the menus list them."""
     return sorted(hand, key=lambda c: (SUITS.index(Card.parse(c).suit), Card.parse(c).rank))
 
@@ -503,8 +526,8 @@ def _melds_label(melds: str, locale: str) -> str:
     return t("r500.meld_label", locale, cards=shown)
 
 
-def _meld_text(meld: dict[str, Any]) -> str:
-    return " ".join(_pretty(c["card"] if isinstance(c, dict) else c) for c in meld["cards"])
+def _meld_text(cards: Sequence[str]) -> str:
+    return " ".join(_pretty(c) for c in cards)
 
 
 def _hand_values(game: Any) -> Callable[[Card], int]:
@@ -512,7 +535,7 @@ def _hand_values(game: Any) -> Callable[[Card], int]:
     return lambda card: card_value(card, game.values, "hand")
 
 
-def _hand_total(game: Any, hand: list[str]) -> int:
+def _hand_total(game: Any, hand: Sequence[str]) -> int:
     values = _hand_values(game)
     return sum(values(Card.parse(c)) for c in hand)
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..game import DrawnCard as DrawnCard  # the draw's payloads are every game's
+from ..game import StockDraw as StockDraw
 from .views import Cards, HandReport, ScoreSheet
 
 
@@ -37,20 +39,6 @@ class Dealt:
 @dataclass(frozen=True, slots=True)
 class Passed:
     """A seat let the upcard go by."""
-
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class StockDraw:
-    """A seat drew from the stock: everybody sees how many cards are left."""
-
-    stock: int
-
-
-@dataclass(frozen=True, slots=True)
-class DrawnCard:
-    """The card drawn from the stock, for the drawer only."""
 
     card: str
 

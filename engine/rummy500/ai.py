@@ -1,4 +1,4 @@
-"""Rummy 500 computer player that sees only its own seat's private view.
+"""Rummy 500 computer player that sees only its own seat's private view (an `R500Hand`).
 
 `choose_action` picks one of the view's legal actions, `choose_claim` one of its Rummy! claims,
 `random_action` is the baseline for benchmarks. Every decision scores the hand the seat would
@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations, product
-from typing import Any
 
 from ..cards import SUITS, Card, make_deck
 from .actions import (
@@ -35,6 +34,7 @@ from .actions import (
 from .options import Rummy500Options
 from .scoring import card_value, meld_points, run_position
 from .table import Summary, ends_of, extended, shape_of
+from .views import MeldView, R500Hand, R500Table, SeatView
 
 _DECK = make_deck()
 _CARD: dict[str, Card] = {c.text: c for c in _DECK}
@@ -182,63 +182,65 @@ class _Ctx:
         return sum(self.value[c.bit] for c in _bits(mask))
 
 
-def _options(view: dict[str, Any]) -> Rummy500Options:
-    opts = view.get("options") or {}
-    return Rummy500Options(scala40_values=bool(opts.get("scala40_values", False)),
-                           special_card=view.get("special_card"),
-                           special_card_value=int(opts.get("special_card_value", 40)))
+def _values(table: R500Table) -> Rummy500Options:
+    """Return the options card values follow this hand (its special card may differ)."""
+    return replace(table.options, special_card=table.special_card)
 
 
-def _summary(meld: dict[str, Any]) -> Summary:
-    cards = [_CARD[e["card"]] for e in meld["cards"]]
-    if meld["kind"] == "set":
+def _summary(meld: MeldView) -> Summary:
+    cards = [_CARD[c] for c in meld.cards]
+    if meld.kind == "set":
         return ("set", "", cards[0].rank, 0, len(cards) - 1, len(cards))
     low = 1 if cards[0].rank == 1 else cards[0].rank
     return ("run", cards[0].suit, 0, low, low + len(cards) - 1, len(cards))
 
 
-def _context(view: dict[str, Any]) -> _Ctx:
-    values = _options(view)
+def _context(view: R500Hand) -> _Ctx:
+    tv = view.table
+    values = _values(tv)
     value = {c.bit: card_value(c, values, "hand") for c in _DECK}
     suit_values = tuple(tuple(value[_at(s, r)] for r in range(1, 14)) for s in range(4))
-    melds = view.get("melds") or []
+    melds = tv.melds
     table = [_summary(m) for m in melds]
-    seat = int(view["seat"])
-    seats = [s for s in view["seats"] if not s.get("eliminated")]
-    hand = _mask(view["hand"])
-    pile = _mask(view["pile"])
-    on_table = _mask([e["card"] for m in melds for e in m["cards"]])
+    seat = view.seat
+    seats = [s for s in tv.seats if not s.eliminated]
+    hand = _mask(view.hand)
+    pile = _mask(tv.pile)
+    on_table = _mask([c for m in melds for c in m.cards])
     unseen = _FULL & ~(hand | pile | on_table)
-    opened = bool(view["seats"][seat]["opened"])
-    need = 0 if opened else int((view.get("options") or {}).get("min_first_meld", 0))
-    turns = _turns_left(view, seats, seat)
-    others = [s["cards"] for s in seats if s["seat"] != seat]
-    nxt = _next_seat(view, seat)
+    opened = tv.seats[seat].opened
+    need = 0 if opened else tv.options.min_first_meld
+    turns = _turns_left(tv, seats, seat)
+    others = [s.cards for s in seats if s.seat != seat]
+    nxt = _next_seat(tv, seat)
     return _Ctx(
         values=values, suit_values=suit_values, value=value, table=table,
-        ids=[m["id"] for m in melds], opened=opened, need=need,
+        ids=[m.id for m in melds], opened=opened, need=need,
         unseen=unseen, unseen_n=bin(unseen).count("1"), pile=pile, turns=turns,
         alpha=min(1.0, max(ALPHA_MIN, 1.0 - ALPHA_SLOPE * turns)),
         go_out=GO_OUT_BASE + GO_OUT_PER_CARD * (sum(others) / max(1, len(others))),
-        next_runs=[s for m, s in zip(melds, table) if m["owner"] == nxt and s[0] == "run"],
-        hand=hand, free=_mask([view["free_card"]]) if view.get("free_card") else 0)
+        next_runs=[s for m, s in zip(melds, table) if m.owner == nxt and s[0] == "run"],
+        hand=hand, free=_mask([view.free_card]) if view.free_card else 0)
 
 
-def _turns_left(view: dict[str, Any], seats: list[dict[str, Any]], seat: int) -> float:
+def _reuse_left(table: R500Table) -> bool:
+    """Whether declining with an empty stock turns the pile over (else the hand ends)."""
+    return table.options.reuse_discards > table.reuses
+
+
+def _turns_left(table: R500Table, seats: list[SeatView], seat: int) -> float:
     """Estimate the seat's turns left in the hand from the stock and the others' hands."""
     players = max(1, len(seats))
-    stock = int(view.get("stock", 0))
-    reuse = int((view.get("options") or {}).get("reuse_discards", 0)) > int(view.get("reuses", 0))
-    by_stock = (stock + (len(view["pile"]) if reuse else 0)) / players
-    others = [s["cards"] for s in seats if s["seat"] != seat] or [7]
+    by_stock = (table.stock + (len(table.pile) if _reuse_left(table) else 0)) / players
+    others = [s.cards for s in seats if s.seat != seat] or [7]
     # an opponent holding few cards may go out within about half as many turns
     by_others = 1 + min(others) / 2
     return float(min(by_stock, by_others, MAX_TURNS))
 
 
-def _next_seat(view: dict[str, Any], seat: int) -> int:
-    n = int(view["players"])
-    gone = set(view.get("eliminated") or [])
+def _next_seat(table: R500Table, seat: int) -> int:
+    n = table.players
+    gone = set(table.eliminated)
     for step in range(1, n + 1):
         if (seat + step) % n not in gone:
             return (seat + step) % n
@@ -409,7 +411,7 @@ def _layoff_result(ctx: _Ctx, act: LayOff | ClaimRummy) -> tuple[int, list[Summa
     return _place_value(ctx, act.card, s, end), table
 
 
-def _score_take(ctx: _Ctx, act: TakeDiscards, pile: list[str]) -> float:
+def _score_take(ctx: _Ctx, act: TakeDiscards, pile: Sequence[str]) -> float:
     taken = _mask(pile[act.k - 1:])
     if not act.melds:
         # top_card_free: the card joins the hand and may not go back this turn
@@ -419,7 +421,7 @@ def _score_take(ctx: _Ctx, act: TakeDiscards, pile: list[str]) -> float:
     return points + _turn_end(ctx, rest, table, True)
 
 
-def _rough_take(ctx: _Ctx, act: TakeDiscards, pile: list[str]) -> float:
+def _rough_take(ctx: _Ctx, act: TakeDiscards, pile: Sequence[str]) -> float:
     """Cheap estimate of a take: its points less the value of the cards it adds."""
     taken = _mask(pile[act.k - 1:])
     used = 0
@@ -440,17 +442,16 @@ def _score_draw(ctx: _Ctx) -> float:
     return total / len(cards)
 
 
-def _score_decline(ctx: _Ctx, view: dict[str, Any]) -> float:
+def _score_decline(ctx: _Ctx, table: R500Table) -> float:
     """Return the value of declining the pile with an empty stock."""
-    reuse = int((view.get("options") or {}).get("reuse_discards", 0)) > int(view.get("reuses", 0))
-    if reuse and view["pile"]:
+    if _reuse_left(table) and table.pile:
         # the pile turns over unshuffled: its oldest card is the one drawn
-        first = _CARD[view["pile"][0]].bit
+        first = _CARD[table.pile[0]].bit
         return _turn_end(ctx, ctx.hand | first, ctx.table, ctx.opened)
     return -float(ctx.worth(ctx.hand))  # the hand ends now
 
 
-def _draw_step(ctx: _Ctx, view: dict[str, Any], acts: list[Rummy500Action]) -> Rummy500Action:
+def _draw_step(ctx: _Ctx, table: R500Table, acts: list[Rummy500Action]) -> Rummy500Action:
     takes = [a for a in acts if isinstance(a, TakeDiscards)]
     others = [a for a in acts if not isinstance(a, TakeDiscards)]
     best: Rummy500Action = others[0] if others else takes[0]
@@ -459,14 +460,14 @@ def _draw_step(ctx: _Ctx, view: dict[str, Any], acts: list[Rummy500Action]) -> R
     if isinstance(best, DrawStock):
         best_score = _score_draw(ctx)
     elif isinstance(best, DeclineDiscards):
-        best_score = _score_decline(ctx, view)
+        best_score = _score_decline(ctx, table)
     else:
         best_score = -1e9
     if len(takes) > TAKE_SHORTLIST:
-        takes.sort(key=lambda a: -_rough_take(ctx, a, view["pile"]))
+        takes.sort(key=lambda a: -_rough_take(ctx, a, table.pile))
         takes = takes[:TAKE_SHORTLIST]
     for act in takes:
-        score = _score_take(ctx, act, view["pile"])
+        score = _score_take(ctx, act, table.pile)
         if score > best_score + 1e-9:
             best, best_score = act, score
     return best
@@ -506,23 +507,23 @@ def _choose_discard(ctx: _Ctx, discards: list[Discard]) -> Discard:
 # --- public API --------------------------------------------------------------------------------
 
 
-def choose_action(view: dict[str, Any]) -> Rummy500Action:
-    """Return the computer player's action: always one of view['legal'], parsed."""
-    acts = [parse_action(t) for t in view["legal"]]
+def choose_action(view: R500Hand) -> Rummy500Action:
+    """Return the computer player's action: always one of view.legal, parsed."""
+    acts = [parse_action(t) for t in view.legal]
     if not acts:
         raise ValueError("the seat has no legal action now")
-    phase = view.get("phase")
+    phase = view.table.phase
     if phase == "special":
         return next((a for a in acts if isinstance(a, NameSpecial) and a.card is None), acts[0])
     ctx = _context(view)
     if phase == "draw":
-        return _draw_step(ctx, view, acts)
+        return _draw_step(ctx, view.table, acts)
     return _play_step(ctx, acts)
 
 
-def choose_claim(view: dict[str, Any]) -> ClaimRummy | None:
-    """Return the best-scoring Rummy! claim of view['claims'], or None when there is none."""
-    claims = [a for a in map(parse_action, view.get("claims") or []) if isinstance(a, ClaimRummy)]
+def choose_claim(view: R500Hand) -> ClaimRummy | None:
+    """Return the best-scoring Rummy! claim of view.claims, or None when there is none."""
+    claims = [a for a in map(parse_action, view.claims) if isinstance(a, ClaimRummy)]
     if not claims:
         return None
     ctx = _context(view)
@@ -534,6 +535,6 @@ def choose_claim(view: dict[str, Any]) -> ClaimRummy | None:
     return max(claims, key=points)
 
 
-def random_action(view: dict[str, Any], rng: random.Random) -> Rummy500Action:
+def random_action(view: R500Hand, rng: random.Random) -> Rummy500Action:
     """Return a uniformly random legal action (the benchmark's baseline; it never claims)."""
-    return parse_action(rng.choice(view["legal"]))
+    return parse_action(rng.choice(view.legal))

@@ -2,22 +2,24 @@
 
 state.py holds the fields, the deal and the JSON form; rules.py checks every action once;
 legal.py lists what those checks accept; moves.py applies actions; scoring.py ends hands and
-games; views.py says what each player sees. The shared base (engine/base.py) dispatches:
-`verify` asks `check_seat` then the action's check on a `Rules`, `apply` runs its handler.
+games; views.py declares what each player sees (built here) and events.py what happened. The
+shared base (engine/base.py) dispatches: `verify` asks `check_seat` then the action's check on
+a `Rules`, `apply` runs its handler.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..cards import Card
 from ..match import Standing, standings
 from . import actions as A
-from . import legal, scoring, views
+from . import legal, scoring
 from .moves import Rummy500Moves
 from .rules import Rules
 from .scoring import SeatScore
 from .table import Shape
+from .views import ClaimWindow, MeldView, R500Hand, R500Table, SeatView, melds_of
 
 
 class Rummy500Game(Rummy500Moves):
@@ -97,10 +99,41 @@ class Rummy500Game(Rummy500Moves):
         """Rank the seats by total, the winner first (final once the game is over)."""
         return standings(self.sides, self.totals, [] if self.winner is None else [self.winner])
 
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> R500Table:
         """Return everything every player may see."""
-        return views.public_view(self)
+        melds = melds_of(self.table)
+        return R500Table(
+            game=self.name, version=self.version, players=self.players, hand_no=self.hand_no,
+            dealer=self.dealer, turn=None if self.is_over else self.turn, phase=self.phase,
+            stock=len(self.stock), pile=tuple(c.text for c in self.pile), melds=melds,
+            seats=self._seat_views(melds), claim=self._claim_window(), options=self.opts,
+            special_card=self.special.text if self.special else None, reuses=self.reuses,
+            winner=self.winner, totals=tuple(self.totals),
+            eliminated=tuple(sorted(self.eliminated)), last_result=self.last_result)
 
-    def private_view(self, seat: int) -> dict[str, Any]:
-        """Return the public view plus the seat's hand, free card, legal moves and claims."""
-        return views.private_view(self, seat)
+    def _seat_views(self, melds: tuple[MeldView, ...]) -> tuple[SeatView, ...]:
+        # What each seat's placements earned this hand (melded + laid off, as seat_scores
+        # counts it), in one pass over the table; eliminated seats score nothing.
+        points = [0] * self.players
+        for meld in melds:
+            for entry in meld.entries:
+                points[entry.by] += entry.value
+        gone = self.eliminated
+        return tuple(
+            SeatView(seat, len(self.hands[seat]), self.opened[seat], self.totals[seat],
+                     0 if seat in gone else points[seat], seat in gone, self.closings[seat])
+            for seat in range(self.players))
+
+    def _claim_window(self) -> ClaimWindow:
+        card = self.claim_card
+        fits = None  # said aloud under announce only
+        if self.opts.rummy_call == "announce":
+            fits = tuple(self.fitting_melds(card)) if card else ()
+        return ClaimWindow(self.claim_open, card.text if card else None, self.discarder, fits)
+
+    def private_view(self, seat: int) -> R500Hand:
+        """Return the table with the seat's hand, free card, legal moves and claims."""
+        free = self.free_card.text if self.free_card and seat == self.turn else None
+        return R500Hand(self.public_view(), seat, tuple(c.text for c in self.hands[seat]), free,
+                        tuple(str(a) for a in self.legal_actions(seat)),
+                        tuple(str(a) for a in self.claim_targets(seat)))

@@ -6,17 +6,29 @@ The handlers are methods of the state that the game's ACTIONS table names; the b
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from ..game import Event
 from ..table import Entry, TableMeld
 from . import actions as A
+from .events import (
+    Announced,
+    Claimed,
+    Declined,
+    Discarded,
+    DrawnCard,
+    EmptyHand,
+    LaidOff,
+    Melded,
+    Reused,
+    SpecialNamed,
+    StockDraw,
+    Taken,
+)
 from .legal import LegalMoves
 from .rules import Rules
 from .scoring import card_value, end_hand, run_position
 from .state import Rummy500State
 from .table import Shape
+from .views import melds_of
 
 
 class Rummy500Moves(Rummy500State):
@@ -29,7 +41,7 @@ class Rummy500Moves(Rummy500State):
         self.special = action.card
         self.set_values()
         card = action.card.text if action.card else None
-        return [Event("special", seat, {"card": card})] + self.deal()
+        return [Event("special", seat, SpecialNamed(card))] + self.deal()
 
     def do_draw(self, seat: int, action: A.DrawStock) -> list[Event]:
         """Draw the top card of the stock."""
@@ -41,7 +53,7 @@ class Rummy500Moves(Rummy500State):
         card = self.stock.pop(0)
         self.hands[seat].append(card)
         self.phase = "play"
-        return [Event("draw", seat, {"stock": len(self.stock)}, {"card": card.text})]
+        return [Event("draw", seat, StockDraw(len(self.stock)), DrawnCard(card.text))]
 
     def do_take(self, seat: int, action: A.TakeDiscards) -> list[Event]:
         """Take pile cards, putting the new melds on the table."""
@@ -53,21 +65,20 @@ class Rummy500Moves(Rummy500State):
         self.hands[seat] = left
         self.free_card = taken[-1] if not shapes else None
         self.phase = "play"
-        events.append(Event("take", seat, {
-            "k": action.k, "cards": [c.text for c in taken], "melds": _melds_public(new),
-            "free": not shapes}))
+        events.append(Event("take", seat, Taken(
+            action.k, tuple(c.text for c in taken), melds_of(new), not shapes)))
         return events + self._after_play(seat)
 
     def do_decline(self, seat: int, action: A.DeclineDiscards) -> list[Event]:
         """Decline the pile with the stock empty."""
         events = self.close_window("decline")
-        return events + [Event("decline", seat, {"auto": False})] + self._decline(seat)
+        return events + [Event("decline", seat, Declined(False))] + self._decline(seat)
 
     def _decline(self, seat: int) -> list[Event]:
         if self.reuses < self.opts.reuse_discards and self.pile:
             self.stock, self.pile = self.pile, []  # face down unshuffled: p1 becomes the top
             self.reuses += 1
-            events = [Event("reuse", seat, {"stock": len(self.stock), "reuses": self.reuses})]
+            events = [Event("reuse", seat, Reused(len(self.stock), self.reuses))]
             return events + self._draw(seat)
         return end_hand(self, "stock", None)
 
@@ -87,7 +98,7 @@ class Rummy500Moves(Rummy500State):
         gone = {c for m in action.melds for c in m}
         self.hands[seat] = [c for c in self.hands[seat] if c not in gone]
         new = [self._new_meld(seat, s) for s in shapes]
-        events = [Event("meld", seat, {"melds": _melds_public(new)})]
+        events = [Event("meld", seat, Melded(melds_of(new)))]
         return events + self._after_play(seat)
 
     def _place(self, seat: int, action: A.LayOff | A.ClaimRummy, how: str) -> Entry:
@@ -107,8 +118,8 @@ class Rummy500Moves(Rummy500State):
         entry = self._place(seat, action, "layoff")
         self.hands[seat].remove(action.card)
         meld = self.meld_by_id(action.meld_id)
-        events = [Event("layoff", seat, {"card": action.card.text, "meld": meld.id,
-                                         "end": action.end, "points": entry.value})]
+        events = [Event("layoff", seat, LaidOff(action.card.text, meld.id, action.end,
+                                                entry.value))]
         return events + self._after_play(seat)
 
     def _after_play(self, seat: int) -> list[Event]:
@@ -118,7 +129,7 @@ class Rummy500Moves(Rummy500State):
         if self.opts.go_out_without_discard == "immediate":
             return end_hand(self, "out", seat)
         # seed_redraw: the turn ends with an empty hand and no discard
-        events = [Event("empty_hand", seat, {})]
+        events = [Event("empty_hand", seat, EmptyHand())]
         return events + self._next_turn(seat)
 
     def do_discard(self, seat: int, action: A.Discard) -> list[Event]:
@@ -127,15 +138,15 @@ class Rummy500Moves(Rummy500State):
         self.hands[seat].remove(card)
         self.pile.append(card)
         if not self.hands[seat]:
-            return [Event("discard", seat, {"card": card.text, "claim_window": False})] + \
+            return [Event("discard", seat, Discarded(card.text, False))] + \
                 end_hand(self, "out", seat)
         rummy = self.opts.rummy_rule
-        events = [Event("discard", seat, {"card": card.text, "claim_window": rummy})]
+        events = [Event("discard", seat, Discarded(card.text, rummy))]
         if rummy:
             self.claim_open, self.claim_card, self.discarder = True, card, seat
             fits = self.fitting_melds(card)
             if self.opts.rummy_call == "announce" and fits:
-                events.append(Event("rummy_announce", None, {"card": card.text, "fits": fits}))
+                events.append(Event("rummy_announce", None, Announced(card.text, tuple(fits))))
         return events + self._next_turn(seat)
 
     # --- turns and the Rummy! window ---------------------------------------------------------
@@ -151,23 +162,17 @@ class Rummy500Moves(Rummy500State):
             return []
         if LegalMoves(Rules(self), self.turn).any_take():
             return []
-        return [Event("decline", self.turn, {"auto": True})] + self._decline(self.turn)
+        return [Event("decline", self.turn, Declined(True))] + self._decline(self.turn)
 
     def do_claim(self, seat: int, action: A.ClaimRummy) -> list[Event]:
         """Claim the open window's discard onto a table meld."""
         entry = self._place(seat, action, "claim")
         self.pile.pop()
-        events = [Event("claim", seat, {"claimer": seat, "card": action.card.text,
-                                        "meld": action.meld_id.upper(), "end": action.end,
-                                        "points": entry.value, "discarder": self.discarder})]
+        events = [Event("claim", seat, Claimed(seat, action.card.text, action.meld_id.upper(),
+                                               action.end, entry.value, self.discarder))]
         events += self.close_window("claim")
         return events + self._draw_step()
 
     def do_end_claims(self, seat: int, action: A.EndClaims) -> list[Event]:
         """Close the Rummy! window."""
         return self.close_window("timeout") + self._draw_step()
-
-
-def _melds_public(melds: Sequence[TableMeld]) -> list[dict[str, Any]]:
-    return [{"id": m.id, "kind": m.kind, "cards": [c.text for c in m.cards],
-             "points": m.points} for m in melds]

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..cards import Card
 from ..game import Event
+from .events import GameEnded
 from .options import Rummy500Options
 from .state import Rummy500State
+from .views import HandReport, SeatReport, melds_of
 
 POSITIONS = ("set", "run_low_ace", "run", "hand")
 
@@ -61,11 +62,10 @@ class SeatScore:
         """Return melded + laid off − held."""
         return self.melded + self.laid_off - self.in_hand
 
-    def to_dict(self) -> dict[str, object]:
-        """Return the score as a JSON-able dict (the held cards revealed)."""
-        return {"seat": self.seat, "melded": self.melded, "laid_off": self.laid_off,
-                "in_hand": self.in_hand, "hand": [c.text for c in self.hand],
-                "hand_score": self.hand_score}
+    def report(self) -> SeatReport:
+        """Return the score as everybody sees it once the hand is over (held cards revealed)."""
+        return SeatReport(self.seat, self.melded, self.laid_off, self.in_hand,
+                          tuple(c.text for c in self.hand))
 
 
 # --- the end of a hand and of the game --------------------------------------------------------
@@ -89,18 +89,15 @@ def end_hand(g: Rummy500State, reason: str, out: int | None) -> list[Event]:
     scores = seat_scores(g)
     gone = _score(g, scores, out)
     g.winner = _find_winner(g, out)
-    g.last_result = {
-        "hand_no": g.hand_no, "reason": reason, "out": out,
-        "seats": [s.to_dict() for s in scores], "totals": list(g.totals),
-        "eliminated": sorted(gone), "closings": list(g.closings),
-        "melds": _melds_with_credits(g),
-    }
-    events = [Event("hand_end", out, dict(g.last_result))]
+    g.last_result = HandReport(
+        g.hand_no, reason, out, tuple(s.report() for s in scores), tuple(g.totals),
+        tuple(sorted(gone)), tuple(g.closings), melds_of(g.table))
+    events = [Event("hand_end", out, g.last_result)]
     g.claim_open, g.free_card, g.redraw = False, None, False
     if g.winner is not None:
         g.phase = "over"
-        return events + [Event("game_end", g.winner, {
-            "winner": g.winner, "totals": list(g.totals), "closings": list(g.closings)})]
+        return events + [Event("game_end", g.winner,
+                               GameEnded(g.winner, tuple(g.totals), tuple(g.closings)))]
     g.dealer = g.next_seat(g.dealer)
     if g.opts.special_card_per_hand:
         g.reset_hand()
@@ -119,12 +116,6 @@ def _score(g: Rummy500State, scores: Sequence[SeatScore], out: int | None) -> se
         g.closings[out] += 1
     limit = g.opts.elimination_score
     return set() if limit is None else g.board.eliminate(lambda total: total <= limit)
-
-
-def _melds_with_credits(g: Rummy500State) -> list[dict[str, Any]]:
-    """Return the table melds with who placed each card and how (for the hand's reveal)."""
-    return [{"id": m.id, "owner": m.owner, "kind": m.kind,
-             "cards": [e.to_dict() for e in m.entries]} for m in g.table]
 
 
 def _find_winner(g: Rummy500State, out: int | None) -> int | None:

@@ -15,8 +15,10 @@ from ..match import Scoreboard
 from ..sides import Sides
 from ..table import Table, TableMeld
 from . import actions as A
+from .events import ClaimsClosed, Dealt
 from .options import Rummy500Options
 from .table import Summary, ends_of, shape_of, summary_of
+from .views import HandReport
 
 HAND_SIZE = 7
 PHASES = ("special", "draw", "play", "over")
@@ -47,7 +49,7 @@ class Rummy500State(CardGame[Rummy500Options, A.Rummy500Action]):
         self.closings = [0] * players
         self.winner: int | None = None
         self.hand_no = 0
-        self.last_result: dict[str, Any] | None = None
+        self.last_result: HandReport | None = None
         self.reset_hand()
         self.special: Card | None = self.opts.special
         self.set_values()
@@ -133,11 +135,9 @@ class Rummy500State(CardGame[Rummy500Options, A.Rummy500Action]):
         self.stock = deck[HAND_SIZE * n + 1:]
         self.hand_no += 1
         self.phase, self.turn = "draw", order[0]
-        return [Event("deal", None, {
-            "dealer": self.dealer, "hand_no": self.hand_no, "players": order,
-            "pile": [c.text for c in self.pile], "stock": len(self.stock),
-            "special_card": self.special.text if self.special else None,
-        })]
+        return [Event("deal", None, Dealt(
+            self.dealer, self.hand_no, tuple(order), tuple(c.text for c in self.pile),
+            len(self.stock), self.special.text if self.special else None))]
 
     def close_window(self, how: str) -> list[Event]:
         """Close the Rummy! window, if one is open, saying what closed it."""
@@ -145,7 +145,7 @@ class Rummy500State(CardGame[Rummy500Options, A.Rummy500Action]):
             return []
         card = self.claim_card
         self.claim_open, self.claim_card, self.discarder = False, None, None
-        return [Event("claims_closed", None, {"card": card.text if card else None, "by": how})]
+        return [Event("claims_closed", None, ClaimsClosed(card.text if card else None, how))]
 
     # --- small queries -------------------------------------------------------------------
 
@@ -205,7 +205,7 @@ class Rummy500State(CardGame[Rummy500Options, A.Rummy500Action]):
             "claim": {"open": self.claim_open, "card": _text(self.claim_card),
                       "discarder": self.discarder},
             "special": _text(self.special), "winner": self.winner,
-            "last_result": self.last_result,
+            "last_result": None if self.last_result is None else self.last_result.to_dict(),
         }
 
     @classmethod
@@ -247,7 +247,8 @@ class Rummy500State(CardGame[Rummy500Options, A.Rummy500Action]):
         self.discarder = None if claim["discarder"] is None else int(claim["discarder"])
         self.special = _card(data["special"])
         self.winner = None if data["winner"] is None else int(data["winner"])
-        self.last_result = data["last_result"]
+        last = data["last_result"]
+        self.last_result = None if last is None else HandReport.from_dict(last)
 
     def _check_loaded(self) -> None:
         n = self.players

@@ -1,58 +1,198 @@
-"""What the players may see of a Rummy 500 game: the public view and one seat's private view."""
+"""What the players may see of a Rummy 500 game: the public table, one seat's hand, a hand's end.
+
+Cards are given as text ("10H"), as the renderers, the computer player and JSON read them.
+`R500Table` holds no hand: it is what everybody may see. `R500Hand` adds one seat's own cards
+and moves to the table, by holding it rather than extending it, so a function that publishes
+an `R500Table` cannot be handed a seat's hand by mistake. Per-seat figures are tuples in seat
+order. `HandReport` is the only view kept in a snapshot (the last hand's result), in the dict
+form the live bot has always saved.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
-from .legal import claim_targets, legal_actions
-from .scoring import seat_scores
-from .state import Rummy500State
+from ..table import TableMeld
+from .options import Rummy500Options
 
-
-def public_view(g: Rummy500State) -> dict[str, Any]:
-    """Return everything every player may see."""
-    return {
-        "game": g.name, "version": g.version, "players": g.players,
-        "hand_no": g.hand_no, "dealer": g.dealer,
-        "turn": None if g.is_over else g.turn, "phase": g.phase,
-        "stock": len(g.stock), "pile": [c.text for c in g.pile],
-        "melds": [{"id": m.id, "owner": m.owner, "kind": m.kind,
-                   "cards": [{"card": e.card.text, "by": e.by, "value": e.value}
-                             for e in m.entries]} for m in g.table],
-        "seats": _seats(g), "claim": _claim(g), "options": g.opts.to_dict(),
-        "special_card": g.special.text if g.special else None,
-        "reuses": g.reuses, "winner": g.winner, "totals": list(g.totals),
-        "eliminated": sorted(g.eliminated), "last_result": g.last_result,
-    }
+Cards = tuple[str, ...]
 
 
-def _seats(g: Rummy500State) -> list[dict[str, Any]]:
-    scores = {s.seat: s for s in seat_scores(g)}
-    seats = []
-    for seat in range(g.players):
-        sc = scores.get(seat)
-        seats.append({
-            "seat": seat, "cards": len(g.hands[seat]), "opened": g.opened[seat],
-            "total": g.totals[seat], "hand_points": sc.melded + sc.laid_off if sc else 0,
-            "eliminated": seat in g.eliminated, "closings": g.closings[seat]})
-    return seats
+class Placed(NamedTuple):
+    """One card of a table meld: who placed it, what it earned him, and how (meld, layoff …).
+
+    A named tuple rather than a frozen dataclass: every view holds one per card on the table,
+    and a tuple is several times cheaper to build.
+    """
+
+    card: str
+    by: int
+    value: int
+    how: str
 
 
-def _claim(g: Rummy500State) -> dict[str, Any]:
-    claim: dict[str, Any] = {
-        "open": g.claim_open, "card": g.claim_card.text if g.claim_card else None,
-        "discarder": g.discarder}
-    if g.opts.rummy_call == "announce":
-        claim["fits"] = g.fitting_melds(g.claim_card) if g.claim_card else []
-    return claim
+@dataclass(frozen=True, slots=True)
+class MeldView:
+    """A meld on the table as everybody sees it: its id, owner, kind and cards in table order."""
+
+    id: str
+    owner: int
+    kind: str  # "set" | "run"
+    entries: tuple[Placed, ...]
+
+    @classmethod
+    def of(cls, meld: TableMeld) -> MeldView:
+        """Return the meld as it lies now (later lay-offs do not change this view)."""
+        return cls(meld.id, meld.owner, meld.kind,
+                   tuple(Placed(e.card.text, e.by, e.value, e.how) for e in meld.entries))
+
+    @property
+    def cards(self) -> Cards:
+        """Return the cards' texts in table order."""
+        return tuple(e.card for e in self.entries)
+
+    @property
+    def points(self) -> int:
+        """Return what the placements on this meld earned, all placers together."""
+        return sum(e.value for e in self.entries)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the snapshot's form (a hand's result keeps its melds)."""
+        return {"id": self.id, "owner": self.owner, "kind": self.kind,
+                "cards": [{"card": e.card, "by": e.by, "value": e.value, "how": e.how}
+                          for e in self.entries]}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> MeldView:
+        """Rebuild from to_dict()."""
+        return cls(str(d["id"]), int(d["owner"]), str(d["kind"]), tuple(
+            Placed(str(e["card"]), int(e["by"]), int(e["value"]), str(e["how"]))
+            for e in d["cards"]))
 
 
-def private_view(g: Rummy500State, seat: int) -> dict[str, Any]:
-    """Return the public view plus the seat's hand, free card, legal moves and claims."""
-    view = public_view(g)
-    view.update({
-        "seat": seat, "hand": [c.text for c in g.hands[seat]],
-        "free_card": g.free_card.text if g.free_card and seat == g.turn else None,
-        "legal": [str(a) for a in legal_actions(g, seat)],
-        "claims": [str(a) for a in claim_targets(g, seat)]})
-    return view
+def melds_of(melds: Iterable[TableMeld]) -> tuple[MeldView, ...]:
+    """Return the views of table melds."""
+    return tuple(MeldView.of(m) for m in melds)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat as everybody sees it: how many cards it holds, its scores, whether it is out."""
+
+    seat: int
+    cards: int
+    opened: bool
+    total: int
+    hand_points: int  # melded + laid off this hand (what is held counts only at the end)
+    eliminated: bool
+    closings: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimWindow:
+    """The "Rummy!" window on the last discard."""
+
+    open: bool
+    card: str | None
+    discarder: int | None
+    fits: Cards | None  # the melds the card fits, said aloud under rummy_call=announce only
+
+
+@dataclass(frozen=True, slots=True)
+class SeatReport:
+    """One seat's hand once it is over: what it melded, laid off, held (revealed), and the net."""
+
+    seat: int
+    melded: int
+    laid_off: int
+    in_hand: int
+    hand: Cards
+
+    @property
+    def hand_score(self) -> int:
+        """Return melded + laid off − held."""
+        return self.melded + self.laid_off - self.in_hand
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the snapshot's form."""
+        return {"seat": self.seat, "melded": self.melded, "laid_off": self.laid_off,
+                "in_hand": self.in_hand, "hand": list(self.hand), "hand_score": self.hand_score}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> SeatReport:
+        """Rebuild from to_dict()."""
+        return cls(int(d["seat"]), int(d["melded"]), int(d["laid_off"]), int(d["in_hand"]),
+                   tuple(str(c) for c in d["hand"]))
+
+
+@dataclass(frozen=True, slots=True)
+class HandReport:
+    """How a hand ended: who went out, every seat's score with its hand laid open, the totals."""
+
+    hand_no: int
+    reason: str  # "out" (a seat went out) | "stock" (the stock ran out)
+    out: int | None
+    seats: tuple[SeatReport, ...]  # the seats still in the game
+    totals: tuple[int, ...]
+    eliminated: tuple[int, ...]  # the seats this hand put out of the game
+    closings: tuple[int, ...]
+    melds: tuple[MeldView, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the snapshot's form (the game saves its last hand's result)."""
+        return {"hand_no": self.hand_no, "reason": self.reason, "out": self.out,
+                "seats": [s.to_dict() for s in self.seats], "totals": list(self.totals),
+                "eliminated": list(self.eliminated), "closings": list(self.closings),
+                "melds": [m.to_dict() for m in self.melds]}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> HandReport:
+        """Rebuild from to_dict()."""
+        out = d["out"]
+        return cls(int(d["hand_no"]), str(d["reason"]), None if out is None else int(out),
+                   tuple(SeatReport.from_dict(s) for s in d["seats"]), _ints(d["totals"]),
+                   _ints(d["eliminated"]), _ints(d["closings"]),
+                   tuple(MeldView.from_dict(m) for m in d["melds"]))
+
+
+@dataclass(frozen=True, slots=True)
+class R500Table:
+    """Everything every player may see: no card of any hand, only the table and the pile."""
+
+    game: str
+    version: int
+    players: int
+    hand_no: int
+    dealer: int
+    turn: int | None  # None once the game is over
+    phase: str  # "special" | "draw" | "play" | "over"
+    stock: int  # cards left in the stock
+    pile: Cards  # the discard pile, bottom first
+    melds: tuple[MeldView, ...]
+    seats: tuple[SeatView, ...]
+    claim: ClaimWindow
+    options: Rummy500Options
+    special_card: str | None  # this hand's special card
+    reuses: int  # times the pile has been turned into a new stock this hand
+    winner: int | None
+    totals: tuple[int, ...]
+    eliminated: tuple[int, ...]
+    last_result: HandReport | None
+
+
+@dataclass(frozen=True, slots=True)
+class R500Hand:
+    """What one seat may see: the table, its own hand and the moves it may make now."""
+
+    table: R500Table
+    seat: int
+    hand: Cards
+    free_card: str | None  # the free top card just taken, which may not be thrown back
+    legal: tuple[str, ...]  # the text of each legal action
+    claims: tuple[str, ...]  # the text of each "Rummy!" claim it may make now
+
+
+def _ints(values: Iterable[Any]) -> tuple[int, ...]:
+    return tuple(int(v) for v in values)

@@ -6,6 +6,7 @@ import simcord
 
 from cogs.adapters.rummy500 import RUMMY500
 from cogs.host import Runtime, ScriptedDeals
+from engine.rummy500.views import R500Table
 from tests.cogs.conftest import (
     dm,
     labels,
@@ -64,7 +65,7 @@ def running(sim: Sim) -> Runtime | None:
     return next(iter(runtimes.values()), None)
 
 
-def game_view(sim: Sim) -> dict:
+def game_view(sim: Sim) -> R500Table:
     rt = running(sim)
     assert rt is not None
     return rt.game.public_view()
@@ -73,11 +74,11 @@ def game_view(sim: Sim) -> dict:
 def hand_of(sim: Sim, seat: int) -> list[str]:
     rt = running(sim)
     assert rt is not None
-    return list(rt.game.private_view(seat)["hand"])
+    return list(rt.game.private_view(seat).hand)
 
 
-def meld(view: dict, mid: str) -> list[str]:
-    return [c["card"] for m in view["melds"] if m["id"] == mid for c in m["cards"]]
+def meld(view: R500Table, mid: str) -> list[str]:
+    return [c for m in view.melds if m.id == mid for c in m.cards]
 
 
 async def test_a_scripted_hand_with_a_deep_pickup_chained_layoffs_both_aces_and_a_claim(
@@ -109,7 +110,7 @@ async def test_a_scripted_hand_with_a_deep_pickup_chained_layoffs_both_aces_and_
     assert option_values(dm(sim.chiara), ":take") == ["1 JC,QC,KC,AC", "1 JC,QC,KC"]
     await pick(sim.chiara, "take", ["1 JC,QC,KC"])
     view = game_view(sim)
-    assert view["pile"] == [] and meld(view, "C") == ["JC", "QC", "KC"]
+    assert view.pile == () and meld(view, "C") == ["JC", "QC", "KC"]
     await pick(sim.chiara, "ui_lay", ["2D"])  # the chain: 2D on Bruno's 3D
     await pick(sim.chiara, "ui_lay", ["AC"])  # the ace at the high end: 15
     await pick(sim.chiara, "discard", ["10H"])  # a taken card other than JC may go
@@ -123,7 +124,7 @@ async def test_a_scripted_hand_with_a_deep_pickup_chained_layoffs_both_aces_and_
     await pick(sim.alice, "discard", ["7D"])
     view = game_view(sim)
     assert meld(view, "A") == ["AD", "2D", "3D", "4D", "5D", "6D"]
-    assert view["claim"]["open"] and "Rummy!" in labels(table_message(sim))
+    assert view.claim.open and "Rummy!" in labels(table_message(sim))
 
     # Bruno and Chiara both press Rummy!; each is asked which meld; Chiara answers first.
     bruno_ask = await sim.bruno.click(table_message(sim), label="Rummy!")
@@ -141,8 +142,8 @@ async def test_a_scripted_hand_with_a_deep_pickup_chained_layoffs_both_aces_and_
     assert "Rummy! Chiara claims 7♦ onto B (+5)." in table.content
     assert "Rummy!" not in labels(table)  # the window is closed
     view = game_view(sim)
-    assert meld(view, "B") == ["7S", "7H", "7C", "7D"] and view["pile"] == ["10H"]
-    points = [s["hand_points"] for s in view["seats"]]
+    assert meld(view, "B") == ["7S", "7H", "7C", "7D"] and view.pile == ("10H",)
+    points = [s.hand_points for s in view.seats]
     assert points == [20, 20, 55]  # 15+5; 15+5; 30 + 5 + 15 + 5
     assert "Bruno's turn" in table.content  # the claim did not change the turn order
 
@@ -199,7 +200,7 @@ async def test_a_first_meld_under_the_minimum_is_refused_and_wrong_calls_are_pri
     await pick(sim.bruno, "discard", ["8S"])
     await refused(await sim.alice.click(table_message(sim), label="Rummy!"),
                   "Wrong call: 8♠ fits no meld on the table.")
-    assert game_view(sim)["pile"] == ["3C", "2C", "8S"]  # nothing moved
+    assert game_view(sim).pile == ("3C", "2C", "8S")  # nothing moved
 
 
 async def test_announce_mode_tells_everyone_and_shows_the_button_only_for_a_playable_card(
@@ -225,7 +226,7 @@ async def test_top_card_free_takes_the_top_card_alone_and_keeps_it_this_turn(
     await sim.alice.user.click(dm(sim.alice), label="Take 3♣ alone")
     discards = option_values(dm(sim.alice), ":discard")
     assert "3C" not in discards and "2C" in discards
-    assert game_view(sim)["pile"] == [] and "3C" in hand_of(sim, 0)
+    assert game_view(sim).pile == () and "3C" in hand_of(sim, 0)
 
 
 async def test_draw_stock_until_opened_offers_no_pile_to_an_unopened_player(
@@ -259,14 +260,14 @@ async def test_when_the_stock_runs_out_the_hand_ends_with_nobody_out(
     await three_players(sim)
     members = [sim.alice, sim.bruno, sim.chiara]
     turns = 0
-    while game_view(sim)["hand_no"] == 1 and turns < 40:
-        await plod(members[game_view(sim)["turn"]])
+    while game_view(sim).hand_no == 1 and turns < 40:
+        await plod(members[game_view(sim).turn])
         turns += 1
-    assert game_view(sim)["hand_no"] == 2, "the hand did not end"
+    assert game_view(sim).hand_no == 2, "the hand did not end"
     lines = "\n".join(texts(sim))
     assert "The stock ran out: nobody went out." in lines
     # Nobody melded: every player scores minus his hand, by the value table.
-    assert all(total < 0 for total in game_view(sim)["totals"])
+    assert all(total < 0 for total in game_view(sim).totals)
     end = next(m for m in sim.channel.history()
                if any(a.filename == "hand.png" for a in m.attachments))
     assert (await png_of(end)).size[0] >= 600
@@ -312,7 +313,7 @@ async def test_a_claim_after_a_restart_during_the_window_still_wins(
     assert won.ephemeral and won.response.content == "Rummy! The card is yours."
     view = game_view(sim)
     assert meld(view, "A") == ["3D", "4D", "5D", "6D"]
-    assert view["seats"][0]["hand_points"] == 20 and view["turn"] == 2
+    assert view.seats[0].hand_points == 20 and view.turn == 2
 
 
 async def test_the_dealer_names_the_special_card_of_each_hand(
@@ -326,7 +327,7 @@ async def test_the_dealer_names_the_special_card_of_each_hand(
     assert len(option_values(dm(sim.chiara), ":special")) == 13
     await pick(sim.chiara, "special", ["QH"])
     view = game_view(sim)
-    assert view["special_card"] == "QH" and view["phase"] == "draw" and view["turn"] == 0
+    assert view.special_card == "QH" and view.phase == "draw" and view.turn == 0
     lines = "\n".join(texts(sim))
     assert "Chiara names the special card: Q♥." in lines
     rt = running(sim)

@@ -1,4 +1,5 @@
-"""The Rummy 500 menus within Discord's limits: 25 options a select, 5 rows, in steps."""
+"""The Rummy 500 menus within Discord's limits (25 options a select, 5 rows, in steps), the
+typed views the adapter reads, and its line for each kind of event."""
 
 from __future__ import annotations
 
@@ -7,7 +8,26 @@ import discord
 from cogs.adapters import ButtonControl, Outcome, SelectControl, view_of
 from cogs.adapters.rummy500 import RUMMY500
 from cogs.views import hand_view
+from engine.game import Event
 from engine.rummy500 import Rummy500Game, Rummy500Options
+from engine.rummy500.events import (
+    Announced,
+    Claimed,
+    ClaimsClosed,
+    Dealt,
+    Declined,
+    Discarded,
+    DrawnCard,
+    EmptyHand,
+    GameEnded,
+    LaidOff,
+    Melded,
+    Reused,
+    SpecialNamed,
+    StockDraw,
+    Taken,
+)
+from engine.rummy500.views import HandReport, MeldView, Placed, R500Hand, R500Table, SeatReport
 from tests.engine.rummy500.scripted import crafted
 
 BIG_HAND = ("AS 2S 3S 4S 5S 6S 7S 8S AH 2H 3H 4H 5H 6H 7H 8H "
@@ -84,10 +104,11 @@ def test_a_state_is_read_once_and_a_new_state_reads_again() -> None:
     seat = game.to_act()[0]
     first = view_of(game, seat)
     assert view_of(game, seat) is first  # the picture, prompt and controls share it
-    assert view_of(game) is not first and "hand" not in view_of(game)
+    assert isinstance(first, R500Hand) and isinstance(view_of(game), R500Table)
+    assert view_of(game) is not first and not hasattr(view_of(game), "hand")
     game.apply(seat, "draw")
     after = view_of(game, seat)
-    assert after is not first and len(after["hand"]) == len(first["hand"]) + 1
+    assert after is not first and len(after.hand) == len(first.hand) + 1
 
 
 def test_outcomes_are_the_engines_standings_by_seat() -> None:
@@ -96,3 +117,63 @@ def test_outcomes_are_the_engines_standings_by_seat() -> None:
     game.apply(0, "discard 2D")  # seat 0 goes out and wins with fewer points than seat 1
     assert RUMMY500.outcomes(game) == [Outcome(0, 500, True), Outcome(1, 690, False),
                                        Outcome(2, -5, False)]
+
+
+RUN = MeldView("B", 1, "run", tuple(Placed(c, 1, 5, "meld") for c in ("4D", "5D", "6D")))
+NAMES = ["Alice", "Bruno", "Chiara"]
+
+
+def test_every_kind_of_event_has_its_public_line() -> None:
+    events = [
+        Event("deal", None, Dealt(2, 3, (0, 1, 2), ("9S",), 30, None)),
+        Event("special", 2, SpecialNamed("QH")), Event("special", 2, SpecialNamed(None)),
+        Event("draw", 0, StockDraw(29), DrawnCard("KS")),
+        Event("take", 1, Taken(2, ("4D", "9S"), (RUN,), False)),
+        Event("meld", 1, Melded((RUN,))),
+        Event("layoff", 1, LaidOff("7D", "B", None, 5)),
+        Event("discard", 1, Discarded("9S", True)),
+        Event("rummy_announce", None, Announced("3D", ("B",))),
+        Event("claim", 2, Claimed(2, "3D", "B", "low", 5, 1)),
+        Event("claims_closed", None, ClaimsClosed("3D", "claim")),
+        Event("decline", 0, Declined(False)), Event("decline", 0, Declined(True)),
+        Event("reuse", 0, Reused(12, 1)),
+        Event("empty_hand", 1, EmptyHand()),
+        Event("game_end", 2, GameEnded(2, (100, 200, 510), (0, 0, 1))),
+    ]
+    assert RUMMY500.describe(events, NAMES, "en") == [
+        "Hand 3: Chiara deals.",
+        "Chiara names the special card: Q♥.", "Chiara names no special card this hand.",
+        "Alice drew from the stock.",
+        "Bruno took 2 card(s) from the pile, from 4♦ (position 2). New meld(s) B: 4♦ 5♦ 6♦.",
+        "Bruno melded. New meld(s) B: 4♦ 5♦ 6♦.",
+        "Bruno laid off 7♦ on B (+5).",
+        "Bruno discarded 9♠.",
+        "Rummy! 3♦ can be played (on B). First to press Rummy! wins it.",
+        "Rummy! Chiara claims 3♦ onto B (+5).",
+        "Alice leaves the pile.", "Alice can take nothing from the pile.",
+        "The pile becomes the stock (12 cards).",
+        "Bruno has no cards left and will draw next turn.",
+        "Chiara wins the game with 510 points!",
+    ]
+
+
+def test_a_hands_end_reveals_every_hand_with_its_melds_and_lay_offs() -> None:
+    melds = (MeldView("A", 0, "set", (Placed("KC", 0, 10, "meld"), Placed("KH", 0, 10, "meld"),
+                                      Placed("KD", 0, 10, "meld"), Placed("KS", 1, 10, "layoff"))),
+             RUN)
+    report = HandReport(4, "out", 0, (SeatReport(0, 30, 0, 0, ()),
+                                      SeatReport(1, 15, 10, 20, ("9C", "QS"))),
+                        (130, -5), (1,), (1, 0), melds)
+    ended = RUMMY500.hand_end(None, [Event("hand_end", 0, report)], NAMES, "en")
+    assert ended is not None
+    spec, lines = ended
+    assert spec.title == "Hand 4: Alice went out!"
+    assert [(r.name, r.melds, r.layoffs, r.deadwood, r.deadwood_value) for r in spec.rows] == [
+        ("Alice", [["KC", "KH", "KD"]], [], [], 0),
+        ("Bruno", [["4D", "5D", "6D"]], ["KS"], ["9C", "QS"], 20)]
+    assert lines == ["Alice went out!",
+                     "Alice: melded 30, laid off 0, in hand −0 → +30 (total 130)",
+                     "Bruno: melded 15, laid off 10, in hand −20 → +5 (total -5)",
+                     "Bruno is eliminated."]
+    assert RUMMY500.hand_end(None, [Event("discard", 0, Discarded("2D", False))], NAMES,
+                             "en") is None

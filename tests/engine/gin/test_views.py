@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
-from dataclasses import FrozenInstanceError, asdict, is_dataclass, replace
+from dataclasses import FrozenInstanceError, is_dataclass, replace
 from typing import Any
 
 import pytest
@@ -26,6 +25,7 @@ from engine.gin.events import (
 )
 from engine.gin.views import GinHand, GinTable, HandReport, ScoreColumn, ScoreSheet
 
+from ..texts import strings
 from .scripted import scripted
 from .test_properties import _policy as mixed_policy
 
@@ -35,20 +35,6 @@ PAYLOADS: dict[str, type] = {
     "knock": Knocked, "gin": Knocked, "big_gin": Knocked, "hand_end": HandEnded,
     "game_end": GameEnded, "match_end": MatchEnded,
 }
-
-
-def strings(payload: Any) -> set[str]:
-    """Return every text in a view or payload, read back from its JSON form."""
-    def walk(x: Any) -> Iterator[str]:
-        if isinstance(x, str):
-            yield x
-        elif isinstance(x, dict):
-            for v in x.values():
-                yield from walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                yield from walk(v)
-    return set(walk(json.loads(json.dumps(asdict(payload)))))
 
 
 # --- the fields ------------------------------------------------------------------------

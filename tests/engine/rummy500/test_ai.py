@@ -49,7 +49,7 @@ def act(game: Rummy500Game, seat: int) -> Any:
     """Ask the computer player for the seat's action and check it is one the engine offers."""
     view = game.private_view(seat)
     action = choose_action(view)
-    assert str(action) in view["legal"]
+    assert str(action) in view.legal
     return action
 
 
@@ -134,14 +134,14 @@ def test_melds_to_go_out(hand: str) -> None:
     g = position(hand, pile="QC")
     events = play_turn(g, 0)
     ends = [e for e in events if e.kind == "hand_end"]
-    assert ends and ends[0].public["out"] == 0
+    assert ends and ends[0].public.out == 0
 
 
 def test_lays_off_a_chain_to_go_out() -> None:
     g = position("9H 10H 3C", melds=((1, "6H 7H 8H"),), pile="QC", opened=[0])
     events = play_turn(g, 0)
     assert kinds(events)[:3] == ["layoff", "layoff", "discard"]
-    assert next(e for e in events if e.kind == "hand_end").public["out"] == 0
+    assert next(e for e in events if e.kind == "hand_end").public.out == 0
 
 
 def test_under_min_first_meld_40_it_does_not_meld_30_and_keeps_the_melds() -> None:
@@ -217,7 +217,7 @@ def run_game(game: Rummy500Game, computers: set[int], seed: int, cap: int = 40) 
             decisions += 1
         else:
             action = random_action(view, rng)
-        assert str(action) in view["legal"], (action, view["legal"])
+        assert str(action) in view.legal, (action, view.legal)
         game.apply(seat, action)
     return decisions
 
@@ -230,7 +230,7 @@ def offer_claims(game: Rummy500Game, computers: set[int]) -> None:
         view = game.private_view(seat)
         claim = choose_claim(view)
         # a claim is always one of the view's; with none to make, there is no claim
-        assert claim is None or str(claim) in view["claims"], (claim, view["claims"])
+        assert claim is None or str(claim) in view.claims, (claim, view.claims)
         if seat in computers and claim is not None:
             game.apply(seat, claim)
             return

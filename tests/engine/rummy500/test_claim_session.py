@@ -82,10 +82,10 @@ async def test_three_hundred_simultaneous_claims_have_exactly_one_winner() -> No
         assert recorder.saved == [(seats[0], "claim 8H A")]
         game = session.game
         assert isinstance(game, Rummy500Game)
-        run = next(m for m in game.public_view()["melds"] if m["id"] == "A")
-        assert [c["card"] for c in run["cards"]] == ["5H", "6H", "7H", "8H"]
-        assert run["cards"][-1]["by"] == seats[0]
-        assert game.public_view()["pile"] == ["KH"]
+        run = next(m for m in game.public_view().melds if m.id == "A")
+        assert [e.card for e in run.entries] == ["5H", "6H", "7H", "8H"]
+        assert run.entries[-1].by == seats[0]
+        assert game.public_view().pile == ("KH",)
         assert not game.claim_open and game.turn == 1  # the turn order did not change
         session.close()
 
@@ -113,7 +113,7 @@ async def test_the_next_players_draw_closes_the_window(clock: LoopClock) -> None
     assert {getattr(r, "code", None) for r in results} == {"too_late"}
     game = session.game
     assert isinstance(game, Rummy500Game)
-    assert game.public_view()["pile"] == ["KH", "8H"]  # 8H stays in the pile
+    assert game.public_view().pile == ("KH", "8H")  # 8H stays in the pile
     session.close()
 
 
@@ -140,7 +140,7 @@ async def test_a_computer_claims_after_a_pause_that_leaves_humans_time(
 
     def react(game: Any, seat: int) -> str | None:
         reacted.append(seat)
-        claims = game.private_view(seat)["claims"]
+        claims = game.private_view(seat).claims
         return claims[0] if claims else None
 
     session = GameSession(window_position(), recorder.hooks(react, frozenset({2})),

@@ -25,6 +25,7 @@ from engine.rummy500 import (
     TakeDiscards,
 )
 from engine.rummy500.table import shape_of
+from engine.rummy500.views import HandReport, MeldView
 
 # games per option set; RUMMY_PROPERTY_MATCHES=1000 is the soak run. At least 10, so that
 # random play always finishes some games within the hand cap (checked below).
@@ -72,13 +73,13 @@ class Ledger:
         self.melded = [0] * self.players
         self.laid = [0] * self.players
 
-    def put(self, seat: int, melds: list[dict[str, Any]]) -> None:
+    def put(self, seat: int, melds: tuple[MeldView, ...]) -> None:
         for m in melds:
-            cards = [Card.parse(c) for c in m["cards"]]
-            self.melds[m["id"]] = (m["kind"], cards)
+            cards = [Card.parse(c) for c in m.cards]
+            self.melds[m.id] = (m.kind, cards)
             for i, c in enumerate(cards):
-                low_ace = m["kind"] == "run" and i == 0 and c.rank == 1
-                where = "set" if m["kind"] == "set" else ("low_ace" if low_ace else "run")
+                low_ace = m.kind == "run" and i == 0 and c.rank == 1
+                where = "set" if m.kind == "set" else ("low_ace" if low_ace else "run")
                 self.melded[seat] += value(c, self.opts, self.special, where)
 
     def lay(self, seat: int, card_text: str, meld: str, end: str | None) -> None:
@@ -102,25 +103,25 @@ class Ledger:
         for e in events:
             p = e.public
             if e.kind == "deal":
-                self.new_hand(p["special_card"])
+                self.new_hand(p.special_card)
             elif e.kind in ("meld", "take"):
-                self.put(e.seat, p["melds"])  # type: ignore[arg-type]
+                self.put(e.seat, p.melds)  # type: ignore[arg-type]
             elif e.kind == "layoff":
-                self.lay(e.seat, p["card"], p["meld"], p["end"])  # type: ignore[arg-type]
+                self.lay(e.seat, p.card, p.meld, p.end)  # type: ignore[arg-type]
             elif e.kind == "claim":
-                self.lay(p["claimer"], p["card"], p["meld"], p["end"])
+                self.lay(p.claimer, p.card, p.meld, p.end)
             elif e.kind == "hand_end":
                 self.check_hand(p)
 
-    def check_hand(self, p: dict[str, Any]) -> None:
-        for s in p["seats"]:
-            seat = s["seat"]
-            held = sum(value(Card.parse(c), self.opts, self.special, "hand") for c in s["hand"])
-            assert (s["melded"], s["laid_off"], s["in_hand"]) == (
+    def check_hand(self, p: HandReport) -> None:
+        for s in p.seats:
+            seat = s.seat
+            held = sum(value(Card.parse(c), self.opts, self.special, "hand") for c in s.hand)
+            assert (s.melded, s.laid_off, s.in_hand) == (
                 self.melded[seat], self.laid[seat], held)
-            assert s["hand_score"] == self.melded[seat] + self.laid[seat] - held
-            self.totals[seat] += s["hand_score"]
-        assert p["totals"] == self.totals
+            assert s.hand_score == self.melded[seat] + self.laid[seat] - held
+            self.totals[seat] += s.hand_score
+        assert list(p.totals) == self.totals
 
 
 def check_state(g: Rummy500Game) -> None:

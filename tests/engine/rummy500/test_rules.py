@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import asdict, replace
 from typing import Any
 
 import pytest
@@ -52,6 +52,8 @@ from engine.rummy500.errors import (
     OwnDiscard,
     StockNotEmpty,
 )
+from engine.rummy500.events import Announced, Declined, DrawnCard, StockDraw
+from engine.rummy500.views import ClaimWindow
 
 from .scripted import crafted, event, kinds, scripted, snapshot
 
@@ -177,7 +179,7 @@ def test_first_player_may_take_the_face_up_card_into_a_meld() -> None:
                   "AD JC JH 8S 6D 9S KS"], up="5H")
     assert "take 1 5S,5H,5D" in texts(g, 0)
     e = event(g.apply(0, "take 1 5S,5H,5D"), "take")
-    assert e.public["melds"][0]["id"] == "A" and g.opened[0]
+    assert e.public.melds[0].id == "A" and g.opened[0]
 
 
 def test_dealer_rotates_and_first_dealer_comes_from_the_seed() -> None:
@@ -186,7 +188,7 @@ def test_dealer_rotates_and_first_dealer_comes_from_the_seed() -> None:
     g = crafted({0: "2D", 1: "KC", 2: "2C"}, melds=[(0, "KH KD KS")], players=3, dealer=0)
     g.apply(0, "discard 2D")
     assert g.dealer == 1 and g.turn == 2 and [len(h) for h in g.hands] == [7, 7, 7]
-    assert [m["id"] for m in g.public_view()["melds"]] == []
+    assert [m.id for m in g.public_view().melds] == []
 
 
 # --- ends of games -----------------------------------------------------------------------
@@ -203,25 +205,25 @@ def test_elimination_last_one_standing_wins() -> None:
     opts = Rummy500Options(elimination_score=-101)
     events, g = _finish([0, -95, -96], opts)
     end = event(events, "hand_end").public
-    assert end["eliminated"] == [1, 2] and g.winner == 0 and g.is_over
-    assert event(events, "game_end").public["winner"] == 0
+    assert end.eliminated == (1, 2) and g.winner == 0 and g.is_over
+    assert event(events, "game_end").public.winner == 0
 
 
 def test_elimination_at_exactly_the_score_and_dealer_skips_the_eliminated() -> None:
     opts = Rummy500Options(elimination_score=-101)
     events, g = _finish([0, -91, -95], opts)  # -101 out, -100 stays
-    assert event(events, "hand_end").public["eliminated"] == [1]
+    assert event(events, "hand_end").public.eliminated == (1,)
     assert g.eliminated == {1} and g.winner is None
     assert g.dealer == 2 and g.turn == 0  # seat 1 is skipped as dealer
     assert [len(h) for h in g.hands] == [7, 0, 7] and len(g.stock) == 52 - 14 - 1
     refused(g, 1, "draw", NotYourTurn)
-    assert g.public_view()["seats"][1]["eliminated"]
+    assert g.public_view().seats[1].eliminated
 
 
 def test_elimination_of_everybody_eliminates_nobody() -> None:
     opts = Rummy500Options(elimination_score=-101)
     events, g = _finish([-101, -91, -96], opts)
-    assert event(events, "hand_end").public["eliminated"] == [] and g.eliminated == set()
+    assert event(events, "hand_end").public.eliminated == () and g.eliminated == set()
     assert g.winner is None and g.hand_no == 2
 
 
@@ -235,7 +237,7 @@ def test_ties_at_target_play_another_hand_with_three_players() -> None:
 def test_win_by_closing_only() -> None:
     opts = Rummy500Options(win_by_closing_only=True)
     events, g = _finish([400, 700, 0], opts)  # P2 at 690 but did not go out
-    assert event(events, "hand_end").public["totals"] == [400, 690, -5]
+    assert event(events, "hand_end").public.totals == (400, 690, -5)
     assert g.winner is None and "game_end" not in kinds(events)
     _, g = _finish([500, 700, 0], opts)  # the closer wins at 500 although P2 has more
     assert g.winner == 0
@@ -246,7 +248,7 @@ def test_closings_mode_counts_closings_not_points() -> None:
     events, g = _finish([900, 0, 0], opts)
     assert g.winner is None and g.closings == [1, 0, 0]
     events, g = _finish([0, 0, 0], opts, closings=[1, 1, 0])
-    assert g.winner == 0 and event(events, "game_end").public["closings"] == [2, 1, 0]
+    assert g.winner == 0 and event(events, "game_end").public.closings == (2, 1, 0)
 
 
 def test_closings_mode_stock_exhaustion_counts_for_nobody() -> None:
@@ -255,7 +257,7 @@ def test_closings_mode_stock_exhaustion_counts_for_nobody() -> None:
                 closings=[1, 1, 1])
     events = g.apply(0, "discard 2C")
     end = event(events, "hand_end").public
-    assert (end["reason"], end["out"]) == ("stock", None)
+    assert (end.reason, end.out) == ("stock", None)
     assert g.closings == [1, 1, 1] and g.winner is None
 
 
@@ -278,9 +280,9 @@ def test_special_card_per_hand_named_by_the_dealer() -> None:
     refused(g, 2, "draw", WrongPhase)
     refused(g, 2, "special JK", BadCard)
     events = g.apply(2, "special 7H")
-    assert kinds(events) == ["special", "deal"] and event(events, "deal").public[
-        "special_card"] == "7H"
-    assert g.values.special_card == "7H" and g.public_view()["special_card"] == "7H"
+    assert kinds(events) == ["special", "deal"] and event(events, "deal").public \
+        .special_card == "7H"
+    assert g.values.special_card == "7H" and g.public_view().special_card == "7H"
     assert g.phase == "draw" and g.turn == 0 and len(g.hands[0]) == 7
     refused(g, 0, "special 7H", WrongPhase)
 
@@ -289,7 +291,7 @@ def test_special_card_per_hand_asks_again_after_each_hand() -> None:
     opts = Rummy500Options(special_card_per_hand=True)
     g = crafted({0: "2D", 1: "7H QS"}, players=2, options=opts, special="7H")
     end = event(g.apply(0, "discard 2D"), "hand_end").public
-    assert end["seats"][1]["in_hand"] == 40 + 10
+    assert end.seats[1].in_hand == 40 + 10
     assert g.phase == "special" and g.to_act() == [g.dealer]
     g.apply(g.dealer, "special none")
     assert g.special is None and g.phase == "draw"
@@ -368,7 +370,7 @@ def test_decision_23_auto_decline_waits_for_the_window() -> None:
     assert texts(g, 1) == ["decline"]
     events = g.apply(-1, "end_claims")
     assert kinds(events)[:3] == ["claims_closed", "decline", "hand_end"]
-    assert event(events, "decline").public == {"auto": True}
+    assert event(events, "decline").public == Declined(auto=True)
 
 
 def test_decision_23_take_judged_on_the_pile_after_the_claim() -> None:
@@ -389,7 +391,7 @@ def test_decision_23_without_rummy_rule_the_discard_declines_at_once() -> None:
     g = _window_with_empty_stock("KC QD", options=Rummy500Options(rummy_rule=False))
     events = g.apply(0, "discard 8H")
     assert kinds(events)[:3] == ["discard", "decline", "hand_end"]
-    assert not event(events, "discard").public["claim_window"]
+    assert not event(events, "discard").public.claim_window
 
 
 def test_explicit_decline_during_the_window_and_reuse_limit() -> None:
@@ -435,7 +437,7 @@ def test_seed_redraw_must_draw_then_lay_off_or_discard() -> None:
     g.apply(1, "draw")  # 2S fits nothing: he must discard it and goes out
     assert texts(g, 1) == ["discard 2S"]
     end = event(g.apply(1, "discard 2S"), "hand_end").public
-    assert (end["reason"], end["out"]) == ("out", 1)
+    assert (end.reason, end.out) == ("out", 1)
 
 
 def test_decision_24_empty_hand_and_empty_stock() -> None:
@@ -443,14 +445,14 @@ def test_decision_24_empty_hand_and_empty_stock() -> None:
     g.apply(0, "discard 9H")
     events = g.apply(-1, "end_claims")
     end = event(events, "hand_end").public
-    assert (end["reason"], end["out"]) == ("stock", None)
+    assert (end.reason, end.out) == ("stock", None)
 
     g = _redraw("", reuse=1)
     g.apply(0, "discard 9H")
     events = g.apply(-1, "end_claims")
     assert kinds(events) == ["claims_closed", "decline", "reuse", "draw"]
     assert g.hands[1] == [C("9C")] and texts(g, 1) == ["discard 9C"]
-    assert event(g.apply(1, "discard 9C"), "hand_end").public["out"] == 1
+    assert event(g.apply(1, "discard 9C"), "hand_end").public.out == 1
 
 
 # --- play step ---------------------------------------------------------------------------
@@ -532,19 +534,19 @@ def test_announce_reveals_claimable_discards_only() -> None:
                     options=Rummy500Options(rummy_call=call))
         return g.apply(0, f"discard {card}"), g
     events, g = play("announce", "8H")
-    assert event(events, "rummy_announce").public == {"card": "8H", "fits": ["A"]}
-    assert g.public_view()["claim"] == {"open": True, "card": "8H", "discarder": 0, "fits": ["A"]}
+    assert event(events, "rummy_announce").public == Announced(card="8H", fits=("A",))
+    assert g.public_view().claim == ClaimWindow(open=True, card="8H", discarder=0, fits=("A",))
     events, g = play("announce", "2C")
     assert "rummy_announce" not in kinds(events) and g.claim_open
     events, g = play("manual", "8H")
-    assert "rummy_announce" not in kinds(events) and "fits" not in g.public_view()["claim"]
+    assert "rummy_announce" not in kinds(events) and g.public_view().claim.fits is None
     assert g.claimable and g.claim_open
 
 
 def test_no_window_without_rummy_rule_and_end_claims_from_any_seat() -> None:
     g = crafted({0: "8H 2C 4S", 1: "KD QD"}, melds=[(0, "5H 6H 7H")],
                 options=Rummy500Options(rummy_rule=False))
-    assert not event(g.apply(0, "discard 8H"), "discard").public["claim_window"]
+    assert not event(g.apply(0, "discard 8H"), "discard").public.claim_window
     assert not g.claim_open and g.claim_targets(1) == []
     g = crafted({0: "8H 2C 4S", 1: "KD QD"}, melds=[(0, "5H 6H 7H")])
     g.apply(0, "discard 2C")
@@ -556,7 +558,7 @@ def test_immediate_go_out_by_a_take() -> None:
     opts = Rummy500Options(go_out_without_discard="immediate")
     g = crafted({1: "7D 7S", 0: "9H 9D"}, pile="7C", turn=1, phase="draw", options=opts)
     end = event(g.apply(1, "take 1 7C,7D,7S"), "hand_end").public
-    assert end["out"] == 1 and end["seats"][1]["hand_score"] == 15
+    assert end.out == 1 and end.seats[1].hand_score == 15
 
 
 # --- views and persistence ---------------------------------------------------------------
@@ -566,12 +568,12 @@ def test_views_hide_hands_and_drawn_cards() -> None:
     g = scripted(["2C 9D JS KH 5S 5D QD", "3D 9C 9H 7S 2H 7H 4C", "2D 10C 10H 6S 3S 8H KD",
                   "AD JC JH 8S 6D 9S KS"], up="5H", stock="QC")
     draw = event(g.apply(0, "draw"), "draw")
-    assert draw.public == {"stock": 52 - 29 - 1} and draw.private == {"card": "QC"}
-    public = json.dumps(g.public_view())
-    assert "hand" not in g.public_view() and "QC" not in public
+    assert draw.public == StockDraw(52 - 29 - 1) and draw.private == DrawnCard("QC")
+    public = json.dumps(asdict(g.public_view()))
+    assert not hasattr(g.public_view(), "hand") and "QC" not in public
     mine = g.private_view(0)
-    assert "QC" in mine["hand"] and mine["legal"] and mine["seat"] == 0
-    assert g.public_view()["seats"][0]["cards"] == 8
+    assert "QC" in mine.hand and mine.legal and mine.seat == 0
+    assert g.public_view().seats[0].cards == 8
 
 
 def test_json_round_trip_mid_hand_with_an_open_window() -> None:
@@ -582,7 +584,7 @@ def test_json_round_trip_mid_hand_with_an_open_window() -> None:
     h = Rummy500Game.from_json(data)
     assert h.to_json() == g.to_json() and h.claim_open and h.claim_card == C("8H")
     assert h.claim_targets(1) == g.claim_targets(1)
-    assert event(h.apply(1, "claim 8H A"), "claim").public["points"] == 5
+    assert event(h.apply(1, "claim 8H A"), "claim").public.points == 5
 
 
 @pytest.mark.parametrize("change", [
@@ -615,7 +617,7 @@ def test_unknown_action_object_is_refused() -> None:
 
 def test_meld_ids_restart_each_hand_and_key_card_rule_messages() -> None:
     g = crafted({0: "2D 5S 5H 5C", 1: "KC"}, melds=[(1, "KH KD KS")], players=2)
-    assert event(g.apply(0, "meld 5S,5H,5C"), "meld").public["melds"][0]["id"] == "B"
+    assert event(g.apply(0, "meld 5S,5H,5C"), "meld").public.melds[0].id == "B"
     g.apply(0, "discard 2D")
     assert g.hand_no == 2 and g.melds == []
     g2 = replace(Rummy500Options(), top_card_free=False)

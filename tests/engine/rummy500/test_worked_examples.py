@@ -22,7 +22,9 @@ from engine.errors import (
 from engine.game import Event
 from engine.rummy500 import DrawStock, Rummy500Game, Rummy500Options, TakeDiscards, preset
 from engine.rummy500.errors import ClaimTooLate, DeadEnd
+from engine.rummy500.events import DrawnCard
 from engine.rummy500.scoring import card_value, hand_value
+from engine.rummy500.views import Placed
 
 from .scripted import crafted, event, kinds, scripted, snapshot
 
@@ -45,10 +47,10 @@ def test_1_ace_low_end_is_worth_5_and_fourth_ace_15() -> None:
     """Crafted position (from_json): P2's run 2H 3H 4H and P1 opened with kings."""
     g = crafted({0: "AH 9C 5S", 1: "8D 8S"}, melds=[(0, "KC KD KS"), (1, "2H 3H 4H")])
     e = event(g.apply(0, "layoff AH B"), "layoff")
-    assert e.public["points"] == 5
-    assert [c["card"] for c in g.public_view()["melds"][1]["cards"]] == ["AH", "2H", "3H", "4H"]
+    assert e.public.points == 5
+    assert g.public_view().melds[1].cards == ("AH", "2H", "3H", "4H")
     g = crafted({0: "AH 9C 5S", 1: "8D 8S"}, melds=[(0, "KC KD KS"), (1, "AS AD AC")])
-    assert event(g.apply(0, "layoff AH B"), "layoff").public["points"] == 15
+    assert event(g.apply(0, "layoff AH B"), "layoff").public.points == 15
 
 
 def test_2_chain_of_layoffs() -> None:
@@ -62,14 +64,14 @@ def test_2_chain_of_layoffs() -> None:
                                   (3, "JC,JH,JS", "AD", "4S")):
         g.apply(seat, "draw")
         g.apply(seat, f"meld {meld}")
-        points.append(event(g.apply(seat, f"layoff {card} A"), "layoff").public["points"])
+        points.append(event(g.apply(seat, f"layoff {card} A"), "layoff").public.points)
         g.apply(seat, f"discard {out}")
     assert points == [5, 5, 5]
-    run = g.public_view()["melds"][0]
-    assert [c["card"] for c in run["cards"]] == ["AD", "2D", "3D", "4D", "5D", "6D"]
-    assert [c["by"] for c in run["cards"]] == [3, 2, 1, 0, 0, 0]
-    assert sum(c["value"] for c in run["cards"] if c["by"] == 0) == 15
-    assert g.public_view()["seats"][0]["hand_points"] == 15
+    run = g.public_view().melds[0]
+    assert run.cards == ("AD", "2D", "3D", "4D", "5D", "6D")
+    assert [e.by for e in run.entries] == [3, 2, 1, 0, 0, 0]
+    assert sum(e.value for e in run.entries if e.by == 0) == 15
+    assert g.public_view().seats[0].hand_points == 15
 
 
 def test_3_high_ace_run_and_no_wrap() -> None:
@@ -77,8 +79,8 @@ def test_3_high_ace_run_and_no_wrap() -> None:
                   "AD JC JH 8S 4S 9D KH"], up="5C")
     g.apply(0, "draw")
     e = event(g.apply(0, "meld QC,KC,AC"), "meld")
-    assert e.public["melds"][0]["points"] == 10 + 10 + 15 == 35
-    assert [c["value"] for c in g.public_view()["melds"][0]["cards"]] == [10, 10, 15]
+    assert e.public.melds[0].points == 10 + 10 + 15 == 35
+    assert [e.value for e in g.public_view().melds[0].entries] == [10, 10, 15]
     refused(g, 0, "meld KS,AS,2S", InvalidMeld)
 
 
@@ -91,8 +93,8 @@ def test_4_ace_fitting_both_ends_must_name_the_end() -> None:
     assert {"layoff AS A low", "layoff AS A high"} <= set(legal_texts(g, 0))
     assert "layoff AS A" not in legal_texts(g, 0)
     refused(g, 0, "layoff AS A", AmbiguousEnd)
-    assert event(g.apply(0, "layoff AS A high"), "layoff").public["points"] == 15
-    assert event(position().apply(0, "layoff AS A low"), "layoff").public["points"] == 5
+    assert event(g.apply(0, "layoff AS A high"), "layoff").public.points == 15
+    assert event(position().apply(0, "layoff AS A low"), "layoff").public.points == 5
 
 
 def test_5_taking_deep_in_the_pile() -> None:
@@ -102,11 +104,11 @@ def test_5_taking_deep_in_the_pile() -> None:
     assert any(a.k == 1 and set(a.melds[0]) == set(parse_cards("7C 7D 7S"))
                for a in g.legal_actions(1) if isinstance(a, TakeDiscards))
     e = event(g.apply(1, "take 1 7C,7D,7S"), "take")
-    assert e.public["cards"] == ["7C", "2H", "9S", "KD", "4C"]
+    assert e.public.cards == ("7C", "2H", "9S", "KD", "4C")
     assert sorted(g.hands[1]) == sorted(parse_cards("QH 3C 5S 6H 8D 2H 9S KD 4C"))
     assert len(g.hands[1]) == 9 and g.pile == []
-    assert sorted(g.public_view()["melds"][0]["cards"], key=str) == sorted(
-        [{"card": c, "by": 1, "value": 5} for c in ("7C", "7D", "7S")], key=str)
+    assert sorted(g.public_view().melds[0].entries) == sorted(
+        Placed(c, 1, 5, "meld") for c in ("7C", "7D", "7S"))
     g.apply(1, "discard 2H")
     assert g.pile == [Card.parse("2H")]
 
@@ -132,7 +134,7 @@ def test_7_top_card_free() -> None:
     g = scripted(hands, up="5H", options=Rummy500Options(top_card_free=True))
     assert "take 1" in legal_texts(g, 0)
     g.apply(0, "take 1")
-    assert Card.parse("5H") in g.hands[0] and g.private_view(0)["free_card"] == "5H"
+    assert Card.parse("5H") in g.hands[0] and g.private_view(0).free_card == "5H"
     assert "discard 5H" not in legal_texts(g, 0)
     refused(g, 0, "discard 5H", TakenCardDiscard)
     g.apply(0, "discard 2C")
@@ -150,7 +152,7 @@ def test_8_no_layoff_before_opening_but_same_turn_after() -> None:
     g.apply(3, "draw")
     refused(g, 3, "layoff 8D A", NotOpened)
     g.apply(3, "meld 9C,9H,9S")
-    assert event(g.apply(3, "layoff 8D A"), "layoff").public["points"] == 5
+    assert event(g.apply(3, "layoff 8D A"), "layoff").public.points == 5
 
 
 def test_9_card_fitting_two_melds_names_one() -> None:
@@ -160,9 +162,9 @@ def test_9_card_fitting_two_melds_names_one() -> None:
                        opened=[1], turn=1)
     g = position()
     assert {"layoff 10D A", "layoff 10D B"} <= set(legal_texts(g, 1))
-    assert event(g.apply(1, "layoff 10D A"), "layoff").public["points"] == 10
-    assert [c["card"] for c in g.public_view()["melds"][1]["cards"]] == ["10S", "10H", "10C"]
-    assert event(position().apply(1, "layoff 10D B"), "layoff").public["points"] == 10
+    assert event(g.apply(1, "layoff 10D A"), "layoff").public.points == 10
+    assert g.public_view().melds[1].cards == ("10S", "10H", "10C")
+    assert event(position().apply(1, "layoff 10D B"), "layoff").public.points == 10
 
 
 def test_10_scoring_a_hand() -> None:
@@ -174,14 +176,14 @@ def test_10_scoring_a_hand() -> None:
                 melds=[(0, "3C 3D 3H"), (0, "10S JS QS KS"), (1, "KC KH KD"),
                        (3, "AS 2S 3S 4S", {"AS": 1}), (3, "5H 6H 7H 8H", {"8H": 0})])
     end = event(g.apply(0, "discard 2D"), "hand_end").public
-    assert (end["reason"], end["out"]) == ("out", 0)
-    by_seat = {s["seat"]: s for s in end["seats"]}
-    assert (by_seat[0]["melded"], by_seat[0]["laid_off"], by_seat[0]["hand_score"]) == (55, 5, 60)
-    assert (by_seat[1]["melded"], by_seat[1]["laid_off"], by_seat[1]["in_hand"]) == (30, 5, 30)
-    assert by_seat[1]["hand_score"] == 5
-    assert (by_seat[2]["melded"], by_seat[2]["in_hand"], by_seat[2]["hand_score"]) == (0, 10, -10)
-    assert by_seat[1]["hand"] == ["AC", "9D", "QH"]
-    assert end["totals"][:3] == [60, 5, -10]
+    assert (end.reason, end.out) == ("out", 0)
+    by_seat = {s.seat: s for s in end.seats}
+    assert (by_seat[0].melded, by_seat[0].laid_off, by_seat[0].hand_score) == (55, 5, 60)
+    assert (by_seat[1].melded, by_seat[1].laid_off, by_seat[1].in_hand) == (30, 5, 30)
+    assert by_seat[1].hand_score == 5
+    assert (by_seat[2].melded, by_seat[2].in_hand, by_seat[2].hand_score) == (0, 10, -10)
+    assert by_seat[1].hand == ("AC", "9D", "QH")
+    assert end.totals[:3] == (60, 5, -10)
 
 
 def _two_seat_finish(totals: list[int]) -> tuple[list[Event], Rummy500Game]:
@@ -194,10 +196,10 @@ def _two_seat_finish(totals: list[int]) -> tuple[list[Event], Rummy500Game]:
 def test_11_reaching_500_highest_total_wins() -> None:
     """Crafted positions (from_json): totals 480 / 470, then +30 / +45."""
     events, g = _two_seat_finish([480, 470])
-    assert event(events, "hand_end").public["totals"] == [510, 515]
-    assert event(events, "game_end").public["winner"] == 1 and g.winner == 1 and g.is_over
+    assert event(events, "hand_end").public.totals == (510, 515)
+    assert event(events, "game_end").public.winner == 1 and g.winner == 1 and g.is_over
     events, g = _two_seat_finish([490, 475])
-    assert event(events, "hand_end").public["totals"] == [520, 520]
+    assert event(events, "hand_end").public.totals == (520, 520)
     assert "game_end" not in kinds(events) and g.winner is None
     assert g.hand_no == 2 and g.phase == "draw" and "deal" in kinds(events)
 
@@ -218,7 +220,7 @@ def test_12_min_first_meld_40() -> None:
     melds = [t for t in legal_texts(g, 0) if t.startswith("meld")]
     assert melds and all(len(t.split()) == 3 for t in melds)  # only pairs reach 40
     e = event(g.apply(0, "meld 10H,JH,QH 9S,9C,9D"), "meld")
-    assert sum(m["points"] for m in e.public["melds"]) == 30 + 15 == 45
+    assert sum(m.points for m in e.public.melds) == 30 + 15 == 45
 
     g = scripted(["AH 2H 3H 9S 9C 9D KS", "3D 6D 10S 7S 2S 7H 4C", "2D 10C 10H 6S 3S 8H KD",
                   "AD JC JH 8S 4S KC KH"], up="QS", options=opts)
@@ -237,14 +239,14 @@ def _rummy_position(p4_opened: bool) -> Rummy500Game:
 def test_13_rummy_claim_first_valid_claim_wins() -> None:
     g = _rummy_position(p4_opened=True)
     e = event(g.apply(0, "discard 8H"), "discard")
-    assert e.public["claim_window"] and g.claim_open and g.claim_card == Card.parse("8H")
+    assert e.public.claim_window and g.claim_open and g.claim_card == Card.parse("8H")
     assert g.to_act() == [1]
     hand_p3 = list(g.hands[2])
     events = g.apply(2, "claim 8H A")
     claim = event(events, "claim").public
-    assert (claim["claimer"], claim["card"], claim["meld"], claim["points"]) == (2, "8H", "A", 5)
+    assert (claim.claimer, claim.card, claim.meld, claim.points) == (2, "8H", "A", 5)
     assert g.hands[2] == hand_p3 and not g.claim_open and Card.parse("8H") not in g.pile
-    assert g.public_view()["melds"][0]["cards"][-1] == {"card": "8H", "by": 2, "value": 5}
+    assert g.public_view().melds[0].entries[-1] == Placed("8H", 2, 5, "claim")
     refused(g, 3, "claim 8H A", ClaimTooLate)
     assert g.to_act() == [1] and g.phase == "draw"
     g.apply(1, "draw")
@@ -276,21 +278,21 @@ def test_15_stock_exhaustion_decline_and_reuse() -> None:
     g = _exhausted(0)
     g.apply(1, "discard QS")
     assert g.to_act() == [2] and g.legal_actions(2)[0] == Rummy500Game.parse_action(g, "decline")
-    before = [s["total"] for s in g.public_view()["seats"]]
+    before = [s.total for s in g.public_view().seats]
     events = g.apply(2, "decline")
     end = event(events, "hand_end").public
-    assert (end["reason"], end["out"]) == ("stock", None)
-    for s in end["seats"]:
-        seat = s["seat"]
-        assert s["hand_score"] == s["melded"] + s["laid_off"] - s["in_hand"]
-        assert end["totals"][seat] == before[seat] + s["hand_score"]
-    assert end["seats"][1]["in_hand"] == 5 and end["seats"][2]["melded"] == 30
+    assert (end.reason, end.out) == ("stock", None)
+    for s in end.seats:
+        seat = s.seat
+        assert s.hand_score == s.melded + s.laid_off - s.in_hand
+        assert end.totals[seat] == before[seat] + s.hand_score
+    assert end.seats[1].in_hand == 5 and end.seats[2].melded == 30
 
     g = _exhausted(1)
     g.apply(1, "discard QS")
     events = g.apply(2, "decline")
     assert kinds(events) == ["claims_closed", "decline", "reuse", "draw"]
-    assert event(events, "draw").private == {"card": "9C"}
+    assert event(events, "draw").private == DrawnCard("9C")
     assert g.stock == parse_cards("4D QS") and g.pile == [] and Card.parse("9C") in g.hands[2]
 
 
@@ -309,7 +311,7 @@ def test_16_last_discard_unplayable() -> None:
     g = _dead_end(False)
     g.apply(1, "layoff 9D A")
     end = event(g.apply(1, "discard 4S"), "hand_end").public
-    assert end["out"] == 1
+    assert end.out == 1
 
     g = _dead_end(True)
     refused(g, 1, "layoff 4S C", DeadEnd)
@@ -329,7 +331,7 @@ def test_17_no_empty_hand_by_default() -> None:
     refused(g, 0, "meld 4H,4S,4D", MustKeepCard)
     assert not any(t.startswith("meld") for t in legal_texts(g, 0))
     events = position("immediate").apply(0, "meld 4H,4S,4D")
-    assert event(events, "hand_end").public["out"] == 0
+    assert event(events, "hand_end").public.out == 0
     g = position("seed_redraw")
     events = g.apply(0, "meld 4H,4S,4D")
     assert "hand_end" not in kinds(events) and g.hands[0] == []
@@ -342,10 +344,10 @@ def test_18_special_card_and_scala40_values() -> None:
     g = scripted(["QS QH QD 7C 8C 9C 2D", "3D 6D 10S 7S 2S 7H 4C", "2H 10C 10H 6S 3S 8H KD",
                   "AD JC JH 8S 4S KC KH"], up="5H", options=opts)
     g.apply(0, "draw")
-    assert event(g.apply(0, "meld QS,QH,QD"), "meld").public["melds"][0]["points"] == 60
-    assert event(g.apply(0, "meld 7C,8C,9C"), "meld").public["melds"][0]["points"] == 24
+    assert event(g.apply(0, "meld QS,QH,QD"), "meld").public.melds[0].points == 60
+    assert event(g.apply(0, "meld 7C,8C,9C"), "meld").public.melds[0].points == 24
     assert card_value(Card.parse("QS"), opts, "hand") == 40
     assert hand_value(parse_cards("QS"), opts) == 40
     g = crafted({0: "2D", 1: "QS"}, melds=[(0, "KC KH KD")], players=2, options=opts)
     end = event(g.apply(0, "discard 2D"), "hand_end").public
-    assert end["seats"][1]["hand_score"] == -40
+    assert end.seats[1].hand_score == -40
