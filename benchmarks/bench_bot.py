@@ -349,8 +349,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="100 moves (make bench)")
     args = parser.parse_args()
-    sys.exit(asyncio.run(run(args.actions, args.seed)))
+    sys.exit(asyncio.run(run(100 if args.quick else args.actions, args.seed)))
 
 
 if __name__ == "__main__":

@@ -139,7 +139,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--brute", type=int, default=None,
                         help="hands per suite checked by brute force (default: all)")
     parser.add_argument("--seed", type=int, default=2024)
-    return parser.parse_args(argv)
+    parser.add_argument("--quick", action="store_true", help="2,000 hands per suite (make bench)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.hands = 2000
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:

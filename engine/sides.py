@@ -8,7 +8,7 @@ results and standings belong to sides; per-seat detail stays available.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import BadOption, BadState
 
@@ -18,11 +18,14 @@ class Sides:
     """Which seats play together: `groups[side]` lists that side's seats in play order."""
 
     groups: tuple[tuple[int, ...], ...]
+    # How many seats: asked by every check of every action, so counted once.
+    seats: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         seats = sorted(s for g in self.groups for s in g)
         if not self.groups or any(not g for g in self.groups) or seats != list(range(len(seats))):
             raise BadOption("every seat must belong to exactly one side", key="sides")
+        object.__setattr__(self, "seats", len(seats))
 
     @classmethod
     def singles(cls, players: int) -> Sides:
@@ -33,11 +36,6 @@ class Sides:
     def partnerships(cls, sides: int, size: int) -> Sides:
         """Return `sides` partnerships of `size` seated alternately (0+2 v 1+3 for 2×2)."""
         return cls(tuple(tuple(range(side, sides * size, sides)) for side in range(sides)))
-
-    @property
-    def seats(self) -> int:
-        """Return how many seats the game has."""
-        return sum(len(g) for g in self.groups)
 
     @property
     def solo(self) -> bool:
