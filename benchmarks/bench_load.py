@@ -139,8 +139,8 @@ def report(games: int, interval: float, figures: Figures, elapsed: float, lost: 
     ms = sorted(x * 1000 for x in figures.latencies)
     p99 = ms[int(len(ms) * 0.99) - 1] if ms else float("nan")
     print(f"{games} games, one move per {interval} s each, for {elapsed:.0f} s")
-    print(f"  actions saved: {len(ms)} ({len(ms) / elapsed:.0f}/s; offered "
-          f"{games / interval:.0f}/s)")
+    print(f"  actions saved: {len(ms)} ({len(ms) / elapsed:.0f}/s; one per game per interval "
+          f"would be {games / interval:.0f}/s, less while a Rummy! window waits for nobody)")
     print(f"  per action incl. the write: p50 {statistics.median(ms):.1f} ms, "
           f"p99 {p99:.1f} ms (target <= {P99_TARGET_MS:.0f}), max {ms[-1]:.1f} ms")
     failed = ", ".join(f"{n} {kind}" for kind, n in figures.failed.items()) or "none"

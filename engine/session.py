@@ -85,7 +85,9 @@ class GameSession:
         turn_seconds: float = 0,
         bot_delay: float = 1.5,
     ) -> None:
-        self.game = game
+        self._game = game  # the live game: a move is applied here before it is saved
+        self._saving: str | None = None  # during a move's commit: the state before it (JSON)
+        self._saved: Game | None = None  # that state as a game, built if somebody reads it
         self.hooks = hooks
         self.turn_seconds = turn_seconds  # 0 = untimed
         self.bot_delay = bot_delay
@@ -180,18 +182,37 @@ class GameSession:
             self._arm()
             return was_taken
 
-    async def _apply_locked(self, seat: int, action: Any) -> list[Event]:
-        """Apply to a copy, persist it, then make it the game: readers see only saved states.
+    @property
+    def game(self) -> Game:
+        """The game as last saved: while a move is being saved, the state before it.
 
         A hand or the table may be read while the commit is awaited; if they saw the move
         and the commit then failed, a player would have seen a card he must not know.
         """
-        # Through JSON text: to_json() may hand out the game's own lists, which apply() then
-        # mutates; json is the fastest deep copy of them (copy.deepcopy is ten times slower).
-        work = self.hooks.load(json.loads(json.dumps(self.game.to_json())))
-        events = work.apply(seat, action)  # a refusal or a bug leaves self.game untouched
-        await self.hooks.persist(work, seat, action, events)
-        self.game = work
+        if self._saving is None:
+            return self._game
+        if self._saved is None:  # rare: a read from outside the lock during a commit
+            self._saved = self.hooks.load(json.loads(self._saving))
+        return self._saved
+
+    async def _apply_locked(self, seat: int, action: Any) -> list[Event]:
+        """Apply, persist, and announce nothing until saved; on failure the move never was."""
+        before = json.dumps(self._game.to_json())  # text: apply() may mutate to_json()'s lists
+        try:
+            events = self._game.apply(seat, action)
+        except RulesError:
+            raise  # the game verifies before it mutates: nothing to undo
+        except BaseException:
+            self._game = self.hooks.load(json.loads(before))
+            raise
+        self._saving, self._saved = before, None
+        try:
+            await self.hooks.persist(self._game, seat, action, events)
+        except BaseException:
+            self._game = self.hooks.load(json.loads(before))
+            raise
+        finally:
+            self._saving = self._saved = None
         return events
 
     async def _announce_and_arm(self, events: list[Event]) -> None:
