@@ -56,7 +56,7 @@ LOOK_EVERY = 0.2
 # SimCord's start waits at most 5 s for the bot to settle, and the games resumed at start may
 # keep a busy bot from settling: the sandbox then exits before serving anything. Such a start
 # is tried again (and counted); the moves its games made meanwhile are checked like the others.
-SIMCORD_GAVE_UP = "TimeoutError: bot did not settle while advancing time"
+SIMCORD_GAVE_UP = ("in _attach_bot", "TimeoutError: bot did not settle")
 START_ATTEMPTS = 4
 
 
@@ -78,7 +78,7 @@ class BotProcess:
             url = await asyncio.wait_for(self._launch(), timeout=START_TIMEOUT)
             if url is not None:
                 return url
-            if SIMCORD_GAVE_UP not in self.log():
+            if not all(text in self.log() for text in SIMCORD_GAVE_UP):
                 break
             self.unsettled_starts += 1
         raise AssertionError(f"python -m bot exited without its URL:\n{self.log()}")
@@ -240,16 +240,23 @@ async def watch_tables(page: PreviewClient, shown: ShownTables) -> None:
     tables: dict[str, int] = {}  # message id -> game id (the final table has no buttons)
     while True:
         await page.view_as(page.viewer_id)  # republishes the page without waiting for the bot
-        for message in page.messages():
-            game_id = table_game(message, tables)
-            if game_id is None or not message.get("attachments"):
-                continue
-            try:
-                png = await page.asset(message["attachments"][0]["asset_id"])
-            except aiohttp.ClientResponseError:
-                continue  # a newer edit replaced the picture meanwhile
-            shown.add(game_id, png)
-        await asyncio.sleep(LOOK_EVERY)
+        if await note_tables(page, shown, tables):
+            await asyncio.sleep(LOOK_EVERY)
+        # else a picture changed while it was fetched: look again at once
+
+
+async def note_tables(page: PreviewClient, shown: ShownTables, tables: dict[str, int]) -> bool:
+    """Note the table pictures on the page; return False if one was replaced meanwhile."""
+    for message in page.messages():
+        game_id = table_game(message, tables)
+        if game_id is None or not message.get("attachments"):
+            continue
+        try:
+            png = await page.asset(message["attachments"][0]["asset_id"])
+        except aiohttp.ClientResponseError:
+            return False  # a newer edit replaced the picture
+        shown.add(game_id, png)
+    return True
 
 
 def table_game(message: dict[str, Any], tables: dict[str, int]) -> int | None:
