@@ -61,7 +61,13 @@ def prepare_database_path(path: Path) -> None:
 class RummyBot(commands.Bot):
     """The Discord bot hosting rummy-family games."""
 
-    def __init__(self, settings: Settings, *, extensions: Sequence[str] | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        extensions: Sequence[str] | None = None,
+        restore_at_setup: bool = True,
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
@@ -74,6 +80,8 @@ class RummyBot(commands.Bot):
         )
         self._storage: Storage | None = None
         self._restorers: list[GameRestorer] = []
+        # The sandbox restores later, once its simulated server exists (see bot.sandbox).
+        self.restore_at_setup = restore_at_setup
         self.synced_commands: list[app_commands.AppCommand] = []
 
     @property
@@ -88,7 +96,8 @@ class RummyBot(commands.Bot):
         await self.open_storage()
         for name in self.extension_names:
             await self.load_extension(name)
-        await self.restore_games()
+        if self.restore_at_setup:
+            await self.restore_games()
         await self.sync_commands()
 
     async def open_storage(self) -> None:

@@ -90,7 +90,10 @@ async def run_sandbox(
     simcord = _import_simcord()
     settings = settings.for_sandbox()
     prepare_database_path(settings.db_path)
-    bot = RummyBot(settings)
+    # Games resume only once the server is built: its ids then match the last run's (SimCord
+    # allocates them in order), so each game reappears in #rummy, and no computer's move
+    # keeps SimCord's start from settling.
+    bot = RummyBot(settings, restore_at_setup=False)
     try:
         # check_errors=False: a failing handler is logged as on Discord, and
         # must not turn a person's Ctrl-C into an exception report.
@@ -99,6 +102,7 @@ async def run_sandbox(
             # The Preview shows one channel and no DMs, so hands go to the channel
             # ("My hand" answers ephemerally), the same path as closed DMs.
             await bot.storage.set_guild_settings(world.guild.id, hand_delivery="channel")
+            await bot.restore_games()
             try:
                 preview = env.preview(
                     world.channel,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -13,6 +14,8 @@ DEFAULT_DB = Path("data/rummy.sqlite3")
 SANDBOX_DB = Path("data/sandbox.sqlite3")
 DEFAULT_SANDBOX_PORT = 8765
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+MAX_BOT_DELAY = 60.0
+_SECONDS = re.compile(r"[0-9]+(\.[0-9]+)?")
 
 
 class SettingsError(ValueError):
@@ -29,6 +32,7 @@ class Settings:
     log_level: str = "INFO"
     guild_id: int | None = None
     sandbox_port: int = DEFAULT_SANDBOX_PORT
+    bot_delay: float | None = None  # seconds a computer waits before moving; None: the host's
 
     @classmethod
     def load(
@@ -52,6 +56,7 @@ class Settings:
             log_level=_log_level(_text(values, "RUMMY_LOG_LEVEL")),
             guild_id=_guild_id(_text(values, "RUMMY_GUILD_ID")),
             sandbox_port=_port(_text(values, "RUMMY_SANDBOX_PORT")),
+            bot_delay=_bot_delay(_text(values, "RUMMY_BOT_DELAY")),
         )
 
     def for_sandbox(self) -> Settings:
@@ -118,3 +123,12 @@ def _port(raw: str | None) -> int:
     if port is None or port > 65535:
         raise SettingsError(f"RUMMY_SANDBOX_PORT must be a port number 0-65535, got {raw!r}")
     return port
+
+
+def _bot_delay(raw: str | None) -> float | None:
+    if raw is None:
+        return None
+    if not _SECONDS.fullmatch(raw) or float(raw) > MAX_BOT_DELAY:
+        raise SettingsError(
+            f"RUMMY_BOT_DELAY must be seconds from 0 to {MAX_BOT_DELAY:g}, got {raw!r}")
+    return float(raw)

@@ -71,8 +71,13 @@ class GameHost:
 
     @property
     def bot_delay(self) -> float:
-        """Seconds a computer player waits before moving (read when a session is built)."""
-        return BOT_DELAY
+        """Seconds a computer player waits before moving (read when a session is built).
+
+        RUMMY_BOT_DELAY sets it for the process; unset, BOT_DELAY (which tests change).
+        """
+        settings = getattr(self.bot, "settings", None)  # test doubles of the bot have none
+        configured = None if settings is None else settings.bot_delay
+        return BOT_DELAY if configured is None else float(configured)
 
     def running(self, game_id: int) -> Runtime:
         """Return the running game or refuse (finished, abandoned, unknown)."""

@@ -32,6 +32,14 @@ def test_settings_defaults_without_any_variable() -> None:
     assert settings.log_level == "INFO"
     assert settings.guild_id is None
     assert settings.sandbox_port == 8765
+    assert settings.bot_delay is None  # the host's own delay
+
+
+def test_bot_delay_reads_seconds_and_the_sandbox_keeps_it() -> None:
+    for raw, seconds in (("0.25", 0.25), ("0", 0.0), ("60", 60.0)):
+        settings = Settings.load(environ={"RUMMY_BOT_DELAY": raw}, env_file=None)
+        assert settings.bot_delay == seconds
+        assert settings.for_sandbox().bot_delay == seconds
 
 
 def test_settings_read_env_file_and_environment_wins(tmp_path: Path) -> None:
@@ -67,6 +75,11 @@ def test_settings_read_env_file_and_environment_wins(tmp_path: Path) -> None:
         ("RUMMY_GUILD_ID", "9" * 5000),
         ("RUMMY_SANDBOX_PORT", "８０８０"),
         ("RUMMY_SANDBOX_PORT", "³"),
+        ("RUMMY_BOT_DELAY", "fast"),
+        ("RUMMY_BOT_DELAY", "-1"),
+        ("RUMMY_BOT_DELAY", "60.5"),
+        ("RUMMY_BOT_DELAY", "²"),
+        ("RUMMY_BOT_DELAY", "nan"),
     ],
 )
 def test_invalid_setting_names_the_variable_in_one_line(key: str, value: str) -> None:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import os
 import re
 import signal
 import socket
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,13 @@ REPO = Path(__file__).resolve().parents[2]
 async def sandbox(tmp_path: Path) -> AsyncIterator[SandboxInfo]:
     """A sandbox running in this event loop on a free port."""
     settings = Settings(db_path=tmp_path / "sandbox.sqlite3", db_path_explicit=True, sandbox_port=0)
+    async with running_sandbox(settings) as info:
+        yield info
+
+
+@contextlib.asynccontextmanager
+async def running_sandbox(settings: Settings) -> AsyncIterator[SandboxInfo]:
+    """Run the sandbox in this event loop until the block ends."""
     ready: asyncio.Future[SandboxInfo] = asyncio.get_running_loop().create_future()
     stop = asyncio.Event()
     task = asyncio.create_task(run_sandbox(settings, on_ready=ready.set_result, stop=stop))
@@ -80,6 +88,53 @@ async def test_sandbox_stores_channel_hand_delivery(tmp_path: Path, sandbox: San
     finally:
         await storage.close()
     assert settings.hand_delivery == "channel"
+
+
+async def test_a_game_the_computers_play_on_reappears_in_the_channel_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    # Alice's turns time out at once, so the computer and her timer keep the game moving while
+    # the sandbox restarts; it must come back in #rummy, not in a channel that no longer exists.
+    settings = Settings(db_path=tmp_path / "sandbox.sqlite3", db_path_explicit=True,
+                        sandbox_port=0, bot_delay=0.2)
+    async with running_sandbox(settings) as first:
+        async with await PreviewClient.open(first.url) as page:
+            await page.run_command("rummy new", game="gin")
+            lobby = _with_button(page, "Start")
+            await page.run_command("rummy settings", turn_seconds=1)
+            await page.click(lobby["id"], label="Add computer")
+            await page.click(lobby["id"], label="Start")
+            # The game never rests (no settle), so the page is looked at again until it shows.
+            table = await _eventually(page, lambda m: _table_game(m) is not None)
+            game_id = _table_game(table)
+        await asyncio.sleep(1.5)  # the game moves on: a timeout, the computer's turn
+    async with running_sandbox(settings) as second:
+        assert (second.world.guild.id, second.world.channel.id) == (
+            first.world.guild.id, first.world.channel.id)
+        async with await PreviewClient.open(second.url) as page:
+            await _eventually(page, lambda m: _table_game(m) == game_id)
+
+
+async def _eventually(
+    page: PreviewClient, wanted: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """Return the newest message `wanted` accepts, looking again for up to 20 s."""
+    for _ in range(100):
+        await page.view_as(page.viewer_id)  # republishes the page without waiting for the bot
+        found = [m for m in page.messages() if wanted(m)]
+        if found:
+            return found[-1]
+        await asyncio.sleep(0.2)
+    raise AssertionError([m["content"][:80] for m in page.messages()])
+
+
+def _table_game(message: dict[str, Any]) -> int | None:
+    """Return the id of the game whose "My hand" button this message carries, if any."""
+    for control in _controls(message):
+        found = re.fullmatch(r"rm:(\d+):hand", str(control.get("custom_id", "")))
+        if found:
+            return int(found[1])
+    return None
 
 
 async def test_busy_port_is_a_clear_startup_error(tmp_path: Path) -> None:
