@@ -26,7 +26,6 @@ from tests.cogs.conftest import (
     hand_end_message,
     labels,
     open_table,
-    option_values,
     play_pass,
     png_of,
     script,
@@ -60,6 +59,13 @@ def tables(sim: Sim) -> list[Any]:
     """Return every table message of the channel, oldest first."""
     return [m for m in sim.channel.history()
             if any(a.filename == "table.png" for a in m.attachments)]
+
+
+async def alices_draw(sim: Sim, deals: ScriptedDeals) -> None:
+    """Start a quiet gin hand in which both pass the upcard: Alice is to draw (2C)."""
+    await start_quiet_hand(sim, deals)
+    await play_pass(sim.alice)
+    await play_pass(sim.bruno)
 
 
 async def discard(member: simcord.MemberActor, card: str) -> None:
@@ -108,9 +114,7 @@ async def test_times_up_stays_on_the_table_after_the_computers_move(
 
 async def test_the_log_survives_a_restart_and_never_names_a_drawn_card(
         sim: Sim, deals: ScriptedDeals) -> None:
-    await start_quiet_hand(sim, deals)
-    await play_pass(sim.alice)
-    await play_pass(sim.bruno)
+    await alices_draw(sim, deals)
     await sim.restart()
     await sim.alice.user.click(dm(sim.alice), label="Draw from stock")
     await discard(sim.alice, "KS")
@@ -130,9 +134,7 @@ def pixels(data: bytes) -> bytes:
 
 async def test_the_drawn_card_is_marked_in_the_picture_and_named_in_the_prompt(
         sim: Sim, deals: ScriptedDeals) -> None:
-    await start_quiet_hand(sim, deals)
-    await play_pass(sim.alice)
-    await play_pass(sim.bruno)
+    await alices_draw(sim, deals)
     await sim.alice.user.click(dm(sim.alice), label="Draw from stock")
     hand = dm(sim.alice)
     assert hand.content.splitlines()[1] == "You drew 2♣."
@@ -154,9 +156,7 @@ async def test_the_drawn_card_is_marked_in_the_picture_and_named_in_the_prompt(
 
 async def test_the_drawn_card_is_still_marked_after_a_restart(
         sim: Sim, deals: ScriptedDeals) -> None:
-    await start_quiet_hand(sim, deals)
-    await play_pass(sim.alice)
-    await play_pass(sim.bruno)
+    await alices_draw(sim, deals)
     await sim.alice.user.click(dm(sim.alice), label="Draw from stock")
     await sim.restart()
     await sim.alice.user.click(dm(sim.alice), label="Sort by rank")
@@ -207,7 +207,11 @@ async def test_after_a_hand_ends_the_table_moves_below_its_result(
     await play_pass(sim.bruno)
     await sim.alice.user.click(dm(sim.alice), label="Draw from stock")
     hand = dm(sim.alice)
-    await sim.alice.user.select(hand, ["JC"], custom_id=custom_id(hand, ":knock"))
+    calls = await calls_of(sim, sim.alice.user.select(hand, ["JC"],
+                                                      custom_id=custom_id(hand, ":knock")))
+    # The answer, the hand's end, the table posted below it, the old one stripped, two new
+    # hands: moving the table costs one call once per hand.
+    assert len(calls) == 6, routes(calls)
     history = sim.channel.history()
     old, new = tables(sim)
     assert old.id == first.id and children(old) == []  # the old one keeps its picture only
