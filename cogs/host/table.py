@@ -76,19 +76,28 @@ class TableMessage:
         payload.setdefault("view", None)
         place = self.host.places.place(rt.record.place_id)
         old = rt.table_message_id
-        if old is not None and rt.pushed < PUSH_LIMIT:
-            try:
-                await place.get_partial_message(old).edit(attachments=[file], **payload)
-                await self.host.sessions.save_meta(rt)
-                return
-            except discord.NotFound:
-                old = None  # deleted: post a fresh one below
-            except discord.HTTPException as error:
-                log.warning("game %s: table edit failed (%s)", rt.record.id, error.status)
-                return
-        if await self._repost(rt, place, file, payload) and old is not None:
-            await self._strip(rt, place, old)
+        if old is not None and rt.pushed >= PUSH_LIMIT:
+            if await self._repost(rt, place, file, payload):
+                await self._strip(rt, place, old)
+            else:
+                file.reset()  # not posted (e.g. no right to send): edit it where it is
+                await self._edit_in_place(rt, place, old, file, payload)
+        elif old is not None:
+            await self._edit_in_place(rt, place, old, file, payload)
+        else:
+            await self._repost(rt, place, file, payload)
         await self.host.sessions.save_meta(rt)
+
+    async def _edit_in_place(self, rt: Runtime, place: Any, message_id: int,
+                             file: discord.File, payload: dict[str, Any]) -> None:
+        """Edit the table message; post it anew if it was deleted."""
+        try:
+            await place.get_partial_message(message_id).edit(attachments=[file], **payload)
+        except discord.NotFound:
+            file.reset()
+            await self._repost(rt, place, file, payload)
+        except discord.HTTPException as error:
+            log.warning("game %s: table edit failed (%s)", rt.record.id, error.status)
 
     async def _repost(self, rt: Runtime, place: Any, file: discord.File,
                       payload: dict[str, Any]) -> bool:

@@ -26,6 +26,7 @@ from tests.cogs.conftest import (
     hand_end_message,
     labels,
     open_table,
+    option_values,
     play_pass,
     png_of,
     script,
@@ -227,8 +228,8 @@ async def test_after_a_hand_ends_the_table_moves_below_its_result(
     assert "Bruno passed on the upcard." in table_message(sim).content
 
 
-async def test_reminders_push_the_table_down_after_three(
-        sim: Sim, deals: ScriptedDeals) -> None:
+async def three_reminders(sim: Sim, deals: ScriptedDeals) -> Any:
+    """Play to Alice's draw with a reminder posted in each of the three turns; return the table."""
     await set_turn_seconds(sim, 60)
     await start_quiet_hand(sim, deals)
     first = table_message(sim)
@@ -239,11 +240,31 @@ async def test_reminders_push_the_table_down_after_three(
     assert [m.id for m in tables(sim)] == [first.id]  # two lines below: still edited
     await sim.env.advance_time(30)  # the third
     await sim.alice.user.click(dm(sim.alice), label="Draw from stock")
+    return first
+
+
+async def test_reminders_push_the_table_down_after_three(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    first = await three_reminders(sim, deals)
     await discard(sim.alice, "KS")
     old, new = tables(sim)
     assert old.id == first.id and children(old) == []
     assert sim.channel.history()[-1].id == new.id
     assert "Alice discarded K♠." in new.content and "Take discard (K♠)" in labels(dm(sim.bruno))
+
+
+async def test_a_table_that_cannot_move_down_is_edited_where_it_is(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    first = await three_reminders(sim, deals)
+    sim.env.inject_error("POST", f"/channels/{sim.channel.id}/messages", status=403,
+                         code=50013, message="Missing Permissions")
+    await discard(sim.alice, "KS")
+    assert [m.id for m in tables(sim)] == [first.id]
+    assert "Alice discarded K♠." in table_message(sim).content
+    assert "My hand" in labels(table_message(sim))
+    await sim.bruno.user.click(dm(sim.bruno), label="Draw from stock")
+    await discard(sim.bruno, option_values(dm(sim.bruno), ":discard")[0])
+    assert [m.id for m in tables(sim)][0] == first.id and len(tables(sim)) == 2  # moved now
 
 
 def live_dms(member: simcord.MemberActor) -> list[Any]:
