@@ -100,7 +100,10 @@ def draw_hand(spec: HandSpec) -> Image.Image:
             continue
         card_top = plan.top + chunk.row * plan.row_h + LIFT
         label_y = card_top + NORMAL.h + 6
-        draw_labels(draw, placed, label_y, NORMAL)
+        draw_labels(draw, [p for p in placed if p.item.mark != "highlight"], label_y, NORMAL)
+        # A marked card (just drawn or taken) has its label in gold too: a second cue.
+        draw_labels(draw, [p for p in placed if p.item.mark == "highlight"], label_y, NORMAL,
+                    GOLD, bold=True)
         below = label_y + LABEL_PX + 8
         left = MARGIN + chunk.x
         if chunk.group.bracket and placed:

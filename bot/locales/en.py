@@ -369,4 +369,7 @@ MESSAGES: dict[str, str] = {
     "option.special_card_per_hand.help": "The dealer names the special card before each hand.",
     "option.scala40_values": "Scala 40 values",
     "option.scala40_values.help": "Aces 11 (1 in A-2-3), pictures 10.",
+    # --- what happened stays visible ---
+    "hand.you_drew": "You drew {card}.",
+    "timer.auto_move": "Time's up: {line}",
 }

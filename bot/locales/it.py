@@ -389,4 +389,7 @@ MESSAGES: dict[str, str] = {
     "option.special_card_per_hand.help": "Il mazziere sceglie la carta speciale prima di ogni mano.",
     "option.scala40_values": "Valori Scala 40",
     "option.scala40_values.help": "Assi 11 (1 in A-2-3), figure 10.",
+    # --- what happened stays visible ---
+    "hand.you_drew": "Hai pescato {card}.",
+    "timer.auto_move": "Tempo scaduto: {line}",
 }

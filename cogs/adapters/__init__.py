@@ -203,6 +203,13 @@ class GameAdapter(Protocol):
         """Whether the events dealt new hands (every player gets a fresh hand message)."""
         ...
 
+    def at_once(self, events: Sequence[Event]) -> bool:
+        """Whether the table shows these events at once, even in the middle of a turn.
+
+        Other moves that leave the same player to act (a draw) wait for the turn's end.
+        """
+        ...
+
     def outcomes(self, game: Game) -> list[Outcome]:
         """Return each seat's final points and whether it won (once the game is over)."""
         ...

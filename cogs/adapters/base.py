@@ -82,6 +82,10 @@ class AdapterBase(ABC):
         """Whether the events dealt new hands."""
         return any(e.kind == "deal" for e in events)
 
+    def at_once(self, events: Sequence[Event]) -> bool:
+        """Whether the table shows these events at once, even in the middle of a turn."""
+        return any(e.kind in self.notable for e in events)
+
     def step(self, game: Any, seat: int, draft: str, text: str) -> str:
         """Move within a hand's menus: games with one-step menus keep no draft."""
         return ""

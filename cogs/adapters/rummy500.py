@@ -53,7 +53,8 @@ class Rummy500Adapter(AdapterBase):
     """Rummy 500 for the host: 2 to 5 players, claims made from the table."""
 
     game = Rummy500Game
-    notable: frozenset[str] = frozenset({"claim", "rummy_announce"})
+    # A claim is news for all; a player's own melds and lay-offs he must see on the table.
+    notable: frozenset[str] = frozenset({"claim", "rummy_announce", "meld", "layoff"})
 
     def computer(self, view: R500Hand) -> object:
         """Return the computer player's action."""
@@ -67,6 +68,11 @@ class Rummy500Adapter(AdapterBase):
     def default_move(self, game: Any, seat: int) -> str:
         """Play safe for an absent player: the computer's move (it never risks a claim)."""
         return self.choose(game, seat)
+
+    def at_once(self, events: Sequence[Event]) -> bool:
+        """Show melds, lay-offs and claims at once, and a take from the pile that melded."""
+        return super().at_once(events) or any(
+            isinstance(e.public, Taken) and e.public.melds for e in events)
 
     # ----- pictures ---------------------------------------------------------------------------
 

@@ -124,7 +124,7 @@ class GameHost:
 
     def table_copy(self, game_id: int) -> dict[str, Any]:
         """Return the table message of a running game without its buttons."""
-        payload = table_payload(self.running(game_id), [])
+        payload = table_payload(self.running(game_id))
         payload.pop("view", None)
         return payload
 

@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 
 from bot.i18n import t
 from card_images import render_hand_end
+from cogs.host.movelog import event_lines
 from cogs.host.places import png
 from cogs.host.runtime import Runtime
-from engine.game import Event
+from engine.game import DrawnCard, Event
 
 if TYPE_CHECKING:
     from cogs.host import GameHost
@@ -25,14 +26,15 @@ class Events:
         host, game = self.host, rt.game
         # A timeout or a player's own move may have changed the counters: store them first.
         await host.sessions.save_meta(rt)
-        lines = self._lines(rt, events)
+        lines = event_lines(rt.adapter, events, rt.names, rt.locale, rt.auto_seat)
         timed_out = rt.auto_seat is not None
         rt.auto_seat = None
         fresh = rt.adapter.new_deal(events)
+        note_drawn(rt, events, fresh)
         # The clicked hand first: it is the interaction's answer, due within 3 seconds.
         await host.hands.answer_click(rt, fresh)
         ended = await self._hand_end(rt, events)
-        if self._hold(rt, events, ended or fresh or timed_out):
+        if self._hold(rt, events, ended or fresh or timed_out or rt.adapter.at_once(events)):
             # One table edit per turn, carrying this line too. "Time's up" is told at once.
             rt.held_lines += lines
             rt.held_at = game.version
@@ -43,13 +45,7 @@ class Events:
             await host.table.finish(rt)
         await host.hands.deliver_all(rt, fresh=fresh)
         rt.prev_to_act = list(game.to_act())
-
-    def _lines(self, rt: Runtime, events: list[Event]) -> list[str]:
-        """Return the public lines of the events, "time's up" first if the clock moved."""
-        lines = rt.adapter.describe(events, rt.names, rt.locale)
-        if rt.auto_seat is not None:
-            lines.insert(0, t("timer.auto_played", rt.locale, name=rt.names[rt.auto_seat]))
-        return lines
+        await host.sessions.save_meta(rt)  # the newest DM hands, stripped after a restart too
 
     async def _hand_end(self, rt: Runtime, events: list[Event]) -> bool:
         """Post the end-of-hand picture and scores if a hand ended; return whether one did."""
@@ -68,8 +64,7 @@ class Events:
         # The same player goes on (he drew; the discard comes next). A claim made by someone
         # else, between turns, is news at once.
         same_turn = list(game.to_act()) == rt.prev_to_act and actor in rt.prev_to_act
-        notable = any(e.kind in rt.adapter.notable for e in events)
-        return same_turn and not (news or game.is_over or notable)
+        return same_turn and not (news or game.is_over)
 
     async def remind(self, rt: Runtime, seat: int) -> None:
         """Remind a player at half time, in public (his mention) so a phone buzzes."""
@@ -84,3 +79,14 @@ class Events:
         await self.host.places.post(rt, t("timer.replaced", rt.locale, name=rt.names[seat]))
         # Show "I'm back" now, with any line held for the end of the turn.
         await self.host.table.edit(rt, [])
+
+
+def note_drawn(rt: Runtime, events: list[Event], fresh: bool) -> None:
+    """Remember the card each player drew from the stock until his turn ends."""
+    acting = set(rt.game.to_act())
+    for seat, state in rt.seats.items():
+        if fresh or seat not in acting:
+            state.drawn = None
+    for event in events:
+        if isinstance(event.private, DrawnCard) and event.seat is not None:
+            rt.seat(event.seat).drawn = event.private.card

@@ -11,7 +11,7 @@ import contextvars
 import logging
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -20,9 +20,10 @@ from bot.i18n import t
 from card_images import HandSpec, render_hand
 from cogs.errors import Refusal
 from cogs.host.places import clip, png
-from cogs.host.runtime import Runtime, SeatState
+from cogs.host.runtime import DmMessage, Runtime, SeatState
 from cogs.surfaces import is_ephemeral, is_private
 from cogs.views import hand_view
+from engine.cards import Card
 
 if TYPE_CHECKING:
     from cogs.host import GameHost
@@ -75,6 +76,11 @@ def hand_parts(rt: Runtime, seat: int, controls_on: bool
     locale, sort, game = rt.seat_locale(seat), rt.seat(seat).sort, rt.game
     spec = rt.adapter.hand_spec(game, seat, sort, locale)
     prompt = rt.adapter.hand_prompt(game, seat, rt.names, locale)
+    drawn = rt.seat(seat).drawn
+    if drawn is not None and drawn in spec.cards:
+        # Marked as a card taken from the pile is, and named above the prompt.
+        spec = replace(spec, highlight=[*spec.highlight, drawn])
+        prompt = t("hand.you_drew", locale, card=Card.parse(drawn).pretty()) + "\n" + prompt
     controls = rt.adapter.controls(game, seat, locale, rt.draft(seat)) if controls_on else []
     header = t("hand.open_dm", locale, channel=f"<#{rt.record.place_id}>")
     content = clip(f"{header}\n{prompt}")
@@ -189,12 +195,11 @@ class Hands:
             sent = await self._send_dm(rt, seat, controls_on)
             if sent is not None:
                 message, key = sent
-                # Unknown (e.g. after a restart) counts as having controls.
-                old = state.surface
-                if isinstance(old, discord.Message) and state.has_controls(unknown=True):
+                old = state.stale_dm()
+                if old is not None:
                     await self._strip(old)
                 state.show_on(message)
-                state.shown = (key, controls_on)
+                state.shown, state.last_dm = (key, controls_on), message
                 return
         if state.surface is not None:
             await self._edit_surface(rt, seat, state)
@@ -227,7 +232,7 @@ class Hands:
                                               mention=f"<@{user_id}>"))
             return None
 
-    async def _strip(self, message: discord.Message) -> None:
+    async def _strip(self, message: DmMessage) -> None:
         """Remove the controls of a hand message that is no longer current."""
         # If this fails the old message keeps its buttons; they are refused as stale anyway.
         with contextlib.suppress(discord.HTTPException):

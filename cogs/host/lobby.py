@@ -229,6 +229,7 @@ class Lobby:
         rt.prev_to_act = []
         await host.hands.deliver_all(rt, fresh=True)
         rt.prev_to_act = list(rt.game.to_act())
+        await host.sessions.save_meta(rt)  # the opening line and the hands just sent
 
     async def abandon(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Cancel a lobby or a running game (host or Manage Server only)."""

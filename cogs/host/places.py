@@ -56,3 +56,5 @@ class Places:
             await self.place(rt.record.place_id).send(clip(content), **kwargs)
         except discord.HTTPException as error:
             log.warning("game %s: could not post a line (%s)", rt.record.id, error.status)
+            return
+        self.host.table.pushed_by(rt.record.place_id, picture=file is not None)

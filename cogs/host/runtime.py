@@ -18,6 +18,8 @@ from engine.session import GameSession, StaleAction
 
 # Where a hand is shown: a DM (a message) or an ephemeral answer (its interaction).
 Surface = discord.Message | discord.Interaction
+# A DM hand message: sent now, or known by its ids only (after a restart).
+DmMessage = discord.Message | discord.PartialMessage
 
 
 @dataclass
@@ -34,6 +36,8 @@ class SeatState:
     dm_closed: bool = False  # his DMs refused us (50007): he uses "My hand" instead
     draft: str = ""  # where he is in the hand's menus, valid at `draft_version` only
     draft_version: int = -1
+    drawn: str | None = None  # the card he drew from the stock this turn (his eyes only)
+    last_dm: DmMessage | None = None  # his newest DM hand: the older ones have no controls
 
     def show_on(self, surface: Surface) -> None:
         """Note that the hand is now shown on this surface (its content not yet known)."""
@@ -46,6 +50,15 @@ class SeatState:
     def has_controls(self, unknown: bool) -> bool:
         """Whether the surface shows controls; `unknown` when nothing is known."""
         return self.shown[1] if self.shown is not None else unknown
+
+    def stale_dm(self) -> DmMessage | None:
+        """Return the newest DM hand if it may still show controls (a new one replaces it)."""
+        old, surface = self.last_dm, self.surface
+        if isinstance(surface, discord.Message) and (old is None or surface.id == old.id):
+            # Shown there now: its controls are known, and unknown (a restart) counts as some.
+            return surface if self.has_controls(unknown=True) else None
+        # Not shown there (the hand moved to "My hand", or a restart): strip it to be sure.
+        return old
 
 
 @dataclass
@@ -64,6 +77,9 @@ class Runtime:
     # Public lines of moves that did not end the turn: the table shows them with its next edit.
     held_lines: list[str] = field(default_factory=list)
     held_at: int = -1  # the game version those lines were held at
+    log: list[str] = field(default_factory=list)  # the table's running move log, newest last
+    # How far messages posted below the table pushed it up (a picture counts as a screen).
+    pushed: int = 0
 
     @property
     def game(self) -> Game:

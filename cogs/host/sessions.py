@@ -33,12 +33,37 @@ def snapshot_text(game: Game, session: GameSession | None) -> str:
 
 
 def meta_of(rt: Runtime) -> dict[str, Any]:
-    """Return what the session_meta column keeps: counters, takeovers and held lines."""
+    """Return what the session_meta column keeps: counters, takeovers, held lines and log."""
     meta = rt.session.meta()
     if rt.held_lines:
         # A restart between a draw and its discard must not lose the draw's public line.
         meta["held"] = {"version": rt.held_at, "lines": list(rt.held_lines)}
+    meta["log"] = list(rt.log)
+    if rt.pushed:
+        meta["pushed"] = rt.pushed
+    drawn = {str(s): state.drawn for s, state in rt.seats.items() if state.drawn}
+    if drawn:
+        meta["drawn"] = drawn
+    # DM hands that may still show controls: a restart must not leave them live.
+    stale = {s: state.stale_dm() for s, state in rt.seats.items()}
+    dms = {str(s): [dm.channel.id, dm.id] for s, dm in stale.items() if dm is not None}
+    if dms:
+        meta["dms"] = dms
     return meta
+
+
+def restore_table_meta(rt: Runtime, meta: dict[str, Any], bot: Any) -> None:
+    """Give a rebuilt runtime its move log, push count, drawn cards and newest DM hands."""
+    rt.log = [str(line) for line in meta.get("log", [])]
+    rt.pushed = int(meta.get("pushed", 0))
+    for seat, card in meta.get("drawn", {}).items():
+        rt.seat(int(seat)).drawn = str(card)
+    messageable = getattr(bot, "get_partial_messageable", None)
+    if messageable is None:  # a host without Discord (tests of the host alone) has no DMs
+        return
+    for seat, (channel_id, message_id) in meta.get("dms", {}).items():
+        channel = messageable(int(channel_id))
+        rt.seat(int(seat)).last_dm = channel.get_partial_message(int(message_id))
 
 
 class Sessions:
@@ -74,6 +99,8 @@ class Sessions:
         if held.get("version") == game.version:  # lines of this very turn, not yet on the table
             rt.held_lines = [str(line) for line in held.get("lines", [])]
             rt.held_at = game.version
+        if meta:
+            restore_table_meta(rt, meta, self.host.bot)
         rt.saved_meta = meta_of(rt)
         holder.append(rt)
         return rt
@@ -142,10 +169,10 @@ class Sessions:
         self.host.runtimes.clear()
 
     async def save_meta(self, rt: Runtime) -> None:
-        """Store the session's counters, takeovers and held lines if they changed."""
+        """Store the session's counters, takeovers, held lines and log if they changed."""
         meta = meta_of(rt)
-        if meta == rt.saved_meta:
-            return
+        if meta == rt.saved_meta or rt.session.closed:
+            return  # a closed session's game is over or abandoned: nothing more to keep
         try:
             await self.host.storage.save_session_meta(
                 rt.record.id, json.dumps(meta, separators=(",", ":")))

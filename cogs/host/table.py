@@ -1,4 +1,9 @@
-"""The table message: one per game, edited each turn, posted again if it was deleted."""
+"""The table message: one per game, edited each turn, posted again if it was deleted.
+
+It shows the running move log and whose turn it is. When messages posted below it have
+pushed it up by PUSH_LIMIT (a picture, such as a hand's end, counts as that many lines), its
+next update posts it again at the bottom of the channel and strips the old one's buttons.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +16,8 @@ import discord
 from bot.i18n import t
 from bot.storage import ResultRow
 from card_images import render_table
-from cogs.host.places import clip, png
+from cogs.host.movelog import extended, log_text
+from cogs.host.places import png
 from cogs.host.runtime import Runtime
 from cogs.views import table_view
 
@@ -20,14 +26,17 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# Lines posted below the table before it moves down; a message with a picture counts as many.
+PUSH_LIMIT = 3
 
-def table_payload(rt: Runtime, lines: Sequence[str], final: bool = False) -> dict[str, Any]:
-    """Return the table message: last lines, whose turn, the picture and its buttons."""
+
+def table_payload(rt: Runtime, final: bool = False) -> dict[str, Any]:
+    """Return the table message: the move log, whose turn, the picture and its buttons."""
     game, adapter = rt.game, rt.adapter
     status = adapter.table_status(game, rt.names, rt.locale)
-    text = "\n".join([*lines[-6:], f"**{status}**"])
     picture = render_table(adapter.table_spec(game, rt.names, rt.locale))
-    payload: dict[str, Any] = {"content": clip(text), "file": png(picture, "table.png")}
+    payload: dict[str, Any] = {"content": log_text(rt.log, status),
+                               "file": png(picture, "table.png")}
     if not final:
         payload["view"] = table_view(
             rt.record.id, rt.locale, someone_replaced=bool(rt.session.taken_over),
@@ -43,40 +52,72 @@ class TableMessage:
 
     async def post_first(self, rt: Runtime) -> discord.Message:
         """Post the table of a game just dealt, with its opening lines."""
-        opening = rt.adapter.opening_lines(rt.game, rt.names, rt.locale)
+        rt.log = extended([], rt.adapter.opening_lines(rt.game, rt.names, rt.locale))
         place = self.host.places.place(rt.record.place_id)
-        message: discord.Message = await place.send(**table_payload(rt, opening))
+        message: discord.Message = await place.send(**table_payload(rt))
         return message
 
+    def pushed_by(self, place_id: int, picture: bool) -> None:
+        """Count a message posted in a place below every table there."""
+        # A picture (a hand's end) fills the screen: the table goes below it at once.
+        weight = PUSH_LIMIT if picture else 1
+        for rt in self.host.runtimes.values():
+            if rt.record.place_id == place_id:
+                rt.pushed += weight
+
     async def edit(self, rt: Runtime, lines: Sequence[str], final: bool = False) -> None:
-        """Edit the table message with held and new lines; skip a 5xx (the next edit catches up)."""
-        lines, rt.held_lines = [*rt.held_lines, *lines], []
-        payload = table_payload(rt, lines, final)
+        """Add held and new lines to the log and show it: an edit, or a post at the bottom.
+
+        A 5xx skips the edit (the next one catches up, the log keeps the lines).
+        """
+        rt.log, rt.held_lines = extended(rt.log, [*rt.held_lines, *lines]), []
+        payload = table_payload(rt, final)
         file = payload.pop("file")
         payload.setdefault("view", None)
         place = self.host.places.place(rt.record.place_id)
-        if rt.table_message_id is not None:
-            try:
-                await place.get_partial_message(rt.table_message_id).edit(
-                    attachments=[file], **payload)
-                return
-            except discord.NotFound:
-                pass  # deleted: post a fresh one below
-            except discord.HTTPException as error:
-                log.warning("game %s: table edit failed (%s)", rt.record.id, error.status)
-                return
-        await self._repost(rt, place, file, payload)
+        old = rt.table_message_id
+        if old is not None and rt.pushed >= PUSH_LIMIT:
+            if await self._repost(rt, place, file, payload):
+                await self._strip(rt, place, old)
+            else:
+                file.reset()  # not posted (e.g. no right to send): edit it where it is
+                await self._edit_in_place(rt, place, old, file, payload)
+        elif old is not None:
+            await self._edit_in_place(rt, place, old, file, payload)
+        else:
+            await self._repost(rt, place, file, payload)
+        await self.host.sessions.save_meta(rt)
+
+    async def _edit_in_place(self, rt: Runtime, place: Any, message_id: int,
+                             file: discord.File, payload: dict[str, Any]) -> None:
+        """Edit the table message; post it anew if it was deleted."""
+        try:
+            await place.get_partial_message(message_id).edit(attachments=[file], **payload)
+        except discord.NotFound:
+            file.reset()
+            await self._repost(rt, place, file, payload)
+        except discord.HTTPException as error:
+            log.warning("game %s: table edit failed (%s)", rt.record.id, error.status)
 
     async def _repost(self, rt: Runtime, place: Any, file: discord.File,
-                      payload: dict[str, Any]) -> None:
-        """Post the table anew (the old message is gone) and remember the new one."""
+                      payload: dict[str, Any]) -> bool:
+        """Post the table at the bottom, remember the new message; return whether it went."""
         try:
             message = await place.send(file=file, **payload)
         except discord.HTTPException as error:
             log.warning("game %s: table post failed (%s)", rt.record.id, error.status)
-            return
-        rt.table_message_id = message.id
+            return False
+        rt.table_message_id, rt.pushed = message.id, 0
         await self.host.storage.set_message_ids(rt.record.id, table_message_id=message.id)
+        return True
+
+    async def _strip(self, rt: Runtime, place: Any, message_id: int) -> None:
+        """Take the buttons off a table message that moved down (its picture stays)."""
+        try:
+            await place.get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException as error:
+            # Its buttons stay; they act on the running game, so nothing goes wrong.
+            log.warning("game %s: old table kept its buttons (%s)", rt.record.id, error.status)
 
     async def finish(self, rt: Runtime) -> None:
         """Record the results, announce the winner and stop the session."""

@@ -240,7 +240,9 @@ async def test_a_gin_hand_played_through_the_preview_http_api(
         # Her knock choices come from her own ten cards plus the card she drew, none of Bruno's.
         assert "JC" in knock and set(knock) <= set(ALICE_CARDS.split()) | {"JC"}
 
-        shown = page.state["messages"][table["id"]]["content"]
+        # The hand's end moved the table below its result, stripping the old one's buttons.
+        assert _controls(page.state["messages"][table["id"]]) == []
+        shown = _with_button(page, "My hand")["content"]
         assert "Alice went gin!" in shown
         assert "Alice wins the hand and scores 97 points." in shown
         await _check_privacy(page, hands, alice.id, bruno.id)

@@ -100,6 +100,19 @@ def test_highlighted_card_is_lifted_and_outlined() -> None:
     assert GOLD in pixels(image, (x0, y0, x1, y1))
 
 
+def test_the_label_of_a_highlighted_card_is_gold_and_the_others_are_not() -> None:
+    spec = HandSpec(GIN_HAND, highlight=["9S"])
+    image = open_png(render_hand(spec))
+    bottom = max(box[3] for _code, box in layout_hand(spec))  # of the cards that stay down
+
+    def label_area(code: str) -> tuple[int, int, int, int]:
+        x0, _y0, x1, _y1 = dict(layout_hand(spec))[code]
+        return x0, bottom + 2, x1, min(image.height, bottom + 30)
+
+    assert GOLD in pixels(image, label_area("9S"))
+    assert not any(GOLD in pixels(image, label_area(c)) for c in GIN_HAND if c != "9S")
+
+
 def test_rendering_is_a_pure_function_of_the_spec() -> None:
     spec = HandSpec(GIN_HAND, highlight=["QC"], title="Same")
     assert render_hand(spec) == render_hand(HandSpec(list(GIN_HAND), highlight=["QC"],

@@ -97,7 +97,8 @@ async def test_timeouts_hand_the_seat_to_the_computer_until_im_back(
     await sim.env.advance_time(30)
     assert f"<@{sim.alice.id}>, it's your turn: 30 seconds left." in texts(sim)
     await sim.env.advance_time(30)
-    assert "Time's up: the computer played for Alice." in table_message(sim).content
+    # The timer's move says so, in the table's running log.
+    assert "Time's up: Alice passed on the upcard." in table_message(sim).content
     assert "Alice passed on the upcard." in table_message(sim).content
     await play_pass(sim.bruno)
     await sim.env.advance_time(60)  # second timeout in a row: Alice draws, then is replaced

@@ -44,7 +44,7 @@ async def test_a_timeout_before_a_restart_still_counts_after_it(
         sim: Sim, deals: ScriptedDeals) -> None:
     await timed_game(sim, deals)
     await sim.env.advance_time(60)
-    assert "Time's up: the computer played for Alice." in table_message(sim).content
+    assert "Time's up: Alice passed on the upcard." in table_message(sim).content
     await sim.restart()  # nothing else has been saved since the timeout
     await play_pass(sim.bruno)
     await sim.env.advance_time(60)  # the second timeout in a row
@@ -121,7 +121,7 @@ async def test_the_player_to_act_uses_his_old_dm_after_a_restart(
     assert "Draw from stock" in labels(dm(sim.bruno))
     # The timer of Bruno's turn runs again after the restart.
     await sim.env.advance_time(60)
-    assert "Time's up: the computer played for Bruno." in table_message(sim).content
+    assert "Time's up: Bruno drew from the stock." in table_message(sim).content
 
 
 def card_pretty(text: str) -> str:

@@ -177,3 +177,13 @@ def test_a_hands_end_reveals_every_hand_with_its_melds_and_lay_offs() -> None:
                      "Bruno is eliminated."]
     assert RUMMY500.hand_end(None, [Event("discard", 0, Discarded("2D", False))], NAMES,
                              "en") is None
+
+
+def test_melds_lay_offs_claims_and_melding_takes_show_on_the_table_at_once() -> None:
+    at_once = RUMMY500.at_once
+    assert at_once([Event("meld", 0, Melded((RUN,)))])
+    assert at_once([Event("layoff", 0, LaidOff("7D", "B", "high", 5))])
+    assert at_once([Event("take", 1, Taken(2, ("4D", "9S"), (RUN,), False))])
+    # A draw, or the free top card taken alone, waits for the turn's discard.
+    assert not at_once([Event("take", 1, Taken(3, ("9S",), (), True))])
+    assert not at_once([Event("draw", 1, StockDraw(20), DrawnCard("9S"))])
