@@ -23,16 +23,27 @@ from .layout import (
     without,
 )
 from .specs import HandSpec
-from .style import GOLD, MUTED, NORMAL, TEXT, Box, draw_text, fit_text, new_canvas, text_width
+from .style import (
+    DISPLAY_WIDTH,
+    GOLD,
+    MUTED,
+    NORMAL,
+    TEXT,
+    Box,
+    draw_text,
+    fit_text,
+    new_canvas,
+    text_width,
+)
 
 MARGIN = 16
-MAX_CONTENT = 720  # keeps the picture legible when Discord shrinks it to a phone's width
+MAX_CONTENT = DISPLAY_WIDTH - 2 * MARGIN  # wider would be shrunk by Discord, ranks with it
 MIN_WIDTH = 320
 TITLE_PX = 20
 TITLE_H = 34
 LIFT = 10  # how far a highlighted card rises
 LABEL_PX = NORMAL.label_px
-CAPTION_PX = 16
+CAPTION_PX = 17
 GROUP_GAP = 20
 ROW_H = LIFT + NORMAL.h + 6 + LABEL_PX + 8 + CAPTION_PX + 12
 ROW_H_PLAIN = ROW_H - CAPTION_PX - 4  # no brackets or captions under a plain sorted hand

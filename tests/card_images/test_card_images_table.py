@@ -8,7 +8,7 @@ import pytest
 from card_png_checks import color_mask, count_color, count_red, open_png
 
 from card_images import MeldSpec, SeatSpec, TableSpec, render_table
-from card_images.style import BACK, CARD_FACE, GOLD, LAID_OFF
+from card_images.style import BACK, CARD_FACE, DISPLAY_WIDTH, GOLD, LAID_OFF
 
 MELDS = [MeldSpec("A", ["7S", "7C", "7H"]), MeldSpec("B", ["3S", "4S", "5S", "6S"], ["6S"]),
          MeldSpec("C", ["10C", "JC", "QC", "KC"])]
@@ -33,7 +33,8 @@ def test_table_is_a_png_within_discord_friendly_bounds(seats: int) -> None:
                   footer="Press a button to act")
     data = render_table(spec)
     image = open_png(data)
-    assert 600 <= image.width <= 1000
+    # drawn at Discord's display width, so nothing is shrunk (was 600..1000 px)
+    assert image.width == DISPLAY_WIDTH
     assert 200 <= image.height <= 1000
     assert len(data) < 200_000
     assert len(image.getcolors(1 << 16) or []) > 8
@@ -58,9 +59,12 @@ def test_turn_highlight_follows_the_seat_among_six() -> None:
     image = open_png(render_table(_table(seats=_seats(6, turn=4))))
     box = color_mask(image, GOLD).getbbox()
     assert box is not None
-    _, y0, x1, _ = box
-    assert x1 <= image.width // 2 + 2, "seat 5 sits in the left column"
-    assert y0 > image.height // 2, "seat 5 sits in the bottom row"
+    _, y0, _, y1 = box
+    # At Discord's width the six seats stack in one column (melds need the whole width):
+    # seat 5 is the fifth panel, so the gold is one panel, low, with seat 6 under it.
+    assert y1 - y0 < image.height // 5, "only one panel is gold"
+    assert y0 > image.height // 2, "seat 5 sits in the lower half"
+    assert image.height - y1 > image.height // 8, "seat 6 sits under seat 5"
 
 
 def test_red_knock_card_shows_red_and_black_one_does_not() -> None:
