@@ -92,6 +92,7 @@ class SeatPlan:
     chunks: list[Chunk]
     parts: list[str]  # the info line after the card count: score, "no melds"
     one_line: bool
+    below: str  # "no melds" on a line of its own when the info line has no room for it
     height: int
 
 
@@ -148,12 +149,13 @@ def plan_seat(seat: SeatSpec, width: int, tags: Sequence[str], tag: str,
     inner = width - 2 * PANEL_PAD
     chunks = flow([_meld_group(m, tags) for m in seat.melds], inner, SMALL, MELD_GAP)
     parts = [seat.score] if seat.score else []
-    if note_no_melds and not seat.melds and info_width(seat, [*parts, "no melds"]) <= inner:
-        parts.append("no melds")
+    below = "no melds" if note_no_melds and not seat.melds else ""
+    if below and info_width(seat, [*parts, below]) <= inner:
+        parts, below = [*parts, below], ""
     one_line = name_width(seat, tag) + PART_GAP + info_width(seat, parts) <= inner
-    lines = HEADER_H if one_line else HEADER_H + INFO_H
-    height = 2 * PANEL_PAD + lines + rows_used(chunks) * MELD_ROW_H
-    return SeatPlan(seat, tag, chunks, parts, one_line, height)
+    lines = (1 if one_line else 2) + bool(below)
+    height = 2 * PANEL_PAD + HEADER_H + (lines - 1) * INFO_H + rows_used(chunks) * MELD_ROW_H
+    return SeatPlan(seat, tag, chunks, parts, one_line, below, height)
 
 
 def _draw_header(draw: ImageDraw.ImageDraw, plan: SeatPlan, x: int, y: int, right: int) -> None:
@@ -222,6 +224,9 @@ def draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, plan: SeatPlan,
     else:
         _draw_info(image, draw, plan, left, top + HEADER_H, right)
     top += HEADER_H if plan.one_line else HEADER_H + INFO_H
+    if plan.below:
+        draw_text(draw, (left, top + INFO_H // 2), plan.below, INFO_PX, MUTED, anchor="lm")
+        top += INFO_H
     placed: list[Placed] = []
     for chunk in plan.chunks:
         row_y = top + chunk.row * MELD_ROW_H
@@ -272,16 +277,16 @@ def _fits(plans: list[SeatPlan], width: int) -> bool:
 
 
 def choose_columns(spec: TableSpec, width: int) -> int:
-    """Seats side by side when everything fits uncut and it saves a fifth of the height.
+    """Seats side by side when everything fits uncut and it costs at most a line of height.
 
-    A single column holds more melds per row and never cuts a name short.
+    Otherwise one column: it holds more melds per row and never cuts a name short.
     """
     if len(spec.seats) <= 1:
         return 1
     one, two = plan_seats(spec, width, 1), plan_seats(spec, width, 2)
     if not _fits(two, panel_width(width, 2)):
         return 1
-    return 2 if seats_height(two, 2) * 5 <= seats_height(one, 1) * 4 else 1
+    return 2 if seats_height(two, 2) <= seats_height(one, 1) + INFO_H else 1
 
 
 def draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, plans: list[SeatPlan],

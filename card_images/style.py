@@ -57,8 +57,8 @@ class CardSize:
 # Sized for Discord, which shows a picture at most DISPLAY_WIDTH px wide: drawn at that
 # width, ranks stay at least 14 px tall and every text line at least 12 px (cap height).
 DISPLAY_WIDTH = 550
-NORMAL = CardSize("normal", w=72, h=100, step=38, radius=8, rank_px=25, suit_px=22,
-                  pip_px=44, label_px=17)
+NORMAL = CardSize("normal", w=64, h=90, step=36, radius=8, rank_px=25, suit_px=22,
+                  pip_px=38, label_px=17)
 SMALL = CardSize("small", w=46, h=68, step=30, radius=5, rank_px=22, suit_px=18,
                  pip_px=24, label_px=17)
 MINI = CardSize("mini", w=18, h=26, step=6, radius=3, rank_px=0, suit_px=0, pip_px=0,

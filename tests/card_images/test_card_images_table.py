@@ -6,9 +6,11 @@ from dataclasses import fields
 
 import pytest
 from card_png_checks import color_mask, count_color, count_red, open_png
+from legibility import drawn_texts
 
-from card_images import MeldSpec, SeatSpec, TableSpec, render_table
-from card_images.style import BACK, CARD_FACE, DISPLAY_WIDTH, GOLD, LAID_OFF
+from card_images import MeldSpec, SeatSpec, TableSpec, layout_table, render_table
+from card_images.seats import seat_tags
+from card_images.style import BACK, CARD_FACE, DISPLAY_WIDTH, GOLD, LAID_OFF, SMALL
 
 MELDS = [MeldSpec("A", ["7S", "7C", "7H"]), MeldSpec("B", ["3S", "4S", "5S", "6S"], ["6S"]),
          MeldSpec("C", ["10C", "JC", "QC", "KC"])]
@@ -118,3 +120,43 @@ def test_a_seat_with_many_melds_still_fits() -> None:
     image = open_png(render_table(spec))
     assert image.width <= 1000 and image.height <= 1000
     assert count_color(image, CARD_FACE) > count_color(open_png(render_table(_table())), CARD_FACE)
+
+
+def test_seat_tags_are_two_characters_unique_and_never_a_meld_letter() -> None:
+    names = ["Alice", "Computer 1", "Computer 2", "Bartholomew", "Computer 4"]
+    assert seat_tags(names) == ["Al", "C1", "C2", "Ba", "C4"]
+    assert seat_tags(["Alice", "Alan", "Bob"]) == ["1", "2", "Bo"]  # clashing: seat numbers
+    assert seat_tags(["Player 12", "", "X"]) == ["Pl", "?", "X"]
+
+
+def test_a_laid_off_card_carries_the_tag_of_who_laid_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    def seats(by: list[int]) -> list[SeatSpec]:
+        meld = MeldSpec("A", ["3S", "4S", "5S", "6S"], ["6S"], by)
+        return [SeatSpec("Ann", 5, "0", [meld]), SeatSpec("Computer 1", 4, "0")]
+
+    with drawn_texts(monkeypatch) as texts:
+        tagged = open_png(render_table(_table(seats=seats([1]))))
+    drawn = [text for text, _, _ in texts]
+    assert drawn.count("C1") == 2, "once on the card, once beside Computer 1's name"
+    untagged = open_png(render_table(_table(seats=seats([]))))
+    assert count_color(tagged, LAID_OFF) > count_color(untagged, LAID_OFF) + 200
+    assert "laid off" not in " ".join(drawn), "no tiny text explains the lay-offs any more"
+
+
+def test_no_melds_is_said_only_by_games_that_lay_melds(monkeypatch: pytest.MonkeyPatch) -> None:
+    with drawn_texts(monkeypatch) as texts:
+        render_table(_table(note_no_melds=False))
+        assert not any(text == "no melds" for text, _, _ in texts)
+        render_table(_table())
+        assert sum(text == "no melds" for text, _, _ in texts) == 2
+
+
+def test_every_meld_card_and_the_top_discard_are_laid_out_in_view() -> None:
+    spec = _table(seats=_seats(3))
+    cards = layout_table(spec)
+    expected = [c for _ in range(3) for m in MELDS for c in m.cards] + ["9C"]
+    assert sorted(code for code, _ in cards) == sorted(expected)
+    image = open_png(render_table(spec))
+    for code, (x0, y0, x1, y1) in cards:
+        assert 0 <= x0 < x1 <= image.width and 0 <= y0 < y1 <= image.height, code
+        assert x1 - x0 >= SMALL.step - 1, f"{code}: its whole index stays in view"
