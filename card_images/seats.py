@@ -210,6 +210,38 @@ def _draw_tags(draw: ImageDraw.ImageDraw, placed: Sequence[Placed]) -> None:
                       BADGE_PX, BLACK, bold=True, anchor="mm", max_width=width - 4)
 
 
+def _draw_lines(image: Image.Image, draw: ImageDraw.ImageDraw, plan: SeatPlan, left: int,
+                top: int, right: int) -> int:
+    """Draw the name line, the info line and "no melds"; return the y under them."""
+    _draw_header(draw, plan, left, top, right)
+    if plan.one_line:
+        _draw_info(image, draw, plan, right - info_width(plan.seat, plan.parts), top, right)
+        top += HEADER_H
+    else:
+        _draw_info(image, draw, plan, left, top + HEADER_H, right)
+        top += HEADER_H + INFO_H
+    if plan.below:
+        draw_text(draw, (left, top + INFO_H // 2), plan.below, INFO_PX, MUTED, anchor="lm")
+        top += INFO_H
+    return top
+
+
+def _draw_melds(image: Image.Image, draw: ImageDraw.ImageDraw, plan: SeatPlan, left: int,
+                top: int) -> list[Placed]:
+    """Draw the seat's melds, each after its badge; return where the cards went."""
+    placed: list[Placed] = []
+    for chunk in plan.chunks:
+        row_y = top + chunk.row * MELD_ROW_H
+        if chunk.first and chunk.group.badge:
+            draw_badge(draw, (left + chunk.x, row_y + (SMALL.h - CHIP_H) // 2),
+                       chunk.group.badge, BADGE_PX, GOLD if plan.seat.is_turn else MUTED, BLACK)
+        cards = place_cards(chunk, left, row_y, SMALL)
+        draw_cards(image, cards, SMALL)
+        _draw_tags(draw, cards)
+        placed += cards
+    return placed
+
+
 def draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, plan: SeatPlan,
               box: tuple[int, int, int, int]) -> list[Placed]:
     """Draw one seat's panel in `box`; return where its meld cards went."""
@@ -217,27 +249,9 @@ def draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, plan: SeatPlan,
     turn = plan.seat.is_turn
     draw.rounded_rectangle(box, radius=10, fill=PANEL_TURN if turn else PANEL,
                            outline=GOLD if turn else PANEL_EDGE, width=3 if turn else 1)
-    left, right, top = x0 + PANEL_PAD, x1 - PANEL_PAD, y0 + PANEL_PAD
-    _draw_header(draw, plan, left, top, right)
-    if plan.one_line:
-        _draw_info(image, draw, plan, right - info_width(plan.seat, plan.parts), top, right)
-    else:
-        _draw_info(image, draw, plan, left, top + HEADER_H, right)
-    top += HEADER_H if plan.one_line else HEADER_H + INFO_H
-    if plan.below:
-        draw_text(draw, (left, top + INFO_H // 2), plan.below, INFO_PX, MUTED, anchor="lm")
-        top += INFO_H
-    placed: list[Placed] = []
-    for chunk in plan.chunks:
-        row_y = top + chunk.row * MELD_ROW_H
-        if chunk.first and chunk.group.badge:
-            draw_badge(draw, (left + chunk.x, row_y + (SMALL.h - CHIP_H) // 2),
-                       chunk.group.badge, BADGE_PX, GOLD if turn else MUTED, BLACK)
-        cards = place_cards(chunk, left, row_y, SMALL)
-        draw_cards(image, cards, SMALL)
-        _draw_tags(draw, cards)
-        placed += cards
-    return placed
+    left = x0 + PANEL_PAD
+    top = _draw_lines(image, draw, plan, left, y0 + PANEL_PAD, x1 - PANEL_PAD)
+    return _draw_melds(image, draw, plan, left, top)
 
 
 # --- the grid of seats -----------------------------------------------------------------------
