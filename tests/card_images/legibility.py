@@ -2,6 +2,8 @@
 
 Rank glyphs are measured in pixels on the picture scaled as Discord scales it; text
 lines by the font size each was drawn at (every line goes through style.draw_text).
+Only the width is held to 550 px here; clients also cap the height (SimCord's Preview at
+80 % of its own height, at most 720 px), which a very tall picture would meet.
 """
 
 from __future__ import annotations

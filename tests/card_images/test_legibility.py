@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from card_png_checks import open_png
+from PIL import Image
 from legibility import cap_height, display_scale, drawn_texts, rank_heights
 
 from card_images import layout_hand, layout_table, render_hand, render_hand_end, render_table
@@ -145,3 +146,13 @@ def test_the_end_of_a_late_rummy500_hand_reads_at_display_width(
         image = open_png(render_hand_end(ended[0]))
     assert image.width <= DISPLAY_WIDTH
     assert_texts_readable(texts, display_scale(image))
+
+
+def test_the_measure_fails_a_table_drawn_as_wide_as_before() -> None:
+    """The old table was 960 px wide: the same cards, shrunk to 550, miss the bar."""
+    spec = RUMMY500.table_spec(late_rummy500(), FIVE, "en")
+    table = open_png(render_table(spec))
+    wide = Image.new("RGB", (960, table.height), (0, 0, 0))
+    wide.paste(table, (0, 0))
+    heights = rank_heights(wide, layout_table(spec))
+    assert max(heights.values()) < RANK_PX, heights
