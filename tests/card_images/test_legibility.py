@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 from card_png_checks import open_png
-from PIL import Image
 from legibility import cap_height, display_scale, drawn_texts, rank_heights
+from PIL import Image
 
 from card_images import layout_hand, layout_table, render_hand, render_hand_end, render_table
 from card_images.style import DISPLAY_WIDTH
