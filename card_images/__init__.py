@@ -19,12 +19,12 @@ from .specs import (
     TableSpec,
 )
 from .style import to_png
-from .table import draw_table
+from .table import draw_table, layout_table
 
 __all__ = [
     "HandEndRow", "HandEndSpec", "HandSpec", "LeaderboardSpec", "MeldSpec", "SeatSpec",
-    "TableSpec", "layout_hand", "render_hand", "render_hand_end", "render_leaderboard",
-    "render_table",
+    "TableSpec", "layout_hand", "layout_table", "render_hand", "render_hand_end",
+    "render_leaderboard", "render_table",
 ]
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.cards import Card
 
+from .court import draw_court
 from .style import (
     BACK,
     BACK_LINE,
@@ -23,6 +24,7 @@ from .style import (
     CardSize,
     Color,
     font,
+    narrow,
 )
 
 SUPERSAMPLE = 3  # draw big, then shrink: Pillow's shapes have no anti-aliasing of their own
@@ -91,13 +93,20 @@ def _draw_index(layer: Image.Image, card: Card, size: CardSize) -> None:
         draw.text((cx, (5 + size.rank_px) * s), "JK", fill=color,
                   font=font(size.suit_px * s * 3 // 4, True), anchor="mt")
         return
-    rank = str(card)[:-1]
-    rank_font = font(size.rank_px * s, True)
-    squeeze = min(1.0, column * s / max(1.0, rank_font.getlength(rank)))
-    rank_font = font(int(size.rank_px * s * squeeze), True)  # "10" must fit the strip
-    draw.text((cx, 3 * s), rank, fill=color, font=rank_font, anchor="mt")
+    _narrow_text(layer, (cx, 3 * s), str(card)[:-1], font(size.rank_px * s, True), color,
+                 column * s)
     draw.text((cx, (4 + size.rank_px) * s), SUIT_GLYPHS[card.suit], fill=color,
               font=font(size.suit_px * s), anchor="mt")
+
+
+def _narrow_text(layer: Image.Image, xy: tuple[int, int], text: str,
+                 face: ImageFont.FreeTypeFont, color: Color, max_width: int) -> None:
+    """Draw `text` centred under `xy`, squeezed sideways if wider than `max_width`."""
+    left, top, right, bottom = (round(v) for v in face.getbbox(text, anchor="mt"))
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=face, anchor="mt")
+    mask = narrow(mask, max_width)
+    layer.paste(color + (255,), (xy[0] - mask.width // 2, xy[1] + top), mask)
 
 
 def _draw_centre(layer: Image.Image, card: Card, size: CardSize) -> None:
@@ -111,10 +120,11 @@ def _draw_centre(layer: Image.Image, card: Card, size: CardSize) -> None:
         draw.text((cx, cy), JOKER_GLYPH, fill=color, font=font(pip * s), anchor="mm")
     elif card.rank in (11, 12, 13):
         half = pip * s // 2
-        draw.rounded_rectangle((cx - half, cy - half, cx + half, cy + half), radius=3 * s,
-                               fill=COURT, outline=color, width=s)
-        draw.text((cx, cy), str(card)[:-1], fill=color, font=font(pip * s * 2 // 3, True),
-                  anchor="mm")
+        box = (cx - half, cy - half, cx + half, cy + half)
+        draw.rounded_rectangle(box, radius=3 * s, fill=COURT, outline=color, width=s)
+        inset = max(s, pip * s // 10)
+        draw_court(draw, card.rank, (box[0] + inset, box[1] + inset, box[2] - inset,
+                                     box[3] - inset), color, COURT)
     else:
         scale = 1.15 if card.rank == 1 else 0.95
         draw.text((cx, cy), SUIT_GLYPHS[card.suit], fill=color,

@@ -7,6 +7,7 @@ from PIL import Image, ImageDraw
 from .layout import Chunk, Group, draw_bracket, draw_cards, flow, marked, place_cards, rows_used
 from .specs import HandEndRow, HandEndSpec
 from .style import (
+    DISPLAY_WIDTH,
     GOLD,
     PANEL,
     PANEL_EDGE,
@@ -16,19 +17,22 @@ from .style import (
     fit_text,
     new_canvas,
     text_width,
+    wrap_text,
 )
 
-WIDTH = 860
-MARGIN = 14
-TITLE_PX = 22
-PANEL_PAD = 12
-HEADER_H = 30
-NAME_PX = 20
-CAPTION_PX = 15
-SCORE_PX = 18
-GROUP_GAP = 16
-ROW_H = SMALL.h + 8 + CAPTION_PX + 10
-ROW_GAP = 10
+WIDTH = DISPLAY_WIDTH
+MARGIN = 10
+TITLE_PX = 20
+PANEL_PAD = 8
+HEADER_H = 28
+NAME_PX = 19
+CAPTION_PX = 17
+SCORE_PX = 17
+SCORE_H = 24
+INDENT = 20  # a wrapped score line goes on indented
+GROUP_GAP = 14
+ROW_H = SMALL.h + 8 + CAPTION_PX + 8
+ROW_GAP = 8
 
 
 def _groups(row: HandEndRow) -> list[Group]:
@@ -38,10 +42,15 @@ def _groups(row: HandEndRow) -> list[Group]:
         caption = row.layoff_label
         groups.append(Group(marked(row.layoffs, row.layoffs, "laid_off"), caption=caption,
                             min_width=text_width(caption, CAPTION_PX, True)))
-    caption = f"{row.deadwood_label}: {row.deadwood_value}"
-    groups.append(Group(marked(row.deadwood, [], ""), caption=caption,
-                        min_width=text_width(caption, CAPTION_PX, True)))
+    if row.deadwood or not groups:  # else the header says it: an empty row would waste room
+        caption = _deadwood_caption(row)
+        groups.append(Group(marked(row.deadwood, [], ""), caption=caption,
+                            min_width=text_width(caption, CAPTION_PX, True)))
     return groups
+
+
+def _deadwood_caption(row: HandEndRow) -> str:
+    return f"{row.deadwood_label}: {row.deadwood_value}"
 
 
 def _chunks(row: HandEndRow) -> list[Chunk]:
@@ -61,8 +70,13 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, row: HandEndRow, y:
     mid = y + PANEL_PAD + HEADER_H // 2
     points_w = text_width(row.points, NAME_PX, True)
     draw_text(draw, (x1 - PANEL_PAD, mid), row.points, NAME_PX, GOLD, bold=True, anchor="rm")
-    name = fit_text(row.name, NAME_PX, x1 - x0 - 2 * PANEL_PAD - points_w - 16, bold=True)
+    room = x1 - x0 - 2 * PANEL_PAD - points_w - 16
+    name = fit_text(row.name, NAME_PX, room, bold=True)
     draw_text(draw, (x0 + PANEL_PAD, mid), name, NAME_PX, TEXT, bold=True, anchor="lm")
+    if not row.deadwood and (row.melds or row.layoffs):
+        x = x0 + PANEL_PAD + text_width(name, NAME_PX, True) + 14
+        caption = fit_text(_deadwood_caption(row), CAPTION_PX, room - x + x0 + PANEL_PAD, True)
+        draw_text(draw, (x, mid), caption, CAPTION_PX, GOLD, bold=True, anchor="lm")
     top = y + PANEL_PAD + HEADER_H
     for chunk in chunks:
         card_y = top + chunk.row * ROW_H
@@ -77,18 +91,34 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, row: HandEndRow, y:
     return bottom
 
 
+def _title_lines(spec: HandEndSpec) -> list[str]:
+    return wrap_text(spec.title, TITLE_PX, WIDTH - 2 * MARGIN, bold=True) or [""]
+
+
+def _score_lines(spec: HandEndSpec) -> list[tuple[int, str]]:
+    """Return the score lines wrapped to the width, continuations indented: (indent, text)."""
+    room = WIDTH - 2 * MARGIN
+    lines: list[tuple[int, str]] = []
+    for line in spec.score_lines:
+        first, *rest = wrap_text(line, SCORE_PX, room) or [""]
+        lines.append((0, first))
+        lines += [(INDENT, part) for part in wrap_text(" ".join(rest), SCORE_PX, room - INDENT)]
+    return lines
+
+
 def draw_hand_end(spec: HandEndSpec) -> Image.Image:
     """Draw the revealed hands and score lines as an RGB image."""
+    titles, scores = _title_lines(spec), _score_lines(spec)
     panels = sum(_panel_height(_chunks(r)) + ROW_GAP for r in spec.rows)
-    scores = len(spec.score_lines) * (SCORE_PX + 10)
-    height = MARGIN + TITLE_PX + 14 + panels + scores + MARGIN
-    image, draw = new_canvas(WIDTH, height)
-    title = fit_text(spec.title, TITLE_PX, WIDTH - 2 * MARGIN, bold=True)
-    draw_text(draw, (MARGIN, MARGIN), title, TITLE_PX, TEXT, bold=True)
-    y = MARGIN + TITLE_PX + 14
+    top = MARGIN + len(titles) * HEADER_H + 6
+    image, draw = new_canvas(WIDTH, top + panels + len(scores) * SCORE_H + MARGIN)
+    for i, line in enumerate(titles):
+        draw_text(draw, (MARGIN, MARGIN + i * HEADER_H + HEADER_H // 2), line, TITLE_PX, TEXT,
+                  bold=True, anchor="lm")
+    y = top
     for row in spec.rows:
         y = _draw_row(image, draw, row, y) + ROW_GAP
-    for line in spec.score_lines:
-        draw_text(draw, (MARGIN, y), fit_text(line, SCORE_PX, WIDTH - 2 * MARGIN), SCORE_PX, TEXT)
-        y += SCORE_PX + 10
+    for indent, line in scores:
+        draw_text(draw, (MARGIN + indent, y + SCORE_H // 2), line, SCORE_PX, TEXT, anchor="lm")
+        y += SCORE_H
     return image

@@ -35,11 +35,17 @@ class HandSpec:
 
 @dataclass(frozen=True)
 class MeldSpec:
-    """A meld on the table; `laid_off` are its cards that came from other players."""
+    """A meld on the table; `laid_off` are its cards that came from other players.
+
+    `laid_off_by`, when given, names for each card of `laid_off` (same order) the
+    index in `TableSpec.seats` of the player who laid it off: the card then carries
+    that player's tag.
+    """
 
     label: str
     cards: list[str]
     laid_off: list[str] = field(default_factory=list)
+    laid_off_by: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -61,6 +67,9 @@ class TableSpec:
     `discard` runs from the bottom of the pile to its top (the last card).
     With `discard_spread` the whole pile is drawn in order, numbered 1..n when
     `discard_numbers` is set; otherwise only the top card is shown.
+    `note_no_melds` writes "no melds" for a seat without any: games that lay melds
+    on the table as they play say it, games like gin (melds shown only at the end)
+    leave it out.
     """
 
     title: str
@@ -72,6 +81,7 @@ class TableSpec:
     knock_card: str | None = None
     status: str = ""
     footer: str = ""
+    note_no_melds: bool = True
 
 
 @dataclass(frozen=True)

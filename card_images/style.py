@@ -54,10 +54,13 @@ class CardSize:
         return 0 if count <= 0 else (count - 1) * self.step + self.w
 
 
-NORMAL = CardSize("normal", w=72, h=100, step=44, radius=8, rank_px=25, suit_px=22,
-                  pip_px=44, label_px=16)
-SMALL = CardSize("small", w=48, h=67, step=29, radius=6, rank_px=18, suit_px=16,
-                 pip_px=28, label_px=15)
+# Sized for Discord, which shows a picture at most DISPLAY_WIDTH px wide: drawn at that
+# width, ranks stay at least 14 px tall and every text line at least 12 px (cap height).
+DISPLAY_WIDTH = 550
+NORMAL = CardSize("normal", w=64, h=90, step=36, radius=8, rank_px=25, suit_px=22,
+                  pip_px=38, label_px=17)
+SMALL = CardSize("small", w=46, h=68, step=30, radius=5, rank_px=22, suit_px=18,
+                 pip_px=24, label_px=17)
 MINI = CardSize("mini", w=18, h=26, step=6, radius=3, rank_px=0, suit_px=0, pip_px=0,
                 label_px=0)
 
@@ -83,6 +86,18 @@ def fit_text(text: str, size: int, max_width: int, bold: bool = False) -> str:
     return text.rstrip() + "…" if text else ""
 
 
+def wrap_text(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
+    """Split `text` into lines no wider than `max_width`, breaking between words."""
+    lines: list[str] = []
+    for word in text.split():
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and text_width(joined, size, bold) <= max_width:
+            lines[-1] = joined
+        else:
+            lines.append(fit_text(word, size, max_width, bold))
+    return lines
+
+
 @lru_cache(maxsize=4096)
 def _text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """Render `text` once as a coverage mask with its offset from the anchor point.
@@ -97,12 +112,31 @@ def _text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Ima
     return mask, left, top
 
 
+def narrow(mask: Image.Image, max_width: int) -> Image.Image:
+    """Return a text mask squeezed sideways to `max_width` if wider, its height kept.
+
+    A smaller font would fit too, but it would shrink the glyphs' height, which is
+    what makes a rank or a tag readable at a glance.
+    """
+    if mask.width <= max_width:
+        return mask
+    return mask.resize((max(1, max_width), mask.height), Image.Resampling.LANCZOS)
+
+
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int,
-              fill: Color = TEXT, bold: bool = False, anchor: str = "la") -> None:
-    """Draw `text` with the shipped font; `anchor` is Pillow's two-letter anchor."""
+              fill: Color = TEXT, bold: bool = False, anchor: str = "la",
+              max_width: int | None = None) -> None:
+    """Draw `text` with the shipped font; `anchor` is Pillow's two-letter anchor.
+
+    With `max_width`, text wider than that is squeezed sideways to fit.
+    """
     if not text:
         return
     mask, dx, dy = _text_mask(text, size, bold, anchor)
+    if max_width is not None and mask.width > max_width:
+        shrink = mask.width - max_width
+        dx += {"l": 0, "m": shrink // 2}.get(anchor[0], shrink)
+        mask = narrow(mask, max_width)
     draw.bitmap((xy[0] + dx, xy[1] + dy), mask, fill=fill)
 
 

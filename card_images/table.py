@@ -1,4 +1,7 @@
-"""The public table: stock, discard pile, knock card and every seat's melds and counts."""
+"""The public table: title, stock, discard pile, knock card, then every seat (see seats.py).
+
+Drawn at Discord's display width, so what is drawn is what a player sees, pixel for pixel.
+"""
 
 from __future__ import annotations
 
@@ -9,134 +12,98 @@ from .layout import (
     Chunk,
     Group,
     Item,
-    draw_badge,
+    Placed,
     draw_cards,
     draw_labels,
     flow,
-    marked,
     place_cards,
     rows_used,
-    without,
 )
-from .specs import MAX_SEATS, MeldSpec, SeatSpec, TableSpec
+from .seats import choose_columns, draw_seats, plan_seats, seats_height
+from .specs import MAX_SEATS, TableSpec
 from .style import (
-    BLACK,
-    FELT,
+    DISPLAY_WIDTH,
     GOLD,
-    LAID_OFF,
-    MINI,
     MUTED,
     NORMAL,
-    PANEL,
-    PANEL_EDGE,
-    PANEL_TURN,
     SMALL,
     TEXT,
+    Box,
+    CardSize,
     draw_text,
     fit_text,
     new_canvas,
     text_width,
+    wrap_text,
 )
 
-WIDTH = 960
-MARGIN = 14
-TITLE_PX = 22
-STATUS_PX = 18
-CAPTION_PX = 16
-PILE_GAP = 24
-COL_GAP = 12
-ROW_GAP = 10
-PANEL_PAD = 10
-HEADER_H = 30
-INFO_W = 134  # left column of a seat under its name: score and card count
-LINE_H = 26
-NAME_PX = 20
-INFO_PX = 18
-NOTE_PX = 16
-BADGE_PX = 15
-MELD_GAP = 8
-MELD_ROW_H = SMALL.h + 8
-SPREAD_ROW_H = SMALL.h + 6 + SMALL.label_px + 6
-MAX_BACKS = 6  # more tiny backs say nothing more; the number beside them does
+WIDTH = DISPLAY_WIDTH
+MARGIN = 10
+CONTENT = WIDTH - 2 * MARGIN
+TITLE_PX = 20
+TITLE_H = 26
+STATUS_PX = 17
+LINE_H = 22  # one line of 17 px text
+CAPTION_PX = 17
+PILE_GAP = 16
+SECTION_GAP = 8
+SPREAD_ROW_H = SMALL.h + 4 + SMALL.label_px + 4
 
 
-def _panel_width(cols: int) -> int:
-    return (WIDTH - 2 * MARGIN - (cols - 1) * COL_GAP) // cols
-
-
-def _meld_group(meld: MeldSpec) -> Group:
-    """Turn a meld into a drawing group, laid-off cards marked (appended if not listed)."""
-    extra = without(meld.laid_off, meld.cards)
-    items = marked(list(meld.cards) + extra, meld.laid_off, "laid_off")
-    lead = max(BADGE_PX + 8, text_width(meld.label, BADGE_PX, True) + 10) + 4
-    return Group(items, badge=meld.label, lead=lead)
-
-
-def _seat_chunks(seat: SeatSpec, panel_w: int) -> list[Chunk]:
-    """Flow a seat's melds: beside the score and count first, then across the whole panel."""
-    width = panel_w - 2 * PANEL_PAD
-    groups = [_meld_group(m) for m in seat.melds]
-    return flow(groups, width, SMALL, MELD_GAP, first_width=width - INFO_W)
-
-
-def _seat_height(seat: SeatSpec, chunks: list[Chunk]) -> int:
-    info = 2 * LINE_H
-    melds = rows_used(chunks) * MELD_ROW_H - 8 if chunks else LINE_H
-    return 2 * PANEL_PAD + HEADER_H + max(info, melds)
-
-
-def _grid_rows(spec: TableSpec, cols: int) -> list[list[SeatSpec]]:
-    return [spec.seats[i:i + cols] for i in range(0, len(spec.seats), cols)]
-
-
-def _grid_row_height(row: list[SeatSpec], panel_w: int) -> int:
-    return max(_seat_height(s, _seat_chunks(s, panel_w)) for s in row)
-
-
-def _seats_height(spec: TableSpec, cols: int) -> int:
-    rows = _grid_rows(spec, cols)
-    return sum(_grid_row_height(r, _panel_width(cols)) + ROW_GAP for r in rows)
-
-
-def _columns(spec: TableSpec) -> int:
-    """Seats side by side, unless melds get so cramped that stacking them is shorter."""
-    if len(spec.seats) <= 1:
-        return 1
-    return 1 if _seats_height(spec, 1) < _seats_height(spec, 2) else 2
+def _pile_size(spec: TableSpec) -> CardSize:
+    """Small piles beside a spread pile (it needs the room), full-size ones otherwise."""
+    return SMALL if spec.discard_spread else NORMAL
 
 
 # --- stock, knock card and discard pile ---------------------------------------------------
 
 
-def _empty_slot(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+def _empty_slot(draw: ImageDraw.ImageDraw, x: int, y: int, size: CardSize) -> None:
     """Draw the outline of an empty pile."""
-    draw.rounded_rectangle((x, y, x + NORMAL.w, y + NORMAL.h), radius=NORMAL.radius,
-                           outline=MUTED, width=2)
-    draw_text(draw, (x + NORMAL.w // 2, y + NORMAL.h // 2), "empty", 14, MUTED, anchor="mm")
+    draw.rounded_rectangle((x, y, x + size.w, y + size.h), radius=size.radius, outline=MUTED,
+                           width=2)
+    if text_width("empty", CAPTION_PX) <= size.w - 6:
+        draw_text(draw, (x + size.w // 2, y + size.h // 2), "empty", CAPTION_PX, MUTED,
+                  anchor="mm")
 
 
-def _pile(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int],
-          face: Image.Image | None, caption: str) -> int:
-    """Draw one pile (a card or an empty slot) with its caption; return the x after it."""
+def _pile(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], size: CardSize,
+          card: str | None, caption: str) -> tuple[int, list[Placed]]:
+    """Draw one pile (a back, a face or an empty slot) and its caption.
+
+    `card` is "back" for the stock. Return the x after the pile and the face drawn, if any.
+    """
     x, y = xy
     caption_w = text_width(caption, CAPTION_PX, True)
-    x += max(0, (caption_w - NORMAL.w) // 2)  # keep a wide caption inside the picture
-    if face is None:
-        _empty_slot(draw, x, y)
+    x += max(0, (caption_w - size.w) // 2)  # keep a wide caption inside the picture
+    placed: list[Placed] = []
+    if card is None:
+        _empty_slot(draw, x, y, size)
+    elif card == "back":
+        paste(image, card_back(size), (x, y))
     else:
-        paste(image, face, (x, y))
-    draw_text(draw, (x + NORMAL.w // 2, y + NORMAL.h + 6), caption, CAPTION_PX, TEXT, bold=True,
+        box = (x, y, x + size.w, y + size.h)
+        placed.append(Placed(Item(card), box, box))
+        paste(image, card_face(card, size), (x, y))
+    draw_text(draw, (x + size.w // 2, y + size.h + 6), caption, CAPTION_PX, TEXT, bold=True,
               anchor="mt")
-    return xy[0] + max(NORMAL.w, caption_w) + PILE_GAP
+    return xy[0] + max(size.w, caption_w) + PILE_GAP, placed
+
+
+def _piles(spec: TableSpec) -> list[tuple[str | None, str]]:
+    """Return the stock and knock card piles: what each shows and its caption."""
+    piles: list[tuple[str | None, str]] = []
+    if spec.stock_count is not None:
+        piles.append(("back" if spec.stock_count > 0 else None, f"Stock: {spec.stock_count}"))
+    if spec.knock_card is not None:
+        piles.append((normalize(spec.knock_card), "Knock card"))
+    return piles
 
 
 def _spread_x(spec: TableSpec) -> int:
-    x = MARGIN
-    for caption, shown in ((f"Stock: {spec.stock_count}", spec.stock_count is not None),
-                           ("Knock card", spec.knock_card is not None)):
-        if shown:
-            x += max(NORMAL.w, text_width(caption, CAPTION_PX, True)) + PILE_GAP
-    return x
+    size = _pile_size(spec)
+    return MARGIN + sum(max(size.w, text_width(caption, CAPTION_PX, True)) + PILE_GAP
+                        for _, caption in _piles(spec))
 
 
 def _spread_chunks(spec: TableSpec) -> list[Chunk]:
@@ -148,177 +115,119 @@ def _spread_chunks(spec: TableSpec) -> list[Chunk]:
 
 
 def _spread_caption(spec: TableSpec) -> str:
+    """Return the pile's caption, shortened when the piles beside it leave little room."""
     n = len(spec.discard)
     if not n:
         return "Discard pile: empty"
-    if spec.discard_numbers:
-        return f"Discard pile: {n} cards, 1 = bottom, {n} = top"
-    return f"Discard pile: {n} cards, top on the right"
+    short = f"Discard pile: {n} cards"
+    full = (f"{short}, 1 = bottom, {n} = top" if spec.discard_numbers
+            else f"{short}, top on the right")
+    room = WIDTH - MARGIN - _spread_x(spec)
+    fits = text_width(full, CAPTION_PX, True) <= room
+    return full if fits else fit_text(short, CAPTION_PX, room, True)
 
 
-def _draw_spread(image: Image.Image, draw: ImageDraw.ImageDraw, spec: TableSpec, y: int) -> None:
+def _draw_spread(image: Image.Image, draw: ImageDraw.ImageDraw, spec: TableSpec,
+                 y: int) -> list[Placed]:
     x = _spread_x(spec)
     draw_text(draw, (x, y), _spread_caption(spec), CAPTION_PX, TEXT, bold=True)
-    top = y + CAPTION_PX + 8
+    top = y + LINE_H + 2
+    placed: list[Placed] = []
     for chunk in _spread_chunks(spec):
         row_y = top + chunk.row * SPREAD_ROW_H
-        placed = place_cards(chunk, x, row_y, SMALL)
-        draw_cards(image, placed, SMALL)
-        draw_labels(draw, placed, row_y + SMALL.h + 4, SMALL, TEXT, bold=True)
+        cards = place_cards(chunk, x, row_y, SMALL)
+        draw_cards(image, cards, SMALL)
+        draw_labels(draw, cards, row_y + SMALL.h + 4, SMALL, TEXT, bold=True)
+        placed += cards
+    return placed
 
 
 def _centre_height(spec: TableSpec) -> int:
-    piles = NORMAL.h + 6 + CAPTION_PX + 4
+    piles = _pile_size(spec).h + 6 + CAPTION_PX + 4
     if spec.discard_spread:
         rows = max(1, rows_used(_spread_chunks(spec)))
-        return max(piles, CAPTION_PX + 8 + rows * SPREAD_ROW_H - 6)
+        return max(piles, LINE_H + 2 + rows * SPREAD_ROW_H - 4)
     return piles
 
 
-def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, spec: TableSpec, y: int) -> None:
-    """Draw stock, knock card and discard pile side by side."""
-    x = MARGIN
-    if spec.stock_count is not None:
-        back = card_back(NORMAL) if spec.stock_count > 0 else None
-        x = _pile(image, draw, (x, y), back, f"Stock: {spec.stock_count}")
-    if spec.knock_card is not None:
-        face = card_face(normalize(spec.knock_card), NORMAL)
-        x = _pile(image, draw, (x, y), face, "Knock card")
+def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, spec: TableSpec,
+                 y: int) -> list[Placed]:
+    """Draw stock, knock card and discard pile side by side; return the faces drawn."""
+    x, size, placed = MARGIN, _pile_size(spec), []
+    for card, caption in _piles(spec):
+        x, faces = _pile(image, draw, (x, y), size, card, caption)
+        placed += faces
     if spec.discard_spread:
-        _draw_spread(image, draw, spec, y)
-        return
-    top = card_face(normalize(spec.discard[-1]), NORMAL) if spec.discard else None
-    _pile(image, draw, (x, y), top, "Discard")
-
-
-# --- seats ---------------------------------------------------------------------------------
-
-
-def _draw_count(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, count: int) -> None:
-    """Show a hand's size as a fan of tiny backs and a number, never its cards."""
-    back = card_back(MINI)
-    for i in range(min(count, MAX_BACKS)):
-        paste(image, back, (x + i * MINI.step, y))
-    text_x = x + (MINI.span(min(count, MAX_BACKS)) + 6 if count else 0)
-    word = "card" if count == 1 else "cards"
-    draw_text(draw, (text_x, y + MINI.h // 2), f"{count} {word}", INFO_PX, TEXT, anchor="lm")
-
-
-def _draw_header(draw: ImageDraw.ImageDraw, seat: SeatSpec, x: int, y: int, right: int) -> None:
-    """Draw the seat's name and note; the seat to play gets an arrow and a badge."""
-    mid = y + HEADER_H // 2
-    if seat.is_turn:
-        draw_text(draw, (x, mid), "▶", NAME_PX, GOLD, anchor="lm")
-        x += NAME_PX + 4
-        badge_w = text_width("TURN", BADGE_PX, True) + 10
-        right -= badge_w
-        draw_badge(draw, (right, mid - (BADGE_PX + 8) // 2), "TURN", BADGE_PX, GOLD, BLACK)
-        right -= 10
-    name_w = min(text_width(seat.name, NAME_PX, True), (right - x) * 3 // 5)
-    if seat.note:  # the note takes what the name leaves, right-aligned
-        note = fit_text(seat.note, NOTE_PX, right - x - name_w - 16)
-        draw_text(draw, (right, mid), note, NOTE_PX, MUTED, anchor="rm")
-    else:
-        name_w = right - x
-    name = fit_text(seat.name, NAME_PX, name_w, bold=True)
-    draw_text(draw, (x, mid), name, NAME_PX, GOLD if seat.is_turn else TEXT, bold=True,
-              anchor="lm")
-
-
-def _draw_info(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatSpec, x: int,
-               y: int) -> None:
-    """Draw a seat's score and card count, one per line."""
-    draw_text(draw, (x, y + LINE_H // 2), fit_text(seat.score, INFO_PX, INFO_W - 8), INFO_PX,
-              TEXT, anchor="lm")
-    _draw_count(image, draw, x, y + LINE_H + (LINE_H - MINI.h) // 2, seat.card_count)
-
-
-def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatSpec,
-               box: tuple[int, int, int, int]) -> None:
-    """Draw one seat's panel in `box`: name on top, facts left, melds right."""
-    x0, y0, x1, _ = box
-    fill, edge = (PANEL_TURN, GOLD) if seat.is_turn else (PANEL, PANEL_EDGE)
-    draw.rounded_rectangle(box, radius=10, fill=fill, outline=edge,
-                           width=3 if seat.is_turn else 1)
-    _draw_header(draw, seat, x0 + PANEL_PAD, y0 + PANEL_PAD, x1 - PANEL_PAD)
-    top = y0 + PANEL_PAD + HEADER_H
-    _draw_info(image, draw, seat, x0 + PANEL_PAD, top)
-    left = x0 + PANEL_PAD + INFO_W
-    chunks = _seat_chunks(seat, x1 - x0)
-    if not chunks:
-        draw_text(draw, (left, top + LINE_H // 2), "no melds", NOTE_PX, MUTED, anchor="lm")
-    for chunk in chunks:
-        row_y = top + chunk.row * MELD_ROW_H
-        row_left = left if chunk.row == 0 else x0 + PANEL_PAD
-        if chunk.first and chunk.group.badge:
-            draw_badge(draw, (row_left + chunk.x, row_y), chunk.group.badge, BADGE_PX,
-                       GOLD if seat.is_turn else MUTED, BLACK)
-        draw_cards(image, place_cards(chunk, row_left, row_y, SMALL), SMALL)
-
-
-def _draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, spec: TableSpec, y: int,
-                cols: int) -> int:
-    """Draw the seats in a grid, panels of one row equally tall; return the y below."""
-    panel_w = _panel_width(cols)
-    for row in _grid_rows(spec, cols):
-        height = _grid_row_height(row, panel_w)
-        for col, seat in enumerate(row):
-            x = MARGIN + col * (panel_w + COL_GAP)
-            _draw_seat(image, draw, seat, (x, y, x + panel_w, y + height))
-        y += height + ROW_GAP
-    return y
+        return placed + _draw_spread(image, draw, spec, y)
+    top = normalize(spec.discard[-1]) if spec.discard else None
+    return placed + _pile(image, draw, (x, y), size, top, "Discard")[1]
 
 
 # --- whole picture -------------------------------------------------------------------------
 
 
-def _has_layoffs(spec: TableSpec) -> bool:
-    return any(m.laid_off for s in spec.seats for m in s.melds)
+def _title(spec: TableSpec) -> str:
+    return fit_text(spec.title, TITLE_PX, CONTENT, True)
+
+
+def _status_beside(spec: TableSpec) -> bool:
+    """Whether the status fits on the title's line, at its right."""
+    used = text_width(_title(spec), TITLE_PX, True) + 16
+    return bool(spec.status) and used + text_width(spec.status, STATUS_PX) <= CONTENT
+
+
+def _status_lines(spec: TableSpec) -> list[str]:
+    """Return the status lines under the title (none when it sits beside the title)."""
+    if not spec.status or _status_beside(spec):
+        return []
+    return wrap_text(spec.status, STATUS_PX, CONTENT)
+
+
+def _footer_lines(spec: TableSpec) -> list[str]:
+    return wrap_text(spec.footer, STATUS_PX, CONTENT) if spec.footer else []
 
 
 def _header_height(spec: TableSpec) -> int:
-    return TITLE_PX + 12 + (STATUS_PX + 10 if spec.status else 0)
+    return TITLE_H + len(_status_lines(spec)) * LINE_H + 4
 
 
-def _footer_height(spec: TableSpec) -> int:
-    return (bool(spec.footer) + _has_layoffs(spec)) * (NOTE_PX + 8)
-
-
-def _height(spec: TableSpec, cols: int) -> int:
-    seats = _seats_height(spec, cols)
-    return (MARGIN + _header_height(spec) + _centre_height(spec) + 12 + seats
-            + _footer_height(spec) + MARGIN - (ROW_GAP if not _footer_height(spec) else 0))
-
-
-def _draw_title(draw: ImageDraw.ImageDraw, spec: TableSpec) -> None:
-    room = WIDTH - 2 * MARGIN
-    draw_text(draw, (MARGIN, MARGIN), fit_text(spec.title, TITLE_PX, room, True), TITLE_PX,
-              TEXT, bold=True)
-    if spec.status:
-        draw_text(draw, (MARGIN, MARGIN + TITLE_PX + 12), fit_text(spec.status, STATUS_PX, room),
-                  STATUS_PX, GOLD)
+def _draw_header(draw: ImageDraw.ImageDraw, spec: TableSpec) -> None:
+    mid = MARGIN + TITLE_H // 2
+    draw_text(draw, (MARGIN, mid), _title(spec), TITLE_PX, TEXT, bold=True, anchor="lm")
+    if _status_beside(spec):
+        draw_text(draw, (WIDTH - MARGIN, mid), spec.status, STATUS_PX, GOLD, anchor="rm")
+    for i, line in enumerate(_status_lines(spec)):
+        y = MARGIN + TITLE_H + i * LINE_H + LINE_H // 2
+        draw_text(draw, (MARGIN, y), line, STATUS_PX, GOLD, anchor="lm")
 
 
 def _draw_footer(draw: ImageDraw.ImageDraw, spec: TableSpec, y: int) -> None:
-    if _has_layoffs(spec):
-        draw.rounded_rectangle((MARGIN, y + 1, MARGIN + 14, y + 17), radius=3, fill=FELT,
-                               outline=LAID_OFF, width=3)
-        draw_text(draw, (MARGIN + 22, y), "laid off by another player", NOTE_PX, MUTED)
-        y += NOTE_PX + 8
-    if spec.footer:
-        draw_text(draw, (MARGIN, y), fit_text(spec.footer, NOTE_PX, WIDTH - 2 * MARGIN), NOTE_PX,
-                  MUTED)
+    for i, line in enumerate(_footer_lines(spec)):
+        draw_text(draw, (MARGIN, y + i * LINE_H + LINE_H // 2), line, STATUS_PX, MUTED,
+                  anchor="lm")
+
+
+def _compose(spec: TableSpec) -> tuple[Image.Image, list[Placed]]:
+    """Draw the table; return the picture and where every face-up card went."""
+    if len(spec.seats) > MAX_SEATS:
+        raise ValueError(f"at most {MAX_SEATS} seats, got {len(spec.seats)}")
+    cols = choose_columns(spec, CONTENT)
+    plans = plan_seats(spec, CONTENT, cols)
+    seats_y = MARGIN + _header_height(spec) + _centre_height(spec) + SECTION_GAP
+    footer_y = seats_y + (seats_height(plans, cols) + SECTION_GAP if plans else 0)
+    image, draw = new_canvas(WIDTH, footer_y + len(_footer_lines(spec)) * LINE_H + MARGIN)
+    _draw_header(draw, spec)
+    placed = _draw_centre(image, draw, spec, MARGIN + _header_height(spec))
+    placed += draw_seats(image, draw, plans, (MARGIN, seats_y), CONTENT, cols)
+    _draw_footer(draw, spec, footer_y)
+    return image, placed
 
 
 def draw_table(spec: TableSpec) -> Image.Image:
     """Draw the public table as an RGB image."""
-    if len(spec.seats) > MAX_SEATS:
-        raise ValueError(f"at most {MAX_SEATS} seats, got {len(spec.seats)}")
-    cols = _columns(spec)
-    image, draw = new_canvas(WIDTH, _height(spec, cols))
-    _draw_title(draw, spec)
-    y = MARGIN + _header_height(spec)
-    _draw_centre(image, draw, spec, y)
-    y = _draw_seats(image, draw, spec, y + _centre_height(spec) + 12, cols)
-    _draw_footer(draw, spec, y)
-    return image
+    return _compose(spec)[0]
+
+
+def layout_table(spec: TableSpec) -> list[tuple[str, Box]]:
+    """Return each face-up card drawn with the box of its part left in view."""
+    return [(p.item.code, p.visible) for p in _compose(spec)[1]]

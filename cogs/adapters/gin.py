@@ -57,7 +57,9 @@ class GinAdapter(AdapterBase):
     def _score_text(self, view: GinTable, seat: int, locale: str) -> str:
         """Return a seat's score as the match format keeps it (three columns in Hollywood)."""
         scores = view.scores
-        points = t("table.points", locale, points=scores.running[seat])
+        current = scores.columns[-1]  # a finished game counts with its bonuses, as announced
+        total = current.finals[seat] if current.finished else current.running[seat]
+        points = t("table.points", locale, points=total)
         if scores.format == "hollywood":
             cols = [c.finals[seat] if c.finished else c.running[seat] for c in scores.columns]
             return t("table.hollywood", locale, g1=cols[0], g2=cols[1], g3=cols[2])
@@ -89,6 +91,7 @@ class GinAdapter(AdapterBase):
             knock_card=view.knock_card,
             status=self.table_status(game, names, locale),
             footer=t("table.target", locale, target=view.scores.target),
+            note_no_melds=False,
         )
 
     def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:

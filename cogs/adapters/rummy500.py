@@ -95,22 +95,19 @@ class Rummy500Adapter(AdapterBase):
     def _seat(self, view: R500Table, seat: int, names: Sequence[str],
               locale: str) -> SeatSpec:
         info = view.seats[seat]
-        own = [m for m in view.melds if m.owner == seat]
-        melds = [MeldSpec(m.id, list(m.cards), [e.card for e in m.entries if e.by != seat])
-                 for m in own]
+        melds = [MeldSpec(m.id, list(m.cards), [e.card for e in m.entries if e.by != seat],
+                          [e.by for e in m.entries if e.by != seat])
+                 for m in view.melds if m.owner == seat]
         notes = []
         if view.dealer == seat:
             notes.append(t("table.dealer", locale))
         if info.eliminated:
             notes.append(t("r500.eliminated", locale))
-        laid = [f"{_pretty(e.card)}→{m.id}" for m in view.melds if m.owner != seat
-                for e in m.entries if e.by == seat]
-        if laid:
-            notes.append(t("r500.laid_off", locale, cards=" ".join(laid)))
         return SeatSpec(
             name=names[seat],
             card_count=info.cards,
-            score=t("r500.score", locale, total=info.total, hand=_signed(info.hand_points)),
+            score=t("r500.score", locale, total=info.total,
+                    hand=_signed(_this_hand(view, seat))),
             melds=melds,
             is_turn=view.turn == seat and view.phase != "over",
             note=" · ".join(notes),
@@ -122,7 +119,6 @@ class Rummy500Adapter(AdapterBase):
             parts = [t("r500.closings_goal", locale, count=opts.closings_to_win)]
         else:
             parts = [t("table.target", locale, target=opts.target_score)]
-        parts.append(t("r500.points_key", locale))
         if view.special_card:
             parts.append(t("r500.special", locale, card=_pretty(view.special_card),
                            points=opts.special_card_value))
@@ -496,6 +492,14 @@ def _pretty(card: str | None) -> str:
 
 def _signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
+
+
+def _this_hand(view: R500Table, seat: int) -> int:
+    """Return what the seat made this hand: once the game is over, the net the result tells."""
+    report = view.last_result
+    if view.phase == "over" and report is not None:
+        return next((s.hand_score for s in report.seats if s.seat == seat), 0)
+    return view.seats[seat].hand_points
 
 
 def _back(locale: str) -> ButtonControl:

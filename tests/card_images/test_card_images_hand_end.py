@@ -5,7 +5,7 @@ from __future__ import annotations
 from card_png_checks import count_color, count_red, open_png
 
 from card_images import HandEndRow, HandEndSpec, render_hand_end
-from card_images.style import CARD_FACE, LAID_OFF
+from card_images.style import CARD_FACE, DISPLAY_WIDTH, LAID_OFF
 
 ALICE = HandEndRow("Alice", [["AS", "2S", "3S"], ["7C", "7S", "7C"]], [], ["KC", "2C"], 12, "+17")
 BOB = HandEndRow("Bob", [["QS", "QC", "QS"]], ["4S"], ["9S", "JC", "5C"], 24, "0")
@@ -15,7 +15,8 @@ def test_hand_end_is_a_png_within_bounds() -> None:
     spec = HandEndSpec("Hand 3 — Alice knocks", [ALICE, BOB], ["Alice scores 17", "Total 62"])
     data = render_hand_end(spec)
     image = open_png(data)
-    assert 600 <= image.width <= 1000 and image.height <= 1000
+    # drawn at Discord's display width, so nothing is shrunk (was 600..1000 px)
+    assert image.width == DISPLAY_WIDTH and image.height <= 1000
     assert len(data) < 200_000
     assert len(image.getcolors(1 << 16) or []) > 8
 

@@ -6,9 +6,11 @@ from dataclasses import fields
 
 import pytest
 from card_png_checks import color_mask, count_color, count_red, open_png
+from legibility import drawn_texts
 
-from card_images import MeldSpec, SeatSpec, TableSpec, render_table
-from card_images.style import BACK, CARD_FACE, GOLD, LAID_OFF
+from card_images import MeldSpec, SeatSpec, TableSpec, layout_table, render_table
+from card_images.seats import seat_tags
+from card_images.style import BACK, CARD_FACE, DISPLAY_WIDTH, GOLD, LAID_OFF, SMALL
 
 MELDS = [MeldSpec("A", ["7S", "7C", "7H"]), MeldSpec("B", ["3S", "4S", "5S", "6S"], ["6S"]),
          MeldSpec("C", ["10C", "JC", "QC", "KC"])]
@@ -33,7 +35,8 @@ def test_table_is_a_png_within_discord_friendly_bounds(seats: int) -> None:
                   footer="Press a button to act")
     data = render_table(spec)
     image = open_png(data)
-    assert 600 <= image.width <= 1000
+    # drawn at Discord's display width, so nothing is shrunk (was 600..1000 px)
+    assert image.width == DISPLAY_WIDTH
     assert 200 <= image.height <= 1000
     assert len(data) < 200_000
     assert len(image.getcolors(1 << 16) or []) > 8
@@ -58,9 +61,12 @@ def test_turn_highlight_follows_the_seat_among_six() -> None:
     image = open_png(render_table(_table(seats=_seats(6, turn=4))))
     box = color_mask(image, GOLD).getbbox()
     assert box is not None
-    _, y0, x1, _ = box
-    assert x1 <= image.width // 2 + 2, "seat 5 sits in the left column"
-    assert y0 > image.height // 2, "seat 5 sits in the bottom row"
+    _, y0, _, y1 = box
+    # At Discord's width the six seats stack in one column (melds need the whole width):
+    # seat 5 is the fifth panel, so the gold is one panel, low, with seat 6 under it.
+    assert y1 - y0 < image.height // 5, "only one panel is gold"
+    assert y0 > image.height // 2, "seat 5 sits in the lower half"
+    assert image.height - y1 > image.height // 8, "seat 6 sits under seat 5"
 
 
 def test_red_knock_card_shows_red_and_black_one_does_not() -> None:
@@ -114,3 +120,43 @@ def test_a_seat_with_many_melds_still_fits() -> None:
     image = open_png(render_table(spec))
     assert image.width <= 1000 and image.height <= 1000
     assert count_color(image, CARD_FACE) > count_color(open_png(render_table(_table())), CARD_FACE)
+
+
+def test_seat_tags_are_two_characters_unique_and_never_a_meld_letter() -> None:
+    names = ["Alice", "Computer 1", "Computer 2", "Bartholomew", "Computer 4"]
+    assert seat_tags(names) == ["Al", "C1", "C2", "Ba", "C4"]
+    assert seat_tags(["Alice", "Alan", "Bob"]) == ["1", "2", "Bo"]  # clashing: seat numbers
+    assert seat_tags(["Player 12", "", "X"]) == ["Pl", "?", "X"]
+
+
+def test_a_laid_off_card_carries_the_tag_of_who_laid_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    def seats(by: list[int]) -> list[SeatSpec]:
+        meld = MeldSpec("A", ["3S", "4S", "5S", "6S"], ["6S"], by)
+        return [SeatSpec("Ann", 5, "0", [meld]), SeatSpec("Computer 1", 4, "0")]
+
+    with drawn_texts(monkeypatch) as texts:
+        tagged = open_png(render_table(_table(seats=seats([1]))))
+    drawn = [text for text, _, _ in texts]
+    assert drawn.count("C1") == 2, "once on the card, once beside Computer 1's name"
+    untagged = open_png(render_table(_table(seats=seats([]))))
+    assert count_color(tagged, LAID_OFF) > count_color(untagged, LAID_OFF) + 200
+    assert "laid off" not in " ".join(drawn), "no tiny text explains the lay-offs any more"
+
+
+def test_no_melds_is_said_only_by_games_that_lay_melds(monkeypatch: pytest.MonkeyPatch) -> None:
+    with drawn_texts(monkeypatch) as texts:
+        render_table(_table(note_no_melds=False))
+        assert not any(text == "no melds" for text, _, _ in texts)
+        render_table(_table())
+        assert sum(text == "no melds" for text, _, _ in texts) == 2
+
+
+def test_every_meld_card_and_the_top_discard_are_laid_out_in_view() -> None:
+    spec = _table(seats=_seats(3))
+    cards = layout_table(spec)
+    expected = [c for _ in range(3) for m in MELDS for c in m.cards] + ["9C"]
+    assert sorted(code for code, _ in cards) == sorted(expected)
+    image = open_png(render_table(spec))
+    for code, (x0, y0, x1, y1) in cards:
+        assert 0 <= x0 < x1 <= image.width and 0 <= y0 < y1 <= image.height, code
+        assert x1 - x0 >= SMALL.step - 1, f"{code}: its whole index stays in view"

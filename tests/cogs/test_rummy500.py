@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import simcord
 
+from card_images.style import DISPLAY_WIDTH
 from cogs.adapters.rummy500 import RUMMY500
 from cogs.host import Runtime, ScriptedDeals
 from engine.rummy500.views import R500Table
@@ -149,7 +150,7 @@ async def test_a_scripted_hand_with_a_deep_pickup_chained_layoffs_both_aces_and_
 
     # The table picture is a real PNG of a sensible size, public cards only.
     image = await png_of(table)
-    assert image.size[0] >= 800
+    assert image.size[0] == DISPLAY_WIDTH  # as Discord shows it (was >= 800 before 550 px)
     public = "\n".join(texts(sim))
     for hidden in ("8♥", "K♥", "Q♦"):  # Alice's cards stay private
         assert hidden not in public
@@ -270,7 +271,7 @@ async def test_when_the_stock_runs_out_the_hand_ends_with_nobody_out(
     assert all(total < 0 for total in game_view(sim).totals)
     end = next(m for m in sim.channel.history()
                if any(a.filename == "hand.png" for a in m.attachments))
-    assert (await png_of(end)).size[0] >= 600
+    assert (await png_of(end)).size[0] == DISPLAY_WIDTH  # was >= 600 before 550 px
     assert turns >= 30  # 52 - 21 - 1 = 30 stock cards were drawn first
 
 

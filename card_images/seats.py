@@ -1,0 +1,318 @@
+"""The seats of the public table: name, card count, score and the melds each seat owns.
+
+Seats sit in one or two columns. A card laid off on someone else's meld stays in
+that meld, outlined, with the tag of the player who laid it off (the same tag
+stands beside that player's name).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from .faces import card_back, normalize, paste
+from .layout import (
+    Chunk,
+    Group,
+    Item,
+    Placed,
+    draw_badge,
+    draw_cards,
+    flow,
+    place_cards,
+    rows_used,
+    without,
+)
+from .specs import MeldSpec, SeatSpec, TableSpec
+from .style import (
+    BLACK,
+    GOLD,
+    LAID_OFF,
+    MINI,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    PANEL_TURN,
+    SMALL,
+    TEXT,
+    draw_text,
+    fit_text,
+    text_width,
+)
+
+NAME_PX = 19
+INFO_PX = 17
+BADGE_PX = 17
+PANEL_PAD = 6
+HEADER_H = 26
+INFO_H = 24
+PART_GAP = 22  # between the pieces of the info line, a dot in the middle
+MELD_GAP = 10
+MELD_ROW_H = SMALL.h + 6
+CHIP_H = 22
+MAX_BACKS = 6  # more tiny backs say nothing more; the number beside them does
+
+
+def seat_tags(names: Sequence[str]) -> list[str]:
+    """Return a two-character tag per seat, unique among the seats.
+
+    The initial and the name's closing digit ("Computer 1" -> "C1"), else its initial and
+    second letter ("Alice" -> "Al"): never one capital, which is how melds are named. The
+    seat number stands in when two names would share a tag.
+    """
+    tags = [_tag(name) for name in names]
+    return [tag if tags.count(tag) == 1 else str(i + 1) for i, tag in enumerate(tags)]
+
+
+def _tag(name: str) -> str:
+    chars = [c for c in name if c.isalnum()]
+    if not chars:
+        return "?"
+    number = re.search(r"(?<!\d)(\d)\W*$", name)
+    second = number.group(1) if number else "".join(chars[1:2]).lower()
+    return chars[0].upper() + second
+
+
+# --- one seat ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """One seat's panel laid out: its meld chunks, info line pieces and height.
+
+    With `one_line` the card count and score sit at the right of the name's line,
+    otherwise on a line of their own under it.
+    """
+
+    seat: SeatSpec
+    tag: str  # shown beside the name when the table shows lay-offs
+    chunks: list[Chunk]
+    parts: list[str]  # the info line after the card count: score, "no melds"
+    one_line: bool
+    below: str  # "no melds" on a line of its own when the info line has no room for it
+    height: int
+
+
+def _meld_items(meld: MeldSpec, tags: Sequence[str]) -> list[Item]:
+    """Return the meld's cards, each laid-off one marked and labelled with its layer's tag."""
+    layers = list(meld.laid_off_by) + [-1] * (len(meld.laid_off) - len(meld.laid_off_by))
+    waiting = [(normalize(c), by) for c, by in zip(meld.laid_off, layers, strict=True)]
+    extra = without(meld.laid_off, meld.cards)  # laid off but not listed: drawn at the end
+    items = []
+    for code in [normalize(c) for c in meld.cards] + extra:
+        hit = next((pair for pair in waiting if pair[0] == code), None)
+        if hit is None:
+            items.append(Item(code))
+            continue
+        waiting.remove(hit)
+        items.append(Item(code, "laid_off", tags[hit[1]] if 0 <= hit[1] < len(tags) else ""))
+    return items
+
+
+def _badge_width(text: str) -> int:
+    return max(BADGE_PX + 8, text_width(text, BADGE_PX, True) + 10)
+
+
+def _meld_group(meld: MeldSpec, tags: Sequence[str]) -> Group:
+    lead = _badge_width(meld.label) + 4 if meld.label else 0
+    return Group(_meld_items(meld, tags), badge=meld.label, lead=lead)
+
+
+def _count_width(count: int) -> int:
+    backs = MINI.span(min(count, MAX_BACKS)) + 6 if count else 0
+    return backs + text_width(_count_text(count), INFO_PX)
+
+
+def _count_text(count: int) -> str:
+    return f"{count} {'card' if count == 1 else 'cards'}"
+
+
+def info_width(seat: SeatSpec, parts: Sequence[str]) -> int:
+    """Return the width of a seat's info line: card count, then the other pieces."""
+    return _count_width(seat.card_count) + sum(PART_GAP + text_width(p, INFO_PX) for p in parts)
+
+
+def name_width(seat: SeatSpec, tag: str) -> int:
+    """Return the width of the name line's left part: arrow, name, tag and note."""
+    arrow = NAME_PX + 4 if seat.is_turn else 0
+    chip = _badge_width(tag) + 8 if tag else 0
+    note = text_width(seat.note, INFO_PX) + 12 if seat.note else 0
+    return arrow + text_width(seat.name, NAME_PX, True) + chip + note
+
+
+def plan_seat(seat: SeatSpec, width: int, tags: Sequence[str], tag: str,
+              note_no_melds: bool) -> SeatPlan:
+    """Lay out one seat's panel `width` px wide."""
+    inner = width - 2 * PANEL_PAD
+    chunks = flow([_meld_group(m, tags) for m in seat.melds], inner, SMALL, MELD_GAP)
+    parts = [seat.score] if seat.score else []
+    below = "no melds" if note_no_melds and not seat.melds else ""
+    if below and info_width(seat, [*parts, below]) <= inner:
+        parts, below = [*parts, below], ""
+    one_line = name_width(seat, tag) + PART_GAP + info_width(seat, parts) <= inner
+    lines = (1 if one_line else 2) + bool(below)
+    height = 2 * PANEL_PAD + HEADER_H + (lines - 1) * INFO_H + rows_used(chunks) * MELD_ROW_H
+    return SeatPlan(seat, tag, chunks, parts, one_line, below, height)
+
+
+def _draw_header(draw: ImageDraw.ImageDraw, plan: SeatPlan, x: int, y: int, right: int) -> None:
+    """Draw the name, its tag and the note; the seat to play gets an arrow and gold."""
+    seat, mid = plan.seat, y + HEADER_H // 2
+    if seat.is_turn:
+        draw_text(draw, (x, mid), "▶", NAME_PX, GOLD, anchor="lm")
+        x += NAME_PX + 4
+    chip = _badge_width(plan.tag) + 8 if plan.tag else 0
+    room = right - x - chip
+    note_w = min(text_width(seat.note, INFO_PX) + 12, room * 2 // 5) if seat.note else 0
+    name = fit_text(seat.name, NAME_PX, room - note_w, bold=True)
+    draw_text(draw, (x, mid), name, NAME_PX, GOLD if seat.is_turn else TEXT, bold=True,
+              anchor="lm")
+    x += text_width(name, NAME_PX, True)
+    if plan.tag:
+        draw_badge(draw, (x + 8, mid - CHIP_H // 2), plan.tag, BADGE_PX, LAID_OFF, BLACK)
+        x += chip
+    if seat.note:
+        draw_text(draw, (x + 12, mid), fit_text(seat.note, INFO_PX, note_w - 12), INFO_PX,
+                  MUTED, anchor="lm")
+
+
+def _draw_info(image: Image.Image, draw: ImageDraw.ImageDraw, plan: SeatPlan, x: int, y: int,
+               right: int) -> None:
+    """Draw the hand's size as tiny backs and a number (never its cards), then the score."""
+    mid, count = y + (HEADER_H if plan.one_line else INFO_H) // 2, plan.seat.card_count
+    for i in range(min(count, MAX_BACKS)):
+        paste(image, card_back(MINI), (x + i * MINI.step, mid - MINI.h // 2))
+    x += _count_width(count) - text_width(_count_text(count), INFO_PX)
+    draw_text(draw, (x, mid), _count_text(count), INFO_PX, TEXT, anchor="lm")
+    x += text_width(_count_text(count), INFO_PX)
+    for i, part in enumerate(plan.parts):
+        draw_text(draw, (x + PART_GAP // 2, mid), "·", INFO_PX, MUTED, anchor="mm")
+        x += PART_GAP
+        text = fit_text(part, INFO_PX, right - x)
+        draw_text(draw, (x, mid), text, INFO_PX, TEXT if i == 0 else MUTED, anchor="lm")
+        x += text_width(text, INFO_PX)
+
+
+def _draw_tags(draw: ImageDraw.ImageDraw, placed: Sequence[Placed]) -> None:
+    """Put each laid-off card's tag at the foot of the part of the card left in view."""
+    for card in placed:
+        if card.item.mark == "laid_off" and card.item.label:
+            x0, _, _, y1 = card.visible
+            strip = SMALL.step
+            width = min(strip - 2, text_width(card.item.label, BADGE_PX, True) + 6)
+            left = x0 + (strip - width) // 2
+            draw.rounded_rectangle((left, y1 - CHIP_H - 4, left + width, y1 - 4), radius=5,
+                                   fill=LAID_OFF)
+            draw_text(draw, (left + width // 2, y1 - 4 - CHIP_H // 2), card.item.label,
+                      BADGE_PX, BLACK, bold=True, anchor="mm", max_width=width - 4)
+
+
+def _draw_lines(image: Image.Image, draw: ImageDraw.ImageDraw, plan: SeatPlan, left: int,
+                top: int, right: int) -> int:
+    """Draw the name line, the info line and "no melds"; return the y under them."""
+    _draw_header(draw, plan, left, top, right)
+    if plan.one_line:
+        _draw_info(image, draw, plan, right - info_width(plan.seat, plan.parts), top, right)
+        top += HEADER_H
+    else:
+        _draw_info(image, draw, plan, left, top + HEADER_H, right)
+        top += HEADER_H + INFO_H
+    if plan.below:
+        draw_text(draw, (left, top + INFO_H // 2), plan.below, INFO_PX, MUTED, anchor="lm")
+        top += INFO_H
+    return top
+
+
+def _draw_melds(image: Image.Image, draw: ImageDraw.ImageDraw, plan: SeatPlan, left: int,
+                top: int) -> list[Placed]:
+    """Draw the seat's melds, each after its badge; return where the cards went."""
+    placed: list[Placed] = []
+    for chunk in plan.chunks:
+        row_y = top + chunk.row * MELD_ROW_H
+        if chunk.first and chunk.group.badge:
+            draw_badge(draw, (left + chunk.x, row_y + (SMALL.h - CHIP_H) // 2),
+                       chunk.group.badge, BADGE_PX, GOLD if plan.seat.is_turn else MUTED, BLACK)
+        cards = place_cards(chunk, left, row_y, SMALL)
+        draw_cards(image, cards, SMALL)
+        _draw_tags(draw, cards)
+        placed += cards
+    return placed
+
+
+def draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, plan: SeatPlan,
+              box: tuple[int, int, int, int]) -> list[Placed]:
+    """Draw one seat's panel in `box`; return where its meld cards went."""
+    x0, y0, x1, _ = box
+    turn = plan.seat.is_turn
+    draw.rounded_rectangle(box, radius=10, fill=PANEL_TURN if turn else PANEL,
+                           outline=GOLD if turn else PANEL_EDGE, width=3 if turn else 1)
+    left = x0 + PANEL_PAD
+    top = _draw_lines(image, draw, plan, left, y0 + PANEL_PAD, x1 - PANEL_PAD)
+    return _draw_melds(image, draw, plan, left, top)
+
+
+# --- the grid of seats -----------------------------------------------------------------------
+
+
+COL_GAP = 8
+ROW_GAP = 6
+
+
+def panel_width(width: int, cols: int) -> int:
+    """Return the width of one panel when `cols` panels share `width` px."""
+    return (width - (cols - 1) * COL_GAP) // cols
+
+
+def plan_seats(spec: TableSpec, width: int, cols: int) -> list[SeatPlan]:
+    """Lay out every seat for panels of a grid `cols` wide inside `width` px."""
+    tags = seat_tags([s.name for s in spec.seats])
+    layers = {by for s in spec.seats for m in s.melds for by in m.laid_off_by}
+    return [plan_seat(s, panel_width(width, cols), tags, tags[i] if i in layers else "",
+                      spec.note_no_melds) for i, s in enumerate(spec.seats)]
+
+
+def _rows(plans: list[SeatPlan], cols: int) -> list[list[SeatPlan]]:
+    return [plans[i:i + cols] for i in range(0, len(plans), cols)]
+
+
+def seats_height(plans: list[SeatPlan], cols: int) -> int:
+    """Return the height of the grid, panels of one row as tall as the tallest."""
+    return sum(max(p.height for p in row) + ROW_GAP for row in _rows(plans, cols)) - ROW_GAP
+
+
+def _fits(plans: list[SeatPlan], width: int) -> bool:
+    """Whether every seat's name, note, card count and score fit its panel uncut."""
+    inner = width - 2 * PANEL_PAD
+    return all(info_width(p.seat, p.parts) <= inner and name_width(p.seat, p.tag) <= inner
+               for p in plans)
+
+
+def choose_columns(spec: TableSpec, width: int) -> int:
+    """Seats side by side when everything fits uncut and it costs at most a line of height.
+
+    Otherwise one column: it holds more melds per row and never cuts a name short.
+    """
+    if len(spec.seats) <= 1:
+        return 1
+    one, two = plan_seats(spec, width, 1), plan_seats(spec, width, 2)
+    if not _fits(two, panel_width(width, 2)):
+        return 1
+    return 2 if seats_height(two, 2) <= seats_height(one, 1) + INFO_H else 1
+
+
+def draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, plans: list[SeatPlan],
+               xy: tuple[int, int], width: int, cols: int) -> list[Placed]:
+    """Draw the grid of seats from `xy`; return where the meld cards went."""
+    x, y = xy
+    placed: list[Placed] = []
+    panel_w = panel_width(width, cols)
+    for row in _rows(plans, cols):
+        height = max(p.height for p in row)
+        for col, plan in enumerate(row):
+            left = x + col * (panel_w + COL_GAP)
+            placed += draw_seat(image, draw, plan, (left, y, left + panel_w, y + height))
+        y += height + ROW_GAP
+    return placed
