@@ -60,7 +60,8 @@ class TableSpec:
 
     `discard` runs from the bottom of the pile to its top (the last card).
     With `discard_spread` the whole pile is drawn in order, numbered 1..n when
-    `discard_numbers` is set; otherwise only the top card is shown.
+    `discard_numbers` is set; otherwise only the top card is shown. The captions
+    under the piles are written (and translated) by the caller.
     """
 
     title: str
@@ -72,6 +73,9 @@ class TableSpec:
     knock_card: str | None = None
     status: str = ""
     footer: str = ""
+    stock_caption: str = ""
+    knock_caption: str = ""
+    discard_caption: str = ""
 
 
 @dataclass(frozen=True)

@@ -132,8 +132,8 @@ def _pile(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int],
 
 def _spread_x(spec: TableSpec) -> int:
     x = MARGIN
-    for caption, shown in ((f"Stock: {spec.stock_count}", spec.stock_count is not None),
-                           ("Knock card", spec.knock_card is not None)):
+    for caption, shown in ((spec.stock_caption, spec.stock_count is not None),
+                           (spec.knock_caption, spec.knock_card is not None)):
         if shown:
             x += max(NORMAL.w, text_width(caption, CAPTION_PX, True)) + PILE_GAP
     return x
@@ -147,18 +147,9 @@ def _spread_chunks(spec: TableSpec) -> list[Chunk]:
     return flow([Group(items)], WIDTH - MARGIN - _spread_x(spec), SMALL, 0)
 
 
-def _spread_caption(spec: TableSpec) -> str:
-    n = len(spec.discard)
-    if not n:
-        return "Discard pile: empty"
-    if spec.discard_numbers:
-        return f"Discard pile: {n} cards, 1 = bottom, {n} = top"
-    return f"Discard pile: {n} cards, top on the right"
-
-
 def _draw_spread(image: Image.Image, draw: ImageDraw.ImageDraw, spec: TableSpec, y: int) -> None:
     x = _spread_x(spec)
-    draw_text(draw, (x, y), _spread_caption(spec), CAPTION_PX, TEXT, bold=True)
+    draw_text(draw, (x, y), spec.discard_caption, CAPTION_PX, TEXT, bold=True)
     top = y + CAPTION_PX + 8
     for chunk in _spread_chunks(spec):
         row_y = top + chunk.row * SPREAD_ROW_H
@@ -180,15 +171,15 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, spec: TableSpec,
     x = MARGIN
     if spec.stock_count is not None:
         back = card_back(NORMAL) if spec.stock_count > 0 else None
-        x = _pile(image, draw, (x, y), back, f"Stock: {spec.stock_count}")
+        x = _pile(image, draw, (x, y), back, spec.stock_caption)
     if spec.knock_card is not None:
         face = card_face(normalize(spec.knock_card), NORMAL)
-        x = _pile(image, draw, (x, y), face, "Knock card")
+        x = _pile(image, draw, (x, y), face, spec.knock_caption)
     if spec.discard_spread:
         _draw_spread(image, draw, spec, y)
         return
     top = card_face(normalize(spec.discard[-1]), NORMAL) if spec.discard else None
-    _pile(image, draw, (x, y), top, "Discard")
+    _pile(image, draw, (x, y), top, spec.discard_caption)
 
 
 # --- seats ---------------------------------------------------------------------------------

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
-from bot.i18n import t
+from bot.i18n import card_text, number, t
+from card_images import TableSpec
 from cogs.adapters import ButtonControl, Deal, Outcome, SelectOption, view_of
 from engine.base import CardGame
 from engine.errors import IllegalMove
@@ -108,15 +110,43 @@ class AdapterBase(ABC):
         return [t("lobby.changed", locale, changes=changes)]
 
 
-def option_text(spec: OptionSpec, value: object, locale: str) -> str:
+def with_captions(spec: TableSpec, locale: str) -> TableSpec:
+    """Return the table with its captions under the stock, knock card and pile translated."""
+    pile = len(spec.discard)
+    if not spec.discard_spread:
+        discard = t("picture.discard", locale)
+    elif not pile:
+        discard = t("picture.pile_empty", locale)
+    else:
+        key = "picture.pile_numbered" if spec.discard_numbers else "picture.pile"
+        discard = t(key, locale, count=pile)
+    return replace(spec, stock_caption=t("picture.stock", locale, count=spec.stock_count or 0),
+                   knock_caption=t("picture.knock_card", locale), discard_caption=discard)
+
+
+def rules_line(adapter: Any, preset: str, rules: Mapping[str, Any], locale: str) -> str:
+    """Return the lobby's line of rules: the preset, and the options changed from it."""
+    name = t(f"preset.{preset}", locale)
+    if not rules:
+        return t("lobby.rules", locale, preset=name)
+    changes = ", ".join(option_text(options_type(adapter).spec(key), value, locale,
+                                    "option.changed") for key, value in rules.items())
+    return t("lobby.rules_changed", locale, preset=name, changes=changes)
+
+
+def option_text(spec: OptionSpec, value: object, locale: str, key: str = "option.value") -> str:
     """Return an option and its value in the member's words, e.g. "Knock limit: 7"."""
     if isinstance(value, bool):
         shown = t("option.on" if value else "option.off", locale)
     elif value is None:
         shown = t("option.off", locale)
+    elif spec.kind == "card":
+        shown = card_text(str(value))
+    elif isinstance(value, int):
+        shown = number(value)
     else:
         shown = str(value)
-    return t("option.value", locale, label=t(spec.label, locale), value=shown)
+    return t(key, locale, label=t(spec.label, locale), value=shown)
 
 
 def options_type(adapter: Any) -> type[Options]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import card_text as _pretty
+from bot.i18n import cards_text, t
 from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption, view_of
-from cogs.adapters.base import AdapterBase
+from cogs.adapters.base import AdapterBase, with_captions
 from engine.cards import Card
 from engine.game import Event
 from engine.gin import GinGame, GinOptions, arrangements, card_value
@@ -81,7 +82,7 @@ class GinAdapter(AdapterBase):
             )
             for i in range(2)
         ]
-        return TableSpec(
+        return with_captions(TableSpec(
             title=t("table.title", locale, game=t("game.gin", locale), number=view.hand_no),
             seats=seats,
             stock_count=view.stock,
@@ -89,7 +90,7 @@ class GinAdapter(AdapterBase):
             knock_card=view.knock_card,
             status=self.table_status(game, names, locale),
             footer=t("table.target", locale, target=view.scores.target),
-        )
+        ), locale)
 
     def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
         """Return whose turn it is (or who won)."""
@@ -215,8 +216,8 @@ class GinAdapter(AdapterBase):
             return t(_SIMPLE[ev.kind], locale, name=who)
         p: GinPayload = ev.public
         if isinstance(p, Taken) and p.meld:
-            shown = " ".join(_pretty(c) for c in p.meld)
-            return t("event.took_deep", locale, name=who, card=_pretty(p.card), meld=shown)
+            return t("event.took_deep", locale, name=who, card=_pretty(p.card),
+                     meld=cards_text(p.meld))
         if isinstance(p, Taken):
             return t("event.took_discard", locale, name=who, card=_pretty(p.card))
         if isinstance(p, Discarded):
@@ -349,8 +350,8 @@ class GinAdapter(AdapterBase):
         lines.append(t("rules.gin.bonuses", locale, gin=o.gin_bonus, undercut=o.undercut_bonus))
         if o.big_gin:
             lines.append(t("rules.gin.big_gin", locale, bonus=o.big_gin_bonus))
-        lines.append(t("rules.gin.target", locale, target=o.target_score, game=o.game_bonus,
-                       line=o.line_bonus))
+        lines.append(t("rules.gin.target", locale, target=o.target_score,
+                       game_bonus=o.game_bonus, line_bonus=o.line_bonus))
         return lines
 
     def settings_lines(self, options: GinOptions, locale: str) -> list[str]:
@@ -369,11 +370,6 @@ _SIMPLE = {
     "gin": "event.gin",
     "big_gin": "event.big_gin",
 }
-
-
-def _pretty(card: str) -> str:
-    """Show a card with its suit symbol (10♥)."""
-    return Card.parse(card).pretty() if card else ""
 
 
 def _by_value(cards: list[str], opts: GinOptions) -> list[str]:

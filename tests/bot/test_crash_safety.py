@@ -189,7 +189,7 @@ async def open_table(page: PreviewClient, kind: str) -> None:
     await wait_for(page, partial(lobby_says, page, lobby, t("settings.turn_time", "en", seconds=1)))
     for number in range(1, COMPUTERS[kind] + 1):
         await act(page, page.click(lobby["id"], label="Add computer"))
-        seat = t("lobby.computer_seat", "en", name=t("lobby.computer_name", "en", number=number))
+        seat = "• " + t("lobby.computer_name", "en", number=number)
         await wait_for(page, partial(lobby_says, page, lobby, seat))
     await act(page, page.click(lobby["id"], label="Start"))
     await wait_for(page, lambda: newest_with_button(page, "My hand"))

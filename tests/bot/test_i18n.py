@@ -161,5 +161,6 @@ def test_key_missing_in_italian_falls_back_to_english(monkeypatch: pytest.Monkey
 
 def test_missing_parameter_keeps_template(caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.WARNING, logger="bot.i18n"):
-        assert t("lobby.need_players", "en") == "The game needs at least {min} players."
+        assert t("lobby.need_players", "en") == (
+            "The game needs at least {min} {min:player|players}.")
     assert "lobby.need_players" in caplog.text
