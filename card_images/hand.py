@@ -108,5 +108,5 @@ def draw_hand(spec: HandSpec) -> Image.Image:
         if chunk.group.caption and chunk.first:
             draw_text(draw, (left, below - 2), chunk.group.caption, CAPTION_PX, GOLD, bold=True)
     if not spec.melds and not any(plan.placed):
-        draw_text(draw, (MARGIN, plan.top + LIFT), "No cards", CAPTION_PX, MUTED)
+        draw_text(draw, (MARGIN, plan.top + LIFT), spec.empty_label, CAPTION_PX, MUTED)
     return image

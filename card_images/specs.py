@@ -31,6 +31,7 @@ class HandSpec:
     title: str = ""
     highlight: list[str] = field(default_factory=list)
     deadwood_label: str = "Deadwood"  # the caption of the cards in no meld, translated
+    empty_label: str = "No cards"  # what an empty hand shows, translated
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class SeatSpec:
     melds: list[MeldSpec] = field(default_factory=list)
     is_turn: bool = False
     note: str = ""
+    count_label: str = ""  # "7 cards", translated by the caller; the bare number if empty
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,9 @@ class TableSpec:
     stock_caption: str = ""
     knock_caption: str = ""
     discard_caption: str = ""
+    turn_label: str = "TURN"  # the badge of the seat to play, translated by the caller
+    no_melds_label: str = "no melds"
+    laid_off_label: str = "laid off by another player"  # the key of the marked cards
 
 
 @dataclass(frozen=True)

@@ -185,25 +185,26 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, spec: TableSpec,
 # --- seats ---------------------------------------------------------------------------------
 
 
-def _draw_count(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, count: int) -> None:
+def _draw_count(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, count: int,
+                label: str) -> None:
     """Show a hand's size as a fan of tiny backs and a number, never its cards."""
     back = card_back(MINI)
     for i in range(min(count, MAX_BACKS)):
         paste(image, back, (x + i * MINI.step, y))
     text_x = x + (MINI.span(min(count, MAX_BACKS)) + 6 if count else 0)
-    word = "card" if count == 1 else "cards"
-    draw_text(draw, (text_x, y + MINI.h // 2), f"{count} {word}", INFO_PX, TEXT, anchor="lm")
+    draw_text(draw, (text_x, y + MINI.h // 2), label or str(count), INFO_PX, TEXT, anchor="lm")
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, seat: SeatSpec, x: int, y: int, right: int) -> None:
+def _draw_header(draw: ImageDraw.ImageDraw, seat: SeatSpec, x: int, y: int, right: int,
+                 badge: str) -> None:
     """Draw the seat's name and note; the seat to play gets an arrow and a badge."""
     mid = y + HEADER_H // 2
     if seat.is_turn:
         draw_text(draw, (x, mid), "▶", NAME_PX, GOLD, anchor="lm")
         x += NAME_PX + 4
-        badge_w = text_width("TURN", BADGE_PX, True) + 10
+        badge_w = text_width(badge, BADGE_PX, True) + 10
         right -= badge_w
-        draw_badge(draw, (right, mid - (BADGE_PX + 8) // 2), "TURN", BADGE_PX, GOLD, BLACK)
+        draw_badge(draw, (right, mid - (BADGE_PX + 8) // 2), badge, BADGE_PX, GOLD, BLACK)
         right -= 10
     name_w = min(text_width(seat.name, NAME_PX, True), (right - x) * 3 // 5)
     if seat.note:  # the note takes what the name leaves, right-aligned
@@ -221,23 +222,25 @@ def _draw_info(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatSpec, x:
     """Draw a seat's score and card count, one per line."""
     draw_text(draw, (x, y + LINE_H // 2), fit_text(seat.score, INFO_PX, INFO_W - 8), INFO_PX,
               TEXT, anchor="lm")
-    _draw_count(image, draw, x, y + LINE_H + (LINE_H - MINI.h) // 2, seat.card_count)
+    _draw_count(image, draw, x, y + LINE_H + (LINE_H - MINI.h) // 2, seat.card_count,
+                seat.count_label)
 
 
 def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatSpec,
-               box: tuple[int, int, int, int]) -> None:
+               box: tuple[int, int, int, int], spec: TableSpec) -> None:
     """Draw one seat's panel in `box`: name on top, facts left, melds right."""
     x0, y0, x1, _ = box
     fill, edge = (PANEL_TURN, GOLD) if seat.is_turn else (PANEL, PANEL_EDGE)
     draw.rounded_rectangle(box, radius=10, fill=fill, outline=edge,
                            width=3 if seat.is_turn else 1)
-    _draw_header(draw, seat, x0 + PANEL_PAD, y0 + PANEL_PAD, x1 - PANEL_PAD)
+    _draw_header(draw, seat, x0 + PANEL_PAD, y0 + PANEL_PAD, x1 - PANEL_PAD, spec.turn_label)
     top = y0 + PANEL_PAD + HEADER_H
     _draw_info(image, draw, seat, x0 + PANEL_PAD, top)
     left = x0 + PANEL_PAD + INFO_W
     chunks = _seat_chunks(seat, x1 - x0)
     if not chunks:
-        draw_text(draw, (left, top + LINE_H // 2), "no melds", NOTE_PX, MUTED, anchor="lm")
+        draw_text(draw, (left, top + LINE_H // 2), spec.no_melds_label, NOTE_PX, MUTED,
+                  anchor="lm")
     for chunk in chunks:
         row_y = top + chunk.row * MELD_ROW_H
         row_left = left if chunk.row == 0 else x0 + PANEL_PAD
@@ -255,7 +258,7 @@ def _draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, spec: TableSpec, 
         height = _grid_row_height(row, panel_w)
         for col, seat in enumerate(row):
             x = MARGIN + col * (panel_w + COL_GAP)
-            _draw_seat(image, draw, seat, (x, y, x + panel_w, y + height))
+            _draw_seat(image, draw, seat, (x, y, x + panel_w, y + height), spec)
         y += height + ROW_GAP
     return y
 
@@ -294,7 +297,7 @@ def _draw_footer(draw: ImageDraw.ImageDraw, spec: TableSpec, y: int) -> None:
     if _has_layoffs(spec):
         draw.rounded_rectangle((MARGIN, y + 1, MARGIN + 14, y + 17), radius=3, fill=FELT,
                                outline=LAID_OFF, width=3)
-        draw_text(draw, (MARGIN + 22, y), "laid off by another player", NOTE_PX, MUTED)
+        draw_text(draw, (MARGIN + 22, y), spec.laid_off_label, NOTE_PX, MUTED)
         y += NOTE_PX + 8
     if spec.footer:
         draw_text(draw, (MARGIN, y), fit_text(spec.footer, NOTE_PX, WIDTH - 2 * MARGIN), NOTE_PX,

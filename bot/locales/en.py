@@ -399,4 +399,9 @@ MESSAGES: dict[str, str] = {
     "about.games": "Rummy-family card games for Discord: {games}.",
     "about.tables": "Each game has a shared table in the channel and a private hand for every player.",
     "about.servers": "Running in {count} {count:server|servers}.",
+    "picture.cards": "{count} {count:card|cards}",
+    "picture.turn": "TURN",
+    "picture.no_melds": "no melds",
+    "picture.laid_off_key": "laid off by another player",
+    "picture.no_cards": "No cards",
 }

@@ -420,4 +420,9 @@ MESSAGES: dict[str, str] = {
     "about.games": "Giochi di carte della famiglia del ramino per Discord: {games}.",
     "about.tables": "Ogni partita ha un tavolo comune nel canale e una mano privata per ogni giocatore.",
     "about.servers": "Attivo in {count} server.",
+    "picture.cards": "{count} {count:carta|carte}",
+    "picture.turn": "TURNO",
+    "picture.no_melds": "nessuna combinazione",
+    "picture.laid_off_key": "attaccate da un altro giocatore",
+    "picture.no_cards": "Nessuna carta",
 }

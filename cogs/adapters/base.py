@@ -110,8 +110,8 @@ class AdapterBase(ABC):
         return [t("lobby.changed", locale, changes=changes)]
 
 
-def with_captions(spec: TableSpec, locale: str) -> TableSpec:
-    """Return the table with its captions under the stock, knock card and pile translated."""
+def with_words(spec: TableSpec, locale: str) -> TableSpec:
+    """Return the table with its fixed words translated: captions, badge, card counts."""
     pile = len(spec.discard)
     if not spec.discard_spread:
         discard = t("picture.discard", locale)
@@ -120,8 +120,14 @@ def with_captions(spec: TableSpec, locale: str) -> TableSpec:
     else:
         key = "picture.pile_numbered" if spec.discard_numbers else "picture.pile"
         discard = t(key, locale, count=pile)
-    return replace(spec, stock_caption=t("picture.stock", locale, count=spec.stock_count or 0),
-                   knock_caption=t("picture.knock_card", locale), discard_caption=discard)
+    seats = [replace(seat, count_label=t("picture.cards", locale, count=seat.card_count))
+             for seat in spec.seats]
+    return replace(spec, seats=seats, discard_caption=discard,
+                   stock_caption=t("picture.stock", locale, count=spec.stock_count or 0),
+                   knock_caption=t("picture.knock_card", locale),
+                   turn_label=t("picture.turn", locale),
+                   no_melds_label=t("picture.no_melds", locale),
+                   laid_off_label=t("picture.laid_off_key", locale))
 
 
 def rules_line(adapter: Any, preset: str, rules: Mapping[str, Any], locale: str) -> str:

@@ -9,7 +9,7 @@ from bot.i18n import card_text as _pretty
 from bot.i18n import cards_text, t
 from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption, view_of
-from cogs.adapters.base import AdapterBase, with_captions
+from cogs.adapters.base import AdapterBase, with_words
 from engine.cards import Card
 from engine.game import Event
 from engine.gin import GinGame, GinOptions, arrangements, card_value
@@ -82,7 +82,7 @@ class GinAdapter(AdapterBase):
             )
             for i in range(2)
         ]
-        return with_captions(TableSpec(
+        return with_words(TableSpec(
             title=t("table.title", locale, game=t("game.gin", locale), number=view.hand_no),
             seats=seats,
             stock_count=view.stock,
@@ -120,6 +120,7 @@ class GinAdapter(AdapterBase):
             title=t("hand.title", locale, game=t("game.gin", locale)),
             highlight=[view.taken] if view.taken else [],
             deadwood_label=t("picture.deadwood", locale),
+            empty_label=t("picture.no_cards", locale),
         )
 
     def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:

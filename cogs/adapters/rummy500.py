@@ -17,7 +17,7 @@ from bot.i18n import card_text as _pretty
 from bot.i18n import cards_text, t
 from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption, view_of
-from cogs.adapters.base import AdapterBase, with_captions
+from cogs.adapters.base import AdapterBase, with_words
 from cogs.errors import Refusal
 from engine.cards import Card
 from engine.errors import DoesNotFit, IllegalMove, NoSuchMeld
@@ -75,7 +75,7 @@ class Rummy500Adapter(AdapterBase):
         """Return the table: stock, the whole pile numbered, every meld by id, the scores."""
         view: R500Table = view_of(game)
         seats = [self._seat(view, seat, names, locale) for seat in range(view.players)]
-        return with_captions(TableSpec(
+        return with_words(TableSpec(
             title=t("table.title", locale, game=t("game.rummy500", locale),
                     number=view.hand_no),
             seats=seats,
@@ -155,6 +155,7 @@ class Rummy500Adapter(AdapterBase):
             title=t("hand.title", locale, game=t("game.rummy500", locale)),
             highlight=[view.free_card] if view.free_card else [],
             deadwood_label=t("picture.in_hand", locale),
+            empty_label=t("picture.no_cards", locale),
         )
 
     def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:

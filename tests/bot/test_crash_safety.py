@@ -74,7 +74,8 @@ class BotProcess:
         """Run the bot; return its URL, or None if it exits first."""
         env = {k: v for k, v in os.environ.items() if not k.startswith(("RUMMY_", "DISCORD_"))}
         env.update(PYTHONPATH=str(REPO), RUMMY_SANDBOX_PORT="0", RUMMY_DB=str(self.db),
-                   RUMMY_BOT_DELAY=BOT_DELAY, RUMMY_LOG_LEVEL="INFO")
+                   RUMMY_BOT_DELAY=BOT_DELAY, RUMMY_LOG_LEVEL="INFO",
+                   RUMMY_MIN_TURN_SECONDS="1")  # 1-second turns keep the game moving
         self.runs += 1
         with self.log_path(self.runs).open("wb") as stderr:
             self.process = await asyncio.create_subprocess_exec(

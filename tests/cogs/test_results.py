@@ -37,7 +37,7 @@ async def test_leaderboard_and_stats_after_a_one_hand_game(sim: Sim, deals: Scri
     image = await png_of(board.response, "leaderboard.png")
     assert image.width > 200
     stats = await sim.bruno.slash(sim.channel, "stats", member=sim.alice)
-    assert "Gin Rummy: 1 games, 1 wins (100%), 319 points" in stats.response.content
+    assert "Gin Rummy: 1 game, 1 win (100%), 319 points" in stats.response.content
 
 
 async def test_the_host_abandons_a_running_game(sim: Sim, deals: ScriptedDeals) -> None:

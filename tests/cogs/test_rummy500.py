@@ -371,7 +371,9 @@ async def test_card_and_off_settings_are_read_the_way_people_type_them(sim: Sim)
     assert await setting("elimination_score", "none") == "Settings saved."
     assert await setting("special_card", "off") == "Settings saved."
     assert (await rules())["elimination_score"] is None and (await rules())["special_card"] is None
-    assert await setting("special_card", "zz") == "zz is not a valid value for special_card."
+    assert await setting("special_card", "zz") == (
+        "zz is not a valid value for Special card (special_card): a card written like QS, or off.")
     refused = await setting("elimination_score", "5")
-    assert refused == "5 is not a valid value for elimination_score."
+    assert refused == ("5 is not a valid value for Elimination score (elimination_score): "
+                       "off, or a whole number below zero.")
     assert (await rules())["special_card"] is None  # a refusal changes nothing
