@@ -14,7 +14,7 @@ from cogs.registry import game_names
 def about_text(guild_count: int, locale: str = "en") -> str:
     """Return the `/about` answer: the games the registry hosts, in the member's language."""
     games = ", ".join(t(f"game.{name}", locale) for name in game_names())
-    return "\n".join([f"**Rummy Bot** {__version__}", t("about.games", locale, games=games),
+    return "\n".join([f"**Rummy Bot** {__version__}", t("about.games", locale, names=games),
                       t("about.tables", locale), t("about.servers", locale, count=guild_count)])
 
 

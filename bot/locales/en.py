@@ -240,7 +240,7 @@ MESSAGES: dict[str, str] = {
     "rules.gin.knock_fixed": "You may knock with at most {limit} deadwood.",
     "rules.gin.bonuses": "Gin bonus {gin}, undercut bonus {undercut}.",
     "rules.gin.big_gin": "Big gin (all eleven cards melded) scores a bonus of {bonus}.",
-    "rules.gin.target": "First to {target} wins; game bonus {game_bonus}, {line_bonus} per hand won.",
+    "rules.gin.target": "First to {target} {target:point|points} wins; game bonus {game_bonus}, {line_bonus} per hand won.",
     "stats.line": "{game}: {games} {games:game|games}, {wins} {wins:win|wins} ({rate}), {points} {points:point|points}",
     # ----- Rummy 500 -----
     "preset.italian": "Italian (first meld 40, draw until opened, elimination at −101)",
@@ -396,7 +396,7 @@ MESSAGES: dict[str, str] = {
     "allowed.range": "a whole number from {low} to {high}",
     "allowed.at_least": "a whole number from {low} up",
     "allowed.number": "a whole number",
-    "about.games": "Rummy-family card games for Discord: {games}.",
+    "about.games": "Rummy-family card games for Discord: {names}.",
     "about.tables": "Each game has a shared table in the channel and a private hand for every player.",
     "about.servers": "Running in {count} {count:server|servers}.",
     "picture.cards": "{count} {count:card|cards}",

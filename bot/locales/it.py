@@ -212,7 +212,7 @@ MESSAGES: dict[str, str] = {
     "event.final_score_line": "{name}: {points} {points:punto|punti}",
     # -- carta di bussata (Oklahoma) ---------------------------------------------------------------------------
     "oklahoma.knock_card": (
-        "Carta di bussata: {card}. Si può bussare con al massimo {limit} punti in mano."
+        "Carta di bussata: {card}. Si può bussare con al massimo {limit} {limit:punto|punti} in mano."
     ),
     "oklahoma.knock_card_ace": "Carta di bussata: {card}. Questa mano si chiude solo con gin.",
     "oklahoma.knock_card_spade": "Carta di bussata: {card}, di picche: questa mano vale doppio.",
@@ -259,7 +259,7 @@ MESSAGES: dict[str, str] = {
     "rules.gin.bonuses": "Premio gin {gin}, premio sottotaglio {undercut}.",
     "rules.gin.big_gin": "Il big gin (tutte e undici le carte combinate) vale un premio di {bonus}.",
     "rules.gin.target": (
-        "Vince chi arriva per primo a {target}; premio partita {game_bonus}, "
+        "Vince chi arriva per primo a {target} {target:punto|punti}; premio partita {game_bonus}, "
         "{line_bonus} per mano vinta."
     ),
     "stats.line": "{game}: {games} {games:partita|partite}, {wins} {wins:vinta|vinte} ({rate}), {points} {points:punto|punti}",
@@ -417,7 +417,7 @@ MESSAGES: dict[str, str] = {
     "allowed.range": "un numero intero da {low} a {high}",
     "allowed.at_least": "un numero intero da {low} in su",
     "allowed.number": "un numero intero",
-    "about.games": "Giochi di carte della famiglia del ramino per Discord: {games}.",
+    "about.games": "Giochi di carte della famiglia del ramino per Discord: {names}.",
     "about.tables": "Ogni partita ha un tavolo comune nel canale e una mano privata per ogni giocatore.",
     "about.servers": "Attivo in {count} server.",
     "picture.cards": "{count} {count:carta|carte}",
