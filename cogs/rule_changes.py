@@ -46,17 +46,23 @@ def changed_settings(current: TableSettings, adapter: GameAdapter, request: Requ
     preset = _preset(adapter, request.preset or current.preset)
     rules = {} if preset != current.preset else dict(current.rules)
     if request.option is not None:
-        spec = find_option(adapter, request.option, locale)
-        if not spec.settable:
-            _refuse_fixed(adapter, spec, preset, rules, request.value)
-        rules[spec.key] = _value(spec, request.value, locale)
-        _check_playable(adapter, preset, rules, spec, request.value or "", locale)
+        _change_option(adapter, preset, rules, request.option, request.value, locale)
     changed = current.changed(preset=preset, rules=rules)
     if request.turn_seconds is not None:
         changed = changed.changed(turn_seconds=request.turn_seconds)
     if changed == current:
         raise Refusal("settings.unchanged")
     return changed
+
+
+def _change_option(adapter: GameAdapter, preset: str, rules: dict[str, object], option: str,
+                   value: str | None, locale: str) -> None:
+    """Set the option a member named to the value he typed, or refuse and say why."""
+    spec = find_option(adapter, option, locale)
+    if not spec.settable:
+        _refuse_fixed(adapter, spec, preset, rules, value)
+    _set_rule(adapter, preset, rules, spec, _value(spec, value, locale))
+    _check_playable(adapter, preset, rules, spec, value or "", locale)
 
 
 def check_turn_seconds(seconds: int | None, minimum: int) -> None:
@@ -119,6 +125,16 @@ def _value(spec: OptionSpec, text: str | None, locale: str) -> object:
         return spec.parse(text)
     except BadOption:
         raise Refusal("error.invalid_option", _allowed(spec, locale), value=text.strip()) from None
+
+
+def _set_rule(adapter: GameAdapter, preset: str, rules: dict[str, object], spec: OptionSpec,
+              value: object) -> None:
+    """Set one rule; the preset's own value is no change, so it drops the override."""
+    default = getattr(adapter.options(preset, {}), spec.key)
+    if value == default and type(value) is type(default):  # True is not 1
+        rules.pop(spec.key, None)
+    else:
+        rules[spec.key] = value
 
 
 def _refuse_fixed(adapter: GameAdapter, spec: OptionSpec, preset: str,

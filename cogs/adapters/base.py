@@ -135,8 +135,8 @@ def rules_line(adapter: Any, preset: str, rules: Mapping[str, Any], locale: str)
     name = t(f"preset.{preset}", locale)
     if not rules:
         return t("lobby.rules", locale, preset=name)
-    changes = ", ".join(option_text(options_type(adapter).spec(key), value, locale,
-                                    "option.changed") for key, value in rules.items())
+    changes = ", ".join(option_text(spec, rules[spec.key], locale, "option.changed")
+                        for spec in options_type(adapter).specs() if spec.key in rules)
     return t("lobby.rules_changed", locale, preset=name, changes=changes)
 
 

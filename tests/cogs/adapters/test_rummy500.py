@@ -96,7 +96,8 @@ async def test_the_pile_depths_and_forced_melds_come_in_two_steps() -> None:
     assert [o.value for o in depths.options] == ["1"]
     assert depths.options[0].label == "1: from 7♣\ufe0e to the top (5 cards)"
     melds = selects(RUMMY500.controls(game, 0, "en", "take:1"))["take"]
-    assert [(o.value, o.label) for o in melds.options] == [("1 7S,7D,7C", "Meld 7♠\ufe0e 7♦\ufe0e 7♣\ufe0e")]
+    assert [(o.value, o.label) for o in melds.options] == [
+        ("1 7S,7D,7C", "Meld 7♠\ufe0e 7♦\ufe0e 7♣\ufe0e")]
 
 
 def test_a_state_is_read_once_and_a_new_state_reads_again() -> None:
@@ -144,7 +145,8 @@ def test_every_kind_of_event_has_its_public_line() -> None:
         "Hand 3: Chiara deals.",
         "Chiara names the special card: Q♥\ufe0e.", "Chiara names no special card this hand.",
         "Alice drew from the stock.",
-        "Bruno took 2 cards from the pile, from 4♦\ufe0e (position 2). New meld B: 4♦\ufe0e 5♦\ufe0e 6♦\ufe0e.",
+        "Bruno took 2 cards from the pile, from 4♦\ufe0e (position 2). "
+        "New meld B: 4♦\ufe0e 5♦\ufe0e 6♦\ufe0e.",
         "Bruno melded. New meld B: 4♦\ufe0e 5♦\ufe0e 6♦\ufe0e.",
         "Bruno laid off 7♦\ufe0e on B (+5).",
         "Bruno discarded 9♠\ufe0e.",
