@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import locale_of, t
+from bot.i18n import locale_of, number, t
 from bot.storage import GameRecord, GuildSettings
 from card_images import LeaderboardSpec, render_leaderboard
 from cogs.components import GameButton, GameSelect
@@ -288,7 +288,7 @@ class Rummy(commands.Cog):
             title=t("lb.title", locale, game=t(f"game.{game}", locale)),
             columns=[t(k, locale) for k in ("lb.player", "lb.games", "lb.wins", "lb.win_rate",
                                             "lb.points")],
-            rows=[[r.name, str(r.games), str(r.wins), f"{r.win_rate:.0%}", str(r.points)]
+            rows=[[r.name, str(r.games), str(r.wins), f"{r.win_rate:.0%}", number(r.points)]
                   for r in rows],
             highlight=mine,
         )
