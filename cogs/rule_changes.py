@@ -61,7 +61,7 @@ def _change_option(adapter: GameAdapter, preset: str, rules: dict[str, object], 
     spec = find_option(adapter, option, locale)
     if not spec.settable:
         _refuse_fixed(adapter, spec, preset, rules, value)
-    _set_rule(adapter, preset, rules, spec, _value(spec, value, locale))
+    rules[spec.key] = _value(spec, value, locale)
     _check_playable(adapter, preset, rules, spec, value or "", locale)
 
 
@@ -125,16 +125,6 @@ def _value(spec: OptionSpec, text: str | None, locale: str) -> object:
         return spec.parse(text)
     except BadOption:
         raise Refusal("error.invalid_option", _allowed(spec, locale), value=text.strip()) from None
-
-
-def _set_rule(adapter: GameAdapter, preset: str, rules: dict[str, object], spec: OptionSpec,
-              value: object) -> None:
-    """Set one rule; the preset's own value is no change, so it drops the override."""
-    default = getattr(adapter.options(preset, {}), spec.key)
-    if value == default and type(value) is type(default):  # True is not 1
-        rules.pop(spec.key, None)
-    else:
-        rules[spec.key] = value
 
 
 def _refuse_fixed(adapter: GameAdapter, spec: OptionSpec, preset: str,

@@ -133,11 +133,19 @@ def with_words(spec: TableSpec, locale: str) -> TableSpec:
 def rules_line(adapter: Any, preset: str, rules: Mapping[str, Any], locale: str) -> str:
     """Return the lobby's line of rules: the preset, and the options changed from it."""
     name = t(f"preset.{preset}", locale)
-    if not rules:
+    preset_options = adapter.options(preset, {})
+    # In rules-file order; an option set back to the preset's value is no change.
+    changed = [spec for spec in options_type(adapter).specs() if spec.key in rules
+               and not _same(rules[spec.key], getattr(preset_options, spec.key))]
+    if not changed:
         return t("lobby.rules", locale, preset=name)
     changes = ", ".join(option_text(spec, rules[spec.key], locale, "option.changed")
-                        for spec in options_type(adapter).specs() if spec.key in rules)
+                        for spec in changed)
     return t("lobby.rules_changed", locale, preset=name, changes=changes)
+
+
+def _same(value: object, other: object) -> bool:
+    return value == other and type(value) is type(other)  # True is not 1
 
 
 def option_text(spec: OptionSpec, value: object, locale: str, key: str = "option.value") -> str:
