@@ -15,6 +15,7 @@ SANDBOX_DB = Path("data/sandbox.sqlite3")
 DEFAULT_SANDBOX_PORT = 8765
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 MAX_BOT_DELAY = 60.0
+MAX_TURN_SECONDS = 3600
 _SECONDS = re.compile(r"[0-9]+(\.[0-9]+)?")
 
 
@@ -33,6 +34,9 @@ class Settings:
     guild_id: int | None = None
     sandbox_port: int = DEFAULT_SANDBOX_PORT
     bot_delay: float | None = None  # seconds a computer waits before moving; None: the host's
+    # The shortest turn `/rummy settings` accepts; None: the host's (15 s). The sandbox's
+    # automated tests lower it to play 1-second turns; players never need less.
+    min_turn_seconds: int | None = None
 
     @classmethod
     def load(
@@ -57,6 +61,7 @@ class Settings:
             guild_id=_guild_id(_text(values, "RUMMY_GUILD_ID")),
             sandbox_port=_port(_text(values, "RUMMY_SANDBOX_PORT")),
             bot_delay=_bot_delay(_text(values, "RUMMY_BOT_DELAY")),
+            min_turn_seconds=_min_turn(_text(values, "RUMMY_MIN_TURN_SECONDS")),
         )
 
     def for_sandbox(self) -> Settings:
@@ -132,3 +137,14 @@ def _bot_delay(raw: str | None) -> float | None:
         raise SettingsError(
             f"RUMMY_BOT_DELAY must be seconds from 0 to {MAX_BOT_DELAY:g}, got {raw!r}")
     return float(raw)
+
+
+def _min_turn(raw: str | None) -> int | None:
+    if raw is None:
+        return None
+    seconds = small_int(raw, max_digits=4)
+    if not seconds or seconds > MAX_TURN_SECONDS:
+        raise SettingsError(
+            f"RUMMY_MIN_TURN_SECONDS must be whole seconds from 1 to {MAX_TURN_SECONDS}, "
+            f"got {raw!r}")
+    return seconds

@@ -142,5 +142,5 @@ def draw_hand(spec: HandSpec) -> Image.Image:
             left = MARGIN + chunk.x
             draw_bracket(draw, left + 2, placed[-1].box[2] - 2, label_y + LABEL_PX + 10)
     if not spec.melds and not any(plan.placed):
-        draw_text(draw, (MARGIN, plan.top + LIFT), "No cards", CAPTION_PX, MUTED)
+        draw_text(draw, (MARGIN, plan.top + LIFT), spec.empty_label, CAPTION_PX, MUTED)
     return image

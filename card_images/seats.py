@@ -121,18 +121,21 @@ def _meld_group(meld: MeldSpec, tags: Sequence[str]) -> Group:
     return Group(_meld_items(meld, tags), badge=meld.label, lead=lead)
 
 
-def _count_width(count: int) -> int:
+def _count_width(seat: SeatSpec) -> int:
+    count = seat.card_count
     backs = MINI.span(min(count, MAX_BACKS)) + 6 if count else 0
-    return backs + text_width(_count_text(count), INFO_PX)
+    return backs + text_width(_count_text(seat), INFO_PX)
 
 
-def _count_text(count: int) -> str:
-    return f"{count} {'card' if count == 1 else 'cards'}"
+def _count_text(seat: SeatSpec) -> str:
+    """Return the hand's size in words (the caller's translation, else English)."""
+    count = seat.card_count
+    return seat.count_label or f"{count} {'card' if count == 1 else 'cards'}"
 
 
 def info_width(seat: SeatSpec, parts: Sequence[str]) -> int:
     """Return the width of a seat's info line: card count, then the other pieces."""
-    return _count_width(seat.card_count) + sum(PART_GAP + text_width(p, INFO_PX) for p in parts)
+    return _count_width(seat) + sum(PART_GAP + text_width(p, INFO_PX) for p in parts)
 
 
 def name_width(seat: SeatSpec, tag: str) -> int:
@@ -144,12 +147,12 @@ def name_width(seat: SeatSpec, tag: str) -> int:
 
 
 def plan_seat(seat: SeatSpec, width: int, tags: Sequence[str], tag: str,
-              note_no_melds: bool) -> SeatPlan:
+              no_melds: str) -> SeatPlan:
     """Lay out one seat's panel `width` px wide."""
     inner = width - 2 * PANEL_PAD
     chunks = flow([_meld_group(m, tags) for m in seat.melds], inner, SMALL, MELD_GAP)
     parts = [seat.score] if seat.score else []
-    below = "no melds" if note_no_melds and not seat.melds else ""
+    below = no_melds if not seat.melds else ""
     if below and info_width(seat, [*parts, below]) <= inner:
         parts, below = [*parts, below], ""
     one_line = name_width(seat, tag) + PART_GAP + info_width(seat, parts) <= inner
@@ -185,9 +188,9 @@ def _draw_info(image: Image.Image, draw: ImageDraw.ImageDraw, plan: SeatPlan, x:
     mid, count = y + (HEADER_H if plan.one_line else INFO_H) // 2, plan.seat.card_count
     for i in range(min(count, MAX_BACKS)):
         paste(image, card_back(MINI), (x + i * MINI.step, mid - MINI.h // 2))
-    x += _count_width(count) - text_width(_count_text(count), INFO_PX)
-    draw_text(draw, (x, mid), _count_text(count), INFO_PX, TEXT, anchor="lm")
-    x += text_width(_count_text(count), INFO_PX)
+    x += _count_width(plan.seat) - text_width(_count_text(plan.seat), INFO_PX)
+    draw_text(draw, (x, mid), _count_text(plan.seat), INFO_PX, TEXT, anchor="lm")
+    x += text_width(_count_text(plan.seat), INFO_PX)
     for i, part in enumerate(plan.parts):
         draw_text(draw, (x + PART_GAP // 2, mid), "·", INFO_PX, MUTED, anchor="mm")
         x += PART_GAP
@@ -271,7 +274,8 @@ def plan_seats(spec: TableSpec, width: int, cols: int) -> list[SeatPlan]:
     tags = seat_tags([s.name for s in spec.seats])
     layers = {by for s in spec.seats for m in s.melds for by in m.laid_off_by}
     return [plan_seat(s, panel_width(width, cols), tags, tags[i] if i in layers else "",
-                      spec.note_no_melds) for i, s in enumerate(spec.seats)]
+                      spec.no_melds_label if spec.note_no_melds else "")
+            for i, s in enumerate(spec.seats)]
 
 
 def _rows(plans: list[SeatPlan], cols: int) -> list[list[SeatPlan]]:

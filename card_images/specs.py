@@ -31,6 +31,7 @@ class HandSpec:
     title: str = ""
     highlight: list[str] = field(default_factory=list)
     deadwood_label: str = "Deadwood"  # the caption of the cards in no meld, translated
+    empty_label: str = "No cards"  # what an empty hand shows, translated
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ class SeatSpec:
     melds: list[MeldSpec] = field(default_factory=list)
     is_turn: bool = False
     note: str = ""
+    count_label: str = ""  # "7 cards", translated by the caller; the bare number if empty
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,8 @@ class TableSpec:
     `discard_numbers` is set; otherwise only the top card is shown.
     `note_no_melds` writes "no melds" for a seat without any: games that lay melds
     on the table as they play say it, games like gin (melds shown only at the end)
-    leave it out.
+    leave it out. The captions are written (and translated) by the caller; empty, the
+    picture uses English.
     """
 
     title: str
@@ -82,6 +85,10 @@ class TableSpec:
     status: str = ""
     footer: str = ""
     note_no_melds: bool = True
+    stock_caption: str = ""
+    knock_caption: str = ""
+    discard_caption: str = ""
+    no_melds_label: str = "no melds"
 
 
 @dataclass(frozen=True)

@@ -94,9 +94,10 @@ def _piles(spec: TableSpec) -> list[tuple[str | None, str]]:
     """Return the stock and knock card piles: what each shows and its caption."""
     piles: list[tuple[str | None, str]] = []
     if spec.stock_count is not None:
-        piles.append(("back" if spec.stock_count > 0 else None, f"Stock: {spec.stock_count}"))
+        piles.append(("back" if spec.stock_count > 0 else None,
+                      spec.stock_caption or f"Stock: {spec.stock_count}"))
     if spec.knock_card is not None:
-        piles.append((normalize(spec.knock_card), "Knock card"))
+        piles.append((normalize(spec.knock_card), spec.knock_caption or "Knock card"))
     return piles
 
 
@@ -117,11 +118,14 @@ def _spread_chunks(spec: TableSpec) -> list[Chunk]:
 def _spread_caption(spec: TableSpec) -> str:
     """Return the pile's caption, shortened when the piles beside it leave little room."""
     n = len(spec.discard)
-    if not n:
+    if spec.discard_caption:  # the caller's translation
+        full = short = spec.discard_caption
+    elif not n:
         return "Discard pile: empty"
-    short = f"Discard pile: {n} cards"
-    full = (f"{short}, 1 = bottom, {n} = top" if spec.discard_numbers
-            else f"{short}, top on the right")
+    else:
+        short = f"Discard pile: {n} cards"
+        full = (f"{short}, 1 = bottom, {n} = top" if spec.discard_numbers
+                else f"{short}, top on the right")
     room = WIDTH - MARGIN - _spread_x(spec)
     fits = text_width(full, CAPTION_PX, True) <= room
     return full if fits else fit_text(short, CAPTION_PX, room, True)
@@ -160,7 +164,7 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, spec: TableSpec,
     if spec.discard_spread:
         return placed + _draw_spread(image, draw, spec, y)
     top = normalize(spec.discard[-1]) if spec.discard else None
-    return placed + _pile(image, draw, (x, y), size, top, "Discard")[1]
+    return placed + _pile(image, draw, (x, y), size, top, spec.discard_caption or "Discard")[1]
 
 
 # --- whole picture -------------------------------------------------------------------------

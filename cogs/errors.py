@@ -14,10 +14,9 @@ from collections.abc import AsyncIterator, Mapping
 import discord
 from discord import app_commands
 
-from bot.i18n import catalogue, locale_of, placeholders, t
+from bot.i18n import card_text, catalogue, locale_of, placeholders, t
 from bot.storage import StorageError
 from cogs.limits import CONTENT, ECHO, cut
-from engine.cards import Card
 from engine.errors import RulesError
 
 log = logging.getLogger(__name__)
@@ -38,12 +37,18 @@ _RENAMED = {"key": "option", "locale": "language"}
 
 
 class Refusal(Exception):
-    """A request the bot declines; `key` and `params` make the member's message."""
+    """A request the bot declines; `key` and `params` make the member's message.
 
-    def __init__(self, key: str, **params: object) -> None:
+    `params` usually repeat what the member typed, so they are cut short when shown;
+    `listed` are texts the bot wrote itself (the values an option takes), shown whole.
+    """
+
+    def __init__(self, key: str, listed: Mapping[str, str] | None = None,
+                 **params: object) -> None:
         super().__init__(key)
         self.key = key
         self.params = params
+        self.listed = dict(listed or {})
 
 
 # What the handlers answer as a refusal; anything else is a bug and propagates. A storage
@@ -84,7 +89,7 @@ def echoed(params: Mapping[str, object]) -> dict[str, object]:
 
 def _shown(name: str, value: object) -> object:
     """Return a param as the player reads it: a `card` ("7C") with its suit sign ("7♣")."""
-    return Card.parse(str(value)).pretty() if name == "card" and value else value
+    return card_text(str(value)) if name == "card" and value else value
 
 
 def missing_permission(channel: object, me: object) -> str:
@@ -106,7 +111,7 @@ def refusal_text(interaction: discord.Interaction, error: Exception) -> str:
     """Return what to tell the member about an error, in his language."""
     locale = locale_of(interaction.locale)
     if isinstance(error, Refusal):
-        return t(error.key, locale, **echoed(error.params))
+        return t(error.key, locale, **echoed(error.params), **error.listed)
     if isinstance(error, RulesError):
         return rules_text(error, locale)
     if isinstance(error, StorageError):

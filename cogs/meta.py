@@ -7,19 +7,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import __version__
-from bot.i18n import t
+from bot.i18n import locale_of, t
 from cogs.registry import game_names
 
 
-def about_text(guild_count: int) -> str:
-    """Return the `/about` answer."""
-    games = ", ".join(t(f"game.{name}", "en") for name in game_names())
-    return (
-        f"**Rummy Bot** {__version__}\n"
-        f"Rummy-family card games for Discord: {games}.\n"
-        "Each game has a shared table in the channel and a private hand for every player.\n"
-        f"Running in {guild_count} server{'s' if guild_count != 1 else ''}."
-    )
+def about_text(guild_count: int, locale: str = "en") -> str:
+    """Return the `/about` answer: the games the registry hosts, in the member's language."""
+    games = ", ".join(t(f"game.{name}", locale) for name in game_names())
+    return "\n".join([f"**Rummy Bot** {__version__}", t("about.games", locale, names=games),
+                      t("about.tables", locale), t("about.servers", locale, count=guild_count)])
 
 
 class Meta(commands.Cog):
@@ -31,7 +27,8 @@ class Meta(commands.Cog):
     @app_commands.command(name="about", description="What this bot is and which games it hosts")
     async def about(self, interaction: discord.Interaction) -> None:
         """Answer ephemerally with the bot's name, version and games."""
-        await interaction.response.send_message(about_text(len(self.bot.guilds)), ephemeral=True)
+        text = about_text(len(self.bot.guilds), locale_of(interaction.locale))
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

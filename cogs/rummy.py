@@ -10,15 +10,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import locale_of, t
+from bot.i18n import locale_of, number, t
 from bot.storage import GameRecord, GuildSettings
 from card_images import LeaderboardSpec, render_leaderboard
-from cogs.adapters import GameAdapter
 from cogs.components import GameButton, GameSelect
 from cogs.errors import Refusal, cause_of, refuse
 from cogs.host import GameHost, TableSettings
 from cogs.registry import DEFAULT_GAME, adapter_for, game_names
-from engine.errors import BadOption
+from cogs.rule_changes import MIN_TURN_SECONDS, Request, changed_settings, check_turn_seconds
 
 log = logging.getLogger(__name__)
 
@@ -37,26 +36,6 @@ def _settings_lines(settings: GuildSettings, locale: str) -> list[str]:
         t("settings.turn_time", locale, seconds=settings.turn_seconds) if settings.turn_seconds
         else t("settings.untimed", locale),
     ]
-
-
-def _changed_settings(current: TableSettings, adapter: GameAdapter, preset: str | None,
-                      option: str | None, value: str | None) -> TableSettings:
-    """Return a lobby's settings with another preset or one option changed; refuse if invalid."""
-    new_preset = preset or current.preset
-    if new_preset not in adapter.presets():
-        raise Refusal("error.invalid_option", value=new_preset, option="preset")
-    rules = {} if preset and preset != current.preset else dict(current.rules)
-    spec = next((s for s in adapter.settings if s.key == option), None)
-    if option is not None and (spec is None or value is None):
-        raise Refusal("error.invalid_option", value=value or "", option=option)
-    try:
-        if spec is not None and value is not None:
-            rules[spec.key] = spec.parse(value)
-        adapter.options(new_preset, rules)  # validate before anything is saved
-    except BadOption as error:
-        raise Refusal("error.invalid_option", value=value if value is not None else
-                      new_preset, option=error.params.get("key", option or "")) from error
-    return current.changed(preset=new_preset, rules=rules)
 
 
 class Rummy(commands.Cog):
@@ -105,6 +84,12 @@ class Rummy(commands.Cog):
         if record.status == "lobby":
             raise Refusal("lobby.waiting")
         return record
+
+    def _min_turn(self) -> int:
+        """Return the shortest turn time the settings accept (RUMMY_MIN_TURN_SECONDS)."""
+        settings = getattr(self.bot, "settings", None)  # test doubles of the bot have none
+        configured = None if settings is None else settings.min_turn_seconds
+        return MIN_TURN_SECONDS if configured is None else int(configured)
 
     async def _lobby(self, interaction: discord.Interaction, kind: str) -> None:
         record = await self._game_here(interaction)
@@ -234,6 +219,7 @@ class Rummy(commands.Cog):
             perms = getattr(interaction, "permissions", None)
             if not (perms and perms.manage_guild):
                 raise Refusal("settings.only_managers")
+            check_turn_seconds(turn_seconds, self._min_turn())
             await storage.set_guild_settings(interaction.guild_id, **changes)
         current = await storage.get_guild_settings(interaction.guild_id)
         lines = [f"**{t('settings.title', locale)}**"] if not changes else [
@@ -260,10 +246,10 @@ class Rummy(commands.Cog):
             raise Refusal("lobby.only_host_settings")
         if record.status != "lobby":
             raise Refusal("lobby.already_running")
-        changed = _changed_settings(TableSettings.of(record), adapter_for(record.game), preset,
-                                    option, value)
-        if turn_seconds is not None:
-            changed = changed.changed(turn_seconds=int(turn_seconds))
+        request = Request(preset, None if turn_seconds is None else int(turn_seconds), option,
+                          value)
+        changed = changed_settings(TableSettings.of(record), adapter_for(record.game), request,
+                                   locale_of(interaction.locale), self._min_turn())
         await self.bot.storage.update_lobby(record.id, options=changed.to_options(),
                                             preset=changed.preset)
         record = await self.bot.storage.get_game(record.id)
@@ -302,7 +288,7 @@ class Rummy(commands.Cog):
             title=t("lb.title", locale, game=t(f"game.{game}", locale)),
             columns=[t(k, locale) for k in ("lb.player", "lb.games", "lb.wins", "lb.win_rate",
                                             "lb.points")],
-            rows=[[r.name, str(r.games), str(r.wins), f"{r.win_rate:.0%}", str(r.points)]
+            rows=[[r.name, str(r.games), str(r.wins), f"{r.win_rate:.0%}", number(r.points)]
                   for r in rows],
             highlight=mine,
         )

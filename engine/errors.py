@@ -33,6 +33,12 @@ class BadOption(RulesError):
     code = "bad_option"
 
 
+class NotPlayable(BadOption):
+    """A house rule the rules file allows but this engine cannot play yet."""
+
+    code = "not_playable"
+
+
 class NotYourTurn(RulesError):
     """The seat acting is not the seat to act."""
 

@@ -256,7 +256,8 @@ def _is_card_text(value: object) -> bool:
 
 
 def _to_int(word: str, raw: str) -> int | str:
-    sign, digits = (-1, word[1:]) if word.startswith("-") else (1, word)
+    # The bot writes negative numbers with the minus sign U+2212: read it back as typed.
+    sign, digits = (-1, word[1:]) if word.startswith(("-", "\u2212")) else (1, word)
     number = small_int(digits)
     return raw if number is None else sign * number
 

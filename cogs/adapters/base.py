@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
-from bot.i18n import t
+from bot.i18n import card_text, number, t
+from card_images import TableSpec
 from cogs.adapters import ButtonControl, Deal, Outcome, SelectOption, view_of
 from engine.base import CardGame
 from engine.errors import IllegalMove
@@ -112,15 +114,55 @@ class AdapterBase(ABC):
         return [t("lobby.changed", locale, changes=changes)]
 
 
-def option_text(spec: OptionSpec, value: object, locale: str) -> str:
+def with_words(spec: TableSpec, locale: str) -> TableSpec:
+    """Return the table with its fixed words translated: captions and card counts."""
+    pile = len(spec.discard)
+    if not spec.discard_spread:
+        discard = t("picture.discard", locale)
+    elif not pile:
+        discard = t("picture.pile_empty", locale)
+    else:
+        key = "picture.pile_numbered" if spec.discard_numbers else "picture.pile"
+        discard = t(key, locale, count=pile)
+    seats = [replace(seat, count_label=t("picture.cards", locale, count=seat.card_count))
+             for seat in spec.seats]
+    return replace(spec, seats=seats, discard_caption=discard,
+                   stock_caption=t("picture.stock", locale, count=spec.stock_count or 0),
+                   knock_caption=t("picture.knock_card", locale),
+                   no_melds_label=t("picture.no_melds", locale))
+
+
+def rules_line(adapter: Any, preset: str, rules: Mapping[str, Any], locale: str) -> str:
+    """Return the lobby's line of rules: the preset, and the options changed from it."""
+    name = t(f"preset.{preset}", locale)
+    preset_options = adapter.options(preset, {})
+    # In rules-file order; an option set back to the preset's value is no change.
+    changed = [spec for spec in options_type(adapter).specs() if spec.key in rules
+               and not _same(rules[spec.key], getattr(preset_options, spec.key))]
+    if not changed:
+        return t("lobby.rules", locale, preset=name)
+    changes = ", ".join(option_text(spec, rules[spec.key], locale, "option.changed")
+                        for spec in changed)
+    return t("lobby.rules_changed", locale, preset=name, changes=changes)
+
+
+def _same(value: object, other: object) -> bool:
+    return value == other and type(value) is type(other)  # True is not 1
+
+
+def option_text(spec: OptionSpec, value: object, locale: str, key: str = "option.value") -> str:
     """Return an option and its value in the member's words, e.g. "Knock limit: 7"."""
     if isinstance(value, bool):
         shown = t("option.on" if value else "option.off", locale)
     elif value is None:
         shown = t("option.off", locale)
+    elif spec.kind == "card":
+        shown = card_text(str(value))
+    elif isinstance(value, int):
+        shown = number(value)
     else:
         shown = str(value)
-    return t("option.value", locale, label=t(spec.label, locale), value=shown)
+    return t(key, locale, label=t(spec.label, locale), value=shown)
 
 
 def options_type(adapter: Any) -> type[Options]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import card_text as _pretty
+from bot.i18n import cards_text, t
 from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption, view_of
-from cogs.adapters.base import AdapterBase
+from cogs.adapters.base import AdapterBase, with_words
 from engine.cards import Card
 from engine.game import Event
 from engine.gin import GinGame, GinOptions, arrangements, card_value
@@ -83,7 +84,7 @@ class GinAdapter(AdapterBase):
             )
             for i in range(2)
         ]
-        return TableSpec(
+        return with_words(TableSpec(
             title=t("table.title", locale, game=t("game.gin", locale), number=view.hand_no),
             seats=seats,
             stock_count=view.stock,
@@ -92,7 +93,7 @@ class GinAdapter(AdapterBase):
             status=self.table_status(game, names, locale),
             footer=t("table.target", locale, target=view.scores.target),
             note_no_melds=False,
-        )
+        ), locale)
 
     def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
         """Return whose turn it is (or who won)."""
@@ -122,6 +123,7 @@ class GinAdapter(AdapterBase):
             title=t("hand.title", locale, game=t("game.gin", locale)),
             highlight=[view.taken] if view.taken else [],
             deadwood_label=t("picture.deadwood", locale),
+            empty_label=t("picture.no_cards", locale),
         )
 
     def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
@@ -218,8 +220,8 @@ class GinAdapter(AdapterBase):
             return t(_SIMPLE[ev.kind], locale, name=who)
         p: GinPayload = ev.public
         if isinstance(p, Taken) and p.meld:
-            shown = " ".join(_pretty(c) for c in p.meld)
-            return t("event.took_deep", locale, name=who, card=_pretty(p.card), meld=shown)
+            return t("event.took_deep", locale, name=who, card=_pretty(p.card),
+                     meld=cards_text(p.meld))
         if isinstance(p, Taken):
             return t("event.took_discard", locale, name=who, card=_pretty(p.card))
         if isinstance(p, Discarded):
@@ -352,8 +354,8 @@ class GinAdapter(AdapterBase):
         lines.append(t("rules.gin.bonuses", locale, gin=o.gin_bonus, undercut=o.undercut_bonus))
         if o.big_gin:
             lines.append(t("rules.gin.big_gin", locale, bonus=o.big_gin_bonus))
-        lines.append(t("rules.gin.target", locale, target=o.target_score, game=o.game_bonus,
-                       line=o.line_bonus))
+        lines.append(t("rules.gin.target", locale, target=o.target_score,
+                       game_bonus=o.game_bonus, line_bonus=o.line_bonus))
         return lines
 
     def settings_lines(self, options: GinOptions, locale: str) -> list[str]:
@@ -372,11 +374,6 @@ _SIMPLE = {
     "gin": "event.gin",
     "big_gin": "event.big_gin",
 }
-
-
-def _pretty(card: str) -> str:
-    """Show a card with its suit symbol (10♥)."""
-    return Card.parse(card).pretty() if card else ""
 
 
 def _by_value(cards: list[str], opts: GinOptions) -> list[str]:

@@ -13,10 +13,11 @@ import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import card_text as _pretty
+from bot.i18n import cards_text, t
 from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption, view_of
-from cogs.adapters.base import AdapterBase
+from cogs.adapters.base import AdapterBase, with_words
 from cogs.errors import Refusal
 from engine.cards import Card
 from engine.errors import DoesNotFit, IllegalMove, NoSuchMeld
@@ -80,7 +81,7 @@ class Rummy500Adapter(AdapterBase):
         """Return the table: stock, the whole pile numbered, every meld by id, the scores."""
         view: R500Table = view_of(game)
         seats = [self._seat(view, seat, names, locale) for seat in range(view.players)]
-        return TableSpec(
+        return with_words(TableSpec(
             title=t("table.title", locale, game=t("game.rummy500", locale),
                     number=view.hand_no),
             seats=seats,
@@ -90,7 +91,7 @@ class Rummy500Adapter(AdapterBase):
             discard_numbers=True,
             status=self.table_status(game, names, locale),
             footer=self._footer(view, locale),
-        )
+        ), locale)
 
     def _seat(self, view: R500Table, seat: int, names: Sequence[str],
               locale: str) -> SeatSpec:
@@ -106,8 +107,7 @@ class Rummy500Adapter(AdapterBase):
         return SeatSpec(
             name=names[seat],
             card_count=info.cards,
-            score=t("r500.score", locale, total=info.total,
-                    hand=_signed(_this_hand(view, seat))),
+            score=t("r500.score", locale, total=info.total, hand=_this_hand(view, seat)),
             melds=melds,
             is_turn=view.turn == seat and view.phase != "over",
             note=" · ".join(notes),
@@ -156,6 +156,7 @@ class Rummy500Adapter(AdapterBase):
             title=t("hand.title", locale, game=t("game.rummy500", locale)),
             highlight=[view.free_card] if view.free_card else [],
             deadwood_label=t("picture.in_hand", locale),
+            empty_label=t("picture.no_cards", locale),
         )
 
     def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
@@ -280,7 +281,7 @@ class Rummy500Adapter(AdapterBase):
             meld = melds[parts[2]]
             end = f" ({t('r500.end.' + parts[3], locale)})" if len(parts) > 3 else ""
             options.append(SelectOption(" ".join(parts[1:]), t(
-                "r500.on_meld", locale, id=meld.id, cards=_meld_text(meld.cards)) + end))
+                "r500.on_meld", locale, id=meld.id, cards=cards_text(meld.cards)) + end))
         return SelectControl("layoff", t("r500.target_placeholder", locale,
                                          card=_pretty(card)), options[:MAX_OPTIONS])
 
@@ -355,7 +356,7 @@ class Rummy500Adapter(AdapterBase):
             parts = text.split()
             end = f" ({t('r500.end.' + parts[3], locale)})" if len(parts) > 3 else ""
             options.append(SelectOption(text, t("r500.on_meld", locale, id=parts[2],
-                                                cards=_meld_text(melds[parts[2]].cards)) + end))
+                                                cards=cards_text(melds[parts[2]].cards)) + end))
         return options
 
     # ----- announcements ----------------------------------------------------------------------
@@ -414,8 +415,8 @@ class Rummy500Adapter(AdapterBase):
     def _melds_line(self, melds: Sequence[MeldView], locale: str) -> str:
         if not melds:
             return ""
-        shown = "; ".join(f"{m.id}: {_meld_text(m.cards)}" for m in melds)
-        return " " + t("r500.event.melds", locale, melds=shown)
+        shown = "; ".join(f"{m.id}: {cards_text(m.cards)}" for m in melds)
+        return " " + t("r500.event.melds", locale, melds=shown, count=len(melds))
 
     def _end_line(self, p: HandReport, names: Sequence[str], locale: str) -> str:
         if p.reason == "stock" or p.out is None:
@@ -444,12 +445,12 @@ class Rummy500Adapter(AdapterBase):
             rows.append(HandEndRow(
                 name=names[seat], melds=[m for m in mine if m], layoffs=laid,
                 deadwood=list(s.hand), deadwood_value=s.in_hand,
-                points=t("r500.hand_points", locale, points=_signed(s.hand_score)),
+                points=t("r500.hand_points", locale, points=s.hand_score),
                 layoff_label=t("picture.laid_off", locale),
                 deadwood_label=t("picture.in_hand", locale)))
             lines.append(t("r500.score_line", locale, name=names[seat],
-                           melded=s.melded, laid=s.laid_off, held=s.in_hand,
-                           points=_signed(s.hand_score), total=p.totals[seat]))
+                           melded=s.melded, laid=s.laid_off, held=-s.in_hand,
+                           points=s.hand_score, total=p.totals[seat]))
         lines += [t("r500.event.eliminated", locale, name=names[s]) for s in p.eliminated]
         title = t("hand_end.title", locale, number=p.hand_no,
                   what=self._end_line(p, names, locale))
@@ -483,15 +484,6 @@ class Rummy500Adapter(AdapterBase):
 
 
 # ----- helpers ----------------------------------------------------------------------------------
-
-
-def _pretty(card: str | None) -> str:
-    """Show a card with its suit symbol (10♥)."""
-    return Card.parse(card).pretty() if card else ""
-
-
-def _signed(points: int) -> str:
-    return f"+{points}" if points > 0 else str(points)
 
 
 def _this_hand(view: R500Table, seat: int) -> int:
@@ -532,12 +524,8 @@ def _card_count(action: str) -> int:
 
 
 def _melds_label(melds: str, locale: str) -> str:
-    shown = " + ".join(" ".join(_pretty(c) for c in m.split(",")) for m in melds.split())
+    shown = " + ".join(cards_text(m.split(",")) for m in melds.split())
     return t("r500.meld_label", locale, cards=shown)
-
-
-def _meld_text(cards: Sequence[str]) -> str:
-    return " ".join(_pretty(c) for c in cards)
 
 
 def _hand_values(game: Any) -> Callable[[Card], int]:

@@ -16,14 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import card_text, t
 from card_images import HandSpec, render_hand
 from cogs.errors import Refusal
 from cogs.host.places import clip, png
 from cogs.host.runtime import DmMessage, Runtime, SeatState
 from cogs.surfaces import is_ephemeral, is_private
 from cogs.views import hand_view
-from engine.cards import Card
 
 if TYPE_CHECKING:
     from cogs.host import GameHost
@@ -80,7 +79,7 @@ def hand_parts(rt: Runtime, seat: int, controls_on: bool
     if drawn is not None and drawn in spec.cards:
         # Marked as a card taken from the pile is, and named above the prompt.
         spec = replace(spec, highlight=[*spec.highlight, drawn])
-        prompt = t("hand.you_drew", locale, card=Card.parse(drawn).pretty()) + "\n" + prompt
+        prompt = t("hand.you_drew", locale, card=card_text(drawn)) + "\n" + prompt
     controls = rt.adapter.controls(game, seat, locale, rt.draft(seat)) if controls_on else []
     header = t("hand.open_dm", locale, channel=f"<#{rt.record.place_id}>")
     content = clip(f"{header}\n{prompt}")

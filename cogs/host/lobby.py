@@ -10,6 +10,7 @@ import discord
 
 from bot.i18n import locale_of, t
 from bot.storage import ChannelBusy, GameRecord, Seat, StaleVersion
+from cogs.adapters.base import rules_line
 from cogs.errors import Refusal
 from cogs.host.sessions import snapshot_text
 from cogs.host.settings import TableSettings
@@ -33,19 +34,16 @@ def lobby_text(record: GameRecord, locale: str, footer_key: str = "lobby.waiting
     lines = [
         "**" + t("lobby.title", locale, game=t(f"game.{record.game}", locale)) + "**",
         t("lobby.created_by", locale, name=host),
-        t("lobby.rules", locale, preset=t(f"preset.{settings.preset}", locale)),
+        rules_line(adapter, settings.preset, settings.rules, locale),
         *adapter.settings_lines(options, locale),
-        *adapter.changed_lines(settings.preset, settings.rules, locale),
         t("settings.turn_time", locale, seconds=seconds) if seconds
         else t("settings.untimed", locale),
         "",
         "**" + t("lobby.players", locale, count=len(record.seats),
                  max=adapter.max_players) + "**",
     ]
-    for seat in record.seats:
-        name = (t("lobby.computer_seat", locale, name=seat["name"]) if seat["is_bot"]
-                else seat["name"])
-        lines.append(f"• {name}")
+    # A computer's seat name already says what it is ("Computer 1").
+    lines += [f"• {seat['name']}" for seat in record.seats]
     free = adapter.max_players - len(record.seats)
     lines += [f"• *{t('lobby.empty_seat', locale)}*"] * free
     lines += ["", t(footer_key, locale, **footer)]
@@ -106,8 +104,9 @@ class Lobby:
 
     async def open(self, interaction: discord.Interaction, game: str, preset: str) -> None:
         """Open a lobby for `game` in this channel (or a new thread) with the opener seated."""
-        if preset not in adapter_for(game).presets():
-            raise Refusal("error.invalid_option", value=preset, option="preset")
+        presets = adapter_for(game).presets()
+        if preset not in presets:
+            raise Refusal("settings.unknown_preset", {"presets": ", ".join(presets)}, value=preset)
         guild, channel = interaction.guild, interaction.channel
         if guild is None or channel is None:
             raise Refusal("error.no_game")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..errors import BadOption
+from ..errors import NotPlayable
 from ..options import Options, option
 
 
@@ -57,10 +57,10 @@ class GinOptions(Options):
     def check_together(self) -> None:
         """Refuse what gin.md allows but this engine cannot play yet."""
         if self.play_style == "mahjong":
-            raise BadOption("Mahjong gin is not playable yet", key="play_style",
+            raise NotPlayable("Mahjong gin is not playable yet", key="play_style",
                             value=self.play_style)
         if self.team_size > 1:
-            raise BadOption("team gin is not playable yet", key="team_size",
+            raise NotPlayable("team gin is not playable yet", key="team_size",
                             value=self.team_size)
 
     @property

@@ -42,6 +42,14 @@ def test_bot_delay_reads_seconds_and_the_sandbox_keeps_it() -> None:
         assert settings.for_sandbox().bot_delay == seconds
 
 
+def test_min_turn_seconds_reads_whole_seconds_and_the_sandbox_keeps_it() -> None:
+    assert Settings.load(environ={}, env_file=None).min_turn_seconds is None  # the cog's 15
+    for raw, seconds in (("1", 1), ("15", 15), ("3600", 3600)):
+        settings = Settings.load(environ={"RUMMY_MIN_TURN_SECONDS": raw}, env_file=None)
+        assert settings.min_turn_seconds == seconds
+        assert settings.for_sandbox().min_turn_seconds == seconds
+
+
 def test_settings_read_env_file_and_environment_wins(tmp_path: Path) -> None:
     env_file = tmp_path / ".env"
     env_file.write_text(
@@ -80,6 +88,10 @@ def test_settings_read_env_file_and_environment_wins(tmp_path: Path) -> None:
         ("RUMMY_BOT_DELAY", "60.5"),
         ("RUMMY_BOT_DELAY", "²"),
         ("RUMMY_BOT_DELAY", "nan"),
+        ("RUMMY_MIN_TURN_SECONDS", "0"),
+        ("RUMMY_MIN_TURN_SECONDS", "3601"),
+        ("RUMMY_MIN_TURN_SECONDS", "1.5"),
+        ("RUMMY_MIN_TURN_SECONDS", "²"),
     ],
 )
 def test_invalid_setting_names_the_variable_in_one_line(key: str, value: str) -> None:

@@ -74,7 +74,8 @@ class BotProcess:
         """Run the bot; return its URL, or None if it exits first."""
         env = {k: v for k, v in os.environ.items() if not k.startswith(("RUMMY_", "DISCORD_"))}
         env.update(PYTHONPATH=str(REPO), RUMMY_SANDBOX_PORT="0", RUMMY_DB=str(self.db),
-                   RUMMY_BOT_DELAY=BOT_DELAY, RUMMY_LOG_LEVEL="INFO")
+                   RUMMY_BOT_DELAY=BOT_DELAY, RUMMY_LOG_LEVEL="INFO",
+                   RUMMY_MIN_TURN_SECONDS="1")  # 1-second turns keep the game moving
         self.runs += 1
         with self.log_path(self.runs).open("wb") as stderr:
             self.process = await asyncio.create_subprocess_exec(
@@ -209,7 +210,7 @@ async def open_table(page: PreviewClient, kind: str) -> None:
     await wait_for(page, partial(lobby_says, page, lobby, t("settings.turn_time", "en", seconds=1)))
     for number in range(1, COMPUTERS[kind] + 1):
         await act(page, page.click(lobby["id"], label="Add computer"))
-        seat = t("lobby.computer_seat", "en", name=t("lobby.computer_name", "en", number=number))
+        seat = "• " + t("lobby.computer_name", "en", number=number)
         await wait_for(page, partial(lobby_says, page, lobby, seat))
     await act(page, page.click(lobby["id"], label="Start"))
     await wait_for(page, lambda: newest_with_button(page, "My hand"))

@@ -7,7 +7,17 @@ import logging
 import discord
 import pytest
 
-from bot.i18n import SUPPORTED, catalogue, locale_of, placeholders, t
+from bot.i18n import (
+    SUPPORTED,
+    card_text,
+    cards_text,
+    catalogue,
+    locale_of,
+    number,
+    placeholders,
+    t,
+    text_suits,
+)
 from bot.locales import en, it
 
 CATALOGUES = {"en": en.MESSAGES, "it": it.MESSAGES}
@@ -161,5 +171,47 @@ def test_key_missing_in_italian_falls_back_to_english(monkeypatch: pytest.Monkey
 
 def test_missing_parameter_keeps_template(caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.WARNING, logger="bot.i18n"):
-        assert t("lobby.need_players", "en") == "The game needs at least {min} players."
+        assert t("lobby.need_players", "en") == (
+            "The game needs at least {min} {min:player|players}.")
     assert "lobby.need_players" in caplog.text
+
+
+# ----- numbers, plurals and suits ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("n", "english", "italian"), [
+    (0, "0 cards", "0 carte"), (1, "1 card", "1 carta"), (2, "2 cards", "2 carte"),
+    (-1, "\u22121 card", "\u22121 carta"), (-3, "\u22123 cards", "\u22123 carte"),
+])
+def test_a_count_chooses_the_singular_only_for_one(n: int, english: str, italian: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(en.MESSAGES, "test.count", "{n} {n:card|cards}")
+    monkeypatch.setitem(it.MESSAGES, "test.count", "{n} {n:carta|carte}")
+    assert (t("test.count", "en", n=n), t("test.count", "it", n=n)) == (english, italian)
+
+
+def test_signed_scores_and_negative_numbers_use_one_minus_sign(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(en.MESSAGES, "test.score", "{total} ({hand:+})")
+    assert t("test.score", "en", total=190, hand=60) == "190 (+60)"
+    assert t("test.score", "en", total=-20, hand=-35) == "\u221220 (\u221235)"
+    assert t("test.score", "en", total=0, hand=0) == "0 (0)"  # no sign on nothing
+    assert t("test.score", "en", total="?", hand="?") == "? (?)"  # not numbers: as given
+    assert number(-101) == "\u2212101" and number(7) == "7"
+    assert t("r500.score_line", "en", name="Bruno", melded=15, laid=10, held=-20, points=5,
+             total=-5) == ("Bruno: melded 15, laid off 10, in hand \u221220 \u2192 +5 "
+                           "(total \u22125)")
+
+
+def test_a_count_that_is_not_a_number_takes_the_plural(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(en.MESSAGES, "test.count", "{n} {n:card|cards}")
+    assert t("test.count", "en", n="<n>") == "<n> cards"
+    assert t("test.count", "en", n=True) == "True cards"  # a bool is no count
+
+
+def test_suits_ask_for_their_text_form_once() -> None:
+    assert card_text("QS") == "Q\u2660\ufe0e" and card_text("10h") == "10\u2665\ufe0e"
+    assert card_text("") == "" and card_text(None) == ""
+    assert cards_text(["7C", "8D"]) == "7\u2663\ufe0e 8\u2666\ufe0e"
+    assert text_suits(text_suits("A♠ K♣")) == "A♠\ufe0e K♣\ufe0e"  # never twice
+    assert t("suit.C", "it") == "Fiori \u2663\ufe0e"

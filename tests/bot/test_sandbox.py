@@ -96,7 +96,7 @@ async def test_a_game_the_computers_play_on_reappears_in_the_channel_after_a_res
     # Alice's turns time out at once, so the computer and her timer keep the game moving while
     # the sandbox restarts; it must come back in #rummy, not in a channel that no longer exists.
     settings = Settings(db_path=tmp_path / "sandbox.sqlite3", db_path_explicit=True,
-                        sandbox_port=0, bot_delay=0.2)
+                        sandbox_port=0, bot_delay=0.2, min_turn_seconds=1)
     async with running_sandbox(settings) as first:
         async with await PreviewClient.open(first.url) as page:
             await page.run_command("rummy new", game="gin")

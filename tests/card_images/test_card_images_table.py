@@ -95,7 +95,7 @@ def test_laid_off_cards_are_marked() -> None:
 
 def test_card_counts_are_shown_without_any_hidden_card() -> None:
     names = {f.name for f in fields(SeatSpec)}
-    assert names == {"name", "card_count", "score", "melds", "is_turn", "note"}
+    assert names == {"name", "card_count", "score", "melds", "is_turn", "note", "count_label"}
     few = open_png(render_table(_table(seats=[SeatSpec("Ann", 1), SeatSpec("Bob", 1)])))
     many = open_png(render_table(_table(seats=[SeatSpec("Ann", 6), SeatSpec("Bob", 6)])))
     assert count_color(many, BACK) > count_color(few, BACK)

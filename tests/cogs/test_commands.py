@@ -71,7 +71,8 @@ async def test_join_leave_and_addbot_by_command_update_the_lobby(sim: Sim) -> No
     added = await sim.alice.slash(sim.channel, "rummy addbot")
     assert added.ephemeral and "computer player joined" in added.response.content
     assert seat_names(await game(sim)) == ["Alice", "Computer 1"]
-    assert "Computer 1 (computer)" in lobby_message(sim).content
+    content = lobby_message(sim).content
+    assert "• Computer 1\n" in content and "(computer)" not in content  # named once
     await refused(await sim.alice.slash(sim.channel, "rummy addbot"), "The table is full.")
     await refused(await sim.chiara.slash(sim.channel, "rummy join"), "The table is full.")
     assert seat_names(await game(sim)) == ["Alice", "Computer 1"]

@@ -110,7 +110,8 @@ async def test_invalid_option_changes_nothing(sim: Sim) -> None:
     await open_table(sim, sim.bruno)
     before = await sim.bot.storage.get_game(1)
     bad = await sim.alice.slash(sim.channel, "rummy settings", option="knock_limit", value="42")
-    assert bad.ephemeral and bad.response.content == "42 is not a valid value for knock_limit."
+    assert bad.ephemeral and bad.response.content == (
+        "42 is not a valid value for Knock limit (knock_limit): a whole number from 0 to 10.")
     word = await sim.alice.slash(sim.channel, "rummy settings", option="big_gin", value="maybe")
     assert word.ephemeral and "maybe" in word.response.content
     not_host = await sim.bruno.slash(sim.channel, "rummy settings", turn_seconds=30)

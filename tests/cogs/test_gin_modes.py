@@ -30,7 +30,7 @@ from tests.conftest import Sim
 async def test_a_game_against_a_computer_player(sim: Sim, deals: ScriptedDeals) -> None:
     script(deals, deal(ALICE_GIN, LOOSE_A, upcard="4D", stock="JC QC"), dealer=1)
     lobby = await open_table(sim, computer=True)
-    assert "Computer 1 (computer)" in lobby_content(sim)
+    assert "• Computer 1\n" in lobby_content(sim) and "(computer)" not in lobby_content(sim)
     await sim.alice.click(lobby, label="Start")
     await play_pass(sim.alice)
     version_before = (await sim.bot.storage.get_game(1)).state_version
@@ -72,7 +72,8 @@ async def test_an_oklahoma_hand_uses_the_upcard_as_knock_limit(
     lobby = await open_table(sim, sim.bruno, preset="oklahoma")
     assert "Oklahoma" in lobby_content(sim)
     await sim.alice.click(lobby, label="Start")
-    assert "Knock card: 5♦. You may knock with at most 5 deadwood." in table_message(sim).content
+    assert "Knock card: 5♦\ufe0e. You may knock with at most 5 deadwood." in (
+        table_message(sim).content)
     await play_pass(sim.alice)
     await play_pass(sim.bruno)
     await sim.alice.user.click(dm(sim.alice), label="Draw from stock")
@@ -150,5 +151,6 @@ async def test_a_deep_pickup_from_the_select_shows_its_meld(sim: Sim, deals: Scr
     await sim.alice.user.select(hand, ["KH"], custom_id=select_id(hand, "discard"))
     table = table_message(sim).content
     # Bruno sees which card left the pile and the meld that justified it, 5C 6C 7C.
-    assert "Alice took 5♣ from deeper in the pile, showing the meld 5♣ 6♣ 7♣." in table
-    assert "Alice discarded K♥." in table
+    assert ("Alice took 5♣\ufe0e from deeper in the pile, showing the meld "
+            "5♣\ufe0e 6♣\ufe0e 7♣\ufe0e.") in table
+    assert "Alice discarded K♥\ufe0e." in table

@@ -122,7 +122,7 @@ async def test_the_log_survives_a_restart_and_never_names_a_drawn_card(
     lines = table_lines(sim)
     assert lines == ["Hand 1: Bruno deals.", "Alice passed on the upcard.",
                      "Bruno passed on the upcard.", "Alice drew from the stock.",
-                     "Alice discarded K♠.", "**Bruno's turn**"]
+                     "Alice discarded K♠\ufe0e.", "**Bruno's turn**"]
     assert "2♣" not in table_message(sim).content  # Alice's draw is hers alone
 
 
@@ -138,7 +138,7 @@ async def test_the_drawn_card_is_marked_in_the_picture_and_named_in_the_prompt(
     await alices_draw(sim, deals)
     await sim.alice.user.click(dm(sim.alice), label="Draw from stock")
     hand = dm(sim.alice)
-    assert hand.content.splitlines()[1] == "You drew 2♣."
+    assert hand.content.splitlines()[1] == "You drew 2♣\ufe0e."
     # The DM's picture is the hand with 2C marked (lifted and gold), not the plain hand.
     rt = running(sim)
     assert rt is not None
@@ -152,7 +152,7 @@ async def test_the_drawn_card_is_marked_in_the_picture_and_named_in_the_prompt(
     await discard(sim.alice, "KS")
     assert "You drew" not in dm(sim.alice).content
     await sim.bruno.user.click(dm(sim.bruno), label="Draw from stock")
-    assert "You drew 3♣." in dm(sim.bruno).content
+    assert "You drew 3♣\ufe0e." in dm(sim.bruno).content
 
 
 async def test_the_drawn_card_is_still_marked_after_a_restart(
@@ -161,7 +161,7 @@ async def test_the_drawn_card_is_still_marked_after_a_restart(
     await sim.alice.user.click(dm(sim.alice), label="Draw from stock")
     await sim.restart()
     await sim.alice.user.click(dm(sim.alice), label="Sort by rank")
-    assert "You drew 2♣." in dm(sim.alice).content
+    assert "You drew 2♣\ufe0e." in dm(sim.alice).content
 
 
 # ----- Rummy 500: a player's own melds show at once -------------------------------------------
@@ -173,19 +173,19 @@ async def test_a_meld_and_a_layoff_show_on_the_table_at_once_within_budget(
                               "JC", STOCK))
     await three_players(sim)
     await draw(sim.alice)
-    assert "You drew K♥." in dm(sim.alice).content
+    assert "You drew K♥\ufe0e." in dm(sim.alice).content
     before = await png_of(table_message(sim))
     calls = await calls_of(sim, pick(sim.alice, "meld", ["4D", "5D", "6D"]))
     assert len(calls) == 2, routes(calls)  # the answer to the click and one table edit
     lines = table_lines(sim)
     assert "Alice drew from the stock." in lines
-    assert "Alice melded. New meld(s) A: 4♦ 5♦ 6♦." in lines
+    assert "Alice melded. New meld A: 4♦\ufe0e 5♦\ufe0e 6♦\ufe0e." in lines
     assert lines[-1].startswith("**Alice's turn")
     after = await png_of(table_message(sim))
     assert after.tobytes() != before.tobytes()  # the meld is in the picture too
     calls = await calls_of(sim, pick(sim.alice, "ui_lay", ["7D"]))
     assert len(calls) == 2, routes(calls)
-    assert "Alice laid off 7♦ on A (+5)." in table_lines(sim)
+    assert "Alice laid off 7♦\ufe0e on A (+5)." in table_lines(sim)
     # A turn without melds still costs one call for the draw: the table waits for the discard.
     await pick(sim.alice, "discard", ["2S"])
     while game_view(sim).claim.open:
@@ -250,7 +250,7 @@ async def test_reminders_push_the_table_down_after_three(
     old, new = tables(sim)
     assert old.id == first.id and children(old) == []
     assert sim.channel.history()[-1].id == new.id
-    assert "Alice discarded K♠." in new.content and "Take discard (K♠)" in labels(dm(sim.bruno))
+    assert "Alice discarded K♠\ufe0e." in new.content and "Take discard (K♠\ufe0e)" in labels(dm(sim.bruno))
 
 
 async def test_a_table_that_cannot_move_down_is_edited_where_it_is(
@@ -260,7 +260,7 @@ async def test_a_table_that_cannot_move_down_is_edited_where_it_is(
                          code=50013, message="Missing Permissions")
     await discard(sim.alice, "KS")
     assert [m.id for m in tables(sim)] == [first.id]
-    assert "Alice discarded K♠." in table_message(sim).content
+    assert "Alice discarded K♠\ufe0e." in table_message(sim).content
     assert "My hand" in labels(table_message(sim))
     await sim.bruno.user.click(dm(sim.bruno), label="Draw from stock")
     await discard(sim.bruno, option_values(dm(sim.bruno), ":discard")[0])

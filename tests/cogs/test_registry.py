@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import t
 from bot.locales import en, it
 from cogs.meta import about_text
 from cogs.registry import DEFAULT_GAME, GAMES, adapter_for, game_names
@@ -27,6 +28,18 @@ def test_menus_and_about_list_the_registered_games() -> None:
     assert [c.value for c in GAME_CHOICES] == list(game_names())
     assert [c.name for c in GAME_CHOICES] == ["Gin Rummy", "Rummy 500"]
     assert "Gin Rummy, Rummy 500." in about_text(1)
+
+
+def test_about_names_only_the_games_the_registry_hosts_in_the_members_language() -> None:
+    hosted = {t(f"game.{name}", "en") for name in game_names()}
+    catalogued = {value for key, value in en.MESSAGES.items() if key.startswith("game.")}
+    assert catalogued - hosted  # the catalogues name games still to come …
+    for game in catalogued - hosted:  # … which /about never offers
+        assert game not in about_text(1)
+    assert about_text(1).endswith("Running in 1 server.")
+    assert about_text(2).endswith("Running in 2 servers.")
+    italian = about_text(2, "it")
+    assert "per Discord: Gin Rummy, Rummy 500." in italian and italian.endswith("in 2 server.")
 
 
 @pytest.mark.parametrize("name", game_names())

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import sys
+
+import pytest
+
+from bot.storage import ResultRow
+from card_images import LeaderboardSpec, render_leaderboard
 from cogs.host import ScriptedDeals
 from tests.cogs.conftest import (
     custom_id,
@@ -37,7 +43,7 @@ async def test_leaderboard_and_stats_after_a_one_hand_game(sim: Sim, deals: Scri
     image = await png_of(board.response, "leaderboard.png")
     assert image.width > 200
     stats = await sim.bruno.slash(sim.channel, "stats", member=sim.alice)
-    assert "Gin Rummy: 1 games, 1 wins (100%), 319 points" in stats.response.content
+    assert "Gin Rummy: 1 game, 1 win (100%), 319 points" in stats.response.content
 
 
 async def test_the_host_abandons_a_running_game(sim: Sim, deals: ScriptedDeals) -> None:
@@ -52,3 +58,27 @@ async def test_the_host_abandons_a_running_game(sim: Sim, deals: ScriptedDeals) 
     assert "Alice cancelled the game." in "\n".join(texts(sim))
     late = await sim.alice.user.click(dm(sim.alice), label="Pass")
     assert late.ephemeral and late.response.content == "This game is over."
+
+
+async def test_the_leaderboard_writes_a_negative_total_with_the_minus_sign(
+        sim: Sim, monkeypatch: pytest.MonkeyPatch) -> None:
+    storage = sim.bot.storage
+    game = await storage.create_game(guild_id=sim.guild.id, channel_id=sim.channel.id,
+                                     game="rummy500", host_id=sim.alice.id)
+    await storage.start_game(game, "{}")
+    await storage.record_results(game, [
+        ResultRow(seat=0, name="Alice", user_id=sim.alice.id, is_bot=False, points=510, won=True),
+        ResultRow(seat=1, name="Bruno", user_id=sim.bruno.id, is_bot=False, points=-35,
+                  won=False)])
+    shown: list[LeaderboardSpec] = []
+
+    def render(spec: LeaderboardSpec) -> bytes:
+        shown.append(spec)
+        return render_leaderboard(spec)
+
+    # The extension's own module object (discord.py loads extensions as fresh modules).
+    cog_module = sys.modules[type(sim.bot.get_cog("Rummy")).__module__]
+    monkeypatch.setattr(cog_module, "render_leaderboard", render)
+    board = await sim.bruno.slash(sim.channel, "leaderboard", game="rummy500")
+    assert board.response.attachments, board.response.content
+    assert [row[-1] for row in shown[0].rows] == ["510", "\u221235"]

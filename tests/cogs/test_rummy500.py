@@ -93,14 +93,14 @@ async def test_a_scripted_hand_with_a_deep_pickup_chained_layoffs_both_aces_and_
     await draw(sim.alice)
     assert await pick(sim.alice, "meld", ["4D", "5D", "6D"]) == ""
     await pick(sim.alice, "discard", ["2S"])
-    assert "Alice melded. New meld(s) A: 4♦ 5♦ 6♦." in table_message(sim).content
+    assert "Alice melded. New meld A: 4♦\ufe0e 5♦\ufe0e 6♦\ufe0e." in table_message(sim).content
 
     # Bruno opens with 7S 7H 7C (B) and lays 3D off on Alice's run: one target, no second step.
     await draw(sim.bruno)
     await pick(sim.bruno, "meld", ["7S", "7H", "7C"])
     await pick(sim.bruno, "ui_lay", ["3D"])
     await pick(sim.bruno, "discard", ["10H"])
-    assert "Bruno laid off 3♦ on A (+5)." in table_message(sim).content
+    assert "Bruno laid off 3♦\ufe0e on A (+5)." in table_message(sim).content
 
     # Chiara takes the whole pile from JC (position 1): the depth first, then the meld.
     hand = dm(sim.chiara)
@@ -116,8 +116,8 @@ async def test_a_scripted_hand_with_a_deep_pickup_chained_layoffs_both_aces_and_
     await pick(sim.chiara, "ui_lay", ["AC"])  # the ace at the high end: 15
     await pick(sim.chiara, "discard", ["10H"])  # a taken card other than JC may go
     lines = table_message(sim).content
-    assert "Chiara took 3 card(s) from the pile, from J♣ (position 1)." in lines
-    assert "Chiara laid off A♣ on C (+15)." in lines
+    assert "Chiara took 3 cards from the pile, from J♣\ufe0e (position 1)." in lines
+    assert "Chiara laid off A♣\ufe0e on C (+15)." in lines
 
     # Alice ends the chain with AD at the low end (5) and discards 7D: it fits A and B.
     await draw(sim.alice)
@@ -140,7 +140,7 @@ async def test_a_scripted_hand_with_a_deep_pickup_chained_layoffs_both_aces_and_
         custom_id=select_id(bruno_ask.response, "table_choice"))
     assert late.ephemeral and late.response.content.startswith("Too late")
     table = table_message(sim)
-    assert "Rummy! Chiara claims 7♦ onto B (+5)." in table.content
+    assert "Rummy! Chiara claims 7♦\ufe0e onto B (+5)." in table.content
     assert "Rummy!" not in labels(table)  # the window is closed
     view = game_view(sim)
     assert meld(view, "B") == ["7S", "7H", "7C", "7D"] and view.pile == ("10H",)
@@ -200,7 +200,7 @@ async def test_a_first_meld_under_the_minimum_is_refused_and_wrong_calls_are_pri
     await draw(sim.bruno)
     await pick(sim.bruno, "discard", ["8S"])
     await refused(await sim.alice.click(table_message(sim), label="Rummy!"),
-                  "Wrong call: 8♠ fits no meld on the table.")
+                  "Wrong call: 8♠\ufe0e fits no meld on the table.")
     assert game_view(sim).pile == ("3C", "2C", "8S")  # nothing moved
 
 
@@ -212,19 +212,19 @@ async def test_announce_mode_tells_everyone_and_shows_the_button_only_for_a_play
     await pick(sim.alice, "meld", ["4D", "5D", "6D"])
     await pick(sim.alice, "discard", ["7D"])
     table = table_message(sim)
-    assert "Rummy! 7♦ can be played (on A). First to press Rummy! wins it." in table.content
+    assert "Rummy! 7♦\ufe0e can be played (on A). First to press Rummy! wins it." in table.content
     assert "Rummy!" in labels(table)
     await draw(sim.bruno)
     await pick(sim.bruno, "discard", ["8S"])  # fits nothing: no button, no announcement
     table = table_message(sim)
-    assert "Rummy!" not in labels(table) and "8♠ can be played" not in table.content
+    assert "Rummy!" not in labels(table) and "8♠\ufe0e can be played" not in table.content
 
 
 async def test_top_card_free_takes_the_top_card_alone_and_keeps_it_this_turn(
         sim: Sim, deals: ScriptedDeals) -> None:
     script_rummy(deals, deal3([OPENER, LOOSE_1, LOOSE_2], "3C", "QC 10S 6S"))
     await three_players(sim, top_card_free="true")
-    await sim.alice.user.click(dm(sim.alice), label="Take 3♣ alone")
+    await sim.alice.user.click(dm(sim.alice), label="Take 3♣\ufe0e alone")
     discards = option_values(dm(sim.alice), ":discard")
     assert "3C" not in discards and "2C" in discards
     assert game_view(sim).pile == () and "3C" in hand_of(sim, 0)
@@ -330,11 +330,11 @@ async def test_the_dealer_names_the_special_card_of_each_hand(
     view = game_view(sim)
     assert view.special_card == "QH" and view.phase == "draw" and view.turn == 0
     lines = "\n".join(texts(sim))
-    assert "Chiara names the special card: Q♥." in lines
+    assert "Chiara names the special card: Q♥\ufe0e." in lines
     rt = running(sim)
     assert rt is not None
     footer = RUMMY500.table_spec(rt.game, rt.names, "en").footer
-    assert "Special card: Q♥ = 40 points." in footer  # printed under the table picture
+    assert "Special card: Q♥\ufe0e = 40 points." in footer  # printed under the table picture
     assert "Draw from stock" in labels(dm(sim.alice))
 
 
@@ -372,7 +372,9 @@ async def test_card_and_off_settings_are_read_the_way_people_type_them(sim: Sim)
     assert await setting("elimination_score", "none") == "Settings saved."
     assert await setting("special_card", "off") == "Settings saved."
     assert (await rules())["elimination_score"] is None and (await rules())["special_card"] is None
-    assert await setting("special_card", "zz") == "zz is not a valid value for special_card."
+    assert await setting("special_card", "zz") == (
+        "zz is not a valid value for Special card (special_card): a card written like QS, or off.")
     refused = await setting("elimination_score", "5")
-    assert refused == "5 is not a valid value for elimination_score."
+    assert refused == ("5 is not a valid value for Elimination score (elimination_score): "
+                       "off, or a whole number below zero.")
     assert (await rules())["special_card"] is None  # a refusal changes nothing

@@ -40,7 +40,7 @@ async def test_the_toy_plays_one_hand_through_the_registry(
     changed = await sim.alice.slash(sim.channel, "rummy settings", option="out_bonus",
                                     value="15")
     assert changed.ephemeral
-    assert "House rules changed: Bonus for going out: 15" in lobby_message(sim).content
+    assert "Rules: Standard, changed: Bonus for going out 15\n" in lobby_message(sim).content
     wrong = await sim.alice.slash(sim.channel, "rummy settings", option="runs", value="maybe")
     assert wrong.ephemeral and "maybe" in wrong.response.content
 

@@ -54,6 +54,8 @@ def test_kind_card_and_int_or_off_accept_off_words() -> None:
         card.parse("jk")
     elim = OptionSpec("elimination_score", "int_or_off", None, negative=True)
     assert (elim.parse("-101"), elim.parse("none")) == (-101, None)
+    assert elim.parse("\u2212101") == -101  # the minus sign the bot writes, copied back
+    assert card.parse("Q♠\ufe0e") == "QS"  # a suit in text form, copied from a message
     with pytest.raises(BadOption):
         elim.parse("101")
 

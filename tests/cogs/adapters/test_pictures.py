@@ -43,7 +43,7 @@ def test_rummy500_seat_scores_say_total_and_this_hand_in_words() -> None:
                    pile="KD", players=3, totals=[190, 40, -15])
     seats = RUMMY500.table_spec(game, THREE, "en").seats
     assert [s.score for s in seats] == ["total 190, +15 this hand", "total 40, 0 this hand",
-                                        "total -15, +5 this hand"]
+                                        "total \u221215, +5 this hand"]
     italian = RUMMY500.table_spec(game, THREE, "it").seats
     assert italian[0].score == "totale 190, +15 in questa mano"
     assert RUMMY500.table_spec(game, THREE, "en").footer == "First to 500 points wins."

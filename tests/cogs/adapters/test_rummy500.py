@@ -72,7 +72,7 @@ async def test_a_card_fitting_several_melds_asks_for_its_target() -> None:
     draft = RUMMY500.step(game, 0, "", "ui_lay 7D")
     targets = selects(RUMMY500.controls(game, 0, "en", draft))["layoff"]
     assert [(o.value, o.label) for o in targets.options] == [
-        ("7D A", "A: 4♦ 5♦ 6♦"), ("7D B", "B: 7♠ 7♥ 7♣")]
+        ("7D A", "A: 4♦\ufe0e 5♦\ufe0e 6♦\ufe0e"), ("7D B", "B: 7♠\ufe0e 7♥\ufe0e 7♣\ufe0e")]
 
 
 async def test_an_ace_fitting_both_ends_names_its_end() -> None:
@@ -94,9 +94,10 @@ async def test_the_pile_depths_and_forced_melds_come_in_two_steps() -> None:
         "Draw from stock", "Take from the pile…"]
     depths = selects(RUMMY500.controls(game, 0, "en", "take"))["ui_take"]
     assert [o.value for o in depths.options] == ["1"]
-    assert depths.options[0].label == "1: from 7♣ to the top (5 cards)"
+    assert depths.options[0].label == "1: from 7♣\ufe0e to the top (5 cards)"
     melds = selects(RUMMY500.controls(game, 0, "en", "take:1"))["take"]
-    assert [(o.value, o.label) for o in melds.options] == [("1 7S,7D,7C", "Meld 7♠ 7♦ 7♣")]
+    assert [(o.value, o.label) for o in melds.options] == [
+        ("1 7S,7D,7C", "Meld 7♠\ufe0e 7♦\ufe0e 7♣\ufe0e")]
 
 
 def test_a_state_is_read_once_and_a_new_state_reads_again() -> None:
@@ -142,14 +143,15 @@ def test_every_kind_of_event_has_its_public_line() -> None:
     ]
     assert RUMMY500.describe(events, NAMES, "en") == [
         "Hand 3: Chiara deals.",
-        "Chiara names the special card: Q♥.", "Chiara names no special card this hand.",
+        "Chiara names the special card: Q♥\ufe0e.", "Chiara names no special card this hand.",
         "Alice drew from the stock.",
-        "Bruno took 2 card(s) from the pile, from 4♦ (position 2). New meld(s) B: 4♦ 5♦ 6♦.",
-        "Bruno melded. New meld(s) B: 4♦ 5♦ 6♦.",
-        "Bruno laid off 7♦ on B (+5).",
-        "Bruno discarded 9♠.",
-        "Rummy! 3♦ can be played (on B). First to press Rummy! wins it.",
-        "Rummy! Chiara claims 3♦ onto B (+5).",
+        "Bruno took 2 cards from the pile, from 4♦\ufe0e (position 2). "
+        "New meld B: 4♦\ufe0e 5♦\ufe0e 6♦\ufe0e.",
+        "Bruno melded. New meld B: 4♦\ufe0e 5♦\ufe0e 6♦\ufe0e.",
+        "Bruno laid off 7♦\ufe0e on B (+5).",
+        "Bruno discarded 9♠\ufe0e.",
+        "Rummy! 3♦\ufe0e can be played (on B). First to press Rummy! wins it.",
+        "Rummy! Chiara claims 3♦\ufe0e onto B (+5).",
         "Alice leaves the pile.", "Alice can take nothing from the pile.",
         "The pile becomes the stock (12 cards).",
         "Bruno has no cards left and will draw next turn.",
@@ -172,8 +174,8 @@ def test_a_hands_end_reveals_every_hand_with_its_melds_and_lay_offs() -> None:
         ("Alice", [["KC", "KH", "KD"]], [], [], 0),
         ("Bruno", [["4D", "5D", "6D"]], ["KS"], ["9C", "QS"], 20)]
     assert lines == ["Alice went out!",
-                     "Alice: melded 30, laid off 0, in hand −0 → +30 (total 130)",
-                     "Bruno: melded 15, laid off 10, in hand −20 → +5 (total -5)",
+                     "Alice: melded 30, laid off 0, in hand 0 → +30 (total 130)",
+                     "Bruno: melded 15, laid off 10, in hand −20 → +5 (total −5)",
                      "Bruno is eliminated."]
     assert RUMMY500.hand_end(None, [Event("discard", 0, Discarded("2D", False))], NAMES,
                              "en") is None

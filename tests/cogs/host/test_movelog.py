@@ -36,16 +36,16 @@ def test_a_timers_moves_say_so_and_never_name_the_drawn_card() -> None:
     events = [Event("draw", 0, StockDraw(20), DrawnCard("7D")),
               Event("discard", 0, Discarded("KS"))]
     assert event_lines(gin, events, NAMES, "en", timed=0) == [
-        "Time's up: Alice drew from the stock.", "Time's up: Alice discarded K♠."]
+        "Time's up: Alice drew from the stock.", "Time's up: Alice discarded K♠\ufe0e."]
     assert event_lines(gin, events, NAMES, "it", timed=0) == [
-        "Tempo scaduto: Alice pesca dal mazzo.", "Tempo scaduto: Alice scarta K♠."]
+        "Tempo scaduto: Alice pesca dal mazzo.", "Tempo scaduto: Alice scarta K♠\ufe0e."]
     # Nobody's clock: the plain lines.
     assert event_lines(gin, events, NAMES, "en", timed=None) == [
-        "Alice drew from the stock.", "Alice discarded K♠."]
+        "Alice drew from the stock.", "Alice discarded K♠\ufe0e."]
 
 
 def test_a_timers_move_without_a_line_of_its_own_is_still_told() -> None:
     gin = adapter_for("gin")
     other = [Event("discard", 1, Discarded("KS")), Event("quiet", 0)]
     assert event_lines(gin, other, NAMES, "en", timed=0) == [
-        "Time's up: the computer played for Alice.", "Bruno discarded K♠."]
+        "Time's up: the computer played for Alice.", "Bruno discarded K♠\ufe0e."]
