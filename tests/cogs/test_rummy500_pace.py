@@ -63,10 +63,14 @@ async def test_a_discard_only_computers_may_claim_closes_its_window_at_once(
     await alice_and_two_computers(sim)
     await draw(sim.alice)
     await pick(sim.alice, "meld", ["4D", "5D", "6D"])
+    before = len(sim.env.http_requests)
     await pick(sim.alice, "discard", ["2S"])
     # No person may claim Alice's own discard: no window to wait out before Computer 1 draws.
     assert not game_view(sim).claim.open
-    assert "Rummy!" not in labels(table_message(sim))
+    table = table_message(sim)
+    assert "Rummy!" not in labels(table)
+    edits = [r for r in sim.env.http_requests[before:] if str(table.id) in r.path]
+    assert len(edits) == 1  # the window opened and closed in one table edit
     await sim.env.advance_time(BOT_DELAY)
     assert game_view(sim).turn == 1 and game_view(sim).phase == "play"  # it drew at once
 
