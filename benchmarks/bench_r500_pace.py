@@ -244,7 +244,7 @@ async def measure(person: Person, turns: int, seed: int) -> list[float]:
 
 def report(person: Person, gaps: list[float]) -> bool:
     """Print one person's figures beside main's; return whether the target is met."""
-    median, p90 = statistics.median(gaps), percentile(gaps, 90)
+    median, p90 = statistics.median(gaps), statistics.quantiles(gaps, n=10)[-1]
     before = BEFORE[person.name]
     print(f"{person.name:>6}: {len(gaps)} gaps between Alice's turns: median {median:.1f} s, "
           f"p90 {p90:.1f} s, max {max(gaps):.1f} s  (main: median {before[0]:.1f} s, "

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.errors import RulesError
 from engine.game import Event, Game
-from engine.window import Window
+from engine.window import Windows
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +103,7 @@ class GameSession:
         self.bot_delay = bot_delay
         self.timeouts: dict[int, int] = {}  # consecutive timeouts per seat
         self.taken_over: set[int] = set()  # humans replaced by the computer until back()
-        self._window: Window | None = None  # the open claim window, kept per game version
+        self._windows = Windows(self.controlled_by_computer, self._react, lambda: self.bot_delay)
         self._expired: set[int] = set()  # seats whose turn timed out: rest of turn is default
         self._lock = asyncio.Lock()
         self._handles: list[asyncio.TimerHandle] = []
@@ -199,12 +199,13 @@ class GameSession:
         claim it (a computer, the discarder, a seat that may not claim yet).
         """
         async with self._lock:
-            if self._closed or self.game.version != version or self._open_window() is None:
+            game = self.game
+            if self._closed or game.version != version or self._windows.find(game) is None:
                 raise TooLate()
-            window = self._window_at(version)
+            window = self._windows.at(version)
             if seat in window.passed:
                 return []  # a second press says nothing new
-            if seat not in window.waiting_for(self._reactors(), self.controlled_by_computer):
+            if seat not in self._windows.waiting_for(game):
                 raise NotWaitedFor()
             window.passed.add(seat)
             events = await self._close_if_unneeded()
@@ -261,8 +262,8 @@ class GameSession:
 
     async def _close_if_unneeded(self) -> list[Event]:
         """Close the open window now if nobody is left to wait for; return its events."""
-        found = self._open_window()
-        if found is None or self._window_length(found[0]) > 0:
+        found = self._windows.find(self.game)
+        if found is None or self._windows.length(self.game, found[0]) > 0:
             return []
         try:
             return await self._apply_locked(-1, found[1])
@@ -317,50 +318,24 @@ class GameSession:
         Return whether a window is open. It lasts its full length while a person may claim
         and has not passed; computers decide at once (see engine.window).
         """
-        found = self._open_window()
+        found = self._windows.find(self.game)
         if found is None:
-            self._window = None
+            self._windows.forget()
             return False
         seconds, action = found
-        window = self._window_at(version)
         now = asyncio.get_running_loop().time()
-        left = max(0.0, window.close_at(now, self._window_length(seconds)) - now)
+        deadline = self._windows.at(version).close_at(now, self._windows.length(self.game, seconds))
+        left = max(0.0, deadline - now)
         self._later(left, self._system_move(version, action))
-        for seat, move in self._calls(window).items():
+        for seat, move in self._windows.calls(self.game).items():
             if move is not None:
                 self._later(min(self.bot_delay, left / 2), self._reaction(seat, version, move))
         return True
 
-    def _open_window(self) -> tuple[float, Any] | None:
-        """Return the game's open window (its seconds and closing action), if any."""
-        if self.game.is_over:
-            return None
-        timer = getattr(self.game, "system_timer", None)
-        found: tuple[float, Any] | None = timer() if timer is not None else None
-        return found
-
-    def _reactors(self) -> list[int]:
-        """Return the seats that may claim in the open window."""
-        return list(getattr(self.game, "reactors", list)())
-
-    def _window_at(self, version: int) -> Window:
-        """Return the bookkeeping of the window open at this version (new for a new one)."""
-        if self._window is None or self._window.version != version:
-            self._window = Window(version)
-        return self._window
-
-    def _calls(self, window: Window) -> dict[int, Any]:
-        """Return each computer reactor's claim or None, asked once per window."""
+    def _react(self, game: Game, seat: int) -> Any:
+        """Return a computer seat's out-of-turn move now (a claim), or None."""
         react = self.hooks.react
-        return window.decide(self._reactors(), self.controlled_by_computer,
-                             lambda seat: react(self.game, seat) if react else None)
-
-    def _window_length(self, seconds: float) -> float:
-        """Return how long the open window still needs: 0 when nobody is left to wait for."""
-        window = self._window_at(self.game.version)
-        people = window.waiting_for(self._reactors(), self.controlled_by_computer)
-        claims = any(c is not None for c in self._calls(window).values())
-        return window.length(seconds, bool(people), claims, self.bot_delay)
+        return react(game, seat) if react is not None else None
 
     def _system_move(self, version: int, action: Any) -> Callable[[], Awaitable[None]]:
         async def job() -> None:

@@ -50,3 +50,54 @@ class Window:
         wanted = now + length
         self.deadline = wanted if self.deadline is None else min(self.deadline, wanted)
         return self.deadline
+
+
+class Windows:
+    """The session's side of a game's claim windows: find the open one, keep its bookkeeping.
+
+    A game opens a window through two optional methods (see engine.game): `system_timer()`
+    (its length and the action closing it) and `reactors()` (the seats that may claim).
+    """
+
+    def __init__(self, computer: Callable[[int], bool],
+                 react: Callable[[Any, int], Any], bot_delay: Callable[[], float]) -> None:
+        self._computer, self._react, self._bot_delay = computer, react, bot_delay
+        self._current: Window | None = None
+
+    def find(self, game: Any) -> tuple[float, Any] | None:
+        """Return the game's open window (its seconds and closing action), if any."""
+        timer = getattr(game, "system_timer", None)
+        if game.is_over or timer is None:
+            return None
+        found: tuple[float, Any] | None = timer()
+        return found
+
+    def at(self, version: int) -> Window:
+        """Return the bookkeeping of the window open at this version (new for a new one)."""
+        if self._current is None or self._current.version != version:
+            self._current = Window(version)
+        return self._current
+
+    def forget(self) -> None:
+        """Drop the bookkeeping: no window is open."""
+        self._current = None
+
+    def waiting_for(self, game: Any) -> list[int]:
+        """Return the people the game's open window still waits for."""
+        return self.at(game.version).waiting_for(_reactors(game), self._computer)
+
+    def calls(self, game: Any) -> dict[int, Any]:
+        """Return each computer reactor's claim or None, asked once per window."""
+        return self.at(game.version).decide(_reactors(game), self._computer,
+                                            lambda seat: self._react(game, seat))
+
+    def length(self, game: Any, seconds: float) -> float:
+        """Return how long the open window still needs: 0 when nobody is left to wait for."""
+        claims = any(c is not None for c in self.calls(game).values())
+        return self.at(game.version).length(seconds, bool(self.waiting_for(game)), claims,
+                                            self._bot_delay())
+
+
+def _reactors(game: Any) -> list[int]:
+    """Return the seats that may claim in the game's open window."""
+    return list(getattr(game, "reactors", list)())

@@ -24,6 +24,14 @@ from tests.engine.rummy500.scripted import deck_order
 NO_CLAIM = "No claim"
 
 
+async def alice_opens_against_two_computers(sim: Sim, deals: ScriptedDeals) -> None:
+    """Alice plays two computers; on her first turn she draws and melds 4-5-6♦ (opens)."""
+    script_rummy(deals, deal3(["4D 5D 6D 2S 8H KC 9C", LOOSE_1, LOOSE_2], "3C", "QC 10S 6S"))
+    await alice_and_two_computers(sim)
+    await draw(sim.alice)
+    await pick(sim.alice, "meld", ["4D", "5D", "6D"])
+
+
 async def alice_and_two_computers(sim: Sim) -> None:
     """Alice opens a Rummy 500 table, adds two computers and starts."""
     await open_table(sim, game="rummy500")
@@ -59,10 +67,7 @@ async def two_players(sim: Sim, deals: ScriptedDeals, deck: list[str], **rules: 
 
 async def test_a_discard_only_computers_may_claim_closes_its_window_at_once(
         sim: Sim, deals: ScriptedDeals) -> None:
-    script_rummy(deals, deal3(["4D 5D 6D 2S 8H KC 9C", LOOSE_1, LOOSE_2], "3C", "QC 10S 6S"))
-    await alice_and_two_computers(sim)
-    await draw(sim.alice)
-    await pick(sim.alice, "meld", ["4D", "5D", "6D"])
+    await alice_opens_against_two_computers(sim, deals)
     before = len(sim.env.http_requests)
     await pick(sim.alice, "discard", ["2S"])
     # No person may claim Alice's own discard: no window to wait out before Computer 1 draws.
@@ -77,10 +82,7 @@ async def test_a_discard_only_computers_may_claim_closes_its_window_at_once(
 
 async def test_an_opened_person_presses_no_claim_and_the_computers_play_on(
         sim: Sim, deals: ScriptedDeals) -> None:
-    script_rummy(deals, deal3(["4D 5D 6D 2S 8H KC 9C", LOOSE_1, LOOSE_2], "3C", "QC 10S 6S"))
-    await alice_and_two_computers(sim)
-    await draw(sim.alice)
-    await pick(sim.alice, "meld", ["4D", "5D", "6D"])
+    await alice_opens_against_two_computers(sim, deals)
     await pick(sim.alice, "discard", ["2S"])
     await until_a_window_or_alices_turn(sim)
     # Computer 1 discarded; Alice has opened, so the window waits for her call.
@@ -111,8 +113,8 @@ async def test_a_person_who_has_not_opened_is_not_waited_for(
     assert game_view(sim).turn == 0
 
 
-async def test_no_claim_from_a_person_who_may_not_claim_says_why(
-        sim: Sim, deals: ScriptedDeals) -> None:
+async def bruno_discards_8s_alice_may_claim(sim: Sim, deals: ScriptedDeals) -> None:
+    """Three people; Alice opens and discards, Bruno throws 8♠: only Alice may claim it."""
     script_rummy(deals, deal3([OPENER, LOOSE_1, LOOSE_2], "3C", "QC 10S 6S"))
     await three_players(sim)
     await draw(sim.alice)
@@ -120,6 +122,11 @@ async def test_no_claim_from_a_person_who_may_not_claim_says_why(
     await pick(sim.alice, "discard", ["2C"])
     await draw(sim.bruno)
     await pick(sim.bruno, "discard", ["8S"])
+
+
+async def test_no_claim_from_a_person_who_may_not_claim_says_why(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    await bruno_discards_8s_alice_may_claim(sim, deals)
     table = table_message(sim)
     await refused(await sim.chiara.click(table, label=NO_CLAIM),
                   "You need a meld of your own on the table first.")
@@ -136,13 +143,7 @@ async def test_no_claim_from_a_person_who_may_not_claim_says_why(
 
 async def test_the_window_caption_asks_whether_the_card_fits(
         sim: Sim, deals: ScriptedDeals) -> None:
-    script_rummy(deals, deal3([OPENER, LOOSE_1, LOOSE_2], "3C", "QC 10S 6S"))
-    await three_players(sim)
-    await draw(sim.alice)
-    await pick(sim.alice, "meld", OPENER.split()[:6])
-    await pick(sim.alice, "discard", ["2C"])
-    await draw(sim.bruno)
-    await pick(sim.bruno, "discard", ["8S"])  # fits nothing; Alice may still call
+    await bruno_discards_8s_alice_may_claim(sim, deals)  # 8♠ fits nothing; Alice may call
     content = table_message(sim).content
     assert "8♠ discarded — does it fit a meld? Press Rummy! to claim it" in content
     assert "can be claimed" not in content
