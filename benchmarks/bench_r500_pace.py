@@ -41,9 +41,11 @@ TARGET_SECONDS = 8.0  # issue 10: under 8 s between a person's turns, two comput
 REACTION = 1.0  # seconds a person takes to look at a discard before he calls or passes
 STEP = 0.25  # virtual seconds per clock step (the resolution of the figures)
 NO_CLAIM = "No claim"
-# Measured with this file on main at 3e3aabb (before issue 10), --turns 120 --seed 7:
-# there is no "No claim" there, so both people wait alike.
-BEFORE = {"prompt": (16.5, 23.0), "idle": (16.5, 23.0)}  # (median, p90) seconds
+# Measured with this file on main at 3e3aabb (before issue 10), --seed 7: there is no
+# "No claim" there, so both people wait alike. "prompt": 120 gaps; "idle": the first 33, after
+# which that code's 1.5-s windows kept a timer due while Alice clicked, and SimCord's settle
+# window ran out.
+BEFORE = {"prompt": (17.5, 20.5), "idle": (17.5, 19.0)}  # (median, p90) seconds
 
 
 @dataclass
@@ -96,6 +98,17 @@ class Pace:
 
     async def measure(self, turns: int) -> list[float]:
         """Play until `turns` gaps between Alice's turns are measured; return them."""
+        try:
+            await self.play_games(turns)
+        except TimeoutError:
+            # A move took longer than SimCord's settle window (a very busy machine): the
+            # gaps measured so far stand; the clock figures do not depend on the machine.
+            print(f"  ({self.person.name}: stopped after {len(self.gaps)} gaps, the machine "
+                  "was too busy for SimCord's settle window)")
+        return self.gaps
+
+    async def play_games(self, turns: int) -> None:
+        """Start games and play them until `turns` gaps are measured."""
         rt = await self.new_game()
         while len(self.gaps) < turns:
             if self.running() is None:
@@ -105,7 +118,6 @@ class Pace:
                 await self.wait_for_alice(rt)
             else:
                 await self.env.advance_time(STEP)
-        return self.gaps
 
     async def play_turn(self, rt: Runtime) -> None:
         """Click Alice's moves until her turn ends."""
@@ -235,8 +247,8 @@ async def measure(person: Person, turns: int, seed: int) -> list[float]:
     with tempfile.TemporaryDirectory() as folder:
         bot = RummyBot(Settings(db_path=Path(folder) / "pace.sqlite3"))
         try:
-            # Below the computers' 1.5-s pause: every timer waits for the clock steps.
-            async with simcord.run(bot, settle_timeout=1.0) as env:
+            # Below the computers' 1.5-s pause, so their moves wait for the clock steps.
+            async with simcord.run(bot, settle_timeout=1.4) as env:
                 return await Pace(env, bot, person, seed).measure(turns)
         finally:
             await bot.close_storage()
