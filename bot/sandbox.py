@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 GUILD_NAME = "Sandbox"
 CHANNEL_NAME = "rummy"
 MEMBER_NAMES = ("Alice", "Bruno", "Chiara", "Dario")
+PREVIEW_SETTLE = 1.4  # seconds; just below the host's BOT_DELAY (1.5)
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,11 @@ async def run_sandbox(
             # ("My hand" answers ephemerally), the same path as closed DMs.
             await bot.storage.set_guild_settings(world.guild.id, hand_delivery="channel")
             await bot.restore_games()
+            # A Preview click returns once the bot is idle or its next timer lies past this
+            # many seconds. Below the computer's pause, a click is answered as soon as the bot
+            # has answered it; with SimCord's 5 s, each discard waited for the computers' next
+            # moves too (4-6 s). The computers then play on in real time.
+            env.settle_timeout = PREVIEW_SETTLE
             try:
                 preview = env.preview(
                     world.channel,

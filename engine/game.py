@@ -100,4 +100,6 @@ class Game(Protocol):
 # Optional, looked up by the session with getattr (Rummy 500's "Rummy!" window has them):
 #   system_timer() -> tuple[float, action] | None: an action the session applies by itself,
 #       as seat -1, after that many seconds unless the state changes first (closing a window);
-#   reactors() -> list[int]: the seats that may act out of turn now (possible claimants).
+#   reactors() -> list[int]: the seats that may act out of turn now (possible claimants);
+#       the session applies the timed action at once when none of them is a person it still
+#       waits for (computers decide at once, people may pass: engine.window).

@@ -57,6 +57,27 @@ def unique_best(totals: Sequence[int], among: Iterable[int], highest: bool = Tru
     return leaders[0] if len(leaders) == 1 else None
 
 
+def tied_lead(totals: Sequence[int], among: Iterable[int], target: int,
+              highest: bool = True) -> list[int]:
+    """Return the sides sharing the best total once one reached the target, else [].
+
+    Such a tie ends nothing: another hand (or game) is played, which players must be told.
+    """
+    pool = list(among)
+    if not _reached(totals, pool, target, highest):
+        return []
+    best = (max if highest else min)(totals[s] for s in pool)
+    leaders = [s for s in pool if totals[s] == best]
+    return leaders if len(leaders) > 1 else []
+
+
+def _reached(totals: Sequence[int], pool: Sequence[int], target: int, highest: bool) -> bool:
+    """Whether a side of the pool reached the target (at least it, or at most it if lowest)."""
+    if highest:
+        return any(totals[s] >= target for s in pool)
+    return any(totals[s] <= target for s in pool)
+
+
 @dataclass(slots=True)
 class Scoreboard:
     """Running totals per side, each hand's points, and the sides eliminated."""
@@ -102,9 +123,12 @@ class Scoreboard:
     def leader_at(self, target: int, highest: bool = True) -> int | None:
         """Return the unique leader once someone reached the target (ties play on)."""
         left = self.active()
-        reached = any(self.totals[s] >= target for s in left) if highest else any(
-            self.totals[s] <= target for s in left)
+        reached = _reached(self.totals, left, target, highest)
         return unique_best(self.totals, left, highest) if reached else None
+
+    def tied_at(self, target: int, highest: bool = True) -> list[int]:
+        """Return the sides tied for the lead once someone reached the target (they play on)."""
+        return tied_lead(self.totals, self.active(), target, highest)
 
     def to_json(self) -> dict[str, Any]:
         """Return a JSON-friendly form."""

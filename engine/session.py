@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.errors import RulesError
 from engine.game import Event, Game
+from engine.window import Windows
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +38,15 @@ class TooLate(RulesError):
     code = "too_late"
 
     def __init__(self, message: str = "too late: the claim is closed", **params: object) -> None:
+        super().__init__(message, **params)
+
+
+class NotWaitedFor(RulesError):
+    """A pass from a seat the open window does not wait for (or no window is open)."""
+
+    code = "not_waited_for"
+
+    def __init__(self, message: str = "nobody waits for your call", **params: object) -> None:
         super().__init__(message, **params)
 
 
@@ -93,7 +103,7 @@ class GameSession:
         self.bot_delay = bot_delay
         self.timeouts: dict[int, int] = {}  # consecutive timeouts per seat
         self.taken_over: set[int] = set()  # humans replaced by the computer until back()
-        self._window: tuple[int, float] | None = None  # (version, deadline) of a system timer
+        self._windows = Windows(self.controlled_by_computer, self._react, lambda: self.bot_delay)
         self._expired: set[int] = set()  # seats whose turn timed out: rest of turn is default
         self._lock = asyncio.Lock()
         self._handles: list[asyncio.TimerHandle] = []
@@ -169,8 +179,7 @@ class GameSession:
             self.timeouts[seat] = 0
             self._expired.discard(seat)
             self.taken_over.discard(seat)
-            await self._announce_and_arm(events)
-            return events
+            return await self._announce_and_arm(events)
 
     async def back(self, seat: int) -> bool:
         """Hand a taken-over seat back to its human ("I'm back"); return whether it was taken."""
@@ -181,6 +190,29 @@ class GameSession:
             self.timeouts[seat] = 0
             self._arm()
             return was_taken
+
+    async def pass_claims(self, seat: int, version: int) -> list[Event]:
+        """Note that a person will not claim the open window's card ("No claim").
+
+        Once nobody is left to wait for, the window closes at once; return its events.
+        Raise TooLate if the window of that version is gone, NotWaitedFor if the seat may not
+        claim it (a computer, the discarder, a seat that may not claim yet).
+        """
+        async with self._lock:
+            game = self.game
+            if self._closed or game.version != version or self._windows.find(game) is None:
+                raise TooLate()
+            window = self._windows.at(version)
+            if seat in window.passed:
+                return []  # a second press says nothing new
+            if seat not in self._windows.waiting_for(game):
+                raise NotWaitedFor()
+            window.passed.add(seat)
+            events = await self._close_if_unneeded()
+            if not events:
+                self._arm()
+                return []
+            return await self._announce_and_arm(events)
 
     @property
     def game(self) -> Game:
@@ -215,12 +247,30 @@ class GameSession:
             self._saving = self._saved = None
         return events
 
-    async def _announce_and_arm(self, events: list[Event]) -> None:
-        """Send events to every listener, then schedule what comes next."""
+    async def _announce_and_arm(self, events: list[Event]) -> list[Event]:
+        """Send events to every listener, then schedule what comes next.
+
+        A claim window nobody needs is closed first, so its opening and closing reach the
+        listeners together: one table edit, no window shown for nothing.
+        """
         try:
+            events = events + await self._close_if_unneeded()
             await self._notify(events)
         finally:
             self._arm()
+        return events
+
+    async def _close_if_unneeded(self) -> list[Event]:
+        """Close the open window now if nobody is left to wait for; return its events."""
+        found = self._windows.find(self.game)
+        if found is None or self._windows.length(self.game, found[0]) > 0:
+            return []
+        try:
+            return await self._apply_locked(-1, found[1])
+        except Exception:
+            # The move before stands; the window's own timer closes it (at once) instead.
+            log.exception("closing an unneeded claim window failed")
+            return []
 
     async def _notify(self, events: list[Event]) -> None:
         """Call every listener even if one fails; then re-raise the first failure."""
@@ -263,31 +313,29 @@ class GameSession:
                 self._later(self.turn_seconds, self._timeout(seat, version))
 
     def _arm_window(self, version: int) -> bool:
-        """Schedule the game's own timed action (closing a claim window) and computer claims.
+        """Schedule the closing of an open claim window and the computers' claims.
 
-        Return whether such a window is open. It lasts its full length only when a human
-        could react; otherwise computers decide and it closes after the computer's delay.
+        Return whether a window is open. It lasts its full length while a person may claim
+        and has not passed; computers decide at once (see engine.window).
         """
-        timer = getattr(self.game, "system_timer", None)
-        found = timer() if timer is not None else None
+        found = self._windows.find(self.game)
         if found is None:
-            self._window = None
+            self._windows.forget()
             return False
         seconds, action = found
-        reactors = list(getattr(self.game, "reactors", list)())
-        if not any(not self.controlled_by_computer(s) for s in reactors):
-            seconds = min(seconds, self.bot_delay)
         now = asyncio.get_running_loop().time()
-        if self._window is None or self._window[0] != version:
-            self._window = (version, now + seconds)  # re-arming must not extend the window
-        left = max(0.0, self._window[1] - now)
+        deadline = self._windows.at(version).close_at(now, self._windows.length(self.game, seconds))
+        left = max(0.0, deadline - now)
         self._later(left, self._system_move(version, action))
-        react = self.hooks.react
-        for seat in reactors:
-            move = react(self.game, seat) if react and self.controlled_by_computer(seat) else None
+        for seat, move in self._windows.calls(self.game).items():
             if move is not None:
                 self._later(min(self.bot_delay, left / 2), self._reaction(seat, version, move))
         return True
+
+    def _react(self, game: Game, seat: int) -> Any:
+        """Return a computer seat's out-of-turn move now (a claim), or None."""
+        react = self.hooks.react
+        return react(game, seat) if react is not None else None
 
     def _system_move(self, version: int, action: Any) -> Callable[[], Awaitable[None]]:
         async def job() -> None:
@@ -371,6 +419,7 @@ class GameSession:
                 if not self._still_due(seat, version):
                     return
                 events = await self._play_chosen(seat, self._default_chooser())
+                events += await self._close_if_unneeded()
                 self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
                 takeover = self.timeouts[seat] >= TAKEOVER_AFTER
                 if takeover:

@@ -17,6 +17,7 @@ from engine.game import Event, Game
 from engine.options import OptionSpec
 
 __all__ = [
+    "PASS_CLAIMS",
     "UI_PREFIX",
     "ButtonControl",
     "Control",
@@ -65,6 +66,10 @@ class SelectControl:
 # a card picked before its target): the host asks the adapter for the new draft and redraws.
 UI_PREFIX = "ui_"
 
+
+# The table button of a person who will not claim the open window's card ("No claim"): the
+# host tells the session, which stops waiting for him (engine.window).
+PASS_CLAIMS = "pass"
 
 Control = ButtonControl | SelectControl
 

@@ -150,6 +150,13 @@ def _same(value: object, other: object) -> bool:
     return value == other and type(value) is type(other)  # True is not 1
 
 
+def tie_line(tied: Sequence[int], totals: Sequence[int], names: Sequence[str],
+             locale: str) -> str:
+    """Return the line saying a tie for the lead past the target plays on (engine.match)."""
+    return t("event.tie_plays_on", locale, points=totals[tied[0]],
+             names=", ".join(names[s] for s in tied))
+
+
 def option_text(spec: OptionSpec, value: object, locale: str, key: str = "option.value") -> str:
     """Return an option and its value in the member's words, e.g. "Knock limit: 7"."""
     if isinstance(value, bool):

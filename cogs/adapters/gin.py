@@ -9,7 +9,7 @@ from bot.i18n import card_text as _pretty
 from bot.i18n import cards_text, t
 from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption, view_of
-from cogs.adapters.base import AdapterBase, with_words
+from cogs.adapters.base import AdapterBase, tie_line, with_words
 from engine.cards import Card
 from engine.game import Event
 from engine.gin import GinGame, GinOptions, arrangements, card_value
@@ -318,10 +318,16 @@ class GinAdapter(AdapterBase):
             g = finished[-1]
             lines = [t("event.final_score_line", locale, name=names[s], points=g.finals[s])
                      for s in range(2)]
-            return lines + self._bonus_lines(g, game.opts, names, locale)
+            return lines + self._bonus_lines(g, game.opts, names, locale) + self._tie_lines(
+                game, names, locale)
         view: GinTable = view_of(game)
         running = view.scores.running
         return [t("table.score_line", locale, name=names[s], points=running[s]) for s in range(2)]
+
+    def _tie_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
+        """Return the line of a tied match past its target (another game follows), if any."""
+        scores = view_of(game).scores
+        return [tie_line(scores.tied, scores.match_scores, names, locale)] if scores.tied else []
 
     def _bonus_lines(
         self, g: GameEnded, opts: GinOptions, names: Sequence[str], locale: str

@@ -16,8 +16,15 @@ from typing import Any
 from bot.i18n import card_text as _pretty
 from bot.i18n import cards_text, t
 from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
-from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption, view_of
-from cogs.adapters.base import AdapterBase, with_words
+from cogs.adapters import (
+    PASS_CLAIMS,
+    ButtonControl,
+    Control,
+    SelectControl,
+    SelectOption,
+    view_of,
+)
+from cogs.adapters.base import AdapterBase, tie_line, with_words
 from cogs.errors import Refusal
 from engine.cards import Card
 from engine.errors import DoesNotFit, IllegalMove, NoSuchMeld
@@ -29,6 +36,7 @@ from engine.rummy500.errors import ClaimTooLate
 from engine.rummy500.events import (
     Announced,
     Claimed,
+    ClaimsClosed,
     Dealt,
     Declined,
     Discarded,
@@ -135,7 +143,10 @@ class Rummy500Adapter(AdapterBase):
         assert view.turn is not None
         line = t("table.turn_of", locale, name=names[view.turn])
         claim = view.claim
-        if claim.open and (view.options.rummy_call == "manual" or claim.fits):
+        if claim.open and view.options.rummy_call == "manual":
+            # Manual calls say nothing of the card: an invitation to look, not a hint.
+            line += " · " + t("r500.window_look", locale, card=_pretty(claim.card))
+        elif claim.open and claim.fits:
             line += " · " + t("r500.window_open", locale, card=_pretty(claim.card))
         return line
 
@@ -169,10 +180,14 @@ class Rummy500Adapter(AdapterBase):
         held = t("r500.in_hand", locale, points=_hand_total(game, view.hand))
         if not view.legal:
             return t("turn.waiting_for", locale, name=names[table.turn]) + "\n" + held
-        line = t(f"r500.prompt.{table.phase}", locale)
+        line = t(_prompt_key(table), locale)
+        opened = table.seats[seat].opened
         minimum = table.options.min_first_meld
-        if table.phase != "special" and not table.seats[seat].opened and minimum:
+        if table.phase != "special" and not opened and minimum:
             line += " " + t("r500.first_meld", locale, points=minimum)
+        fitting = [] if opened or table.phase != "play" else _fitting(game, view.hand)
+        if fitting:
+            line += "\n" + t("r500.layoff_unopened", locale, cards=cards_text(fitting))
         return line + "\n" + held
 
     # ----- controls ---------------------------------------------------------------------------
@@ -213,7 +228,8 @@ class Rummy500Adapter(AdapterBase):
                                          t("r500.action.take_top", locale,
                                            card=_pretty(view.pile[-1])), "secondary"))
         if "decline" in legal:
-            buttons.append(ButtonControl("decline", t("r500.action.decline", locale),
+            key = "reuse" if _reuse_left(view) else "end"
+            buttons.append(ButtonControl("decline", t(f"r500.action.decline_{key}", locale),
                                          "secondary"))
         return buttons
 
@@ -325,31 +341,32 @@ class Rummy500Adapter(AdapterBase):
     # ----- the table's "Rummy!" button ----------------------------------------------------------
 
     def table_controls(self, game: Any, locale: str) -> list[ButtonControl]:
-        """Return "Rummy!" while a window is open (under announce, only for a playable card)."""
+        """Return "Rummy!" and "No claim" while a window is open (announce: a playable card)."""
         table: R500Table = view_of(game)
         claim = table.claim
         if not claim.open:
             return []
         if game.opts.rummy_call == "announce" and not claim.fits:
             return []
-        return [ButtonControl("claim", t("r500.action.rummy", locale), "danger")]
+        return [ButtonControl("claim", t("r500.action.rummy", locale), "danger"),
+                ButtonControl(PASS_CLAIMS, t("r500.action.no_claim", locale), "secondary")]
 
     def table_choices(self, game: Any, seat: int, action: str, locale: str
                       ) -> list[SelectOption]:
-        """Return the seat's claims (one per meld the card fits); refuse a wrong call."""
-        if action != "claim":
+        """Return the seat's claims (one per meld the card fits); refuse a wrong call.
+
+        For "No claim", return nothing if the seat may claim at all, else refuse saying why.
+        """
+        if action not in ("claim", PASS_CLAIMS):
             raise IllegalMove("no such move", action=action)
         view: R500Hand = view_of(game, seat)
         claims = view.claims
+        if action == PASS_CLAIMS or not claims:
+            self._check_claimer(game, view)
+        if action == PASS_CLAIMS:
+            return []
         if not claims:
-            card = view.table.claim.card
-            if card is None:
-                raise ClaimTooLate("no Rummy! window is open")
-            # Not opened, or his own discard: the engine says which. It checks those before
-            # the meld, so any meld id will do.
-            with contextlib.suppress(DoesNotFit, NoSuchMeld):
-                game.verify(seat, game.parse_action(f"claim {card} A"))
-            raise Refusal("claim.wrong_call", card=_pretty(card))
+            raise Refusal("claim.wrong_call", card=_pretty(view.table.claim.card))
         melds = {m.id: m for m in view.table.melds}
         options = []
         for text in claims:
@@ -359,10 +376,23 @@ class Rummy500Adapter(AdapterBase):
                                                 cards=cards_text(melds[parts[2]].cards)) + end))
         return options
 
+    def _check_claimer(self, game: Any, view: R500Hand) -> None:
+        """Refuse a seat that may not claim the open window's card at all, saying why."""
+        card = view.table.claim.card
+        if card is None:
+            raise ClaimTooLate("no Rummy! window is open")
+        # Not opened, or his own discard: the engine says which. It checks those before the
+        # meld, so any meld id will do; whether the card fits is not this check's business.
+        with contextlib.suppress(DoesNotFit, NoSuchMeld):
+            game.verify(view.seat, game.parse_action(f"claim {card} A"))
+
     # ----- announcements ----------------------------------------------------------------------
 
     def describe(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
         """Return one public line per event worth a line (never a hidden card)."""
+        if any(isinstance(e.public, ClaimsClosed) and e.public.by == "timeout" for e in events):
+            # The window closed in the same breath (nobody may claim): no call to announce.
+            events = [e for e in events if not isinstance(e.public, Announced)]
         lines = [self._line(ev, names, locale) for ev in events]
         return [line for line in lines if line]
 
@@ -452,6 +482,8 @@ class Rummy500Adapter(AdapterBase):
                            melded=s.melded, laid=s.laid_off, held=-s.in_hand,
                            points=s.hand_score, total=p.totals[seat]))
         lines += [t("r500.event.eliminated", locale, name=names[s]) for s in p.eliminated]
+        if p.tied:
+            lines.append(tie_line(p.tied, p.totals, names, locale))
         title = t("hand_end.title", locale, number=p.hand_no,
                   what=self._end_line(p, names, locale))
         return HandEndSpec(title=title, rows=rows, score_lines=lines), lines
@@ -461,7 +493,8 @@ class Rummy500Adapter(AdapterBase):
     def rules_summary(self, options: Rummy500Options, locale: str) -> list[str]:
         """Return a few lines of the rules in force."""
         o = options
-        lines = [t("r500.rules.goal", locale), t("r500.rules.pile", locale)]
+        lines = [t("r500.rules.goal", locale), t("r500.rules.opened", locale),
+                 t("r500.rules.pile", locale)]
         if o.min_first_meld:
             lines.append(t("r500.first_meld", locale, points=o.min_first_meld))
         if o.rummy_rule:
@@ -492,6 +525,27 @@ def _this_hand(view: R500Table, seat: int) -> int:
     if view.phase == "over" and report is not None:
         return next((s.hand_score for s in report.seats if s.seat == seat), 0)
     return view.seats[seat].hand_points
+
+
+def _prompt_key(table: R500Table) -> str:
+    """Return the prompt of the seat's step; an empty stock says what leaving the pile does."""
+    if table.phase == "draw" and not table.stock:
+        return "r500.prompt.draw_empty_" + ("reuse" if _reuse_left(table) else "end")
+    return f"r500.prompt.{table.phase}"
+
+
+def _reuse_left(table: R500Table) -> bool:
+    """Whether leaving the pile now turns it into the stock (rather than ending the hand)."""
+    return table.reuses < table.options.reuse_discards and bool(table.pile)
+
+
+def _fitting(game: Any, hand: Sequence[str]) -> list[str]:
+    """Return the hand's cards that fit a meld on the table (sorted as the menus list them)."""
+    return [c for c in _sorted(hand) if game.fitting_melds(Card.parse(c))]
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
 
 
 def _back(locale: str) -> ButtonControl:

@@ -15,7 +15,7 @@ import discord
 
 from bot.i18n import locale_of, t
 from bot.storage import GameNotFound
-from cogs.adapters import UI_PREFIX, offers
+from cogs.adapters import PASS_CLAIMS, UI_PREFIX, offers
 from cogs.custom_ids import LOBBY_KINDS, ComponentId
 from cogs.errors import Refusal
 from cogs.host.hands import answering, remember, with_controls
@@ -130,6 +130,9 @@ class Router:
             raise TooLate()
         locale = locale_of(interaction.locale)
         choices = rt.adapter.table_choices(rt.game, seat, action, locale)
+        if action == PASS_CLAIMS:
+            await self.pass_claims(interaction, rt, seat, version)
+            return
         if len(choices) == 1:
             await self.table_move(interaction, rt, seat, version, choices[0].value)
             return
@@ -148,3 +151,11 @@ class Router:
         if not interaction.response.is_done():
             await interaction.response.send_message(
                 t("claim.won", locale_of(interaction.locale)), ephemeral=True)
+
+    async def pass_claims(self, interaction: discord.Interaction, rt: Runtime, seat: int,
+                          version: int) -> None:
+        """Stop waiting for this member's call on the open window ("No claim")."""
+        await rt.session.pass_claims(seat, version)
+        if not interaction.response.is_done():
+            await interaction.response.send_message(
+                t("claim.passed", locale_of(interaction.locale)), ephemeral=True)

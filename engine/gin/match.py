@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..match import tied_lead, unique_best
 from .events import GameEnded
 from .options import GinOptions
 
@@ -134,9 +135,15 @@ class Match:
         self.match_scores[w] += self.opts.game_bonus
         if col.boxes(lo) == 0:
             self.match_scores[w] += self.opts.game_bonus  # the shutout's extra 100
-        if max(self.match_scores) >= self.opts.match_target and len(set(self.match_scores)) > 1:
+        if max(self.match_scores) >= self.opts.match_target and not self.tied():
             self.over = True
-            self.winner = 0 if self.match_scores[0] > self.match_scores[1] else 1
+            self.winner = unique_best(self.match_scores, (0, 1))
+
+    def tied(self) -> list[int]:
+        """Return both seats if they share the lead past the match target (play goes on)."""
+        if self.opts.match_format != "multi_game" or self.over:
+            return []
+        return tied_lead(self.match_scores, (0, 1), self.opts.match_target)
 
     def _end_by(self, totals: list[int], games: list[int]) -> None:
         self.over = True

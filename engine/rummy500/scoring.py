@@ -91,7 +91,7 @@ def end_hand(g: Rummy500State, reason: str, out: int | None) -> list[Event]:
     g.winner = _find_winner(g, out)
     g.last_result = HandReport(
         g.hand_no, reason, out, tuple(s.report() for s in scores), tuple(g.totals),
-        tuple(sorted(gone)), tuple(g.closings), melds_of(g.table))
+        tuple(sorted(gone)), tuple(g.closings), melds_of(g.table), _tied(g))
     events = [Event("hand_end", out, g.last_result)]
     g.claim_open, g.free_card, g.redraw = False, None, False
     if g.winner is not None:
@@ -116,6 +116,14 @@ def _score(g: Rummy500State, scores: Sequence[SeatScore], out: int | None) -> se
         g.closings[out] += 1
     limit = g.opts.elimination_score
     return set() if limit is None else g.board.eliminate(lambda total: total <= limit)
+
+
+def _tied(g: Rummy500State) -> tuple[int, ...]:
+    """Return the seats whose shared lead past the target makes another hand (Decision 16)."""
+    opts = g.opts
+    if g.winner is not None or opts.game_mode != "points" or opts.win_by_closing_only:
+        return ()
+    return tuple(g.board.tied_at(opts.target_score))
 
 
 def _find_winner(g: Rummy500State, out: int | None) -> int | None:

@@ -139,13 +139,17 @@ class HandReport:
     eliminated: tuple[int, ...]  # the seats this hand put out of the game
     closings: tuple[int, ...]
     melds: tuple[MeldView, ...]
+    tied: tuple[int, ...] = ()  # seats tied for the lead past the target: another hand follows
 
     def to_dict(self) -> dict[str, Any]:
         """Return the snapshot's form (the game saves its last hand's result)."""
-        return {"hand_no": self.hand_no, "reason": self.reason, "out": self.out,
+        data = {"hand_no": self.hand_no, "reason": self.reason, "out": self.out,
                 "seats": [s.to_dict() for s in self.seats], "totals": list(self.totals),
                 "eliminated": list(self.eliminated), "closings": list(self.closings),
                 "melds": [m.to_dict() for m in self.melds]}
+        if self.tied:  # only then: snapshots saved before ties were told stay the same
+            data["tied"] = list(self.tied)
+        return data
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> HandReport:
@@ -154,7 +158,7 @@ class HandReport:
         return cls(int(d["hand_no"]), str(d["reason"]), None if out is None else int(out),
                    tuple(SeatReport.from_dict(s) for s in d["seats"]), _ints(d["totals"]),
                    _ints(d["eliminated"]), _ints(d["closings"]),
-                   tuple(MeldView.from_dict(m) for m in d["melds"]))
+                   tuple(MeldView.from_dict(m) for m in d["melds"]), _ints(d.get("tied", ())))
 
 
 @dataclass(frozen=True, slots=True)

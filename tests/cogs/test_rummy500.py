@@ -152,7 +152,7 @@ async def test_a_scripted_hand_with_a_deep_pickup_chained_layoffs_both_aces_and_
     image = await png_of(table)
     assert image.size[0] == DISPLAY_WIDTH  # as Discord shows it (was >= 800 before 550 px)
     public = "\n".join(texts(sim))
-    for hidden in ("8♥", "K♥", "Q♦"):  # Alice's cards stay private
+    for hidden in ("8♥\ufe0e", "K♥\ufe0e", "Q♦\ufe0e"):  # Alice's cards stay private
         assert hidden not in public
 
 
@@ -190,15 +190,18 @@ async def test_a_first_meld_under_the_minimum_is_refused_and_wrong_calls_are_pri
     view = game_view(sim)
     assert sorted(meld(view, "A") + meld(view, "B")) == sorted(OPENER.split()[:6])
     await pick(sim.alice, "discard", ["2C"])
-    # Rummy! is on the table after every discard (manual calls reveal nothing).
-    table = table_message(sim)
-    assert "Rummy!" in labels(table)
-    await refused(await sim.bruno.click(table, label="Rummy!"),
-                  "You need a meld of your own on the table first.")
-    await refused(await sim.alice.click(table, label="Rummy!"),
-                  "You can't claim your own discard.")
+    # Nobody else has a meld, so nobody may claim 2C: its window closed at once (issue 10).
+    assert "Rummy!" not in labels(table_message(sim))
     await draw(sim.bruno)
     await pick(sim.bruno, "discard", ["8S"])
+    # Rummy! is on the table after every discard someone may claim, whether or not the card
+    # fits (manual calls reveal nothing).
+    table = table_message(sim)
+    assert "Rummy!" in labels(table)
+    await refused(await sim.chiara.click(table, label="Rummy!"),
+                  "You need a meld of your own on the table first.")
+    await refused(await sim.bruno.click(table, label="Rummy!"),
+                  "You can't claim your own discard.")
     await refused(await sim.alice.click(table_message(sim), label="Rummy!"),
                   "Wrong call: 8♠\ufe0e fits no meld on the table.")
     assert game_view(sim).pile == ("3C", "2C", "8S")  # nothing moved
@@ -206,18 +209,35 @@ async def test_a_first_meld_under_the_minimum_is_refused_and_wrong_calls_are_pri
 
 async def test_announce_mode_tells_everyone_and_shows_the_button_only_for_a_playable_card(
         sim: Sim, deals: ScriptedDeals) -> None:
+    script_rummy(deals, deal3(["4D 5D 6D 2S 8H KC 9C", "QS QH QD 7D 3H 9S 4C", LOOSE_2],
+                              "3C", "QC 10S 6S"))
+    await three_players(sim, rummy_call="announce")
+    await draw(sim.alice)
+    await pick(sim.alice, "meld", ["4D", "5D", "6D"])
+    await pick(sim.alice, "discard", ["2S"])
+    await draw(sim.bruno)
+    await pick(sim.bruno, "meld", ["QS", "QH", "QD"])
+    await pick(sim.bruno, "discard", ["7D"])  # fits Alice's run; Alice may claim it
+    table = table_message(sim)
+    assert "Rummy! 7♦\ufe0e can be played (on A). First to press Rummy! wins it." in table.content
+    assert "Rummy!" in labels(table)
+    await draw(sim.chiara)
+    await pick(sim.chiara, "discard", ["JC"])  # fits nothing: no button, no announcement
+    table = table_message(sim)
+    assert "Rummy!" not in labels(table) and "J♣\ufe0e can be played" not in table.content
+
+
+async def test_announce_mode_says_nothing_of_a_playable_card_nobody_may_claim(
+        sim: Sim, deals: ScriptedDeals) -> None:
     script_rummy(deals, deal3(["4D 5D 6D 7D 2S 8H KC", LOOSE_1, LOOSE_2], "3C", "QC 10S 6S"))
     await three_players(sim, rummy_call="announce")
     await draw(sim.alice)
     await pick(sim.alice, "meld", ["4D", "5D", "6D"])
-    await pick(sim.alice, "discard", ["7D"])
+    await pick(sim.alice, "discard", ["7D"])  # fits A, but only Alice has opened
     table = table_message(sim)
-    assert "Rummy! 7♦\ufe0e can be played (on A). First to press Rummy! wins it." in table.content
-    assert "Rummy!" in labels(table)
-    await draw(sim.bruno)
-    await pick(sim.bruno, "discard", ["8S"])  # fits nothing: no button, no announcement
-    table = table_message(sim)
-    assert "Rummy!" not in labels(table) and "8♠\ufe0e can be played" not in table.content
+    assert "Alice discarded 7♦\ufe0e." in table.content
+    assert "can be played" not in table.content and "Rummy!" not in labels(table)
+    assert not game_view(sim).claim.open
 
 
 async def test_top_card_free_takes_the_top_card_alone_and_keeps_it_this_turn(
@@ -247,8 +267,8 @@ async def plod(member: simcord.MemberActor) -> None:
     hand = dm(member)
     if "Draw from stock" in labels(hand):
         await member.user.click(hand, label="Draw from stock")
-    elif "Leave the pile (stock is empty)" in labels(hand):
-        await member.user.click(hand, label="Leave the pile (stock is empty)")
+    elif "Leave the pile: the hand ends" in labels(hand):
+        await member.user.click(hand, label="Leave the pile: the hand ends")
         return
     hand = dm(member)
     await member.user.select(hand, [option_values(hand, ":discard")[0]],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import BadState
-from engine.match import Scoreboard, Standing, standings, unique_best
+from engine.match import Scoreboard, Standing, standings, tied_lead, unique_best
 from engine.sides import Sides
 
 
@@ -63,3 +63,16 @@ def test_scoreboard_json_round_trip_and_bad_snapshots() -> None:
         Scoreboard.from_json({"hands": []})
     with pytest.raises(ValueError):
         board.record([1, 2, 3])
+
+
+def test_a_tie_for_the_lead_past_the_target_is_named_so_it_can_be_announced() -> None:
+    board = Scoreboard.new(3)
+    board.record([300, 510, 510])
+    assert board.tied_at(500) == [1, 2]
+    assert board.tied_at(600) == []  # nobody reached it: an ordinary hand follows
+    board.record([0, 20, 5])
+    assert board.tied_at(500) == []  # a single leader wins
+    # Lowest best (penalty games): 20 reached the target of 30 and leads alone; 40 and 40 tie.
+    assert tied_lead([90, 20, 60], [0, 1, 2], 30, highest=False) == []
+    assert tied_lead([40, 40, 60], [0, 1, 2], 40, highest=False) == [0, 1]
+    assert tied_lead([40, 40, 60], [0, 1, 2], 30, highest=False) == []  # nobody reached 30

@@ -8,6 +8,7 @@ from __future__ import annotations
 from cogs.adapters import Outcome
 from cogs.adapters.gin import GIN
 from cogs.adapters.rummy500 import RUMMY500
+from engine.game import Event
 from engine.gin import GinGame, preset
 from engine.rummy500 import Rummy500Game
 
@@ -75,3 +76,22 @@ def test_outcomes_are_the_engines_standings_per_seat() -> None:
     multi = _game("multi_game", [(0, 100), (1, 100), (0, 100)])
     assert multi.is_over and multi.match.match_scores == [650, 325]
     assert GIN.outcomes(multi) == [Outcome(0, 650, True), Outcome(1, 325, False)]
+
+
+def test_a_multi_game_match_tied_past_its_target_says_play_goes_on() -> None:
+    def match(*wins: tuple[int, int]) -> tuple[GinGame, list[Event]]:
+        game = GinGame(preset("multi_game", target_score=60, match_target=100, game_bonus=0,
+                              line_bonus=0), seed=3)
+        ended = [e for seat, points in wins for e in game.match.record(seat, points)]
+        return game, [Event("game_end", None, ended[-1])]
+
+    tied, events = match((1, 50), (0, 60), (0, 50), (1, 60))  # game 2 ends: 110 - 110
+    lines = GIN._total_lines(tied, events, NAMES, "en")
+    assert lines[-1] == ("Tied at 110: Alice, Bruno share the lead past the target, so play "
+                         "goes on.")
+    assert GIN._total_lines(tied, events, NAMES, "it")[-1] == (
+        "Pari a 110: Alice, Bruno sono in testa a pari merito oltre l'obiettivo, quindi si "
+        "continua a giocare.")
+    won, events = match((1, 50), (0, 60), (0, 50), (1, 60), (0, 60))
+    assert won.is_over
+    assert not any("Tied" in line for line in GIN._total_lines(won, events, NAMES, "en"))

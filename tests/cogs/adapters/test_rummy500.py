@@ -189,3 +189,60 @@ def test_melds_lay_offs_claims_and_melding_takes_show_on_the_table_at_once() -> 
     # A draw, or the free top card taken alone, waits for the turn's discard.
     assert not at_once([Event("take", 1, Taken(3, ("9S",), (), True))])
     assert not at_once([Event("draw", 1, StockDraw(20), DrawnCard("9S"))])
+
+
+# ----- issue 10: the words around windows, opening, the empty stock and ties ---------------------
+
+
+def test_the_manual_window_caption_invites_a_look_in_both_languages() -> None:
+    game = crafted({0: "2C 4D 9S", 1: "3C 5D 10S KD", 2: "3S 6D JS"},
+                   melds=[(1, "5H 6H 7H")], pile="KH 8H", turn=1, phase="draw", players=3,
+                   claim=("8H", 0))
+    assert RUMMY500.table_status(game, NAMES, "en") == (
+        "Bruno's turn · 8♥\ufe0e discarded — does it fit a meld? Press Rummy! to claim it")
+    assert RUMMY500.table_status(game, NAMES, "it") == (
+        "Tocca a Bruno · 8♥\ufe0e scartato: si attacca a qualche combinazione? Premi Rummy! per "
+        "prenderlo")
+    assert [c.label for c in RUMMY500.table_controls(game, "it")] == ["Rummy!", "Passo"]
+
+
+def test_leaving_the_pile_says_whether_the_pile_becomes_the_stock() -> None:
+    def at_empty_stock(reuse: int) -> Rummy500Game:
+        return crafted({0: "7D 7S QH 3C 5S 6H 8D", 1: "KS", 2: "QS"}, pile="7C 2H 9S",
+                       turn=0, phase="draw", players=3, stock="", rest_to=1,
+                       options=Rummy500Options(reuse_discards=reuse))
+
+    ends, reuses = at_empty_stock(0), at_empty_stock(1)
+    assert "decline" in [str(a) for a in ends.legal_actions(0)]
+    assert [c.label for c in RUMMY500.controls(ends, 0, "en")][-1] == (
+        "Leave the pile: the hand ends")
+    assert [c.label for c in RUMMY500.controls(reuses, 0, "it")][-1] == (
+        "Lascia gli scarti: diventano il mazzo")
+    assert RUMMY500.hand_prompt(reuses, 0, NAMES, "en").startswith(
+        "It's your turn and the stock is empty: take from the pile, or leave it: it is turned "
+        "over as the new stock and you draw from it.")
+    assert RUMMY500.hand_prompt(ends, 0, NAMES, "it").startswith(
+        "Tocca a te e il mazzo è finito: prendi dagli scarti, oppure lasciali e la mano finisce")
+
+
+def test_an_unopened_players_prompt_names_his_fitting_cards_in_both_languages() -> None:
+    game = crafted({0: "9D 2C KS 4H", 1: "3C", 2: "3S"}, melds=[(1, "10D JD QD"), (2, "4S 5S 6S")],
+                   pile="10H", turn=0, phase="play", players=3)
+    prompt = RUMMY500.hand_prompt(game, 0, NAMES, "it")
+    assert "Puoi attaccare 9♦\ufe0e solo dopo aver aperto: prima cala una tua combinazione." in prompt
+    opened = crafted({0: "9D 2C KS 4H", 1: "3C", 2: "3S"}, melds=[(1, "10D JD QD")],
+                     pile="10H", turn=0, phase="play", players=3, opened=[0])
+    assert "only once you have opened" not in RUMMY500.hand_prompt(opened, 0, NAMES, "en")
+    rules = RUMMY500.rules_summary(Rummy500Options(), "it")
+    assert any(line.startswith("Aprire: calare almeno una propria combinazione") for line in rules)
+
+
+def test_a_hand_report_keeps_its_tie_and_the_hands_end_says_it() -> None:
+    seats = (SeatReport(0, 40, 0, 0, ()), SeatReport(1, 45, 0, 5, ("5C",)))
+    report = HandReport(4, "out", 0, seats, (540, 540), (), (1, 0), (RUN,), (0, 1))
+    assert HandReport.from_dict(report.to_dict()) == report
+    assert "tied" not in HandReport.from_dict(report.to_dict() | {"tied": []}).to_dict()
+    ended = RUMMY500.hand_end(None, [Event("hand_end", 0, report)], NAMES, "it")
+    assert ended is not None
+    assert ended[1][-1] == ("Pari a 540: Alice, Bruno sono in testa a pari merito oltre "
+                            "l'obiettivo, quindi si continua a giocare.")

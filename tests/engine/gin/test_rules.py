@@ -275,3 +275,16 @@ def test_views_hide_the_other_hand_and_the_stock() -> None:
     mine = json.dumps(asdict(g.private_view(0)))
     assert all(f'"{c}"' in mine for c in HANDS[0].split())
     assert not any(f'"{c}"' in mine for c in HANDS[1].split())
+
+
+def test_a_multi_game_tie_past_the_target_is_named_for_the_announcement() -> None:
+    m = Match(preset("multi_game", target_score=60, match_target=100, game_bonus=0,
+                     line_bonus=0))
+    m.record(1, 50)
+    m.record(0, 60)
+    assert m.tied() == []  # 60 - 50: nobody reached 100
+    m.record(0, 50)
+    m.record(1, 60)  # 110 - 110
+    assert m.tied() == [0, 1] and not m.over
+    m.record(0, 60)
+    assert m.over and m.tied() == []

@@ -11,10 +11,12 @@ import asyncio
 import random
 from typing import Any
 
+import pytest
+
 from engine.errors import RulesError
 from engine.game import Event, Game
 from engine.rummy500 import ClaimRummy, Rummy500Game, Rummy500Options, parse_action
-from engine.session import GameSession, SessionHooks
+from engine.session import GameSession, NotWaitedFor, SessionHooks, TooLate
 from tests.engine.clock import LoopClock
 from tests.engine.rummy500.scripted import crafted
 
@@ -170,14 +172,19 @@ async def test_a_computer_next_player_waits_for_the_window_before_drawing(
     session.close()
 
 
-async def test_without_a_human_who_could_claim_the_window_lasts_the_computer_delay(
+async def test_without_a_human_who_could_claim_the_window_closes_at_once(
         clock: LoopClock) -> None:
+    # Issue 10: computers decide at once; it used to stay open for the computer's delay.
     recorder = Recorder(5)
     session = GameSession(window_position(), recorder.hooks(None, frozenset({1, 2})),
                           bot_delay=1.5)
     session.start()
-    await clock.advance(1.5)
+    await clock.advance(0)
     assert recorder.saved == [(-1, "end_claims")]
+    await clock.advance(1.4)
+    assert len(recorder.saved) == 1  # the next computer still takes its pause to draw
+    await clock.advance(0.1)
+    assert recorder.saved[1] == (1, "draw")
     session.close()
 
 
@@ -192,4 +199,79 @@ async def test_under_announce_an_unplayable_discard_does_not_hold_up_the_game(
     session.start()
     await clock.advance(0)
     assert recorder.saved == [(-1, "end_claims")]  # KH fits nothing: no ten-second wait
+    session.close()
+
+
+# ----- issue 10: the window waits only for people who may still claim ------------------------
+
+
+async def test_the_window_closes_once_every_person_who_may_claim_has_passed(
+        clock: LoopClock) -> None:
+    recorder = Recorder(8)
+    session = GameSession(window_position(), recorder.hooks())
+    session.start()
+    version = session.game.version
+    assert await session.pass_claims(2, version) == []
+    assert session.game.claim_open  # type: ignore[attr-defined]  # seat 1 may still claim
+    events = await session.pass_claims(1, version)
+    assert [e.kind for e in events] == ["claims_closed"]
+    assert recorder.saved == [(-1, "end_claims")] and recorder.announced == [events]
+    assert not session.game.claim_open  # type: ignore[attr-defined]
+    with pytest.raises(TooLate):
+        await session.pass_claims(1, version)
+    session.close()
+
+
+async def test_only_a_person_who_may_claim_can_pass_and_twice_is_once(clock: LoopClock) -> None:
+    recorder = Recorder(9)
+    session = GameSession(window_position(), recorder.hooks(None, frozenset({2})))
+    session.start()
+    version = session.game.version
+    for seat in (0, 3, 2):  # the discarder, an unopened seat, a computer
+        with pytest.raises(NotWaitedFor):
+            await session.pass_claims(seat, version)
+    with pytest.raises(TooLate):
+        await session.pass_claims(1, version - 1)
+    session.close()
+    people = GameSession(window_position(), recorder.hooks())
+    people.start()
+    assert await people.pass_claims(1, version) == []
+    assert await people.pass_claims(1, version) == []  # seat 2 may still claim
+    assert people.game.claim_open and recorder.saved == []  # type: ignore[attr-defined]
+    people.close()
+
+
+async def test_once_the_people_passed_a_computer_claim_comes_after_half_its_pause(
+        clock: LoopClock) -> None:
+    recorder = Recorder(10)
+
+    def react(game: Any, seat: int) -> str | None:
+        claims = game.private_view(seat).claims
+        return claims[0] if claims else None
+
+    session = GameSession(window_position(), recorder.hooks(react, frozenset({2})),
+                          bot_delay=1.5)
+    session.start()
+    assert await session.pass_claims(1, session.game.version) == []
+    await clock.advance(0.7)
+    assert recorder.saved == []  # the computer's claim is shown coming, not made at once
+    await clock.advance(0.1)
+    assert recorder.saved == [(2, "claim 8H A")]
+    session.close()
+
+
+async def test_a_discard_nobody_may_claim_opens_and_closes_its_window_in_one_announcement(
+        clock: LoopClock) -> None:
+    # Seat 0 is the only seat with a meld: after his discard nobody may claim.
+    recorder = Recorder(11)
+    game = crafted({0: "2C 4D 9S", 1: "3C 5D 10S KD", 2: "3S 6D JS", 3: "4S 7D QS KC"},
+                   melds=[(0, "5H 6H 7H")], pile="KH", turn=0, phase="play", players=4)
+    session = GameSession(game, recorder.hooks())
+    session.start()
+    events = await session.submit(0, parse_action("discard 9S"))
+    assert [e.kind for e in events] == ["discard", "claims_closed"]
+    assert recorder.announced == [events]  # one table edit, no window shown for nothing
+    assert recorder.saved == [(0, "discard 9S"), (-1, "end_claims")]
+    await clock.advance(0)
+    assert len(recorder.saved) == 2
     session.close()
