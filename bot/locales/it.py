@@ -28,14 +28,13 @@ MESSAGES: dict[str, str] = {
     "cmd.settings": "Modifica le impostazioni del bot su questo server",
     # -- tavolo in attesa ----------------------------------------------------------------
     "lobby.title": "{game}: nuovo tavolo",
-    "lobby.created_by": "Aperto da {name}",
+    "lobby.created_by": "Host del tavolo: {name}",
     "lobby.rules": "Regole: {preset}",
     "lobby.players": "Giocatori ({count}/{max})",
     "lobby.empty_seat": "posto libero",
     "lobby.computer_seat": "{name} (computer)",
     "lobby.waiting": (
-        "In attesa di giocatori. Chi ha aperto il tavolo avvia la partita "
-        "quando tutti hanno preso posto."
+        "In attesa di giocatori. L'host avvia la partita quando tutti hanno preso posto."
     ),
     "lobby.button.join": "Partecipa",
     "lobby.button.leave": "Esci",
@@ -48,22 +47,22 @@ MESSAGES: dict[str, str] = {
     "lobby.left": "{name} lascia il tavolo.",
     "lobby.computer_added": "Un giocatore computer prende posto al tavolo.",
     "lobby.you_joined": (
-        "Hai un posto al tavolo. La partita comincia quando chi l'ha aperto preme Inizia."
+        "Hai un posto al tavolo. La partita comincia quando l'host preme Inizia."
     ),
     "lobby.already_seated": "Hai già un posto a questo tavolo.",
     "lobby.full": "Il tavolo è al completo.",
     "lobby.need_players": "Per questa partita servono almeno {min} giocatori.",
     "lobby.too_many_players": "A questo gioco si gioca al massimo in {max}.",
     "lobby.only_host_start": (
-        "Solo chi ha aperto il tavolo o un membro con il permesso Gestisci server "
+        "Solo l'host del tavolo o un membro con il permesso Gestisci server "
         "può avviare la partita."
     ),
     "lobby.only_host_abandon": (
-        "Solo chi ha aperto il tavolo o un membro con il permesso Gestisci server "
+        "Solo l'host del tavolo o un membro con il permesso Gestisci server "
         "può annullare la partita."
     ),
     "lobby.only_host_settings": (
-        "Solo chi ha aperto il tavolo o un membro con il permesso Gestisci server "
+        "Solo l'host del tavolo o un membro con il permesso Gestisci server "
         "può cambiare le regole."
     ),
     "lobby.already_running": "In questo canale c'è già una partita in corso.",
@@ -389,4 +388,24 @@ MESSAGES: dict[str, str] = {
     "option.special_card_per_hand.help": "Il mazziere sceglie la carta speciale prima di ogni mano.",
     "option.scala40_values": "Valori Scala 40",
     "option.scala40_values.help": "Assi 11 (1 in A-2-3), figure 10.",
+    # --- lobby, host and game end ---
+    "lobby.full_ready": "Il tavolo è al completo: l'host può avviare la partita.",
+    "lobby.you_left_host": "Hai lasciato il tavolo. Ora l'host è {name}.",
+    "lobby.you_left_closed": "Hai lasciato il tavolo. Non c'era nessun altro, quindi il tavolo è chiuso.",
+    "lobby.closed_empty": "Se ne sono andati tutti: il tavolo è chiuso.",
+    "abandon.ask": "Annullare la partita? Le mani in corso vanno perse e nessuno segna punti.",
+    "abandon.button.yes": "Sì, annulla",
+    "abandon.button.keep": "Continua a giocare",
+    "abandon.kept": "La partita continua.",
+    "table.cancelled": "Partita annullata",
+    "again.button": "Rivincita",
+    "again.footer": "{name} chiede la rivincita: stessi posti, stesse regole. Chi non gioca prema Esci.",
+    "again.opened": "C'è un nuovo tavolo con gli stessi posti e le stesse regole.",
+    "again.busy": "Qui c'è già una partita aperta.",
+    "again.not_player": "Solo chi ha giocato questa partita può chiedere la rivincita.",
+    "sheet.title": "Segnapunti",
+    "sheet.hand": "Mano",
+    "sheet.total": "Totale",
+    "sheet.bonus": "Bonus",
+    "sheet.bonus_hollywood": "P2, P3, bonus",
 }

@@ -275,3 +275,13 @@ def test_views_hide_the_other_hand_and_the_stock() -> None:
     mine = json.dumps(asdict(g.private_view(0)))
     assert all(f'"{c}"' in mine for c in HANDS[0].split())
     assert not any(f'"{c}"' in mine for c in HANDS[1].split())
+
+
+def test_the_board_keeps_each_hand_in_order_dead_and_tied_ones_too() -> None:
+    m = Match(preset("hollywood"))
+    m.record(0, 25)
+    m.record(None, 0)
+    m.record(1, 14)
+    assert m.board.hands == [[25, 0], [0, 0], [0, 14]] and m.board.totals == [25, 14]
+    again = Match.from_dict(m.opts, json.loads(json.dumps(m.to_dict())))
+    assert again.board.hands == m.board.hands and again.columns == m.columns
