@@ -250,7 +250,7 @@ class Lobby:
             await self.refresh(await storage.get_game(record.id), "lobby.closed_empty")
             return "lobby.you_left_closed", {}
         await self.refresh(await storage.get_game(record.id))
-        if host_id != record.host_id:
+        if host_id != record.host_id and key == "lobby.you_left":
             name = next(s["name"] for s in seats if s["user_id"] == host_id)
             return "lobby.you_left_host", {"name": name}
         return key, {}
@@ -285,4 +285,3 @@ class Lobby:
         rt.prev_to_act = []
         await host.hands.deliver_all(rt, fresh=True)
         rt.prev_to_act = list(rt.game.to_act())
-

@@ -29,6 +29,7 @@ from tests.cogs.conftest import (
     table_message,
     texts,
 )
+from tests.cogs.test_gin_modes import ids
 from tests.cogs.test_lobby_host import answer
 from tests.conftest import Sim
 
@@ -115,17 +116,13 @@ async def win_in_one_hand(sim: Sim, deals: ScriptedDeals) -> simcord.MemberActor
         msg = dm(sim.alice)
         if "Draw from stock" in labels(msg):
             await sim.alice.user.click(msg, label="Draw from stock")
-        elif any((c or "").endswith(":knock") for c in custom_ids(msg)):
+        elif any((c or "").endswith(":knock") for c in ids(msg)):
             card = option_values(msg, ":knock")[0]
             await sim.alice.user.select(msg, [card], custom_id=custom_id(msg, ":knock"))
         else:
             await sim.env.advance_time(BOT_DELAY)
     assert "Alice went gin!" in "\n".join(texts(sim))
     return sim.alice
-
-
-def custom_ids(message: object) -> list[str | None]:
-    return [getattr(c, "custom_id", None) for c in children(message)]
 
 
 async def test_the_final_table_shows_the_score_sheet_and_play_again(
