@@ -21,7 +21,7 @@ import discord
 
 from cogs.custom_ids import (
     BUTTON_TEMPLATE,
-    LOBBY_KINDS,
+    RECORD_KINDS,
     SELECT_TEMPLATE,
     ComponentId,
     parse,
@@ -43,7 +43,7 @@ class Checked:
 
     host: GameHost
     cid: ComponentId
-    rt: Runtime | None  # None for lobby buttons: the lobby reads its record itself
+    rt: Runtime | None  # None for RECORD_KINDS: their handler reads the record itself
     seat: int | None
     values: tuple[str, ...] = ()  # a select's chosen values
 
@@ -69,7 +69,7 @@ def check(host: GameHost, interaction: discord.Interaction, cid: ComponentId,
     if cid.is_private != is_private(interaction):
         # e.g. a hand's control pressed on the table message: its answer would show the hand
         raise Refusal("error.move_unavailable")
-    if cid.kind in LOBBY_KINDS:
+    if cid.kind in RECORD_KINDS:
         return Checked(host, cid, None, None, values)
     rt = host.running(cid.game_id)
     seat = host.seated(rt, interaction)

@@ -4,8 +4,9 @@ Ids (at most 100 characters) name the game, and for moves the state version, so
 clicks on messages sent before a restart still reach the host and a control from
 an older state is refused as stale:
 
-- buttons `rm:<game id>:<kind>[:<arg>]`: join, leave, addbot, start (lobby); hand,
-  back, tact:<version>:<action> (table); sort:<suit|rank>, act:<version>:<action> (hand);
+- buttons `rm:<game id>:<kind>[:<arg>]`: join, leave, addbot, start, cancel (lobby); hand,
+  back, tact:<version>:<action> (table); again (a finished game's table); abandon, keep
+  (the ephemeral "Cancel the game?"); sort:<suit|rank>, act:<version>:<action> (hand);
 - selects `rs:<game id>:<version>:<verb>`: the chosen values complete `<verb> <value>`;
   the verb `table_choice` marks a select of complete moves offered by a table button.
 
@@ -36,13 +37,17 @@ _VALUE = re.compile(r"[ -~]+")
 MAX_GAME_ID = 2**63 - 1  # the storage's ids are signed 64-bit integers
 VERSION_DIGITS = 9
 
-LOBBY_KINDS = frozenset({"join", "leave", "addbot", "start"})
+LOBBY_KINDS = frozenset({"join", "leave", "addbot", "start", "cancel"})
+# Buttons answered from the stored game, whether it runs or not: the lobby's, "Play again"
+# on a finished game, and the answers to "Cancel the game?".
+RECORD_KINDS = LOBBY_KINDS | {"again", "abandon", "keep"}
 # Buttons whose arg is `<version>:<action>`.
 VERSIONED_KINDS = frozenset({"act", "tact"})
 SORT_ORDERS = frozenset({"suit", "rank"})
-BUTTON_KINDS = LOBBY_KINDS | VERSIONED_KINDS | {"hand", "back", "sort"}
-# Controls of a private hand (a DM or an ephemeral answer); all others are on public messages.
-PRIVATE_KINDS = frozenset({"sort", "act", "select", "choice"})
+BUTTON_KINDS = RECORD_KINDS | VERSIONED_KINDS | {"hand", "back", "sort"}
+# Controls of a private hand or question (a DM or an ephemeral answer); all others are on
+# public messages.
+PRIVATE_KINDS = frozenset({"sort", "act", "select", "choice", "abandon", "keep"})
 # The verb of an ephemeral select of complete actions offered by a table button.
 TABLE_CHOICE = "table_choice"
 

@@ -141,13 +141,9 @@ class Rummy(commands.Cog):
 
     @rummy.command(name="abandon", description="Cancel this channel's game (host only)")
     async def abandon(self, interaction: discord.Interaction) -> None:
-        """Cancel the game."""
+        """Cancel the lobby, or ask before cancelling the running game."""
         record = await self._game_here(interaction)
         await self.host.abandon(interaction, record)
-        if not interaction.response.is_done():
-            await interaction.response.send_message(
-                t("lobby.abandoned", locale_of(interaction.locale),
-                  name=interaction.user.display_name), ephemeral=True)
 
     @rummy.command(name="hand", description="Show your hand (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:

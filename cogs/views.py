@@ -51,17 +51,37 @@ def _options(options: Sequence[SelectOption]) -> list[discord.SelectOption]:
             for o in kept]
 
 
-def lobby_view(game_id: int, locale: str) -> discord.ui.View:
-    """Return the lobby's Join / Leave / Add computer / Start buttons."""
+def _buttons(game_id: int, locale: str,
+             buttons: Sequence[tuple[str, str, str]]) -> discord.ui.View:
+    """Return a view of buttons given as (kind, catalogue key of the label, style)."""
     view = discord.ui.View(timeout=None)
-    for kind, key, style in (
-        ("join", "lobby.button.join", "success"),
-        ("leave", "lobby.button.leave", "secondary"),
-        ("addbot", "lobby.button.add_computer", "secondary"),
-        ("start", "lobby.button.start", "primary"),
-    ):
+    for kind, key, style in buttons:
         view.add_item(_button(ComponentId(game_id, kind), t(key, locale), style))
     return view
+
+
+def lobby_view(game_id: int, locale: str, full: bool = False) -> discord.ui.View:
+    """Return the lobby's Join / Leave / Add computer / Start / Cancel buttons.
+
+    A full table offers no seat: Join and Add computer are left out.
+    """
+    seating = [] if full else [("join", "lobby.button.join", "success")]
+    seating += [("leave", "lobby.button.leave", "secondary")]
+    if not full:
+        seating.append(("addbot", "lobby.button.add_computer", "secondary"))
+    return _buttons(game_id, locale, [*seating, ("start", "lobby.button.start", "primary"),
+                                      ("cancel", "lobby.button.abandon", "danger")])
+
+
+def confirm_view(game_id: int, locale: str) -> discord.ui.View:
+    """Return the answers to "Cancel the game?": Yes, cancel / Keep playing."""
+    return _buttons(game_id, locale, [("abandon", "abandon.button.yes", "danger"),
+                                      ("keep", "abandon.button.keep", "secondary")])
+
+
+def again_view(game_id: int, locale: str) -> discord.ui.View:
+    """Return a finished game's "Play again" button."""
+    return _buttons(game_id, locale, [("again", "again.button", "success")])
 
 
 def table_view(game_id: int, locale: str, *, someone_replaced: bool, version: int = 0,

@@ -28,13 +28,12 @@ MESSAGES: dict[str, str] = {
     "cmd.settings": "Modifica le impostazioni del bot su questo server",
     # -- tavolo in attesa ----------------------------------------------------------------
     "lobby.title": "{game}: nuovo tavolo",
-    "lobby.created_by": "Aperto da {name}",
+    "lobby.created_by": "Host del tavolo: {name}",
     "lobby.rules": "Regole: {preset}",
     "lobby.players": "Giocatori ({count}/{max})",
     "lobby.empty_seat": "posto libero",
     "lobby.waiting": (
-        "In attesa di giocatori. Chi ha aperto il tavolo avvia la partita "
-        "quando tutti hanno preso posto."
+        "In attesa di giocatori. L'host avvia la partita quando tutti hanno preso posto."
     ),
     "lobby.button.join": "Partecipa",
     "lobby.button.leave": "Esci",
@@ -47,22 +46,22 @@ MESSAGES: dict[str, str] = {
     "lobby.left": "{name} lascia il tavolo.",
     "lobby.computer_added": "Un giocatore computer prende posto al tavolo.",
     "lobby.you_joined": (
-        "Hai un posto al tavolo. La partita comincia quando chi l'ha aperto preme Inizia."
+        "Hai un posto al tavolo. La partita comincia quando l'host preme Inizia."
     ),
     "lobby.already_seated": "Hai già un posto a questo tavolo.",
     "lobby.full": "Il tavolo è al completo.",
     "lobby.need_players": "Per questa partita {min:serve|servono} almeno {min} {min:giocatore|giocatori}.",
     "lobby.too_many_players": "A questo gioco si gioca al massimo in {max}.",
     "lobby.only_host_start": (
-        "Solo chi ha aperto il tavolo o un membro con il permesso Gestisci server "
+        "Solo l'host del tavolo o un membro con il permesso Gestisci server "
         "può avviare la partita."
     ),
     "lobby.only_host_abandon": (
-        "Solo chi ha aperto il tavolo o un membro con il permesso Gestisci server "
+        "Solo l'host del tavolo o un membro con il permesso Gestisci server "
         "può annullare la partita."
     ),
     "lobby.only_host_settings": (
-        "Solo chi ha aperto il tavolo o un membro con il permesso Gestisci server "
+        "Solo l'host del tavolo o un membro con il permesso Gestisci server "
         "può cambiare le regole."
     ),
     "lobby.already_running": "In questo canale c'è già una partita in corso.",
@@ -435,4 +434,24 @@ MESSAGES: dict[str, str] = {
     "r500.prompt.draw_empty_end": "Tocca a te e il mazzo è finito: prendi dagli scarti, oppure lasciali e la mano finisce subito (nessuno ha chiuso).",
     "r500.prompt.draw_empty_reuse": "Tocca a te e il mazzo è finito: prendi dagli scarti, oppure lasciali e vengono girati come nuovo mazzo, da cui peschi.",
     "event.tie_plays_on": "Pari a {points}: {names} sono in testa a pari merito oltre l'obiettivo, quindi si continua a giocare.",
+    # --- lobby, host and game end ---
+    "lobby.full_ready": "Il tavolo è al completo: l'host può avviare la partita.",
+    "lobby.you_left_host": "Hai lasciato il tavolo. Ora l'host è {name}.",
+    "lobby.you_left_closed": "Hai lasciato il tavolo. Non c'era nessun altro, quindi il tavolo è chiuso.",
+    "lobby.closed_empty": "Se ne sono andati tutti: il tavolo è chiuso.",
+    "abandon.ask": "Annullare la partita? Le mani in corso vanno perse e nessuno segna punti.",
+    "abandon.button.yes": "Sì, annulla",
+    "abandon.button.keep": "Continua a giocare",
+    "abandon.kept": "La partita continua.",
+    "table.cancelled": "Partita annullata",
+    "again.button": "Rivincita",
+    "again.footer": "{name} chiede la rivincita: stessi posti, stesse regole. Chi non gioca prema Esci.",
+    "again.opened": "C'è un nuovo tavolo con gli stessi posti e le stesse regole.",
+    "again.busy": "Qui c'è già una partita aperta.",
+    "again.not_player": "Solo chi ha giocato questa partita può chiedere la rivincita.",
+    "sheet.title": "Segnapunti",
+    "sheet.hand": "Mano",
+    "sheet.total": "Totale",
+    "sheet.bonus": "Bonus",
+    "sheet.bonus_hollywood": "P2, P3, bonus",
 }

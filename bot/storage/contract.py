@@ -60,8 +60,12 @@ class GameRepository(Protocol):
         seats: Sequence[Seat] | None = None,
         options: dict[str, Any] | None = None,
         preset: str | None = None,
+        host_id: int | None = None,
     ) -> None:
-        """Change the seats, options or preset of a game still in its lobby (else StaleVersion)."""
+        """Change the seats, options, preset or host of a game still in its lobby.
+
+        Raise StaleVersion once the game has left its lobby.
+        """
         ...
 
     async def start_game(

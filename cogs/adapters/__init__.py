@@ -24,6 +24,7 @@ __all__ = [
     "Deal",
     "GameAdapter",
     "Outcome",
+    "ScoreSheet",
     "SelectControl",
     "SelectOption",
     "offers",
@@ -92,6 +93,22 @@ class Outcome:
     seat: int
     points: int
     won: bool
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A finished game's scores: each hand's points and the final totals, one column per side.
+
+    `played` may exceed the hands listed (a game saved before hands were kept); what the
+    totals hold beyond the listed hands is then shown as the earlier hands, else under
+    `bonus_key` (e.g. gin's game and line bonuses).
+    """
+
+    sides: tuple[tuple[int, ...], ...]  # the seats of each side, in side order
+    hands: tuple[tuple[int, ...], ...]  # each listed hand's points per side, oldest first
+    totals: tuple[int, ...]  # each side's final points
+    played: int  # how many hands were played
+    bonus_key: str = "sheet.bonus"
 
 
 class GameAdapter(Protocol):
@@ -217,6 +234,10 @@ class GameAdapter(Protocol):
 
     def outcomes(self, game: Game) -> list[Outcome]:
         """Return each seat's final points and whether it won (once the game is over)."""
+        ...
+
+    def score_sheet(self, game: Game) -> ScoreSheet:
+        """Return each hand's points and the final totals (public)."""
         ...
 
     def rules_summary(self, options: Any, locale: str) -> list[str]:

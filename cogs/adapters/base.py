@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from bot.i18n import card_text, number, t
 from card_images import TableSpec
-from cogs.adapters import ButtonControl, Deal, Outcome, SelectOption, view_of
+from cogs.adapters import ButtonControl, Deal, Outcome, ScoreSheet, SelectOption, view_of
 from engine.base import CardGame
 from engine.errors import IllegalMove
 from engine.game import Event
@@ -79,6 +79,15 @@ class AdapterBase(ABC):
         rows = [Outcome(seat, standing.points, standing.won)
                 for standing in game.standings() for seat in standing.seats]
         return sorted(rows, key=lambda row: row.seat)
+
+    def score_sheet(self, game: Any) -> ScoreSheet:
+        """Return the hands on the game's shared Scoreboard (`board`) and the standings.
+
+        A game without one (a single hand) has no hand to list.
+        """
+        board = getattr(game, "board", None)
+        hands = board.hands if board is not None else []
+        return sheet_of(game, hands, int(getattr(game, "hand_no", len(hands))))
 
     def new_deal(self, events: Sequence[Event]) -> bool:
         """Whether the events dealt new hands."""
@@ -155,6 +164,14 @@ def tie_line(tied: Sequence[int], totals: Sequence[int], names: Sequence[str],
     """Return the line saying a tie for the lead past the target plays on (engine.match)."""
     return t("event.tie_plays_on", locale, points=totals[tied[0]],
              names=", ".join(names[s] for s in tied))
+
+
+def sheet_of(game: Any, hands: Sequence[Sequence[int]], played: int,
+             bonus_key: str = "sheet.bonus") -> ScoreSheet:
+    """Return a score sheet of these hands (points per side) with the game's standings."""
+    ranked = game.standings()
+    return ScoreSheet(tuple(s.seats for s in ranked), tuple(tuple(h) for h in hands),
+                      tuple(s.points for s in ranked), played, bonus_key)
 
 
 def option_text(spec: OptionSpec, value: object, locale: str, key: str = "option.value") -> str:

@@ -8,8 +8,15 @@ from typing import Any
 from bot.i18n import card_text as _pretty
 from bot.i18n import cards_text, t
 from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
-from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption, view_of
-from cogs.adapters.base import AdapterBase, tie_line, with_words
+from cogs.adapters import (
+    ButtonControl,
+    Control,
+    ScoreSheet,
+    SelectControl,
+    SelectOption,
+    view_of,
+)
+from cogs.adapters.base import AdapterBase, sheet_of, tie_line, with_words
 from engine.cards import Card
 from engine.game import Event
 from engine.gin import GinGame, GinOptions, arrangements, card_value
@@ -344,6 +351,12 @@ class GinAdapter(AdapterBase):
         if opts.shutout_double and g.boxes[1 - winner] == 0:
             lines.append(t("event.shutout", locale, name=names[winner]))
         return lines
+
+    def score_sheet(self, game: Any) -> ScoreSheet:
+        """Return each hand's points; the totals add the bonuses (Hollywood: games 2 and 3)."""
+        view = view_of(game)
+        key = "sheet.bonus_hollywood" if view.scores.format == "hollywood" else "sheet.bonus"
+        return sheet_of(game, view.scores.hands, view.hand_no, key)
 
     # ----- rules text -------------------------------------------------------------------------
 

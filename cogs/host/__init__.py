@@ -3,7 +3,8 @@
 One `GameHost` lives in the Rummy cog; it holds the running games (`Runtime`) and
 one part per job:
 
-- `lobby`: open, seat, start and abandon tables (`cogs.host.lobby`);
+- `lobby`: open, seat, start tables and pass the host role on (`cogs.host.lobby`);
+- `endings`: cancel lobbies and games, and "Play again" (`cogs.host.endings`);
 - `sessions`: deal, restore and store each game's session (`cogs.host.sessions`);
 - `events`: what follows an accepted action or a timer (`cogs.host.events`);
 - `table`: the table message (`cogs.host.table`);
@@ -20,6 +21,7 @@ import discord
 from bot.storage import GameRecord, Storage
 from cogs.errors import Refusal
 from cogs.host.deals import DealSource, RandomDeals, ScriptedDeals
+from cogs.host.endings import Endings
 from cogs.host.events import Events
 from cogs.host.hands import Hands
 from cogs.host.lobby import Lobby, may_manage
@@ -57,6 +59,7 @@ class GameHost:
         self.runtimes: dict[int, Runtime] = {}
         self.places = Places(self)
         self.lobby = Lobby(self)
+        self.endings = Endings(self)
         self.sessions = Sessions(self)
         self.events = Events(self)
         self.table = TableMessage(self)
@@ -110,8 +113,8 @@ class GameHost:
         await self.lobby.refresh(record)
 
     async def abandon(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        """Cancel a lobby or a running game (host or Manage Server only)."""
-        await self.lobby.abandon(interaction, record)
+        """Cancel a lobby, or ask whether to cancel a running game (host or Manage Server)."""
+        await self.endings.abandon(interaction, record)
 
     def may_manage(self, interaction: discord.Interaction, record: GameRecord) -> bool:
         """Whether the member is the host or has Manage Server."""

@@ -1,4 +1,4 @@
-"""The lobby: open a table, seat players and computers, start or abandon the game."""
+"""The lobby: open a table, seat players and computers, pass the host role on, start the game."""
 
 from __future__ import annotations
 
@@ -23,13 +23,23 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def lobby_text(record: GameRecord, locale: str, footer_key: str = "lobby.waiting",
+def is_full(record: GameRecord) -> bool:
+    """Whether every seat of the lobby is taken."""
+    return len(record.seats) >= adapter_for(record.game).max_players
+
+
+def lobby_text(record: GameRecord, locale: str, footer_key: str | None = None,
                **footer: object) -> str:
-    """Return the lobby message: game, rules, settings, seats and what happens next."""
+    """Return the lobby message: game, rules, settings, seats and what happens next.
+
+    Without a footer it says what the table waits for: players, or (full) the host's Start.
+    """
     adapter = adapter_for(record.game)
     settings = TableSettings.of(record)
     options = adapter.options(settings.preset, dict(settings.rules))
-    host = next((s["name"] for s in record.seats if s["user_id"] == record.host_id), "?")
+    host = next((s["name"] for s in record.seats
+                 if s["user_id"] == record.host_id and not s["is_bot"]), "?")
+    footer_key = footer_key or ("lobby.full_ready" if is_full(record) else "lobby.waiting")
     seconds = settings.turn_seconds
     lines = [
         "**" + t("lobby.title", locale, game=t(f"game.{record.game}", locale)) + "**",
@@ -56,9 +66,17 @@ def may_manage(interaction: discord.Interaction, record: GameRecord) -> bool:
     return interaction.user.id == record.host_id or bool(perms and perms.manage_guild)
 
 
+def check_open(record: GameRecord) -> None:
+    """Refuse a lobby change once the game has started or ended."""
+    if record.status != "lobby":
+        raise Refusal("lobby.already_running" if record.status == "running"
+                      else "error.game_over")
+
+
 def check_can_start(interaction: discord.Interaction, record: GameRecord) -> None:
-    """Refuse a start by someone else than the host, or with too few players."""
+    """Refuse a start of a game already started, by someone else than the host, or too early."""
     adapter = adapter_for(record.game)
+    check_open(record)
     if not may_manage(interaction, record):
         raise Refusal("lobby.only_host_start")
     if len(record.seats) < adapter.min_players:
@@ -89,6 +107,18 @@ def change_seats(interaction: discord.Interaction, record: GameRecord, seats: li
     name = t("lobby.computer_name", TableSettings.of(record).locale, number=number)
     seats.append({"user_id": None, "name": name, "is_bot": True})
     return "lobby.computer_added"
+
+
+def next_host(before: list[Seat], after: list[Seat], host_id: int) -> int | None:
+    """Return who hosts once the seats changed: the host if still seated, else the next
+    person seated after his old seat (in seat order, round the table); None if nobody is."""
+    people = [s["user_id"] for s in after if not s["is_bot"]]
+    if host_id in people:
+        return host_id
+    at = next((i for i, s in enumerate(before) if s["user_id"] == host_id and not s["is_bot"]),
+              None)
+    order = [s["user_id"] for s in (before if at is None else before[at + 1:] + before[:at])]
+    return next((user for user in order if user in people), people[0] if people else None)
 
 
 class Lobby:
@@ -127,39 +157,53 @@ class Lobby:
             )
         except ChannelBusy:  # another /rummy new won the race since the check above
             raise Refusal("lobby.already_running") from None
-        message = await self._post_lobby(game_id, game, channel, server.use_threads, public)
-        await storage.set_message_ids(game_id, lobby_message_id=message.id)
+        try:
+            place = await self._place(game_id, game, channel, server.use_threads, public)
+        except discord.Forbidden:
+            await storage.set_status(game_id, "abandoned")
+            raise
+        message = await self.post(game_id, place)
         await interaction.response.send_message(
             t("lobby.you_joined", locale_of(interaction.locale)) + f" {message.jump_url}",
             ephemeral=True)
 
-    async def _post_lobby(self, game_id: int, game: str, channel: Any, use_threads: bool,
-                          public: str) -> discord.Message:
-        """Post the lobby message (in a new thread if the server wants one); return it."""
+    async def _place(self, game_id: int, game: str, channel: Any, use_threads: bool,
+                     public: str) -> Any:
+        """Return where the lobby goes: the channel, or a new thread if the server wants one."""
+        if not (use_threads and isinstance(channel, discord.TextChannel)):
+            return channel
+        name = t("lobby.thread_name", public, game=t(f"game.{game}", public), number=game_id)
+        thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+        await self.host.storage.set_thread(game_id, thread.id)
+        return thread
+
+    async def post(self, game_id: int, place: Any, footer_key: str | None = None,
+                   **footer: object) -> discord.Message:
+        """Post a new lobby's message in its place and remember it; return it.
+
+        If the place refuses us, the lobby is abandoned (the channel stays free).
+        """
         storage = self.host.storage
-        place: Any = channel
+        record = await storage.get_game(game_id)
+        locale = TableSettings.of(record).locale
         try:
-            if use_threads and isinstance(channel, discord.TextChannel):
-                name = t("lobby.thread_name", public, game=t(f"game.{game}", public),
-                         number=game_id)
-                place = await channel.create_thread(name=name,
-                                                    type=discord.ChannelType.public_thread)
-                await storage.set_thread(game_id, place.id)
-            record = await storage.get_game(game_id)
-            message: discord.Message = await place.send(lobby_text(record, public),
-                                                        view=lobby_view(game_id, public))
+            message: discord.Message = await place.send(
+                lobby_text(record, locale, footer_key, **footer),
+                view=lobby_view(game_id, locale, is_full(record)))
         except discord.Forbidden:
             await storage.set_status(game_id, "abandoned")
             raise
+        await storage.set_message_ids(game_id, lobby_message_id=message.id)
         return message
 
-    async def refresh(self, record: GameRecord, footer_key: str = "lobby.waiting",
+    async def refresh(self, record: GameRecord, footer_key: str | None = None,
                       **footer: object) -> None:
         """Edit the lobby message to show the current seats (buttons gone once it is over)."""
         if record.lobby_message_id is None:
             return
         locale = TableSettings.of(record).locale
-        view = lobby_view(record.id, locale) if record.status == "lobby" else None
+        view = (lobby_view(record.id, locale, is_full(record)) if record.status == "lobby"
+                else None)
         place = self.host.places.place(record.place_id)
         message = place.get_partial_message(record.lobby_message_id)
         try:
@@ -170,14 +214,14 @@ class Lobby:
 
     async def act(self, interaction: discord.Interaction, record: GameRecord, kind: str) -> None:
         """Join, leave, add a computer or start, and confirm it to the member."""
-        key = await self.action(interaction, record, kind)
+        key, params = await self.action(interaction, record, kind)
         if not interaction.response.is_done():
-            await interaction.response.send_message(t(key, locale_of(interaction.locale)),
-                                                    ephemeral=True)
+            await interaction.response.send_message(
+                t(key, locale_of(interaction.locale), **params), ephemeral=True)
 
     async def action(self, interaction: discord.Interaction, record: GameRecord,
-                     kind: str) -> str:
-        """Join, leave, add a computer or start; return the confirmation key for the member."""
+                     kind: str) -> tuple[str, dict[str, object]]:
+        """Join, leave, add a computer or start; return the member's confirmation (key, params)."""
         if kind == "start":
             check_can_start(interaction, record)
             # Dealing, drawing and DMs may take longer than Discord's 3 s to answer: say
@@ -185,18 +229,30 @@ class Lobby:
             await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.lock(record.id):
             record = await self.host.storage.get_game(record.id)
-            if record.status != "lobby":
-                raise Refusal("lobby.already_running" if record.status == "running"
-                              else "error.game_over")
+            check_open(record)
             if kind == "start":
                 await self.start(interaction, record)
                 await self._confirm(interaction, "lobby.started_short")
-                return "lobby.started_short"
+                return "lobby.started_short", {}
             seats = list(record.seats)
             key = change_seats(interaction, record, seats, kind)
-            await self.host.storage.update_lobby(record.id, seats=seats)
-            await self.refresh(await self.host.storage.get_game(record.id))
-            return key
+            return await self._reseat(record, seats, key)
+
+    async def _reseat(self, record: GameRecord, seats: list[Seat],
+                      key: str) -> tuple[str, dict[str, object]]:
+        """Store the new seats, passing the host role on or closing a table nobody sits at."""
+        storage = self.host.storage
+        host_id = next_host(record.seats, seats, record.host_id)
+        await storage.update_lobby(record.id, seats=seats, host_id=host_id)
+        if host_id is None:  # the last person left: computers alone cannot start it
+            await storage.set_status(record.id, "abandoned")
+            await self.refresh(await storage.get_game(record.id), "lobby.closed_empty")
+            return "lobby.you_left_closed", {}
+        await self.refresh(await storage.get_game(record.id))
+        if host_id != record.host_id and key == "lobby.you_left":
+            name = next(s["name"] for s in seats if s["user_id"] == host_id)
+            return "lobby.you_left_host", {"name": name}
+        return key, {}
 
     async def _confirm(self, interaction: discord.Interaction, key: str) -> None:
         """Replace a deferred "thinking" answer with the member's confirmation."""
@@ -229,19 +285,3 @@ class Lobby:
         await host.hands.deliver_all(rt, fresh=True)
         rt.prev_to_act = list(rt.game.to_act())
         await host.sessions.save_meta(rt)  # the opening line and the hands just sent
-
-    async def abandon(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        """Cancel a lobby or a running game (host or Manage Server only)."""
-        if not may_manage(interaction, record):
-            raise Refusal("lobby.only_host_abandon")
-        rt = self.host.runtimes.pop(record.id, None)
-        if rt is not None:
-            rt.session.close()
-        await self.host.storage.set_status(record.id, "abandoned")
-        record = await self.host.storage.get_game(record.id)
-        name = interaction.user.display_name
-        await self.refresh(record, "lobby.abandoned", name=name)
-        if rt is not None:
-            line = t("lobby.abandoned", rt.locale, name=name)
-            await self.host.places.post(rt, line)
-            await self.host.table.edit(rt, [line], final=True)

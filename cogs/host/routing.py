@@ -16,8 +16,9 @@ import discord
 from bot.i18n import locale_of, t
 from bot.storage import GameNotFound
 from cogs.adapters import PASS_CLAIMS, UI_PREFIX, offers
-from cogs.custom_ids import LOBBY_KINDS, ComponentId
+from cogs.custom_ids import RECORD_KINDS, ComponentId
 from cogs.errors import Refusal
+from cogs.host.endings import ENDING_KINDS
 from cogs.host.hands import answering, remember, with_controls
 from cogs.host.runtime import Runtime
 from cogs.surfaces import is_ephemeral
@@ -37,12 +38,15 @@ class Router:
     async def route(self, interaction: discord.Interaction, cid: ComponentId,
                     rt: Runtime | None, seat: int | None, values: Sequence[str]) -> None:
         """Do what a checked component asks: `rt` and `seat` are set for in-game kinds."""
-        if cid.kind in LOBBY_KINDS:
+        if cid.kind in RECORD_KINDS:
             try:
                 record = await self.host.storage.get_game(cid.game_id)
             except GameNotFound:
                 raise Refusal("error.move_unavailable") from None
-            await self.host.lobby.act(interaction, record, cid.kind)
+            if cid.kind in ENDING_KINDS:
+                await self.host.endings.click(interaction, record, cid.kind)
+            else:
+                await self.host.lobby.act(interaction, record, cid.kind)
             return
         assert rt is not None and seat is not None  # resolved by the component's check
         version = cid.version if cid.version is not None else -1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,9 +18,10 @@ from bot.i18n import t
 from bot.storage import ResultRow
 from card_images import render_table
 from cogs.host.movelog import extended, log_text
-from cogs.host.places import png
+from cogs.host.places import MAX_CONTENT, clip, png
 from cogs.host.runtime import Runtime
-from cogs.views import table_view
+from cogs.host.scoresheet import sheet_text
+from cogs.views import again_view, table_view
 
 if TYPE_CHECKING:
     from cogs.host import GameHost
@@ -34,14 +36,28 @@ def table_payload(rt: Runtime, final: bool = False) -> dict[str, Any]:
     """Return the table message: the move log, whose turn, the picture and its buttons."""
     game, adapter = rt.game, rt.adapter
     status = adapter.table_status(game, rt.names, rt.locale)
+    text = log_text(rt.log, status)
     picture = render_table(adapter.table_spec(game, rt.names, rt.locale))
-    payload: dict[str, Any] = {"content": log_text(rt.log, status),
-                               "file": png(picture, "table.png")}
-    if not final:
+    payload: dict[str, Any] = {"content": text, "file": png(picture, "table.png")}
+    if game.is_over:
+        # The final table: the score sheet below the result, and a rematch for the players.
+        sheet = sheet_text(adapter.score_sheet(game), rt.names, rt.locale,
+                           MAX_CONTENT - len(text) - 1)
+        payload["content"] = "\n".join(filter(None, [text, sheet]))
+        payload["view"] = again_view(rt.record.id, rt.locale)
+    elif not final:
         payload["view"] = table_view(
             rt.record.id, rt.locale, someone_replaced=bool(rt.session.taken_over),
             version=game.version, controls=adapter.table_controls(game, rt.locale))
     return payload
+
+
+def cancelled_payload(rt: Runtime, line: str) -> dict[str, Any]:
+    """Return the table of a cancelled game: the one line saying so, the picture with no turn."""
+    spec = rt.adapter.table_spec(rt.game, rt.names, rt.locale)
+    spec = replace(spec, status=t("table.cancelled", rt.locale),
+                   seats=[replace(seat, is_turn=False) for seat in spec.seats])
+    return {"content": clip(line), "file": png(render_table(spec), "table.png")}
 
 
 class TableMessage:
@@ -71,7 +87,15 @@ class TableMessage:
         A 5xx skips the edit (the next one catches up, the log keeps the lines).
         """
         rt.log, rt.held_lines = extended(rt.log, [*rt.held_lines, *lines]), []
-        payload = table_payload(rt, final)
+        await self._put(rt, table_payload(rt, final))
+
+    async def cancel(self, rt: Runtime, line: str) -> None:
+        """Mark the table of a cancelled game: one line, no turn, no controls."""
+        rt.held_lines = []
+        await self._put(rt, cancelled_payload(rt, line))
+
+    async def _put(self, rt: Runtime, payload: dict[str, Any]) -> None:
+        """Show the payload: edit the table message, or post it at the bottom when pushed up."""
         file = payload.pop("file")
         payload.setdefault("view", None)
         place = self.host.places.place(rt.record.place_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..match import tied_lead, unique_best
+from ..match import Scoreboard, tied_lead, unique_best
 from .events import GameEnded
 from .options import GinOptions
 
@@ -67,6 +67,8 @@ class Match:
     match_scores: list[int] = field(default_factory=lambda: [0, 0])
     over: bool = False
     winner: int | None = None  # None with over = a drawn match
+    # Each hand's points per seat, dead and tied hands included (the final score sheet).
+    board: Scoreboard = field(default_factory=lambda: Scoreboard.new(2))
 
     def __post_init__(self) -> None:
         if not self.columns:
@@ -83,6 +85,7 @@ class Match:
 
     def record(self, winner: int | None, points: int) -> list[GameEnded]:
         """Enter a hand's result; return the games that finished with it."""
+        self.board.record([points if seat == winner else 0 for seat in (0, 1)])
         if winner is None or points <= 0:
             return []
         self.wins[winner] += 1
@@ -164,10 +167,12 @@ class Match:
         """Return a JSON-friendly form."""
         return {"columns": [c.to_dict() for c in self.columns], "wins": self.wins,
                 "games_won": self.games_won, "match_scores": self.match_scores,
-                "over": self.over, "winner": self.winner}
+                "over": self.over, "winner": self.winner, "board": self.board.to_json()}
 
     @classmethod
     def from_dict(cls, opts: GinOptions, d: dict[str, Any]) -> Match:
-        """Rebuild from to_dict()."""
+        """Rebuild from to_dict() (older snapshots kept no hand-by-hand board)."""
+        board = Scoreboard.from_json(d["board"]) if "board" in d else Scoreboard.new(2)
         return cls(opts, [Column.from_dict(c) for c in d["columns"]], list(d["wins"]),
-                   list(d["games_won"]), list(d["match_scores"]), d["over"], d["winner"])
+                   list(d["games_won"]), list(d["match_scores"]), d["over"], d["winner"],
+                   board)

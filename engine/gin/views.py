@@ -57,6 +57,7 @@ class ScoreSheet:
     winner: int | None  # None with over: a drawn match
     target: int
     tied: tuple[int, ...] = ()  # seats tied for the lead past the match target: play goes on
+    hands: tuple[tuple[int, ...], ...] = ()  # each hand's points per seat, oldest first
 
     @classmethod
     def of(cls, match: Match) -> ScoreSheet:
@@ -64,7 +65,8 @@ class ScoreSheet:
         seats = range(len(match.wins))
         return cls(match.opts.match_format, tuple(ScoreColumn.of(c, seats) for c in match.columns),
                    tuple(match.wins), tuple(match.games_won), tuple(match.match_scores),
-                   match.over, match.winner, match.opts.target_score, tuple(match.tied()))
+                   match.over, match.winner, match.opts.target_score, tuple(match.tied()),
+                   tuple(tuple(h) for h in match.board.hands))
 
     @property
     def running(self) -> tuple[int, ...]:

@@ -192,14 +192,19 @@ class Rummy500State(CardGame[Rummy500Options, A.Rummy500Action]):
     # --- persistence ---------------------------------------------------------------------
 
     def state_json(self) -> dict[str, Any]:
-        """Return the game's fields for its snapshot (the live bot's format, unchanged)."""
+        """Return the game's fields for its snapshot.
+
+        `hand_points` (each hand's points, for the final score sheet) comes once a hand is
+        scored, so a snapshot saved before it existed saves back unchanged.
+        """
+        points = {"hand_points": [list(h) for h in self.board.hands]} if self.board.hands else {}
         return {
             "players": self.players, **self.deck.to_json(), "version": self.version,
             "dealer": self.dealer, "hand_no": self.hand_no, "phase": self.phase,
             "turn": self.turn, "hands": [_texts(h) for h in self.hands],
             "stock": _texts(self.stock), "pile": _texts(self.pile),
             "melds": self.table.to_list(), "opened": list(self.opened),
-            "totals": list(self.totals), "closings": list(self.closings),
+            "totals": list(self.totals), **points, "closings": list(self.closings),
             "eliminated": sorted(self.eliminated), "reuses": self.reuses,
             "free_card": _text(self.free_card), "redraw": self.redraw,
             "claim": {"open": self.claim_open, "card": _text(self.claim_card),
@@ -233,10 +238,10 @@ class Rummy500State(CardGame[Rummy500Options, A.Rummy500Action]):
 
     def _load_seats(self, data: dict[str, Any]) -> None:
         self.opened = [bool(x) for x in data["opened"]]
-        # The snapshot (older than the scoreboard) keeps no hand-by-hand history, and nothing
-        # needs it: last_result holds the last hand.
+        # Each hand's points feed the final score sheet; snapshots older than them hold none.
         self.board = Scoreboard([int(x) for x in data["totals"]],
-                                eliminated={int(x) for x in data["eliminated"]})
+                                [[int(x) for x in h] for h in data.get("hand_points", [])],
+                                {int(x) for x in data["eliminated"]})
         self.closings = [int(x) for x in data["closings"]]
 
     def _load_hand(self, data: dict[str, Any]) -> None:
@@ -253,7 +258,8 @@ class Rummy500State(CardGame[Rummy500Options, A.Rummy500Action]):
     def _check_loaded(self) -> None:
         n = self.players
         if not (len(self.hands) == len(self.opened) == len(self.totals) == len(self.closings)
-                == n) or not 0 <= self.turn < n or not 0 <= self.dealer < n:
+                == n) or not 0 <= self.turn < n or not 0 <= self.dealer < n or any(
+                len(points) != n for points in self.board.hands):
             raise BadState("the seats of this saved game do not add up")
         cards = [c for h in self.hands for c in h] + self.stock + self.pile + [
             c for m in self.table for c in m.cards]

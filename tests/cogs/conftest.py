@@ -96,9 +96,9 @@ async def open_table(sim: Sim, *others: simcord.MemberActor, computer: bool = Fa
 
 
 def lobby_message(sim: Sim) -> discord.Message:
-    """Return the newest message with a Join button."""
+    """Return the newest message with a Join or a Leave button (a full lobby has no Join)."""
     for message in reversed(sim.channel.history()):
-        if any(getattr(c, "label", None) == "Join" for c in children(message)):
+        if any(getattr(c, "label", None) in ("Join", "Leave") for c in children(message)):
             return message
     raise AssertionError("no lobby message")
 
@@ -207,3 +207,21 @@ def hand_end_message(sim: Sim) -> discord.Message:
     """Return the channel message carrying the end-of-hand picture."""
     return next(m for m in sim.channel.history()
                 if any(a.filename == "hand.png" for a in m.attachments))
+
+
+async def cancel_game(sim: Sim, member: simcord.MemberActor) -> simcord.InteractionResult:
+    """Cancel this channel's game by /rummy abandon, answering "Yes, cancel" if it asks."""
+    asked = await member.slash(sim.channel, "rummy abandon")
+    if asked.response is not None and "Yes, cancel" in labels(asked.response):
+        return await member.click(asked.response, label="Yes, cancel")
+    return asked
+
+
+async def stale_click(sim: Sim, member: simcord.MemberActor,
+                      custom_id: str) -> simcord.InteractionResult:
+    """Click a button with this id on a copy of its own, as on a message shown before a change
+    took the button away (SimCord clicks only what a message shows now)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="stale", custom_id=custom_id))
+    message = await sim.bot.get_channel(sim.channel.id).send("stale copy", view=view)
+    return await member.click(message, label="stale")

@@ -11,6 +11,7 @@ from cogs.host import ScriptedDeals
 from tests.cogs.conftest import (
     LOOSE_A,
     LOOSE_B,
+    cancel_game,
     children,
     deal,
     dm,
@@ -150,8 +151,8 @@ async def test_abandon_is_for_the_host_or_a_server_manager(sim: Sim, deals: Scri
 
     managers = sim.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     eva = sim.guild.add_member(sim.env.create_user("Eva"), roles=[managers])
-    done = await eva.slash(sim.channel, "rummy abandon")
-    assert done.ephemeral and done.response.content == "Eva cancelled the game."
+    done = await cancel_game(sim, eva)
+    assert done.response.ephemeral and done.response.content == "Eva cancelled the game."
     assert (await game(sim)).status == "abandoned"
     assert "Eva cancelled the game." in texts(sim)
     assert "My hand" not in labels(table_message(sim))

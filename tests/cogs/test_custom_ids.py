@@ -111,7 +111,7 @@ def test_every_view_sends_ids_the_parser_reads_back() -> None:
     ]
     ids = [i for view in views for i in _ids(view)]
     assert ids == [
-        "rm:4:join", "rm:4:leave", "rm:4:addbot", "rm:4:start",
+        "rm:4:join", "rm:4:leave", "rm:4:addbot", "rm:4:start", "rm:4:cancel",
         "rm:4:hand", "rm:4:tact:8:claim", "rm:4:back",
         "rm:4:sort:rank", "rm:4:act:8:draw", "rm:4:act:8:ui_more", "rs:4:8:discard",
         f"rs:4:8:{TABLE_CHOICE}",

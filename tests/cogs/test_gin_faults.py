@@ -21,6 +21,7 @@ from tests.cogs.conftest import (
     play_pass,
     png_of,
     script,
+    stale_click,
     table_message,
     texts,
 )
@@ -58,7 +59,8 @@ async def test_only_the_host_starts_and_a_lone_host_cannot(sim: Sim) -> None:
     other = await sim.bruno.click(lobby, label="Start")
     assert other.ephemeral and "Only the host" in other.response.content
     assert (await sim.bot.storage.get_game(1)).status == "lobby"
-    full = await sim.chiara.click(lobby, label="Join")
+    assert "Join" not in labels(lobby_message(sim))  # a full table offers no seat
+    full = await stale_click(sim, sim.chiara, "rm:1:join")
     assert full.response.content == "The table is full."
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from bot.logging_setup import setup_logging
 from cogs.host import ScriptedDeals
-from tests.cogs.conftest import open_table, set_turn_seconds, texts
+from tests.cogs.conftest import cancel_game, open_table, set_turn_seconds, texts
 from tests.conftest import Sim
 
 # A card as the engine writes it (7H, 10S) or as players read it (7♥), and snapshot fields.
@@ -66,7 +66,7 @@ async def test_whole_games_at_debug_log_no_card_and_no_seed(
     await sim.alice.click(gin, label="Start")
     for _ in range(12):  # timeouts, then the computers play the gin hand on
         await sim.env.advance_time(30)
-    await sim.alice.slash(sim.channel, "rummy abandon")
+    await cancel_game(sim, sim.alice)
     r500 = await open_table(sim, sim.bruno, sim.chiara, game="rummy500")
     await sim.alice.click(r500, label="Start")
     for _ in range(400):  # nobody plays: the computers take the seats and finish

@@ -10,6 +10,7 @@ from bot.storage import ResultRow
 from card_images import LeaderboardSpec, render_leaderboard
 from cogs.host import ScriptedDeals
 from tests.cogs.conftest import (
+    cancel_game,
     custom_id,
     deal,
     dm,
@@ -53,7 +54,7 @@ async def test_the_host_abandons_a_running_game(sim: Sim, deals: ScriptedDeals) 
     await sim.alice.click(lobby, label="Start")
     refused = await sim.bruno.slash(sim.channel, "rummy abandon")
     assert refused.ephemeral and "Only the host" in refused.response.content
-    await sim.alice.slash(sim.channel, "rummy abandon")
+    await cancel_game(sim, sim.alice)
     assert (await sim.bot.storage.get_game(1)).status == "abandoned"
     assert "Alice cancelled the game." in "\n".join(texts(sim))
     late = await sim.alice.user.click(dm(sim.alice), label="Pass")

@@ -13,7 +13,15 @@ import pytest
 import cogs.registry
 from bot.locales import en
 from cogs.host import ScriptedDeals
-from tests.cogs.conftest import custom_id, dm, hand_end_message, labels, lobby_message, texts
+from tests.cogs.conftest import (
+    custom_id,
+    dm,
+    hand_end_message,
+    labels,
+    lobby_message,
+    table_message,
+    texts,
+)
 from tests.conftest import Sim
 from tests.toy.adapter import CATALOGUE, TOY
 
@@ -61,6 +69,14 @@ async def test_the_toy_plays_one_hand_through_the_registry(
     assert (record.game, record.status) == ("toy", "finished")
     rows = await sim.bot.storage.leaderboard(sim.guild.id, "toy")
     assert [(r.name, r.wins, r.points) for r in rows] == [("Alice", 1, -6), ("Bruno", 0, -24)]
+    # The shared game end serves it too: "Play again" opens the same table for the presser.
+    table = table_message(sim)
+    assert labels(table) == ["Play again"] and "```" not in table.content  # no hands to list
+    again = await sim.bruno.click(table, label="Play again")
+    assert again.ephemeral
+    new = await sim.bot.storage.get_game(2)
+    assert (new.game, new.status, new.host_id) == ("toy", "lobby", sim.bruno.id)
+    assert (new.options, new.seats) == (record.options, record.seats)
 
 
 async def test_a_refusal_of_the_toy_alone_is_told_by_its_own_catalogue_entry(

@@ -90,14 +90,16 @@ class SqliteGames(SqliteActions):
         seats: Sequence[Seat] | None = None,
         options: dict[str, Any] | None = None,
         preset: str | None = None,
+        host_id: int | None = None,
     ) -> None:
-        """Change the seats, options or preset of a game still in its lobby."""
+        """Change the seats, options, preset or host of a game still in its lobby."""
         sets: list[str] = []
         params: list[object] = []
         for column, value in (
             ("seats", None if seats is None else dump(list(seats))),
             ("options", None if options is None else dump(options)),
             ("preset", preset),
+            ("host_id", host_id),
         ):
             if value is not None:
                 sets.append(f"{column} = ?")

@@ -89,6 +89,23 @@ async def test_update_lobby_only_while_in_lobby(store: Storage) -> None:
     assert [s["name"] for s in (await store.get_game(game_id)).seats] == ["Alice", "Computer 1"]
 
 
+async def test_the_host_changes_with_the_lobby_and_only_there(store: Storage) -> None:
+    game_id = await store.create_game(
+        guild_id=GUILD, channel_id=CHANNEL, game="gin", host_id=ALICE,
+        seats=seats("Alice", "Bob"),
+    )
+    await store.update_lobby(game_id, seats=seats("Bob"), host_id=BOB)
+    game = await store.get_game(game_id)
+    assert game.host_id == BOB and [s["name"] for s in game.seats] == ["Bob"]
+    await store.update_lobby(game_id, preset="oklahoma")  # no host given: it stays
+    assert (await store.get_game(game_id)).host_id == BOB
+
+    await store.start_game(game_id, "{}")
+    with pytest.raises(StaleVersion):
+        await store.update_lobby(game_id, host_id=ALICE)
+    assert (await store.get_game(game_id)).host_id == BOB
+
+
 async def test_record_action_writes_log_and_snapshot(store: Storage, open_store: Opener) -> None:
     game_id = await running_game(store)
     await store.record_action(game_id, 0, "draw_stock", '{"v": 2}', 2)

@@ -288,3 +288,13 @@ def test_a_multi_game_tie_past_the_target_is_named_for_the_announcement() -> Non
     assert m.tied() == [0, 1] and not m.over
     m.record(0, 60)
     assert m.over and m.tied() == []
+
+
+def test_the_board_keeps_each_hand_in_order_dead_and_tied_ones_too() -> None:
+    m = Match(preset("hollywood"))
+    m.record(0, 25)
+    m.record(None, 0)
+    m.record(1, 14)
+    assert m.board.hands == [[25, 0], [0, 0], [0, 14]] and m.board.totals == [25, 14]
+    again = Match.from_dict(m.opts, json.loads(json.dumps(m.to_dict())))
+    assert again.board.hands == m.board.hands and again.columns == m.columns

@@ -212,3 +212,18 @@ def test_nothing_hidden_in_any_public_view_or_event(name: str, seed: int) -> Non
     assert game.is_over and game.hand_no > 1
     assert {"draw", "take", "discard", "hand_end", "game_end", "match_end", "deal"} <= w.kinds
     assert w.kinds & {"knock", "gin", "big_gin"}
+
+
+def test_the_score_sheet_lists_every_hand_and_survives_a_snapshot() -> None:
+    g = scripted("3C 4C 5C 9H 9S 9D JS QS KS 8D", "AH AS AD 5H 6H 7H 2C 6C 4D 6D", upcard="KH",
+                 stock="KD")
+    assert g.public_view().scores.hands == ()
+    for seat, action in ((0, "pass"), (1, "pass"), (0, "draw"), (0, "knock KD")):
+        g.apply(seat, action)
+    assert g.public_view().scores.hands == ((2, 0),)
+    saved = g.to_json()
+    assert GinGame.from_json(json.loads(json.dumps(saved))).public_view().scores.hands == (
+        (2, 0),)
+    # A game saved before the sheet existed loads with no hands listed.
+    del saved["match"]["board"]
+    assert GinGame.from_json(saved).public_view().scores.hands == ()

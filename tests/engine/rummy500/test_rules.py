@@ -624,3 +624,17 @@ def test_meld_ids_restart_each_hand_and_key_card_rule_messages() -> None:
     g3 = crafted({0: "2D 3D"}, pile="KC", phase="draw", players=2, options=g2)
     err = refused(g3, 0, "take 1", KeyCardUnused)
     assert err.params == {"card": "KC"}
+
+
+def test_each_hands_points_are_kept_in_the_snapshot_for_the_score_sheet() -> None:
+    _, g = _finish([100, 50, 20], Rummy500Options())
+    assert g.board.hands == [[0, -10, -5]]
+    saved = json.loads(json.dumps(g.to_json()))
+    assert saved["hand_points"] == [[0, -10, -5]]
+    assert Rummy500Game.from_json(saved).board.hands == [[0, -10, -5]]
+    del saved["hand_points"]  # saved before the sheet existed: no hand listed, totals kept
+    older = Rummy500Game.from_json(saved)
+    assert older.board.hands == [] and older.totals == g.totals
+    saved["hand_points"] = [[1, 2]]  # a row that is not one figure per seat
+    with pytest.raises(BadState):
+        Rummy500Game.from_json(saved)

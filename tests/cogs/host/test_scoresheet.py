@@ -1,0 +1,83 @@
+"""The score sheet's text: every hand, bonuses, older hands summed to fit, always adding up."""
+
+from __future__ import annotations
+
+from cogs.adapters import ScoreSheet
+from cogs.adapters.gin import GIN
+from cogs.host.scoresheet import sheet_rows, sheet_text
+from engine.gin import GinGame, preset
+
+NAMES = ["Alice", "Bruno", "Chiara"]
+
+
+def cells(text: str) -> list[list[str]]:
+    """Return the code block's lines split in cells."""
+    block = text[text.index("```"):].strip("`\n")
+    return [line.split() for line in block.splitlines()]
+
+
+def test_every_hand_then_the_bonus_then_the_total() -> None:
+    sheet = ScoreSheet(((0,), (1,)), ((25, 0), (0, 0), (0, 14)), (164, 14), 3)
+    text = sheet_text(sheet, NAMES, "en", 2000)
+    assert text.startswith("**Score sheet**\n```\n") and text.endswith("\n```")
+    assert cells(text) == [["Hand", "Alice", "Bruno"], ["1", "25", "0"], ["2", "0", "0"],
+                           ["3", "0", "14"], ["Bonus", "139", "0"], ["Total", "164", "14"]]
+    # Columns line up: every line is as wide as the heading.
+    lines = text.split("```")[1].strip("\n").splitlines()
+    assert len({len(line) for line in lines}) == 1
+
+
+def test_no_bonus_row_when_the_hands_make_the_totals() -> None:
+    sheet = ScoreSheet(((0,), (1,), (2,)), ((40, -15, 90), (-5, 60, 20)), (35, 45, 110), 2)
+    assert [label for label, _ in sheet_rows(sheet, "en", 99)] == ["1", "2"]
+    assert cells(sheet_text(sheet, NAMES, "it", 2000))[0] == ["Mano", "Alice", "Bruno", "Chiara"]
+    assert cells(sheet_text(sheet, NAMES, "it", 2000))[-1] == ["Totale", "35", "45", "110"]
+
+
+def test_older_hands_are_summed_to_fit_the_room() -> None:
+    hands = tuple((10 * n, -n) for n in range(1, 41))
+    totals = (sum(h[0] for h in hands) + 100, sum(h[1] for h in hands))
+    sheet = ScoreSheet(((0,), (1,)), hands, totals, 40)
+    whole = sheet_text(sheet, NAMES, "en", 5000)
+    assert len(cells(whole)) == 1 + 40 + 2
+    short = sheet_text(sheet, NAMES, "en", 300)
+    assert 0 < len(short) <= 300
+    rows = cells(short)
+    first, listed, bonus = rows[1], rows[2:-2], rows[-2]
+    kept = len(listed)
+    assert first[0] == f"1–{40 - kept}" and listed[-1][0] == "40"
+    older = hands[:40 - kept]
+    assert first[1:] == [str(sum(h[0] for h in older)), str(sum(h[1] for h in older))]
+    assert bonus == ["Bonus", "100", "0"]
+    assert sheet_text(sheet, NAMES, "en", 20) == ""  # not even the title fits
+
+
+def test_hands_a_game_did_not_keep_are_one_row() -> None:
+    # Saved before hands were kept: hands 1-3 are known only through the totals.
+    sheet = ScoreSheet(((0,), (1,)), ((20, 0), (0, 30)), (150, 60), 5)
+    assert sheet_rows(sheet, "en", 9) == [("1–3", (130, 30)), ("4", (20, 0)), ("5", (0, 30))]
+    assert sheet_rows(ScoreSheet(((0,), (1,)), ((5, 0),), (50, 0), 2), "en", 9)[0] == (
+        "1", (45, 0))
+
+
+def test_partners_share_a_column_and_long_names_are_cut() -> None:
+    sheet = ScoreSheet(((0, 2), (1, 3)), ((10, 5),), (10, 5), 1)
+    text = sheet_text(sheet, ["Al", "Bo", "Cy", "Di"], "en", 2000)
+    assert "Al + Cy" in text and "Bo + Di" in text
+    long = sheet_text(ScoreSheet(((0,), (1,)), ((1, 0),), (1, 0), 1),
+                      ["Maximilian the Great", "B"], "en", 2000)
+    assert "Maximilia…" in long and "Great" not in long
+
+
+def test_gin_lists_its_hands_and_names_hollywood_extras() -> None:
+    game = GinGame(preset("hollywood"), seed=3)
+    game.match.record(0, 30)
+    game.match.record(1, 12)
+    sheet = GIN.score_sheet(game)
+    assert sheet.hands == ((30, 0), (0, 12)) and sheet.sides == ((0,), (1,))
+    assert sheet.bonus_key == "sheet.bonus_hollywood"
+    assert GIN.score_sheet(GinGame(seed=3)).bonus_key == "sheet.bonus"
+
+
+def test_a_game_of_no_hands_has_no_sheet() -> None:
+    assert sheet_text(ScoreSheet(((0,), (1,)), (), (-6, -24), 0), NAMES, "en", 2000) == ""
