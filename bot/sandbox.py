@@ -34,6 +34,7 @@ CHANNEL_NAME = "rummy"
 MEMBER_NAMES = ("Alice", "Bruno", "Chiara", "Dario")
 MANAGER_NAME = "Alice"  # the member who may change /rummy server in the sandbox
 MANAGER_ROLE = "Server managers"
+STALE_RETRIES = 3  # sends of one PreviewClient action refused only as stale
 
 log = logging.getLogger(__name__)
 
@@ -307,6 +308,19 @@ class PreviewClient:
         return str(found[0])
 
     async def _action(self, kind: str, **fields: Any) -> dict[str, Any]:
+        # The sandbox republishes pages as the bot moves on by itself: an action that raced
+        # such a publication is refused as stale before it runs, so it is sent again.
+        for _ in range(STALE_RETRIES):
+            receipt = await self._send(kind, fields)
+            if [d.get("code") for d in receipt.get("diagnostics", [])] != ["stale-revision"]:
+                break
+        if receipt.get("rejected"):
+            raise PreviewRejected(kind, receipt)
+        await self.refresh_state()
+        return receipt
+
+    async def _send(self, kind: str, fields: dict[str, Any]) -> dict[str, Any]:
+        """Send one action on the latest published state; return its receipt."""
         await self.refresh_state()
         body = {
             "protocol_version": 3,
@@ -321,9 +335,6 @@ class PreviewClient:
         receipt: dict[str, Any] = await self._request("POST", "/api/action", body)
         # Only admitted actions consume a sequence number; the receipt says where we are.
         self._last_sequence = int(receipt.get("expectedSequence", self._last_sequence))
-        if receipt.get("rejected"):
-            raise PreviewRejected(kind, receipt)
-        await self.refresh_state()
         return receipt
 
     def _headers(self) -> dict[str, str]:

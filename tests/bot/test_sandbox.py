@@ -186,6 +186,36 @@ async def test_pages_follow_what_the_bot_does_outside_their_own_actions(
         assert await _revision_holds(page)
 
 
+async def test_an_action_that_races_a_republication_is_sent_again(
+    sandbox: SandboxInfo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bruno = sandbox.world.member("Bruno")
+    raced: list[int] = []
+    read = PreviewClient.refresh_state
+
+    async def read_then_race(page: PreviewClient) -> dict[str, Any]:
+        state = await read(page)
+        if raced:
+            return state
+        # Once: the bot moves on and the page is republished while the client holds `state`.
+        raced.append(state["publishedRevision"])
+        await bruno.slash(sandbox.world.channel, "rummy new", game="gin")
+        for _ in range(50):
+            await asyncio.sleep(0.1)
+            if (await read(page))["publishedRevision"] > raced[0]:
+                break
+        page.state = state
+        return state
+
+    async with await PreviewClient.open(sandbox.url) as page:
+        monkeypatch.setattr(PreviewClient, "refresh_state", read_then_race)
+        receipt = await page.run_command("about")
+        monkeypatch.undo()
+        assert raced and page.state["publishedRevision"] > raced[0] + 1
+        assert receipt["settlement"] == "settled"
+        assert "Gin Rummy" in page.messages()[-1]["content"]
+
+
 async def test_a_computers_move_after_a_timer_appears_without_refreshing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
