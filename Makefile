@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench lint docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,9 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b --quick || exit 1; done
+
+docs: $(STAMP)
+	$(PY) -m cogs.rules_docs
 
 lint: $(STAMP)
 	$(PY) -m ruff check engine bot cogs card_images

@@ -160,6 +160,9 @@ class RummyBot(commands.Bot):
             await storage.close()
 
     async def on_ready(self) -> None:
-        """Log who we are once connected."""
+        """Log who we are once connected to Discord (the sandbox describes its own server)."""
+        if self.settings.token is None:
+            # Under SimCord, before the sandbox builds its server: "in 0 servers" tells nothing.
+            return
         user: Any = self.user
         log.info("connected as %s in %d servers", user, len(self.guilds))

@@ -1,9 +1,11 @@
 """The local sandbox: the real bot against SimCord's Preview on 127.0.0.1.
 
 `python -m bot` without DISCORD_TOKEN runs `run_sandbox`: a simulated server
-"Sandbox" with a #rummy channel and four members, shown in the browser, where
-one person plays every seat by switching the Preview's "Viewing as" member.
-`PreviewClient` drives the same page over HTTP, for tests and scripts.
+"Sandbox" with a #rummy channel and four members (Alice with Manage Server),
+shown in the browser, where one person plays every seat by switching the
+Preview's "Viewing as" member; the pages follow the bot's own moves by
+themselves (bot.sandbox_refresh). `PreviewClient` drives the same page over
+HTTP, for tests and scripts.
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
 import aiohttp
+import discord
 
 from bot.app import RummyBot, StartupError, prepare_database_path
+from bot.sandbox_refresh import auto_refresh
 from bot.settings import Settings
 
 if TYPE_CHECKING:
@@ -29,6 +33,11 @@ GUILD_NAME = "Sandbox"
 CHANNEL_NAME = "rummy"
 MEMBER_NAMES = ("Alice", "Bruno", "Chiara", "Dario")
 PREVIEW_SETTLE = 1.4  # seconds; just below the host's BOT_DELAY (1.5)
+MANAGER_NAME = "Alice"  # the member who may change /rummy server in the sandbox
+MANAGER_ROLE = "Server managers"
+STALE_RETRIES = 3  # sends of one PreviewClient action refused only as stale
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -62,6 +71,21 @@ def build_world(env: simcord.Env, names: Sequence[str] = MEMBER_NAMES) -> Sandbo
     channel = guild.create_text_channel(CHANNEL_NAME)
     members = tuple(guild.add_member(env.create_user(name)) for name in names)
     return SandboxWorld(guild, channel, members)
+
+
+def add_manager(env: simcord.Env, world: SandboxWorld, name: str = MANAGER_NAME) -> None:
+    """Give one member the Manage Server permission, through a role of its own."""
+    role = world.guild.create_role(MANAGER_ROLE, permissions=discord.Permissions(manage_guild=True))
+    # SimCord gives roles only to members it adds; this member exists already. Adding the role
+    # afterwards keeps the server's, channel's and members' ids those of earlier sandboxes.
+    env.backend.add_member_role(world.guild.id, world.member(name).id, role.id)
+
+
+def describe_world(world: SandboxWorld) -> str:
+    """Return one log line saying what the simulated server holds."""
+    names = ", ".join(m.name for m in world.members)
+    return (f"simulated server {world.guild.name}, #{world.channel.name}, "
+            f"{len(world.members)} members ({names}); {MANAGER_NAME} has Manage Server")
 
 
 def _import_simcord() -> Any:
@@ -100,6 +124,8 @@ async def run_sandbox(
         # must not turn a person's Ctrl-C into an exception report.
         async with simcord.run(bot, check_errors=False) as env:
             world = build_world(env)
+            add_manager(env, world)
+            log.info("%s", describe_world(world))
             # The Preview shows one channel and no DMs, so hands go to the channel
             # ("My hand" answers ephemerally), the same path as closed DMs.
             await bot.storage.set_guild_settings(world.guild.id, hand_delivery="channel")
@@ -117,7 +143,7 @@ async def run_sandbox(
                     display="responsive",
                     port=settings.sandbox_port,
                 )
-                async with preview as pv:
+                async with preview as pv, auto_refresh(pv, lambda: len(env.http_requests)):
                     port = int(pv.url.split("/#", 1)[0].rsplit(":", 1)[1])
                     if on_ready is not None:
                         on_ready(SandboxInfo(pv.url, port, world))
@@ -288,6 +314,19 @@ class PreviewClient:
         return str(found[0])
 
     async def _action(self, kind: str, **fields: Any) -> dict[str, Any]:
+        # The sandbox republishes pages as the bot moves on by itself: an action that raced
+        # such a publication is refused as stale before it runs, so it is sent again.
+        for _ in range(STALE_RETRIES):
+            receipt = await self._send(kind, fields)
+            if [d.get("code") for d in receipt.get("diagnostics", [])] != ["stale-revision"]:
+                break
+        if receipt.get("rejected"):
+            raise PreviewRejected(kind, receipt)
+        await self.refresh_state()
+        return receipt
+
+    async def _send(self, kind: str, fields: dict[str, Any]) -> dict[str, Any]:
+        """Send one action on the latest published state; return its receipt."""
         await self.refresh_state()
         body = {
             "protocol_version": 3,
@@ -302,9 +341,6 @@ class PreviewClient:
         receipt: dict[str, Any] = await self._request("POST", "/api/action", body)
         # Only admitted actions consume a sequence number; the receipt says where we are.
         self._last_sequence = int(receipt.get("expectedSequence", self._last_sequence))
-        if receipt.get("rejected"):
-            raise PreviewRejected(kind, receipt)
-        await self.refresh_state()
         return receipt
 
     def _headers(self) -> dict[str, str]:

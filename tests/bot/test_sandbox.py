@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import logging
 import os
 import re
 import signal
@@ -135,6 +136,128 @@ def _table_game(message: dict[str, Any]) -> int | None:
         if found:
             return int(found[1])
     return None
+
+
+async def test_alice_manages_the_sandbox_server_and_bruno_may_not(
+    tmp_path: Path, sandbox: SandboxInfo
+) -> None:
+    alice, bruno = sandbox.world.member("Alice"), sandbox.world.member("Bruno")
+    async with await PreviewClient.open(sandbox.url, viewer_id=bruno.id) as page:
+        await page.run_command("rummy server", turn_seconds=90)
+        refused = page.messages()[-1]
+        assert refused["ephemeral"] and "Manage Server" in refused["content"]
+        await page.view_as(alice.id)
+        await page.run_command("rummy server", turn_seconds=90)
+        saved = page.messages()[-1]
+        assert saved["ephemeral"] and saved["content"].startswith("Settings saved.")
+    storage = await open_storage(tmp_path / "sandbox.sqlite3")
+    try:
+        assert (await storage.get_guild_settings(sandbox.world.guild.id)).turn_seconds == 90
+    finally:
+        await storage.close()
+
+
+async def test_the_log_says_what_the_sandbox_is_not_connected_in_0_servers(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    settings = Settings(db_path=tmp_path / "s.sqlite3", db_path_explicit=True, sandbox_port=0)
+    async with running_sandbox(settings):
+        pass
+    said = [r.getMessage() for r in caplog.records if r.name == "bot.sandbox"]
+    assert ("simulated server Sandbox, #rummy, 4 members (Alice, Bruno, Chiara, Dario); "
+            "Alice has Manage Server") in said
+    assert "connected as" not in caplog.text
+
+
+async def test_pages_follow_what_the_bot_does_outside_their_own_actions(
+    sandbox: SandboxInfo,
+) -> None:
+    alice, bruno = sandbox.world.member("Alice"), sandbox.world.member("Bruno")
+    async with await PreviewClient.open(sandbox.url, viewer_id=alice.id) as page:
+        assert page.messages() == []
+        # Bruno acts outside Alice's page: the Preview alone would show her nothing new.
+        await bruno.slash(sandbox.world.channel, "rummy new", game="gin")
+        lobby = await _shown(page, lambda m: _has_button(m, "Join"))
+        assert "Bruno" in lobby["content"]
+        # Nothing else happens: the page is not published again, so her clicks stay current.
+        assert await _revision_holds(page)
+        await page.click(lobby["id"], label="Join")
+        assert await _revision_holds(page)
+
+
+async def test_an_action_that_races_a_republication_is_sent_again(
+    sandbox: SandboxInfo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bruno = sandbox.world.member("Bruno")
+    raced: list[int] = []
+    read = PreviewClient.refresh_state
+
+    async def read_then_race(page: PreviewClient) -> dict[str, Any]:
+        state = await read(page)
+        if raced:
+            return state
+        # Once: the bot moves on and the page is republished while the client holds `state`.
+        raced.append(state["publishedRevision"])
+        await bruno.slash(sandbox.world.channel, "rummy new", game="gin")
+        for _ in range(50):
+            await asyncio.sleep(0.1)
+            if (await read(page))["publishedRevision"] > raced[0]:
+                break
+        page.state = state
+        return state
+
+    async with await PreviewClient.open(sandbox.url) as page:
+        monkeypatch.setattr(PreviewClient, "refresh_state", read_then_race)
+        receipt = await page.run_command("about")
+        monkeypatch.undo()
+        assert raced and page.state["publishedRevision"] > raced[0] + 1
+        assert receipt["settlement"] == "settled"
+        assert "Gin Rummy" in page.messages()[-1]["content"]
+
+
+async def test_a_computers_move_after_a_timer_appears_without_refreshing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deals = ScriptedDeals()
+    deals.queue("gin", first_dealer=0)  # Alice deals: the computer speaks first
+    monkeypatch.setattr(GameHost, "deals", deals)
+    # The computer waits longer than SimCord settles a click, so only a timer can show it.
+    settings = Settings(db_path=tmp_path / "sandbox.sqlite3", db_path_explicit=True,
+                        sandbox_port=0, bot_delay=6.0)
+    async with running_sandbox(settings) as info, await PreviewClient.open(info.url) as page:
+        await page.run_command("rummy new", game="gin")
+        lobby = _with_button(page, "Start")
+        await page.click(lobby["id"], label="Add computer")
+        await page.click(lobby["id"], label="Start")
+        table = _with_button(page, "My hand")
+        moved = await _shown(page, lambda m: m["id"] == table["id"]
+                             and m["content"] != table["content"], seconds=15)
+        assert moved["content"] != table["content"]
+
+
+async def _shown(
+    page: PreviewClient, wanted: Callable[[dict[str, Any]], bool], seconds: float = 5
+) -> dict[str, Any]:
+    """Return the newest message `wanted` accepts, only reading the page as the browser does."""
+    for _ in range(int(seconds / 0.1)):
+        await page.refresh_state()
+        found = [m for m in page.messages() if wanted(m)]
+        if found:
+            return found[-1]
+        await asyncio.sleep(0.1)
+    raise AssertionError([m["content"][:80] for m in page.messages()])
+
+
+async def _revision_holds(page: PreviewClient, seconds: float = 1.0) -> bool:
+    """Whether the page is published no more while the bot rests."""
+    before = (await page.refresh_state())["publishedRevision"]
+    await asyncio.sleep(seconds)
+    return bool((await page.refresh_state())["publishedRevision"] == before)
+
+
+def _has_button(message: dict[str, Any], label: str) -> bool:
+    return any(c.get("label") == label for c in _controls(message))
 
 
 async def test_busy_port_is_a_clear_startup_error(tmp_path: Path) -> None:
