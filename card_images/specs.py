@@ -88,6 +88,7 @@ class TableSpec:
     stock_caption: str = ""
     knock_caption: str = ""
     discard_caption: str = ""
+    discard_caption_short: str = ""  # used when the piles beside it leave no room for the other
     no_melds_label: str = "no melds"
 
 

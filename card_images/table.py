@@ -119,7 +119,7 @@ def _spread_caption(spec: TableSpec) -> str:
     """Return the pile's caption, shortened when the piles beside it leave little room."""
     n = len(spec.discard)
     if spec.discard_caption:  # the caller's translation
-        full = short = spec.discard_caption
+        full, short = spec.discard_caption, spec.discard_caption_short or spec.discard_caption
     elif not n:
         return "Discard pile: empty"
     else:

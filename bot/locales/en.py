@@ -380,6 +380,7 @@ MESSAGES: dict[str, str] = {
     "picture.pile_empty": "Discard pile: empty",
     "picture.pile": "Discard pile: {count} {count:card|cards}, top on the right",
     "picture.pile_numbered": "Discard pile: {count} {count:card|cards}, numbered from the bottom",
+    "picture.pile_short": "Discard pile: {count} {count:card|cards}",
     "settings.option_name": "{label} ({option})",
     "settings.no_value": "{option} needs a value: {allowed}.",
     "settings.unknown_option": "{option} is not an option of this game. Did you mean {similar}?",

@@ -400,6 +400,7 @@ MESSAGES: dict[str, str] = {
     "picture.pile_empty": "Scarti: nessuna carta",
     "picture.pile": "Scarti: {count} {count:carta|carte}, l'ultima a destra",
     "picture.pile_numbered": "Scarti: {count} {count:carta|carte}, {count:numerata|numerate} dal fondo",
+    "picture.pile_short": "Scarti: {count} {count:carta|carte}",
     "settings.option_name": "{label} ({option})",
     "settings.no_value": "Per {option} serve un valore: {allowed}.",
     "settings.unknown_option": "{option} non è un'opzione di questo gioco. Forse intendevi {similar}?",

@@ -135,7 +135,8 @@ def with_words(spec: TableSpec, locale: str) -> TableSpec:
         discard = t(key, locale, count=pile)
     seats = [replace(seat, count_label=t("picture.cards", locale, count=seat.card_count))
              for seat in spec.seats]
-    return replace(spec, seats=seats, discard_caption=discard,
+    short = t("picture.pile_short", locale, count=pile) if spec.discard_spread and pile else ""
+    return replace(spec, seats=seats, discard_caption=discard, discard_caption_short=short,
                    stock_caption=t("picture.stock", locale, count=spec.stock_count or 0),
                    knock_caption=t("picture.knock_card", locale),
                    no_melds_label=t("picture.no_melds", locale))

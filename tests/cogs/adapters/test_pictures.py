@@ -91,3 +91,11 @@ def test_the_final_rummy500_table_shows_the_figures_of_the_result_lines() -> Non
         assert line.endswith(f"→ {shown} (total {total})")
     held = [s for s in report.seats if s.in_hand]
     assert held, "someone held cards, so melded + laid off differs from the net"
+
+
+def test_a_spread_pile_has_a_short_caption_for_when_the_long_one_does_not_fit() -> None:
+    game = crafted({0: "2H 3H", 1: "6H 7D", 2: "8H 9C"}, pile="KD 4C", players=3)
+    en, it = (RUMMY500.table_spec(game, THREE, locale) for locale in ("en", "it"))
+    assert (en.discard_caption, en.discard_caption_short) == (
+        "Discard pile: 2 cards, numbered from the bottom", "Discard pile: 2 cards")
+    assert it.discard_caption_short == "Scarti: 2 carte"
