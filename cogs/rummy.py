@@ -238,10 +238,11 @@ class Rummy(commands.Cog):
     ) -> None:
         """Change the lobby's preset, turn time or one option (host only)."""
         record = await self._game_here(interaction)
-        if not self.host.may_manage(interaction, record):
-            raise Refusal("lobby.only_host_settings")
+        # The game's state first: a running game's rules are nobody's to change.
         if record.status != "lobby":
             raise Refusal("lobby.already_running")
+        if not self.host.may_manage(interaction, record):
+            raise Refusal("lobby.only_host_settings")
         request = Request(preset, None if turn_seconds is None else int(turn_seconds), option,
                           value)
         changed = changed_settings(TableSettings.of(record), adapter_for(record.game), request,

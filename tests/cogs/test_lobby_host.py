@@ -139,3 +139,7 @@ async def test_start_on_a_running_game_says_it_is_running(
         assert said == "A game is already running in this channel.", member.name
     stale = answer(await stale_click(sim, sim.bruno, "rm:1:start"))
     assert stale == "A game is already running in this channel."
+    # /rummy settings too: the state comes before who asks (Chiara is not seated at all).
+    for member in (sim.chiara, sim.alice):
+        said = answer(await member.slash(sim.channel, "rummy settings", turn_seconds=60))
+        assert said == "A game is already running in this channel.", member.name
