@@ -126,3 +126,4 @@ class LeaderboardSpec:
     columns: list[str]
     rows: list[list[str]]
     highlight: int | None = None  # index of a row to mark, e.g. the member who asked
+    name_column: int = 1  # the column of names: bold and left-aligned

@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import locale_of, number, t
-from bot.storage import GameRecord, GuildSettings
+from bot.storage import GameRecord, GuildSettings, LeaderboardRow
 from card_images import LeaderboardSpec, render_leaderboard
 from cogs.components import GameButton, GameSelect
 from cogs.errors import Refusal, cause_of, refuse
@@ -36,6 +36,12 @@ def _settings_lines(settings: GuildSettings, locale: str) -> list[str]:
         t("settings.turn_time", locale, seconds=settings.turn_seconds) if settings.turn_seconds
         else t("settings.untimed", locale),
     ]
+
+
+def places(rows: list[LeaderboardRow]) -> list[int]:
+    """Number the sorted leaderboard rows 1, 2, …; rows equal on every sort key share a place."""
+    keys = [(r.wins, r.win_rate, r.points) for r in rows]
+    return [keys.index(key) + 1 for key in keys]
 
 
 class Rummy(commands.Cog):
@@ -283,10 +289,10 @@ class Rummy(commands.Cog):
         mine = next((i for i, r in enumerate(rows) if r.user_id == interaction.user.id), None)
         spec = LeaderboardSpec(
             title=t("lb.title", locale, game=t(f"game.{game}", locale)),
-            columns=[t(k, locale) for k in ("lb.player", "lb.games", "lb.wins", "lb.win_rate",
-                                            "lb.points")],
-            rows=[[r.name, str(r.games), str(r.wins), f"{r.win_rate:.0%}", number(r.points)]
-                  for r in rows],
+            columns=["#", *(t(k, locale) for k in ("lb.player", "lb.games", "lb.wins",
+                                                   "lb.win_rate", "lb.points"))],
+            rows=[[str(place), r.name, str(r.games), str(r.wins), f"{r.win_rate:.0%}",
+                   number(r.points)] for place, r in zip(places(rows), rows, strict=True)],
             highlight=mine,
         )
         png = render_leaderboard(spec)

@@ -12,7 +12,16 @@ from card_png_checks import open_png
 from legibility import cap_height, display_scale, drawn_texts, rank_heights
 from PIL import Image
 
-from card_images import layout_hand, layout_table, render_hand, render_hand_end, render_table
+from bot.i18n import t
+from card_images import (
+    LeaderboardSpec,
+    layout_hand,
+    layout_table,
+    render_hand,
+    render_hand_end,
+    render_leaderboard,
+    render_table,
+)
 from card_images.style import DISPLAY_WIDTH
 from cogs.adapters.gin import GIN
 from cogs.adapters.rummy500 import RUMMY500
@@ -156,3 +165,21 @@ def test_the_measure_fails_a_table_drawn_as_wide_as_before() -> None:
     wide.paste(table, (0, 0))
     heights = rank_heights(wide, layout_table(spec))
     assert max(heights.values()) < RANK_PX, heights
+
+
+@pytest.mark.parametrize("locale", ["en", "it"])
+def test_a_full_leaderboard_reads_at_display_width(locale: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    heads = ["#", *(t(k, locale) for k in ("lb.player", "lb.games", "lb.wins", "lb.win_rate",
+                                           "lb.points"))]
+    names = ["Bartholomew the Great", *(f"Computer {i}" for i in range(1, 25))]
+    rows = [[str(i + 1), name, "128", "64", "50%", "\u221212,840"]
+            for i, name in enumerate(names)]
+    spec = LeaderboardSpec(t("lb.title", locale, game=t("game.rummy500", locale)), heads, rows)
+    with drawn_texts(monkeypatch) as texts:
+        image = open_png(render_leaderboard(spec))
+    assert image.width <= DISPLAY_WIDTH
+    assert_texts_readable(texts, display_scale(image))
+    drawn = [text for text, _, bold in texts if bold and text[:4] in ("Bart", "Comp")]
+    assert drawn[1:] == names[1:]  # a name of 11 characters fits whole with the widest figures
+    assert drawn[0].startswith("Bartholom") and drawn[0].endswith("…")  # a long one is cut

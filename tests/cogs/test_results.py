@@ -6,9 +6,10 @@ import sys
 
 import pytest
 
-from bot.storage import ResultRow
+from bot.storage import LeaderboardRow, ResultRow
 from card_images import LeaderboardSpec, render_leaderboard
 from cogs.host import ScriptedDeals
+from cogs.rummy import places
 from tests.cogs.conftest import (
     cancel_game,
     custom_id,
@@ -83,3 +84,15 @@ async def test_the_leaderboard_writes_a_negative_total_with_the_minus_sign(
     board = await sim.bruno.slash(sim.channel, "leaderboard", game="rummy500")
     assert board.response.attachments, board.response.content
     assert [row[-1] for row in shown[0].rows] == ["510", "\u221235"]
+    assert shown[0].columns[:2] == ["#", "Player"] and shown[0].name_column == 1
+    assert [row[:2] for row in shown[0].rows] == [["1", "Alice"], ["2", "Bruno"]]
+
+
+def test_players_equal_on_wins_rate_and_points_share_their_place() -> None:
+    def row(name: str, wins: int, rate: float, points: int) -> LeaderboardRow:
+        return LeaderboardRow(user_id=len(name), name=name, games=4, wins=wins,
+                              win_rate=rate, points=points)
+
+    rows = [row("Ann", 3, 0.75, 900), row("Bea", 2, 0.5, 400), row("Cid", 2, 0.5, 400),
+            row("Dan", 2, 0.5, 350)]
+    assert places(rows) == [1, 2, 2, 4]
