@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.i18n import locale_of, number, t
 from bot.storage import GameRecord, GuildSettings, LeaderboardRow
 from card_images import LeaderboardSpec, render_leaderboard
+from cogs.adapters.base import rules_line
 from cogs.components import GameButton, GameSelect
 from cogs.errors import Refusal, cause_of, refuse
 from cogs.host import GameHost, TableSettings
@@ -177,10 +178,9 @@ class Rummy(commands.Cog):
         chosen = chosen or adapter.presets()[0]
         rules = TableSettings.of(record).rules if record and record.preset == chosen else {}
         options = adapter.options(chosen, dict(rules))
-        title = f"**{t(f'game.{name}', locale)}: {t(f'preset.{chosen}', locale)}**"
-        summary = [*adapter.rules_summary(options, locale),
-                   *adapter.changed_lines(chosen, rules, locale)]
-        lines = [title, *(f"• {line}" for line in summary)]
+        # The same words as the lobby's: the preset, and what this table changed from it.
+        title = f"**{t(f'game.{name}', locale)}** · {rules_line(adapter, chosen, rules, locale)}"
+        lines = [title, *(f"• {line}" for line in adapter.rules_summary(options, locale))]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     rules.autocomplete("preset")(_preset_choices)

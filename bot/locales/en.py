@@ -315,7 +315,6 @@ MESSAGES: dict[str, str] = {
     "r500.rules.rummy_announce": "Rummy!: the bot announces every playable discard; the first to press Rummy! within {seconds} s claims it.",
     "r500.rules.elimination": "A player whose total falls to {score} or lower is eliminated.",
     # -- house rules (one label and one help per settable option) --------------
-    "lobby.changed": "House rules changed: {changes}",
     "option.value": "{label}: {value}",
     "option.on": "on",
     "option.off": "off",

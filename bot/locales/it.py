@@ -335,7 +335,6 @@ MESSAGES: dict[str, str] = {
     "r500.rules.rummy_announce": "Rummy!: il bot annuncia ogni scarto giocabile; il primo che preme Rummy! entro {seconds} s lo prende.",
     "r500.rules.elimination": "Chi scende a {score} {score:punto|punti} o meno è eliminato.",
     # -- house rules (one label and one help per settable option) --------------
-    "lobby.changed": "Regole modificate: {changes}",
     "option.value": "{label}: {value}",
     "option.on": "sì",
     "option.off": "no",

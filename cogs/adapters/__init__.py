@@ -136,10 +136,6 @@ class GameAdapter(Protocol):
         """The options `/rummy settings` offers."""
         ...
 
-    def changed_lines(self, preset: str, rules: Mapping[str, Any], locale: str) -> list[str]:
-        """Return the lobby's line naming the house rules changed from the preset."""
-        ...
-
     def presets(self) -> list[str]:
         """List the preset names, the default first."""
         ...

@@ -114,14 +114,6 @@ class AdapterBase(ABC):
         """Refuse a table move: the game has none unless it says otherwise."""
         raise IllegalMove("no such move", action=action)
 
-    def changed_lines(self, preset: str, rules: Mapping[str, Any], locale: str) -> list[str]:
-        """Return one line naming the house rules changed from the preset, if any."""
-        if not rules:
-            return []
-        changes = ", ".join(option_text(self.game.options_type.spec(key), value, locale)
-                            for key, value in rules.items())
-        return [t("lobby.changed", locale, changes=changes)]
-
 
 def with_words(spec: TableSpec, locale: str) -> TableSpec:
     """Return the table with its fixed words translated: captions and card counts."""

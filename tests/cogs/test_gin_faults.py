@@ -125,6 +125,9 @@ async def test_invalid_option_changes_nothing(sim: Sim) -> None:
     assert "You may knock with at most 7 deadwood." in lobby_message(sim).content
     rules = await sim.alice.slash(sim.channel, "rummy rules")
     assert "at most 7 deadwood" in rules.response.content
+    # the heading says it as the lobby does: the preset and what this table changed
+    assert rules.response.content.startswith(
+        "**Gin Rummy** · Rules: Standard, changed: Knock limit 7\n")
 
 
 async def test_closed_dms_fall_back_to_the_my_hand_button(sim: Sim, deals: ScriptedDeals) -> None:

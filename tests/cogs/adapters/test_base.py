@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.locales import en, it
-from cogs.adapters.base import option_text
+from cogs.adapters.base import option_text, rules_line
 from cogs.registry import adapter_for, game_names
 from engine.errors import BadOption
 from engine.options import OptionSpec
@@ -34,11 +34,12 @@ def test_presets_and_options_come_from_the_engine(name: str) -> None:
 def test_changed_rules_are_named_in_the_members_language() -> None:
     gin = adapter_for("gin")
     rules = {"knock_limit": 7, "big_gin": False}
-    assert gin.changed_lines("standard", rules, "en") == [
-        "House rules changed: Knock limit: 7, Big gin: off"]
-    assert gin.changed_lines("standard", rules, "it") == [
-        "Regole modificate: Limite per bussare: 7, Big gin: no"]
-    assert gin.changed_lines("standard", {}, "en") == []
+    assert rules_line(gin, "standard", rules, "en") == (
+        "Rules: Standard, changed: Knock limit 7, Big gin off")
+    assert rules_line(gin, "standard", rules, "it") == (
+        "Regole: Standard, con modifiche: Limite per bussare 7, Big gin no")
+    assert rules_line(gin, "standard", {}, "en") == "Rules: Standard"
+    assert rules_line(gin, "standard", {"knock_limit": 10}, "en") == "Rules: Standard"
 
 
 def test_option_values_read_naturally() -> None:
