@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.command_words import CatalogueTranslator
 from bot.settings import Settings
 from bot.storage import Storage, StorageError, open_storage
 
@@ -94,6 +95,7 @@ class RummyBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open storage, load cogs, restore unfinished games and sync commands."""
         await self.open_storage()
+        await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             await self.load_extension(name)
         if self.restore_at_setup:

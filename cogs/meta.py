@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import __version__
+from bot.command_words import words
 from bot.i18n import locale_of, t
 from cogs.registry import game_names
 
@@ -24,7 +25,7 @@ class Meta(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="about", description="What this bot is and which games it hosts")
+    @app_commands.command(name="about", description=words("cmd.about"))
     async def about(self, interaction: discord.Interaction) -> None:
         """Answer ephemerally with the bot's name, version and games."""
         text = about_text(len(self.bot.guilds), locale_of(interaction.locale))

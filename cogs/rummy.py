@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.command_words import words
 from bot.i18n import locale_of, number, t
 from bot.storage import GameRecord, GuildSettings, LeaderboardRow
 from card_images import LeaderboardSpec, render_leaderboard
@@ -22,7 +23,7 @@ from cogs.rule_changes import MIN_TURN_SECONDS, Request, changed_settings, check
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [app_commands.Choice(name=t(f"game.{name}", "en"), value=name)
+GAME_CHOICES = [app_commands.Choice(name=words(f"game.{name}"), value=name)
                 for name in game_names()]
 
 
@@ -48,7 +49,7 @@ def places(rows: list[LeaderboardRow]) -> list[int]:
 class Rummy(commands.Cog):
     """Lobbies and games of every registered kind, with leaderboards and stats."""
 
-    rummy = app_commands.Group(name="rummy", description="Play rummy-family card games",
+    rummy = app_commands.Group(name="rummy", description=words("cmd.rummy"),
                                guild_only=True)
 
     def __init__(self, bot: Any) -> None:
@@ -104,8 +105,8 @@ class Rummy(commands.Cog):
 
     # ----- /rummy -----------------------------------------------------------------------------
 
-    @rummy.command(name="new", description="Open a new table in this channel")
-    @app_commands.describe(game="Which game to play", preset="Which set of house rules to use")
+    @rummy.command(name="new", description=words("cmd.new"))
+    @app_commands.describe(game=words("cmd.new.game"), preset=words("cmd.new.preset"))
     @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str,
                   preset: str | None = None) -> None:
@@ -126,46 +127,47 @@ class Rummy(commands.Cog):
         return [app_commands.Choice(name=t(f"preset.{n}", locale)[:100], value=n)
                 for n in found[:25]]
 
-    @rummy.command(name="join", description="Take a seat at this channel's table")
+    @rummy.command(name="join", description=words("cmd.join"))
     async def join(self, interaction: discord.Interaction) -> None:
         """Join the lobby."""
         await self._lobby(interaction, "join")
 
-    @rummy.command(name="leave", description="Leave this channel's table before it starts")
+    @rummy.command(name="leave", description=words("cmd.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         """Leave the lobby."""
         await self._lobby(interaction, "leave")
 
-    @rummy.command(name="addbot", description="Seat a computer player")
+    @rummy.command(name="addbot", description=words("cmd.addbot"))
     async def addbot(self, interaction: discord.Interaction) -> None:
         """Add a computer player."""
         await self._lobby(interaction, "addbot")
 
-    @rummy.command(name="start", description="Start the game (host only)")
+    @rummy.command(name="start", description=words("cmd.start"))
     async def start(self, interaction: discord.Interaction) -> None:
         """Start the game."""
         await self._lobby(interaction, "start")
 
-    @rummy.command(name="abandon", description="Cancel this channel's game (host only)")
+    @rummy.command(name="abandon", description=words("cmd.abandon"))
     async def abandon(self, interaction: discord.Interaction) -> None:
         """Cancel the lobby, or ask before cancelling the running game."""
         record = await self._game_here(interaction)
         await self.host.abandon(interaction, record)
 
-    @rummy.command(name="hand", description="Show your hand (only you see it)")
+    @rummy.command(name="hand", description=words("cmd.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
         """Show the member's hand ephemerally."""
         record = await self._running_here(interaction)
         await self.host.show_hand(interaction, record.id)
 
-    @rummy.command(name="table", description="Show the table (only you see this copy)")
+    @rummy.command(name="table", description=words("cmd.table"))
     async def table(self, interaction: discord.Interaction) -> None:
         """Show the public table ephemerally."""
         record = await self._running_here(interaction)
         await interaction.response.send_message(ephemeral=True,
                                                 **self.host.table_copy(record.id))
 
-    @rummy.command(name="rules", description="Sum up the rules of this table (or a preset)")
+    @rummy.command(name="rules", description=words("cmd.rules"))
+    @app_commands.describe(game=words("cmd.rules.game"), preset=words("cmd.rules.preset"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str | None = None,
                     preset: str | None = None) -> None:
@@ -185,19 +187,19 @@ class Rummy(commands.Cog):
 
     rules.autocomplete("preset")(_preset_choices)
 
-    @rummy.command(name="server", description="This server's game settings (Manage Server)")
+    @rummy.command(name="server", description=words("cmd.server"))
     @app_commands.describe(
-        use_threads="Open each game in its own thread",
-        hand_delivery="Send hands by DM, or show them with the My hand button",
-        turn_seconds="Default seconds per turn for new games (0: untimed)",
-        language="Language of public game messages",
+        use_threads=words("cmd.server.use_threads"),
+        hand_delivery=words("cmd.server.hand_delivery"),
+        turn_seconds=words("cmd.server.turn_seconds"),
+        language=words("cmd.server.language"),
     )
     @app_commands.choices(
-        hand_delivery=[app_commands.Choice(name="DM", value="dm"),
-                       app_commands.Choice(name="My hand button", value="channel")],
-        language=[app_commands.Choice(name="Each member's language", value="auto"),
-                  app_commands.Choice(name="English", value="en"),
-                  app_commands.Choice(name="Italiano", value="it")],
+        hand_delivery=[app_commands.Choice(name=words("cmd.choice.dm"), value="dm"),
+                       app_commands.Choice(name=words("cmd.choice.my_hand"), value="channel")],
+        language=[app_commands.Choice(name=words("cmd.choice.each_language"), value="auto"),
+                  app_commands.Choice(name=words("cmd.choice.english"), value="en"),
+                  app_commands.Choice(name=words("cmd.choice.italian"), value="it")],
     )
     async def server(
         self,
@@ -229,10 +231,10 @@ class Rummy(commands.Cog):
         lines += [f"• {line}" for line in _settings_lines(current, locale)]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
-    @rummy.command(name="settings", description="Change this table's rules before it starts")
+    @rummy.command(name="settings", description=words("cmd.settings"))
     @app_commands.describe(
-        preset="Another set of house rules", turn_seconds="Seconds per turn (0: untimed)",
-        option="A rule to change", value="Its new value",
+        preset=words("cmd.settings.preset"), turn_seconds=words("cmd.settings.turn_seconds"),
+        option=words("cmd.settings.option"), value=words("cmd.settings.value"),
     )
     async def settings(
         self,
@@ -274,7 +276,8 @@ class Rummy(commands.Cog):
 
     # ----- /leaderboard and /stats --------------------------------------------------------------
 
-    @app_commands.command(name="leaderboard", description="Show this server's best players")
+    @app_commands.command(name="leaderboard", description=words("cmd.leaderboard"))
+    @app_commands.describe(game=words("cmd.leaderboard.game"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction,
@@ -299,7 +302,8 @@ class Rummy(commands.Cog):
         await interaction.response.send_message(
             file=discord.File(io.BytesIO(png), filename="leaderboard.png"))
 
-    @app_commands.command(name="stats", description="Show a player's results")
+    @app_commands.command(name="stats", description=words("cmd.stats"))
+    @app_commands.describe(member=words("cmd.stats.member"))
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction,
                     member: discord.Member | None = None) -> None:

@@ -8,7 +8,7 @@ host (`cogs.host`) and the views (`cogs.views`) never import a game engine.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar, overload
 
