@@ -462,4 +462,6 @@ MESSAGES: dict[str, str] = {
     "cmd.leaderboard.game": "Which game's leaderboard",
     "cmd.stats": "Show a player's results",
     "cmd.stats.member": "Whose results (yours by default)",
+    # --- the table that moved down
+    "table.moved": "The game goes on in the table below. ⬇️",
 }

@@ -482,4 +482,6 @@ MESSAGES: dict[str, str] = {
     "cmd.leaderboard.game": "La classifica di quale gioco",
     "cmd.stats": "Mostra i risultati di un giocatore",
     "cmd.stats.member": "Di chi (di base, i tuoi)",
+    # --- the table that moved down
+    "table.moved": "La partita continua nel tavolo qui sotto. ⬇️",
 }

@@ -136,9 +136,13 @@ class TableMessage:
         return True
 
     async def _strip(self, rt: Runtime, place: Any, message_id: int) -> None:
-        """Take the buttons off a table message that moved down (its picture stays)."""
+        """Take the buttons off a table message that moved down; its text points below.
+
+        Its picture stays (the table as it was then); its turn line would no longer be true.
+        """
         try:
-            await place.get_partial_message(message_id).edit(view=None)
+            await place.get_partial_message(message_id).edit(
+                content=t("table.moved", rt.locale), view=None)
         except discord.HTTPException as error:
             # Its buttons stay; they act on the running game, so nothing goes wrong.
             log.warning("game %s: old table kept its buttons (%s)", rt.record.id, error.status)

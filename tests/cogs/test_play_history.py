@@ -216,6 +216,7 @@ async def test_after_a_hand_ends_the_table_moves_below_its_result(
     history = sim.channel.history()
     old, new = tables(sim)
     assert old.id == first.id and children(old) == []  # the old one keeps its picture only
+    assert old.content == "The game goes on in the table below. ⬇️" and old.attachments
     assert history.index(new) > history.index(hand_end_message(sim))
     assert "My hand" in labels(new) and "Alice went gin!" in new.content
     assert (await sim.bot.storage.get_game(1)).table_message_id == new.id
