@@ -315,7 +315,8 @@ class GinAdapter(AdapterBase):
         lines += self._total_lines(game, events, names, locale)
         title = t("hand_end.title", locale, number=end.hand,
                   what=self._ending(result, names, locale))
-        return HandEndSpec(title=title, rows=rows, score_lines=lines), lines
+        # The lines go in the message text above the picture, so the picture does not repeat them.
+        return HandEndSpec(title=title, rows=rows), lines
 
     def _total_lines(
         self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str

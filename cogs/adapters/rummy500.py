@@ -486,7 +486,8 @@ class Rummy500Adapter(AdapterBase):
             lines.append(tie_line(p.tied, p.totals, names, locale))
         title = t("hand_end.title", locale, number=p.hand_no,
                   what=self._end_line(p, names, locale))
-        return HandEndSpec(title=title, rows=rows, score_lines=lines), lines
+        # The lines go in the message text above the picture, so the picture does not repeat them.
+        return HandEndSpec(title=title, rows=rows), lines
 
     # ----- rules text -------------------------------------------------------------------------
 

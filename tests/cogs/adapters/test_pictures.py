@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
+
 from bot.i18n import t
 from cogs.adapters import Deal
 from cogs.adapters.gin import GIN
@@ -99,3 +101,15 @@ def test_a_spread_pile_has_a_short_caption_for_when_the_long_one_does_not_fit() 
     assert (en.discard_caption, en.discard_caption_short) == (
         "Discard pile: 2 cards, numbered from the bottom", "Discard pile: 2 cards")
     assert it.discard_caption_short == "Scarti: 2 carte"
+
+
+@pytest.mark.parametrize(("adapter", "players", "names"), [
+    (GIN, 2, ["Alice", "Computer 1"]), (RUMMY500, 3, THREE)])
+def test_the_end_of_hand_picture_does_not_repeat_the_lines_of_its_message(
+        adapter: Any, players: int, names: list[str]) -> None:
+    game, last = _play_out(adapter, players, seed=3)
+    ended = adapter.hand_end(game, last, names, "en")
+    assert ended is not None
+    spec, lines = ended
+    assert lines and spec.score_lines == []  # the message text above the picture has them
+    assert [row.name for row in spec.rows] == names
