@@ -201,7 +201,7 @@ def test_the_manual_window_caption_invites_a_look_in_both_languages() -> None:
     assert RUMMY500.table_status(game, NAMES, "en") == (
         "Bruno's turn · 8♥\ufe0e discarded — does it fit a meld? Press Rummy! to claim it")
     assert RUMMY500.table_status(game, NAMES, "it") == (
-        "Tocca a Bruno · 8♥\ufe0e scartato: si attacca a qualche combinazione? Premi Rummy! per "
+        "Turno di Bruno · 8♥\ufe0e scartato: si attacca a qualche combinazione? Premi Rummy! per "
         "prenderlo")
     assert [c.label for c in RUMMY500.table_controls(game, "it")] == ["Rummy!", "Passo"]
 
