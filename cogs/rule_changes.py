@@ -87,11 +87,16 @@ def find_option(adapter: GameAdapter, typed: str, locale: str) -> OptionSpec:
 
 
 def similar_options(specs: Sequence[OptionSpec], word: str, locale: str) -> list[str]:
-    """Return the options whose key or label is close to `word`, as "Label (key)"."""
-    names = {spec.key: spec for spec in specs}
-    names.update((t(spec.label, locale).lower(), spec) for spec in specs)
+    """Return the options whose key, label or one of their words is close to `word`."""
+    names: dict[str, list[OptionSpec]] = {}
+    for spec in specs:
+        label = t(spec.label, locale).lower()
+        # single words too, so a misspelt half ("targt") still finds its option (target_score)
+        parts = [w for w in (*spec.key.split("_"), *label.split()) if len(w) > 3]
+        for name in (spec.key, label, *parts):
+            names.setdefault(name, []).append(spec)
     found = difflib.get_close_matches(word, list(names), n=2 * MAX_SIMILAR, cutoff=0.6)
-    shown = dict.fromkeys(option_name(names[name], locale) for name in found)
+    shown = dict.fromkeys(option_name(spec, locale) for name in found for spec in names[name])
     return list(shown)[:MAX_SIMILAR]
 
 

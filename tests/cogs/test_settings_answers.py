@@ -152,3 +152,10 @@ def test_similar_options_match_keys_and_labels_in_the_members_language() -> None
     assert similar_options(specs, "carta speciale", "it")[0] == (
         "Carta speciale (special_card)")
     assert similar_options(specs, "zzzz", "en") == []
+
+
+def test_a_misspelt_word_of_an_option_finds_it() -> None:
+    specs = adapter_for("rummy500").settings
+    assert similar_options(specs, "targt", "en")[0] == "Target score (target_score)"
+    assert "Rummy! window (rummy_window_seconds)" in similar_options(specs, "windw", "en")
+    assert similar_options(specs, "punteggo", "it")[0].endswith("(target_score)")
