@@ -75,7 +75,7 @@ MESSAGES: dict[str, str] = {
     "table.discard_empty": "The discard pile is empty.",
     "table.upcard": "Upcard: {card}",
     "table.cards_in_hand": "{name}: {count} {count:card|cards}",
-    "table.score_line": "{name}: {points} {points:point|points}",
+    "table.score_line": "{name}: total {points}",
     "table.target": "First to {target} {target:point|points} wins.",
     "table.button.my_hand": "My hand",
     # -- turn flow -----------------------------------------------------------------

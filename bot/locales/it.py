@@ -84,7 +84,7 @@ MESSAGES: dict[str, str] = {
     "table.discard_empty": "Non ci sono scarti.",
     "table.upcard": "Carta scoperta: {card}",
     "table.cards_in_hand": "{name}: {count} {count:carta|carte}",
-    "table.score_line": "{name}: {points} {points:punto|punti}",
+    "table.score_line": "{name}: totale {points}",
     "table.target": "Vince chi arriva per primo a {target} {target:punto|punti}.",
     "table.button.my_hand": "La mia mano",
     # -- il turno ------------------------------------------------------------------------------------

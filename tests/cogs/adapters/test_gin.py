@@ -58,6 +58,11 @@ def test_end_of_hand_title_says_how_the_hand_ended() -> None:
     assert ended[0].title == "Hand 1: Alice knocked with 8 deadwood!"
     italian = GIN.hand_end(game, events, NAMES, "it")
     assert italian is not None and italian[0].title.startswith("Mano 1: Alice")
+    # the last lines are the running totals, said as totals (the hand's points come first)
+    totals = game.public_view().scores.running
+    assert totals[0] > 0
+    assert ended[1][-2:] == [f"{NAMES[0]}: total {totals[0]}", f"{NAMES[1]}: total {totals[1]}"]
+    assert italian[1][-1] == f"{NAMES[1]}: totale {totals[1]}"
 
 
 def test_picture_captions_follow_the_players_language() -> None:
