@@ -53,8 +53,9 @@ class Events:
         if ended is None:
             return False
         spec, score_lines = ended
-        await self.host.places.post(rt, "\n".join(score_lines),
-                                    png(render_hand_end(spec), "hand.png"))
+        text, picture = "\n".join(score_lines), render_hand_end(spec)
+        if not await self.host.table.become_result(rt, text, png(picture, "hand.png")):
+            await self.host.places.post(rt, text, png(picture, "hand.png"))
         return True
 
     def _hold(self, rt: Runtime, events: list[Event], news: bool) -> bool:

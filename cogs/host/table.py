@@ -94,6 +94,29 @@ class TableMessage:
         rt.held_lines = []
         await self._put(rt, cancelled_payload(rt, line))
 
+    async def become_result(self, rt: Runtime, content: str, file: discord.File) -> bool:
+        """Turn the table message into a hand's result; the next update posts the table below.
+
+        One edit instead of a post and a strip: the channel reads result, then table, and the
+        old table's picture is not left above with a turn that is over. Return whether it was
+        done (no table message, or Discord refused: the caller posts the result instead).
+        """
+        old = rt.table_message_id
+        if old is None:
+            return False
+        place = self.host.places.place(rt.record.place_id)
+        try:
+            await place.get_partial_message(old).edit(content=clip(content), attachments=[file],
+                                                      view=None)
+        except discord.HTTPException as error:
+            log.warning("game %s: the table could not become the result (%s)", rt.record.id,
+                        error.status)
+            return False
+        # Forgotten in storage too: after a restart the table is posted anew, not over the result.
+        rt.table_message_id = None
+        await self.host.storage.set_message_ids(rt.record.id, table_message_id=None)
+        return True
+
     async def _put(self, rt: Runtime, payload: dict[str, Any]) -> None:
         """Show the payload: edit the table message, or post it at the bottom when pushed up."""
         file = payload.pop("file")

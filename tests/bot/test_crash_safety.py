@@ -256,10 +256,12 @@ async def note_tables(page: PreviewClient, shown: ShownTables, tables: dict[str,
     """Note the table pictures on the page; return False if one was replaced meanwhile."""
     for message in page.messages():
         game_id = table_game(message, tables)
-        if game_id is None or not message.get("attachments"):
+        # A table message that became a hand's result shows that result's picture instead.
+        pictures = [a for a in message.get("attachments", []) if a.get("filename") == "table.png"]
+        if game_id is None or not pictures:
             continue
         try:
-            png = await page.asset(message["attachments"][0]["asset_id"])
+            png = await page.asset(pictures[0]["asset_id"])
         except aiohttp.ClientResponseError:
             return False  # a newer edit replaced the picture
         shown.add(game_id, png)

@@ -210,23 +210,44 @@ async def test_after_a_hand_ends_the_table_moves_below_its_result(
     hand = dm(sim.alice)
     calls = await calls_of(sim, sim.alice.user.select(hand, ["JC"],
                                                       custom_id=custom_id(hand, ":knock")))
-    # The answer, the hand's end, the table posted below it, the old one stripped, two new
-    # hands: moving the table costs one call once per hand.
-    assert len(calls) == 6, routes(calls)
+    # The answer, the table message turned into the hand's result, the table posted below
+    # it, two new hands: moving the table costs no call of its own.
+    assert len(calls) == 5, routes(calls)
     history = sim.channel.history()
-    old, new = tables(sim)
-    assert old.id == first.id and children(old) == []  # the old one keeps its picture only
-    assert old.content == "The game goes on in the table below. ⬇️" and old.attachments
-    assert history.index(new) > history.index(hand_end_message(sim))
+    result, [new] = hand_end_message(sim), tables(sim)
+    assert result.id == first.id and children(result) == []  # the old table is the result now
+    assert result.content.startswith("Alice wins the hand and scores 97 points.")
+    assert [a.filename for a in result.attachments] == ["hand.png"]
+    assert history.index(new) > history.index(result) and history[-1].id == new.id
     assert "My hand" in labels(new) and "Alice went gin!" in new.content
     assert (await sim.bot.storage.get_game(1)).table_message_id == new.id
     mine = await sim.bruno.click(new, label="My hand")  # its buttons reach the game
     assert mine.ephemeral and "Pass" in labels(mine.response)
-    # After a restart, moves edit the moved table in place.
+    # After a restart, moves edit the moved table in place; the result stays as it was.
     await sim.restart()
     await play_pass(sim.bruno)
-    assert [m.id for m in tables(sim)] == [old.id, new.id]
+    assert [m.id for m in tables(sim)] == [new.id]
     assert "Bruno passed on the upcard." in table_message(sim).content
+    assert hand_end_message(sim).content == result.content
+
+
+async def test_a_result_is_posted_below_when_the_table_cannot_become_it(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    hand1 = deal(ALICE_GIN, "KS QH JD 9S 7D 5S 3H KH 2D 6C", upcard="4D", stock="JC")
+    script(deals, hand1, deal(LOOSE_A, LOOSE_B, upcard="5C"), dealer=1)
+    lobby = await open_table(sim, sim.bruno)
+    await sim.alice.click(lobby, label="Start")
+    first = table_message(sim)
+    await play_pass(sim.alice)
+    await play_pass(sim.bruno)
+    await sim.alice.user.click(dm(sim.alice), label="Draw from stock")
+    hand = dm(sim.alice)
+    sim.env.inject_error("PATCH", f"/channels/{sim.channel.id}/messages/{first.id}",
+                         status=403, code=50001, message="Missing Access")
+    await sim.alice.user.select(hand, ["JC"], custom_id=custom_id(hand, ":knock"))
+    result = hand_end_message(sim)
+    assert result.id != first.id and result.content.startswith("Alice wins the hand")
+    assert sim.channel.history()[-1].id == table_message(sim).id  # the table still below it
 
 
 async def three_reminders(sim: Sim, deals: ScriptedDeals) -> Any:
