@@ -16,7 +16,7 @@ class MustTakeUpcard(IllegalMove):
 
 
 class CannotClose(IllegalMove):
-    """A close whose kept cards meet no closing condition (params penalty, limit)."""
+    """A close whose kept cards meet no closing condition (params points, limit)."""
 
     code = "cannot_close"
 

@@ -83,7 +83,7 @@ class RaminoRules(RaminoState):
         if not can_close(kept, self.penalty_rules, limit):
             value = penalty(kept, self.penalty_rules)
             raise CannotClose(f"you cannot close: your cards leave {value} unmatched "
-                              f"(at most {limit})", penalty=value, limit=limit)
+                              f"(at most {limit})", points=value, limit=limit)
         return kept
 
     def check_reenter(self, seat: int, action: A.Reenter) -> None:

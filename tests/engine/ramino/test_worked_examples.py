@@ -76,7 +76,7 @@ def test_9_points_close_limit_10() -> None:
     assert report(g).points[1] == 3 == g.totals[1]
     g = crafted({1: "7C 8C 9C JD JH JS 4S 5S 2H 9D KC"}, turn=1, options=points)
     error = refused(g, 1, "close KC", CannotClose)
-    assert error.params == {"penalty": 20, "limit": 10}
+    assert error.params == {"points": 20, "limit": 10}
     g = crafted({1: "7C 8C 9C JD JH JS 4S 5S 6S AS KC"}, turn=1,
                 options=preset("points", close_points_limit=5))
     g.apply(1, "close KC")
