@@ -60,11 +60,13 @@ def scripted(hands: Sequence[str], up: str, stock: str = "", dealer: int | None 
 def crafted(hands: Mapping[int, str], pile: str = "", stock: str | None = None,
             turn: int = 0, phase: str = "discard", players: int = 4,
             options: RaminoOptions | None = None, totals: Sequence[int] | None = None,
-            rest_to: int | None = None, taken: str | None = None, **extra: Any) -> RaminoGame:
+            rest_to: int | str | None = None, taken: str | None = None,
+            **extra: Any) -> RaminoGame:
     """Load a hand-made position through from_json (the real snapshot path).
 
     Unnamed cards go to the stock after the named stock top, unless `rest_to` names a seat
-    whose hand receives them (the stock then holds only the named cards).
+    whose hand receives them, or "pile" (under the named pile cards); the stock then holds
+    only the named cards.
     """
     opts = options or RaminoOptions()
     game = RaminoGame(opts, players=players, seed=3, first_dealer=players - 1)
@@ -73,7 +75,9 @@ def crafted(hands: Mapping[int, str], pile: str = "", stock: str | None = None,
     piled, top = parse_cards(pile), parse_cards(stock or "")
     named = [c for h in named_hands.values() for c in h] + piled + top
     rest = rest_of(named, opts)
-    if rest_to is not None:
+    if rest_to == "pile":
+        piled, rest = rest + piled, []
+    elif isinstance(rest_to, int):
         named_hands[rest_to] = named_hands.get(rest_to, []) + rest
         rest = []
     data.update({
