@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ..cards import Card
 from ..match import Standing, standings
 from . import actions as A
 from .moves import RaminoMoves
@@ -87,5 +88,9 @@ class RaminoGame(RaminoMoves):
             self.public_view(), seat, texts(sorted(hand)),
             tuple(str(a) for a in self.legal_actions(seat)),
             self.taken.text if mine and self.taken else None,
-            self.drawn.text if mine and self.drawn else None,
-            ArrangementView.of(best_arrangement(hand, self.penalty_rules)))
+            self.drawn.text if mine and self.drawn else None, self._arranged(hand))
+
+    def _arranged(self, hand: list[Card]) -> ArrangementView:
+        if not hand:  # an eliminated seat holds nothing to arrange
+            return ArrangementView((), (), 0, "plain")
+        return ArrangementView.of(best_arrangement(hand, self.penalty_rules))

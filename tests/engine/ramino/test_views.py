@@ -168,3 +168,14 @@ def check_swaps(g: RaminoGame, rng: random.Random) -> None:
         strings(g.last_result) if g.last_result is not None else set())
     held = {c.text for h in g.hands for c in h} | {c.text for c in g.stock}
     assert shown & held <= revealed
+
+
+def test_an_eliminated_seat_sees_the_table_and_holds_nothing() -> None:
+    g = two_offers()
+    g.apply(0, "close 5H")
+    g.apply(2, "decline")
+    g.apply(3, "decline")
+    out = g.private_view(2)
+    assert out.hand == () and out.legal == () and out.arrangement == ArrangementView(
+        (), (), 0, "plain")
+    assert out.table.seats[2].eliminated and not out.table.seats[2].reentered
