@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from bot.i18n import card_text, number, t
+from bot.i18n import card_text, catalogue, number, t
 from card_images import TableSpec
 from cogs.adapters import ButtonControl, Deal, Outcome, ScoreSheet, SelectOption, view_of
 from engine.base import CardGame
@@ -171,8 +171,8 @@ def option_text(spec: OptionSpec, value: object, locale: str, key: str = "option
     """Return an option and its value in the member's words, e.g. "Knock limit: 7"."""
     if isinstance(value, bool):
         shown = t("option.on" if value else "option.off", locale)
-    elif value is None:
-        shown = t("option.off", locale)
+    elif value is None:  # an option may say what "off" means for it ("unlimited")
+        shown = off_word(spec, locale)
     elif spec.kind == "card":
         shown = card_text(str(value))
     elif isinstance(value, int):
@@ -180,6 +180,12 @@ def option_text(spec: OptionSpec, value: object, locale: str, key: str = "option
     else:
         shown = str(value)
     return t(key, locale, label=t(spec.label, locale), value=shown)
+
+
+def off_word(spec: OptionSpec, locale: str) -> str:
+    """Return what an option switched off is called: "off", or its own word ("unlimited")."""
+    none = f"{spec.label}.none"
+    return t(none if none in catalogue(locale) else "option.off", locale)
 
 
 def options_type(adapter: Any) -> type[Options]:
