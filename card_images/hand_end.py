@@ -1,12 +1,18 @@
-"""The end of a deal: every hand revealed with melds, lay-offs and deadwood, then the scores."""
+"""The end of a deal: every hand revealed with melds, lay-offs and deadwood, then the scores.
+
+Each hand sits in a panel, a header line over its cards; when that would run past the
+height clients show uncut, hand_end_rows.py puts the words beside the cards instead.
+"""
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from .hand_end_rows import column_width, draw_row, rows_fit, rows_height
 from .layout import Chunk, Group, draw_bracket, draw_cards, flow, marked, place_cards, rows_used
 from .specs import HandEndRow, HandEndSpec
 from .style import (
+    DISPLAY_HEIGHT,
     DISPLAY_WIDTH,
     GOLD,
     PANEL,
@@ -106,18 +112,34 @@ def _score_lines(spec: HandEndSpec) -> list[tuple[int, str]]:
     return lines
 
 
+def _compact(spec: HandEndSpec, top: int) -> bool:
+    """Whether to put the words beside the cards: only when stacked rows run too tall."""
+    stacked = sum(_panel_height(_chunks(r)) + ROW_GAP for r in spec.rows)
+    return top + stacked + MARGIN > DISPLAY_HEIGHT and rows_fit(spec.rows)
+
+
+def _draw_rows(image: Image.Image, draw: ImageDraw.ImageDraw, spec: HandEndSpec, y: int,
+               compact: bool) -> int:
+    """Draw every revealed hand from `y`; return the y under them."""
+    column = column_width(spec.rows) if compact else 0
+    for row in spec.rows:
+        y = draw_row(image, draw, row, y, column) if compact else (
+            _draw_row(image, draw, row, y) + ROW_GAP)
+    return y
+
+
 def draw_hand_end(spec: HandEndSpec) -> Image.Image:
     """Draw the revealed hands and score lines as an RGB image."""
     titles, scores = _title_lines(spec), _score_lines(spec)
-    panels = sum(_panel_height(_chunks(r)) + ROW_GAP for r in spec.rows)
     top = MARGIN + len(titles) * HEADER_H + 6
+    compact = _compact(spec, top)
+    panels = rows_height(spec.rows) if compact else sum(
+        _panel_height(_chunks(r)) + ROW_GAP for r in spec.rows)
     image, draw = new_canvas(WIDTH, top + panels + len(scores) * SCORE_H + MARGIN)
     for i, line in enumerate(titles):
         draw_text(draw, (MARGIN, MARGIN + i * HEADER_H + HEADER_H // 2), line, TITLE_PX, TEXT,
                   bold=True, anchor="lm")
-    y = top
-    for row in spec.rows:
-        y = _draw_row(image, draw, row, y) + ROW_GAP
+    y = _draw_rows(image, draw, spec, top, compact)
     for indent, line in scores:
         draw_text(draw, (MARGIN + indent, y + SCORE_H // 2), line, SCORE_PX, TEXT, anchor="lm")
         y += SCORE_H
