@@ -9,7 +9,17 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from .hand_end_rows import column_width, draw_row, rows_fit, rows_height
-from .layout import Chunk, Group, draw_bracket, draw_cards, flow, marked, place_cards, rows_used
+from .layout import (
+    Chunk,
+    Group,
+    Placed,
+    draw_bracket,
+    draw_cards,
+    flow,
+    marked,
+    place_cards,
+    rows_used,
+)
 from .specs import HandEndRow, HandEndSpec
 from .style import (
     DISPLAY_HEIGHT,
@@ -19,6 +29,7 @@ from .style import (
     PANEL_EDGE,
     SMALL,
     TEXT,
+    Box,
     draw_text,
     fit_text,
     new_canvas,
@@ -67,8 +78,9 @@ def _panel_height(chunks: list[Chunk]) -> int:
     return 2 * PANEL_PAD + HEADER_H + max(1, rows_used(chunks)) * ROW_H - 6
 
 
-def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, row: HandEndRow, y: int) -> int:
-    """Draw one revealed hand in a panel at `y`; return the y below it."""
+def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, row: HandEndRow,
+              y: int) -> tuple[int, list[Placed]]:
+    """Draw one revealed hand in a panel at `y`; return the y below it and its cards."""
     chunks = _chunks(row)
     x0, x1 = MARGIN, WIDTH - MARGIN
     bottom = y + _panel_height(chunks)
@@ -83,18 +95,19 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, row: HandEndRow, y:
         x = x0 + PANEL_PAD + text_width(name, NAME_PX, True) + 14
         caption = fit_text(_deadwood_caption(row), CAPTION_PX, room - x + x0 + PANEL_PAD, True)
         draw_text(draw, (x, mid), caption, CAPTION_PX, GOLD, bold=True, anchor="lm")
-    top = y + PANEL_PAD + HEADER_H
+    top, cards = y + PANEL_PAD + HEADER_H, []
     for chunk in chunks:
         card_y = top + chunk.row * ROW_H
         placed = place_cards(chunk, x0 + PANEL_PAD, card_y, SMALL)
         draw_cards(image, placed, SMALL)
+        cards += placed
         below = card_y + SMALL.h + 8
         left = x0 + PANEL_PAD + chunk.x
         if chunk.group.bracket and placed:
             draw_bracket(draw, left + 2, placed[-1].box[2] - 2, below)
         if chunk.group.caption and chunk.first:
             draw_text(draw, (left, below - 4), chunk.group.caption, CAPTION_PX, GOLD, bold=True)
-    return bottom
+    return bottom, cards
 
 
 def _title_lines(spec: HandEndSpec) -> list[str]:
@@ -119,17 +132,22 @@ def _compact(spec: HandEndSpec, top: int) -> bool:
 
 
 def _draw_rows(image: Image.Image, draw: ImageDraw.ImageDraw, spec: HandEndSpec, y: int,
-               compact: bool) -> int:
-    """Draw every revealed hand from `y`; return the y under them."""
+               compact: bool) -> tuple[int, list[Placed]]:
+    """Draw every revealed hand from `y`; return the y under them and where the cards went."""
     column = column_width(spec.rows) if compact else 0
+    cards: list[Placed] = []
     for row in spec.rows:
-        y = draw_row(image, draw, row, y, column) if compact else (
-            _draw_row(image, draw, row, y) + ROW_GAP)
-    return y
+        if compact:
+            y, placed = draw_row(image, draw, row, y, column)
+        else:
+            y, placed = _draw_row(image, draw, row, y)
+            y += ROW_GAP
+        cards += placed
+    return y, cards
 
 
-def draw_hand_end(spec: HandEndSpec) -> Image.Image:
-    """Draw the revealed hands and score lines as an RGB image."""
+def _compose(spec: HandEndSpec) -> tuple[Image.Image, list[Placed]]:
+    """Draw the revealed hands and score lines; return the picture and its cards."""
     titles, scores = _title_lines(spec), _score_lines(spec)
     top = MARGIN + len(titles) * HEADER_H + 6
     compact = _compact(spec, top)
@@ -139,8 +157,18 @@ def draw_hand_end(spec: HandEndSpec) -> Image.Image:
     for i, line in enumerate(titles):
         draw_text(draw, (MARGIN, MARGIN + i * HEADER_H + HEADER_H // 2), line, TITLE_PX, TEXT,
                   bold=True, anchor="lm")
-    y = _draw_rows(image, draw, spec, top, compact)
+    y, cards = _draw_rows(image, draw, spec, top, compact)
     for indent, line in scores:
         draw_text(draw, (MARGIN + indent, y + SCORE_H // 2), line, SCORE_PX, TEXT, anchor="lm")
         y += SCORE_H
-    return image
+    return image, cards
+
+
+def draw_hand_end(spec: HandEndSpec) -> Image.Image:
+    """Draw the revealed hands and score lines as an RGB image."""
+    return _compose(spec)[0]
+
+
+def layout_hand_end(spec: HandEndSpec) -> list[tuple[str, Box]]:
+    """Return each revealed card with the box of its part left in view."""
+    return [(p.item.code, p.visible) for p in _compose(spec)[1]]

@@ -11,7 +11,17 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from .layout import Chunk, Group, draw_bracket, draw_cards, flow, marked, place_cards, rows_used
+from .layout import (
+    Chunk,
+    Group,
+    Placed,
+    draw_bracket,
+    draw_cards,
+    flow,
+    marked,
+    place_cards,
+    rows_used,
+)
 from .specs import HandEndRow
 from .style import (
     DISPLAY_WIDTH,
@@ -100,15 +110,19 @@ def _draw_words(draw: ImageDraw.ImageDraw, row: HandEndRow, xy: tuple[int, int],
 
 
 def draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, row: HandEndRow, y: int,
-             column: int) -> int:
-    """Draw one revealed hand at `y` with its words in a column `column` px wide."""
+             column: int) -> tuple[int, list[Placed]]:
+    """Draw one revealed hand at `y`, its words in a column `column` px wide.
+
+    Return the y under it and where its cards went.
+    """
     x0, x1 = MARGIN, DISPLAY_WIDTH - MARGIN
     draw.rounded_rectangle((x0, y, x1, y + ROW_H), radius=10, fill=PANEL, outline=PANEL_EDGE)
     _draw_words(draw, row, (x0 + PAD, y + PAD), column)
-    left = x0 + PAD + column + COLUMN_GAP
+    left, cards = x0 + PAD + column + COLUMN_GAP, []
     for chunk in _chunks(row, _room(column)):
         placed = place_cards(chunk, left, y + PAD, SMALL)
         draw_cards(image, placed, SMALL)
         if chunk.group.bracket and placed:
             draw_bracket(draw, left + chunk.x + 2, placed[-1].box[2] - 2, y + PAD + SMALL.h + 6)
-    return y + ROW_H + ROW_GAP
+        cards += placed
+    return y + ROW_H + ROW_GAP, cards

@@ -46,7 +46,7 @@ def blend(fg: Color, bg: Color, eighths: int) -> Color:
 # a seat out of the game is grey (the card edge's grey, lighter text), and a joker's face
 # is tinted with its own purple so it shows even as a thin strip in an overlapped row.
 OUT_PANEL: Color = CARD_EDGE
-OUT_TEXT: Color = blend(WHITE, CARD_EDGE, 5)
+OUT_TEXT: Color = blend(WHITE, CARD_EDGE, 4)
 JOKER_FACE: Color = blend(JOKER, CARD_FACE, 2)
 
 
