@@ -220,7 +220,8 @@ def test_an_eleven_card_hand_of_three_combinations_takes_one_row(
         image = open_png(render_hand(spec))
     boxes = layout_hand(spec)
     assert len(boxes) == 11 and image.width <= DISPLAY_WIDTH
-    assert len({box[3] for code, box in boxes if code != "2D"}) == 1, "one row"
+    bottoms = [box[3] for _, box in boxes]
+    assert max(bottoms) - min(bottoms) <= 10, "one row: only the card just taken rises"
     drawn = [text for text, _, _ in texts]
     assert "5S" in drawn and "9H" in drawn, "each joker says what it stands for"
     assert "JK" not in drawn
