@@ -9,17 +9,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from .hand_end_rows import column_width, draw_row, rows_fit, rows_height
-from .layout import (
-    Chunk,
-    Group,
-    Placed,
-    draw_bracket,
-    draw_cards,
-    flow,
-    marked,
-    place_cards,
-    rows_used,
-)
+from .layout import Chunk, Group, Placed, draw_chunk, flow, marked, rows_used
 from .specs import HandEndRow, HandEndSpec
 from .style import (
     DISPLAY_HEIGHT,
@@ -98,13 +88,9 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, row: HandEndRow,
     top, cards = y + PANEL_PAD + HEADER_H, []
     for chunk in chunks:
         card_y = top + chunk.row * ROW_H
-        placed = place_cards(chunk, x0 + PANEL_PAD, card_y, SMALL)
-        draw_cards(image, placed, SMALL)
-        cards += placed
+        cards += draw_chunk(image, draw, chunk, (x0 + PANEL_PAD, card_y), SMALL, 8)
         below = card_y + SMALL.h + 8
         left = x0 + PANEL_PAD + chunk.x
-        if chunk.group.bracket and placed:
-            draw_bracket(draw, left + 2, placed[-1].box[2] - 2, below)
         if chunk.group.caption and chunk.first:
             draw_text(draw, (left, below - 4), chunk.group.caption, CAPTION_PX, GOLD, bold=True)
     return bottom, cards

@@ -11,17 +11,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from .layout import (
-    Chunk,
-    Group,
-    Placed,
-    draw_bracket,
-    draw_cards,
-    flow,
-    marked,
-    place_cards,
-    rows_used,
-)
+from .layout import Chunk, Group, Placed, draw_chunk, flow, marked, rows_used
 from .specs import HandEndRow
 from .style import (
     DISPLAY_WIDTH,
@@ -120,9 +110,5 @@ def draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, row: HandEndRow, y: 
     _draw_words(draw, row, (x0 + PAD, y + PAD), column)
     left, cards = x0 + PAD + column + COLUMN_GAP, []
     for chunk in _chunks(row, _room(column)):
-        placed = place_cards(chunk, left, y + PAD, SMALL)
-        draw_cards(image, placed, SMALL)
-        if chunk.group.bracket and placed:
-            draw_bracket(draw, left + chunk.x + 2, placed[-1].box[2] - 2, y + PAD + SMALL.h + 6)
-        cards += placed
+        cards += draw_chunk(image, draw, chunk, (left, y + PAD), SMALL, 6)
     return y + ROW_H + ROW_GAP, cards

@@ -16,15 +16,14 @@ from .layout import (
     Placed,
     draw_cards,
     draw_labels,
+    draw_tag,
     flow,
     place_cards,
     rows_used,
 )
 from .specs import TableSpec
 from .style import (
-    BLACK,
     DISPLAY_WIDTH,
-    LAID_OFF,
     MUTED,
     NORMAL,
     SMALL,
@@ -194,9 +193,7 @@ def _draw_tags(draw: ImageDraw.ImageDraw, placed: list[Placed], y: int) -> None:
         if card.visible == card.box:  # the top card: a whole badge, centred
             width = text_width(card.item.label, BADGE_PX, True) + 10
         left = (x0 + x1 - width) // 2
-        draw.rounded_rectangle((left, y, left + width, y + BADGE_H), radius=5, fill=LAID_OFF)
-        draw_text(draw, (left + width // 2, y + BADGE_H // 2), card.item.label, BADGE_PX,
-                  BLACK, bold=True, anchor="mm", max_width=width - 4)
+        draw_tag(draw, (left, y, left + width, y + BADGE_H), card.item.label, BADGE_PX)
 
 
 def _draw_history(image: Image.Image, draw: ImageDraw.ImageDraw, spec: TableSpec,

@@ -21,6 +21,7 @@ from .layout import (
     Placed,
     draw_badge,
     draw_cards,
+    draw_tag,
     flow,
     place_cards,
     rows_used,
@@ -235,10 +236,8 @@ def _draw_tags(draw: ImageDraw.ImageDraw, placed: Sequence[Placed]) -> None:
             strip = SMALL.step
             width = min(strip - 2, text_width(card.item.label, BADGE_PX, True) + 6)
             left = x0 + (strip - width) // 2
-            draw.rounded_rectangle((left, y1 - CHIP_H - 4, left + width, y1 - 4), radius=5,
-                                   fill=LAID_OFF)
-            draw_text(draw, (left + width // 2, y1 - 4 - CHIP_H // 2), card.item.label,
-                      BADGE_PX, BLACK, bold=True, anchor="mm", max_width=width - 4)
+            draw_tag(draw, (left, y1 - CHIP_H - 4, left + width, y1 - 4), card.item.label,
+                     BADGE_PX)
 
 
 def _draw_lines(image: Image.Image, draw: ImageDraw.ImageDraw, plan: SeatPlan, left: int,

@@ -6,6 +6,8 @@ on a seven-seat and a four-seat table, an 11-card hand with jokers and seven han
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from card_png_checks import open_png
 from legibility import display_scale, drawn_texts
@@ -39,23 +41,24 @@ def test_ramino_tables_read_at_display_width(players: int, locale: str,
     assert_texts_readable(texts, display_scale(image))
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_an_eleven_card_ramino_hand_reads_at_display_width(
-        locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def _hand(locale: str) -> tuple[bytes, list[tuple[str, tuple[int, int, int, int]]]]:
     spec = ramino_hand(locale)
-    with drawn_texts(monkeypatch) as texts:
-        png = render_hand(spec)
-    heights = assert_ranks_readable(png, layout_hand(spec))
-    assert len(heights) == 9, "every card but the two jokers has a rank"
-    assert_texts_readable(texts, display_scale(open_png(png)))
+    return render_hand(spec), layout_hand(spec)
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_seven_ramino_hand_ends_read_at_display_width(
-        locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def _hand_end(locale: str) -> tuple[bytes, list[tuple[str, tuple[int, int, int, int]]]]:
     spec = ramino_hand_end(locale)
+    return render_hand_end(spec), layout_hand_end(spec)
+
+
+# An 11-card hand (two of its cards jokers, which have no rank), and seven hands revealed
+# (seventy cards, three of them jokers).
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize(("picture", "ranks"), [(_hand, 9), (_hand_end, 67)])
+def test_ramino_hands_and_hand_ends_read_at_display_width(
+        picture: Callable[[str], tuple[bytes, list[tuple[str, tuple[int, int, int, int]]]]],
+        ranks: int, locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
     with drawn_texts(monkeypatch) as texts:
-        png = render_hand_end(spec)
-    heights = assert_ranks_readable(png, layout_hand_end(spec))
-    assert len(heights) == 67, "seventy cards, three of them jokers"
+        png, cards = picture(locale)
+    assert len(assert_ranks_readable(png, cards)) == ranks
     assert_texts_readable(texts, display_scale(open_png(png)))
