@@ -163,13 +163,19 @@ def _with_history(spec: TableSpec) -> bool:
 
 
 def _badge_drop(spec: TableSpec) -> int:
-    """Return how far the captions move down to leave room for the throwers' tags."""
+    """Return how far the captions move down to leave room for the throwers' tags.
+
+    Only a pile drawn with its history has tags: a tag makes the pile drawn that way.
+    """
     return BADGE_LINE if any(by for _, by in shown_discards(spec)) else 0
 
 
 def _history_cards(spec: TableSpec, x: int, y: int) -> list[Placed]:
-    """Place the older discards small, bottom-aligned, each showing its index strip,
-    then the top card full size and outlined: the one a player may take."""
+    """Place the last discards from `x`: the older ones small, then the top card.
+
+    The older cards lie bottom-aligned, each showing its index strip; the top card is
+    full size and outlined, the one a player may take. An empty pile places nothing.
+    """
     *older, top = shown_discards(spec) or [("", "")]
     placed = []
     for i, (code, by) in enumerate(older):
@@ -198,6 +204,7 @@ def _draw_tags(draw: ImageDraw.ImageDraw, placed: list[Placed], y: int) -> None:
 
 def _draw_history(image: Image.Image, draw: ImageDraw.ImageDraw, spec: TableSpec,
                   xy: tuple[int, int]) -> list[Placed]:
+    """Draw the last discards from `xy`, their throwers' tags and the pile's caption."""
     x, y = xy
     caption = spec.discard_caption or "Discard"
     older = max(0, len(shown_discards(spec)) - 1) * HISTORY_STEP
@@ -222,7 +229,7 @@ def centre_height(spec: TableSpec) -> int:
     if spec.discard_spread:
         rows = max(1, rows_used(_spread_chunks(spec)))
         return max(piles, LINE_H + 2 + rows * SPREAD_ROW_H - 4)
-    return piles + (_badge_drop(spec) if _with_history(spec) else 0)
+    return piles + _badge_drop(spec)
 
 
 def centre_width(spec: TableSpec) -> int:
@@ -238,7 +245,7 @@ def draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, spec: TableSpec,
                 y: int) -> list[Placed]:
     """Draw stock, knock card and discard pile side by side; return the faces drawn."""
     x, size, placed = MARGIN, _pile_size(spec), []
-    drop = _badge_drop(spec) if _with_history(spec) else 0
+    drop = _badge_drop(spec)
     for card, caption in _piles(spec):
         x, faces = _pile(image, draw, (x, y), size, card, caption, drop)
         placed += faces

@@ -125,8 +125,7 @@ def _meld_group(meld: MeldSpec, tags: Sequence[str]) -> Group:
     return Group(_meld_items(meld, tags), badge=meld.label, lead=lead)
 
 
-def count_width(seat: SeatSpec) -> int:
-    """Return the width of the hand's size: tiny backs, then the number in words."""
+def _count_width(seat: SeatSpec) -> int:
     count = seat.card_count
     backs = MINI.span(min(count, MAX_BACKS)) + 6 if count else 0
     return backs + text_width(_count_text(seat), INFO_PX)
@@ -142,7 +141,7 @@ def info_width(seat: SeatSpec, parts: Sequence[str], columns: Sequence[int] = ()
     """Return the width of a seat's info line: card count, then the other pieces."""
     if columns:
         return cells_width(columns)
-    return count_width(seat) + sum(PART_GAP + text_width(p, INFO_PX) for p in parts)
+    return _count_width(seat) + sum(PART_GAP + text_width(p, INFO_PX) for p in parts)
 
 
 def _chips_width(seat: SeatSpec) -> int:
@@ -157,7 +156,7 @@ def name_width(seat: SeatSpec, tag: str) -> int:
     return arrow + text_width(seat.name, NAME_PX, True) + chip + _chips_width(seat) + note
 
 
-def seat_parts(seat: SeatSpec) -> list[str]:
+def _parts(seat: SeatSpec) -> list[str]:
     """Return the info line's pieces after the card count: score and detail, if given."""
     return [part for part in (seat.score, seat.detail) if part]
 
@@ -167,7 +166,7 @@ def plan_seat(seat: SeatSpec, width: int, tags: Sequence[str], tag: str,
     """Lay out one seat's panel `width` px wide; `columns` line its info up with others'."""
     inner = width - 2 * PANEL_PAD
     chunks = flow([_meld_group(m, tags) for m in seat.melds], inner, SMALL, MELD_GAP)
-    parts = [] if columns else seat_parts(seat)
+    parts = [] if columns else _parts(seat)
     below = no_melds if not seat.melds and not columns else ""
     if below and info_width(seat, [*parts, below]) <= inner:
         parts, below = [*parts, below], ""
@@ -176,8 +175,6 @@ def plan_seat(seat: SeatSpec, width: int, tags: Sequence[str], tag: str,
     lines = (1 if one_line else 2) + bool(below)
     height = 2 * PANEL_PAD + HEADER_H + (lines - 1) * INFO_H + rows_used(chunks) * MELD_ROW_H
     return SeatPlan(seat, tag, chunks, parts, one_line, below, height, columns)
-
-
 
 
 def _draw_header(draw: ImageDraw.ImageDraw, plan: SeatPlan, x: int, y: int, right: int) -> None:
@@ -217,7 +214,7 @@ def _draw_info(image: Image.Image, draw: ImageDraw.ImageDraw, plan: SeatPlan, x:
     ink, muted = seat_inks(plan.seat)
     for i in range(min(count, MAX_BACKS)):
         paste(image, card_back(MINI), (x + i * MINI.step, mid - MINI.h // 2))
-    x += count_width(plan.seat) - text_width(_count_text(plan.seat), INFO_PX)
+    x += _count_width(plan.seat) - text_width(_count_text(plan.seat), INFO_PX)
     draw_text(draw, (x, mid), _count_text(plan.seat), INFO_PX, ink, anchor="lm")
     x += text_width(_count_text(plan.seat), INFO_PX)
     for i, part in enumerate(plan.parts):

@@ -36,7 +36,7 @@ WHITE: Color = (255, 255, 255)
 
 
 def blend(fg: Color, bg: Color, eighths: int) -> Color:
-    """Return `eighths`/8 of `fg` over `bg`, rounded as the palette's edge blends are."""
+    """Return `eighths`/8 of `fg` over `bg`: the palette holds these blends (see _EDGES)."""
     t = eighths / 8
     r, g, b = (round(f * t + c * (1 - t)) for f, c in zip(fg, bg, strict=True))
     return (r, g, b)
