@@ -62,7 +62,7 @@ def seat_bands(image: Image.Image) -> list[Band]:
         if bands and bands[-1][0] == pixel and bands[-1][2] == y - 1:
             bands[-1] = (pixel, bands[-1][1], y)
         else:
-            bands.append((pixel, y, y))  # type: ignore[arg-type]
+            bands.append((pixel, y, y))
     return [band for band in bands if band[2] - band[1] > 12]
 
 
@@ -95,7 +95,7 @@ def test_compact_rows_are_one_line_each() -> None:
     assert heights.pop() < 2 * 22, "one line of text each"
 
 
-def test_eight_seats_are_drawn_and_nine_refused() -> None:
+def test_eight_seats_are_drawn_as_rows_and_nine_refused() -> None:
     spec = ramino_table(8)
     assert open_png(render_table(spec)).width == DISPLAY_WIDTH
     with pytest.raises(ValueError):
