@@ -54,17 +54,19 @@ def _pile_size(spec: TableSpec) -> CardSize:
 # --- one pile --------------------------------------------------------------------------------
 
 
-def _empty_slot(draw: ImageDraw.ImageDraw, x: int, y: int, size: CardSize) -> None:
-    """Draw the outline of an empty pile."""
+def _empty_slot(draw: ImageDraw.ImageDraw, x: int, y: int, size: CardSize,
+                label: str = "empty") -> None:
+    """Draw the outline of an empty pile, with its translated word when it fits."""
     draw.rounded_rectangle((x, y, x + size.w, y + size.h), radius=size.radius, outline=MUTED,
                            width=2)
-    if text_width("empty", CAPTION_PX) <= size.w - 6:
-        draw_text(draw, (x + size.w // 2, y + size.h // 2), "empty", CAPTION_PX, MUTED,
+    if text_width(label, CAPTION_PX) <= size.w - 6:
+        draw_text(draw, (x + size.w // 2, y + size.h // 2), label, CAPTION_PX, MUTED,
                   anchor="mm")
 
 
 def _pile(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], size: CardSize,
-          card: str | None, caption: str, drop: int = 0) -> tuple[int, list[Placed]]:
+          card: str | None, caption: str, drop: int = 0, empty: str = "empty"
+          ) -> tuple[int, list[Placed]]:
     """Draw one pile (a back, a face or an empty slot) and its caption `drop` px lower.
 
     `card` is "back" for the stock. Return the x after the pile and the face drawn, if any.
@@ -74,7 +76,7 @@ def _pile(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], si
     x += max(0, (caption_w - size.w) // 2)  # keep a wide caption inside the picture
     placed: list[Placed] = []
     if card is None:
-        _empty_slot(draw, x, y, size)
+        _empty_slot(draw, x, y, size, empty)
     elif card == "back":
         paste(image, card_back(size), (x, y))
     else:
@@ -211,7 +213,7 @@ def _draw_history(image: Image.Image, draw: ImageDraw.ImageDraw, spec: TableSpec
     top_x = x + max(older, (text_width(caption, CAPTION_PX, True) - NORMAL.w) // 2)
     placed = _history_cards(spec, top_x - older, y)
     if not placed:
-        _empty_slot(draw, top_x, y, NORMAL)
+        _empty_slot(draw, top_x, y, NORMAL, spec.empty_label)
     draw_cards(image, [p for p in placed if p.box[3] - p.box[1] == SMALL.h], SMALL)
     draw_cards(image, [p for p in placed if p.box[3] - p.box[1] == NORMAL.h], NORMAL)
     _draw_tags(draw, placed, y + NORMAL.h + 4)
@@ -247,11 +249,12 @@ def draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, spec: TableSpec,
     x, size, placed = MARGIN, _pile_size(spec), []
     drop = _badge_drop(spec)
     for card, caption in _piles(spec):
-        x, faces = _pile(image, draw, (x, y), size, card, caption, drop)
+        x, faces = _pile(image, draw, (x, y), size, card, caption, drop, spec.empty_label)
         placed += faces
     if spec.discard_spread:
         return placed + _draw_spread(image, draw, spec, y)
     if _with_history(spec):
         return placed + _draw_history(image, draw, spec, (x, y))
     top = normalize(spec.discard[-1]) if spec.discard else None
-    return placed + _pile(image, draw, (x, y), size, top, spec.discard_caption or "Discard")[1]
+    caption = spec.discard_caption or "Discard"
+    return placed + _pile(image, draw, (x, y), size, top, caption, empty=spec.empty_label)[1]

@@ -114,6 +114,7 @@ class TableSpec:
     compact_seats: bool = False
     seat_headings: list[str] = field(default_factory=list)
     direction: str = ""
+    empty_label: str = "empty"  # written in an empty pile's outline, translated by the caller
 
 
 @dataclass(frozen=True)

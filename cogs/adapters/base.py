@@ -131,7 +131,8 @@ def with_words(spec: TableSpec, locale: str) -> TableSpec:
     return replace(spec, seats=seats, discard_caption=discard, discard_caption_short=short,
                    stock_caption=t("picture.stock", locale, count=spec.stock_count or 0),
                    knock_caption=t("picture.knock_card", locale),
-                   no_melds_label=t("picture.no_melds", locale))
+                   no_melds_label=t("picture.no_melds", locale),
+                   empty_label=t("picture.empty_pile", locale))
 
 
 def rules_line(adapter: Any, preset: str, rules: Mapping[str, Any], locale: str) -> str:

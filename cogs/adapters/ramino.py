@@ -13,10 +13,10 @@ from typing import Any
 
 from bot.i18n import card_text as _pretty
 from bot.i18n import number, t
-from card_images import HandEndRow, HandEndSpec, HandSpec, SeatSpec, TableSpec
+from card_images import HandEndRow, HandEndSpec, HandSpec, SeatSpec, TableSpec, seat_tags
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption, view_of
 from cogs.adapters.base import AdapterBase, with_words
-from engine.cards import Card
+from engine.cards import SUITS, Card, rank_text
 from engine.game import Event
 from engine.ramino import RaminoGame, RaminoOptions
 from engine.ramino.ai import choose_action
@@ -65,13 +65,19 @@ class RaminoAdapter(AdapterBase):
     # ----- pictures ---------------------------------------------------------------------------
 
     def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
-        """Return the table: stock, the last discards, every seat's count and standing."""
+        """Return the table: stock, the last discards and who threw them, a row per seat."""
         view: RaminoTable = view_of(game)
+        tags = seat_tags(names)
         return with_words(TableSpec(
             title=t("table.title", locale, game=t("game.ramino", locale), number=view.hand_no),
             seats=[self._seat(view, seat, names, locale) for seat in range(view.players)],
             stock_count=view.stock,
             discard=[d.card for d in view.discards],
+            discard_history=len(view.discards) - 1,
+            discard_by=["" if d.by is None else tags[d.by] for d in view.discards],
+            compact_seats=True,
+            seat_headings=[t(f"ramino.heading.{h}", locale) for h in _headings(view)],
+            direction=t(f"ramino.direction.{view.direction}", locale),
             status=self.table_status(game, names, locale),
             footer=" ".join(self.settings_lines(view.options, locale)),
             note_no_melds=False,
@@ -79,20 +85,20 @@ class RaminoAdapter(AdapterBase):
 
     def _seat(self, view: RaminoTable, seat: int, names: Sequence[str],
               locale: str) -> SeatSpec:
+        """Return a seat's row: its figures (cards, total, points to go or chips), its state."""
         info = view.seats[seat]
-        notes = []
-        if view.dealer == seat:
-            notes.append(t("table.dealer", locale))
-        if info.eliminated:
-            notes.append(t("ramino.out", locale))
-        elif info.reentered:
-            notes.append(t("ramino.back_in", locale))
+        tags = [t("ramino.out", locale)] if info.eliminated else (
+            [t("ramino.back_in", locale)] if info.reentered else [])
+        to_go = "" if info.eliminated or info.to_limit is None else number(max(0, info.to_limit))
         return SeatSpec(
             name=names[seat],
             card_count=info.cards,
-            score=_standing(view, seat, locale),
+            score=number(info.total),
+            detail=to_go,
             is_turn=view.turn == seat and not info.eliminated,
-            note=" · ".join(notes),
+            note=t("table.dealer", locale) if view.dealer == seat else "",
+            out=info.eliminated,
+            tags=tags,
         )
 
     def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
@@ -122,6 +128,7 @@ class RaminoAdapter(AdapterBase):
             highlight=[view.taken] if view.taken else [],
             deadwood_label=t("ramino.unmatched_label", locale),
             empty_label=t("picture.no_cards", locale),
+            joker_for=[name for combo in best.combos for name in stands_for(combo)],
         )
 
     def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
@@ -290,7 +297,7 @@ class RaminoAdapter(AdapterBase):
                   else _charge(s.points, chips, locale))
         return HandEndRow(name=names[s.seat], melds=[list(c) for c in a.combos],
                           deadwood=list(a.unmatched), deadwood_value=a.penalty, points=points,
-                          deadwood_label=t("ramino.unmatched_label", locale))
+                          deadwood_label=t("ramino.penalty_label", locale))
 
     def _charge_line(self, p: HandReport, s: SeatReport, names: Sequence[str], chips: bool,
                      locale: str) -> str:
@@ -328,14 +335,31 @@ class RaminoAdapter(AdapterBase):
 # ----- helpers ----------------------------------------------------------------------------------
 
 
-def _standing(view: RaminoTable, seat: int, locale: str) -> str:
-    """Return a seat's figures: chips, or its total and how far it is from the limit."""
-    info = view.seats[seat]
-    if info.to_limit is None:
-        return t("ramino.chips", locale, count=info.total)
-    if info.eliminated:
-        return t("ramino.total", locale, total=info.total)
-    return t("ramino.total_left", locale, total=info.total, left=max(0, info.to_limit))
+def _headings(view: RaminoTable) -> list[str]:
+    """Return the seat rows' column headings: cards, then chips, or total and points to go."""
+    return ["cards", "chips"] if view.options.chips else ["cards", "total", "to_go"]
+
+
+def stands_for(combo: Sequence[str]) -> list[str]:
+    """Return the card each joker of a combination stands for ("" when a set leaves it open).
+
+    The solver lists a run's cards in order with its jokers in place ("7H JK 9H"), so a
+    joker is the natural card before it plus its distance; a set's joker is the one suit its
+    naturals miss, when only one is missing.
+    """
+    cards = [Card.parse(c) for c in combo]
+    naturals = [(i, c) for i, c in enumerate(cards) if not c.is_joker]
+    jokers = [i for i, c in enumerate(cards) if c.is_joker]
+    if not naturals or not jokers:
+        return []
+    ranks = {c.rank for _, c in naturals}
+    if len(ranks) == 1:  # a set
+        missing = [s for s in SUITS if s not in {c.suit for _, c in naturals}]
+        name = rank_text(ranks.pop()) + missing[0] if len(missing) == 1 else ""
+        return [name] * len(jokers)
+    first, card = naturals[0]
+    low = card.rank if not (card.rank == 1 and first > 0) else 14  # an ace after cards is high
+    return [rank_text((low + i - first - 1) % 13 + 1) + card.suit for i in jokers]
 
 
 def _shape(p: HandReport) -> str:

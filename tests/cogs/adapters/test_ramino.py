@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
+from card_images import render_table
 from cogs.adapters.base import option_text, rules_line
-from cogs.adapters.ramino import RAMINO
+from cogs.adapters.ramino import RAMINO, stands_for
 from engine.ramino import RaminoOptions, preset
+from tests.card_images.legibility import drawn_texts
 from tests.engine.ramino.scripted import crafted, scripted
 
 NAMES = ["Alice", "Bruno", "Chiara", "Dario"]
@@ -42,18 +46,32 @@ def test_the_table_says_who_is_out_who_came_back_and_how_far_each_is_from_the_li
                    eliminated=[1], reentries=[0, 0, 0, 1])
     spec = RAMINO.table_spec(game, NAMES, "en")
     seats = spec.seats
-    assert seats[1].note == "out" and seats[3].note.endswith("back in")
-    assert seats[2].score == "total 47 · 54 to go" and seats[1].score == "total 120"
-    assert not seats[1].is_turn
-    italian = RAMINO.table_spec(game, NAMES, "it").seats
-    assert italian[2].score == "totale 47 · 54 al limite" and italian[1].note == "eliminato"
+    assert spec.compact_seats and spec.seat_headings == ["cards", "total", "to go"]
+    assert seats[1].out and seats[1].tags == ["out"] and seats[3].tags == ["back in"]
+    assert (seats[2].score, seats[2].detail) == ("47", "54") and seats[1].detail == ""
+    assert not seats[1].is_turn and not seats[0].out
+    italian = RAMINO.table_spec(game, NAMES, "it")
+    assert italian.seat_headings == ["carte", "totale", "al limite"]
+    assert italian.seats[1].tags == ["eliminato"] and italian.direction == "Giro ↓"
 
 
 def test_the_chips_table_counts_chips() -> None:
     game = crafted({0: ALICE, 1: BRUNO, 2: CHIARA}, players=3, options=preset("chips"),
                    totals=[13, 9, 1])
-    assert [s.score for s in RAMINO.table_spec(game, NAMES, "en").seats] == [
-        "13 chips", "9 chips", "1 chip"]
+    spec = RAMINO.table_spec(game, NAMES, "en")
+    assert spec.seat_headings == ["cards", "chips"]
+    assert [(s.score, s.detail) for s in spec.seats] == [("13", ""), ("9", ""), ("1", "")]
+
+
+def test_the_table_shows_the_last_discards_with_who_threw_them() -> None:
+    game = scripted([BRUNO, ALICE, CHIARA], up="KS",
+                    options=preset("classic", direction="reverse"))
+    assert game.to_act() == [1]  # the dealer's right-hand neighbour, backwards
+    game.apply(1, "take")
+    game.apply(1, "discard 2C")
+    spec = RAMINO.table_spec(game, NAMES, "en")
+    assert spec.discard[-1] == "2C" and spec.discard_by[-1] == "Br"
+    assert spec.discard_history == len(spec.discard) - 1 and spec.direction == "Order ↑"
 
 
 def test_a_ramino_close_doubles_the_charges_and_says_so() -> None:
@@ -66,7 +84,7 @@ def test_a_ramino_close_doubles_the_charges_and_says_so() -> None:
     assert lines[:3] == ["Alice closed with a ramino (×2)!", "Alice: penalty 0 → 0 (total 0)",
                          "Bruno: penalty 70 ×2 → +140 (total 140)"]
     assert spec.title == "Hand 1: Alice closed with a ramino (×2)!"
-    assert [r.points for r in spec.rows] == ["closed", "+140 this hand", "+10 this hand"]
+    assert [r.points for r in spec.rows] == ["closed", "+140", "+10"]
 
 
 def test_the_rules_summary_names_every_rule_a_table_changed() -> None:
@@ -93,3 +111,26 @@ def test_an_unlimited_rebuild_count_reads_as_unlimited() -> None:
     assert spec.parse("unlimited") is None and spec.parse("2") == 2
     assert rules_line(RAMINO, "classic", {"stock_rebuilds": 1}, "en") == (
         "Rules: Classic (zero close, out above 101), changed: Stock rebuilds 1")
+
+
+def test_a_joker_in_a_combination_says_which_card_it_stands_for() -> None:
+    assert stands_for(["7H", "JK", "9H"]) == ["8H"]
+    assert stands_for(["JK", "KD", "AD"]) == ["QD"]  # an ace after a king is high
+    assert stands_for(["JK", "2H", "3H"]) == ["AH"]
+    assert stands_for(["5D", "5C", "5S", "JK"]) == ["5H"]  # the one suit the set misses
+    assert stands_for(["5D", "5C", "JK"]) == [""]  # two suits missing: left open
+    assert stands_for(["7S", "8S", "9S"]) == []
+    game = crafted({0: "7H 9H JK 3C 3D 3S KC KD KS 2C 4D"}, players=2, rest_to=1,
+                   phase="discard")
+    spec = RAMINO.hand_spec(game, 0, "suit", "en")
+    assert ["7H", "JK", "9H"] in spec.melds and spec.joker_for == ["8H"]
+
+
+def test_an_empty_pile_says_so_in_the_members_language(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    game = scripted([ALICE, BRUNO, CHIARA], up="KS")
+    game.apply(0, "take")  # the upcard was the whole pile
+    spec = RAMINO.table_spec(game, NAMES, "it")
+    with drawn_texts(monkeypatch) as texts:
+        render_table(spec)
+    assert "vuoto" in [text for text, _, _ in texts]
