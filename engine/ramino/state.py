@@ -11,11 +11,12 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import chain
 from typing import Any, Self
 
 from ..base import CardGame, DeckSource
-from ..cards import Card, make_deck
+from ..cards import PACKS_HELD, Card, make_deck
 from ..errors import BadOption, BadState
 from ..game import Event
 from ..match import Scoreboard
@@ -49,18 +50,47 @@ class Offer:
         return cls(ints(data["offered"]), list(ints(data["waiting"])), int(data["total"]))
 
 
+@cache
+def _cards(deck: str) -> tuple[Card, ...]:
+    """Return the cards of a deck in a fixed order (made once: cards are immutable)."""
+    if deck == "single":
+        return tuple(c for c in _cards("double") if c.deck == 0 or (c.is_joker and c.deck < 2))
+    return tuple(make_deck(2, 4))
+
+
 def build_deck(opts: RaminoOptions) -> list[Card]:
     """Return the game's cards in a fixed order: 2×52 + 4 jokers, or 52 + 2 jokers."""
-    return make_deck(2, 4) if opts.deck == "double" else make_deck(1, 2)
+    return list(_cards(opts.deck))
+
+
+def faces(cards: Iterable[Card]) -> Counter[int]:
+    """Return how many cards of each face there are (a face as an int: the key's pack cut)."""
+    return Counter(c.key // PACKS_HELD for c in cards)
+
+
+@cache
+def deck_faces(deck: str) -> Counter[int]:
+    """Return how many cards of each face the deck holds (read only: it is shared)."""
+    return faces(_cards(deck))
+
+
+@cache
+def _made() -> dict[int, Card]:
+    """Return every card of the double deck by its key: a snapshot reuses them."""
+    return {c.key: c for c in _cards("double")}
 
 
 def copies(cards: Iterable[Card]) -> list[Card]:
     """Return the cards with their copies numbered 0, 1 … in order of appearance."""
-    seen: Counter[tuple[int, str]] = Counter()
+    seen: dict[int, int] = {}
+    made = _made()
     out = []
     for card in cards:
-        out.append(Card(card.rank, card.suit, seen[card.face]))
-        seen[card.face] += 1
+        face = card.key // PACKS_HELD
+        copy = seen.get(face, 0)
+        seen[face] = copy + 1
+        same = made.get(face * PACKS_HELD + copy)
+        out.append(same if same is not None else Card(card.rank, card.suit, copy))
     return out
 
 
@@ -153,8 +183,8 @@ class RaminoState(CardGame[RaminoOptions, A.RaminoAction]):
     def deal(self) -> list[Event]:
         """Deal a new hand: card i to the ((i mod N) + 1)-th player after the dealer."""
         deck = copies(self.deck.next(lambda: build_deck(self.opts)))
-        if Counter(c.face for c in deck) != Counter(c.face for c in build_deck(self.opts)):
-            raise BadState(f"a Ramino deck must hold the {len(build_deck(self.opts))} cards")
+        if faces(deck) != deck_faces(self.opts.deck):
+            raise BadState(f"a Ramino deck must hold the {len(_cards(self.opts.deck))} cards")
         self.reset_hand()
         order, seat = [], self.dealer
         for _ in self.active():
@@ -255,8 +285,7 @@ class RaminoState(CardGame[RaminoOptions, A.RaminoAction]):
                 or not self.eliminated <= set(seats) or len(self.throwers) != len(self.pile)
                 or any(s is not None and s not in seats for s in self.throwers)):
             raise BadState("the seats of this saved game do not add up")
-        faces = Counter(c.face for c in chain(*self.hands, self.stock, self.pile))
-        if faces != Counter(c.face for c in build_deck(self.opts)):
+        if faces(chain(*self.hands, self.stock, self.pile)) != deck_faces(self.opts.deck):
             raise BadState("the cards of this saved game do not add up")
         offer = self.offer
         if (self.phase == "reentry") != (offer is not None) or (offer is not None and (
