@@ -26,7 +26,7 @@ from engine.ramino.views import HandReport
 from .players import keen_move, random_move
 
 # games per option set; RUMMY_PROPERTY_MATCHES=1000 is the soak run
-GAMES = int(os.environ.get("RUMMY_PROPERTY_MATCHES", "20"))
+GAMES = int(os.environ.get("RUMMY_PROPERTY_MATCHES", "16"))
 MAX_ACTIONS = 1500
 
 FLIPPED = {
