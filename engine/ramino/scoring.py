@@ -9,7 +9,7 @@ deals. A void hand charges nobody but counts as a hand played.
 
 from __future__ import annotations
 
-from ..cards import Card
+from ..cards import Card, text_or_none
 from ..game import Event
 from ..match import unique_best
 from .events import Closed, Declined, GameEnded, Reentered, ReentryOffered
@@ -31,7 +31,7 @@ def multiplier(opts: RaminoOptions, shape: str) -> int:
 
 def end_hand(g: RaminoState, closer: int | None, thrown: Card | None = None) -> list[Event]:
     """Score the hand (closed by `closer`, or void), then offer re-entry, end, or deal on."""
-    events = [] if closer is None else [Event("close", closer, Closed(_text(thrown)))]
+    events = [] if closer is None else [Event("close", closer, Closed(text_or_none(thrown)))]
     seats, m = _reports(g, closer) if closer is not None else ((), 1)
     points = [0] * g.players
     for s in seats:
@@ -42,7 +42,7 @@ def end_hand(g: RaminoState, closer: int | None, thrown: Card | None = None) -> 
     g.winner = _winner(g)
     offer = g.offer
     g.last_result = HandReport(
-        g.hand_no, "void" if closer is None else "close", closer, _text(thrown), m, seats,
+        g.hand_no, "void" if closer is None else "close", closer, text_or_none(thrown), m, seats,
         tuple(points), tuple(g.totals), tuple(sorted(gone)),
         offer.offered if offer else (), offer.total if offer else None, _tied(g))
     events.append(Event("hand_end", closer, g.last_result))
@@ -150,7 +150,3 @@ def owed(g: RaminoState) -> tuple[int, ...]:
         return ()
     stake = g.opts.stake_per_point
     return tuple(0 if s == g.winner else stake * g.totals[s] for s in range(g.players))
-
-
-def _text(card: Card | None) -> str | None:
-    return None if card is None else card.text

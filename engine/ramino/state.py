@@ -16,10 +16,10 @@ from itertools import chain
 from typing import Any, Self
 
 from ..base import CardGame, DeckSource
-from ..cards import PACKS_HELD, Card, make_deck
+from ..cards import PACKS_HELD, Card, card_or_none, card_texts, make_deck, text_or_none
 from ..errors import BadOption, BadState
 from ..game import Event
-from ..match import Scoreboard
+from ..match import Scoreboard, Seated
 from ..sides import Sides
 from . import actions as A
 from .events import Dealt
@@ -94,7 +94,7 @@ def copies(cards: Iterable[Card]) -> list[Card]:
     return out
 
 
-class RaminoState(CardGame[RaminoOptions, A.RaminoAction]):
+class RaminoState(Seated, CardGame[RaminoOptions, A.RaminoAction]):
     """What a Ramino game holds; seats are 0 … players-1 in the seating list's order."""
 
     name = "ramino"
@@ -145,33 +145,9 @@ class RaminoState(CardGame[RaminoOptions, A.RaminoAction]):
 
     # --- seats and the score -------------------------------------------------------------
 
-    @property
-    def players(self) -> int:
-        """Return how many seats the game has."""
-        return self.seats
-
-    @property
-    def totals(self) -> list[int]:
-        """Return each seat's total: penalty points, or chips in the chips game."""
-        return self.board.totals
-
-    @property
-    def eliminated(self) -> set[int]:
-        """Return the seats out of the game."""
-        return self.board.eliminated
-
-    def active(self) -> list[int]:
-        """Return the seats still in the game."""
-        return self.board.active()
-
-    def next_seat(self, seat: int) -> int:
-        """Return the next seat in play order (the `direction`), skipping eliminated ones."""
-        step = 1 if self.opts.direction == "forward" else -1
-        for k in range(1, self.players + 1):
-            nxt = (seat + step * k) % self.players
-            if nxt not in self.eliminated:
-                return nxt
-        return seat
+    def play_step(self) -> int:
+        """Return the direction of play: +1 forward, -1 with `direction` reverse."""
+        return 1 if self.opts.direction == "forward" else -1
 
     @property
     def penalty_rules(self) -> PenaltyRules:
@@ -186,10 +162,7 @@ class RaminoState(CardGame[RaminoOptions, A.RaminoAction]):
         if faces(deck) != deck_faces(self.opts.deck):
             raise BadState(f"a Ramino deck must hold the {len(_cards(self.opts.deck))} cards")
         self.reset_hand()
-        order, seat = [], self.dealer
-        for _ in self.active():
-            seat = self.next_seat(seat)
-            order.append(seat)
+        order = self.order_after(self.dealer)
         n, size = len(order), self.opts.hand_size
         for i in range(size * n):
             self.hands[order[i % n]].append(deck[i])
@@ -224,10 +197,10 @@ class RaminoState(CardGame[RaminoOptions, A.RaminoAction]):
         return {
             "players": self.players, **self.deck.to_json(), "version": self.version,
             "dealer": self.dealer, "hand_no": self.hand_no, "phase": self.phase,
-            "turn": self.turn, "hands": [_texts(h) for h in self.hands],
-            "stock": _texts(self.stock), "pile": _texts(self.pile),
-            "throwers": list(self.throwers), "taken": _text(self.taken),
-            "drawn": _text(self.drawn), "rebuilds": self.rebuilds,
+            "turn": self.turn, "hands": [card_texts(h) for h in self.hands],
+            "stock": card_texts(self.stock), "pile": card_texts(self.pile),
+            "throwers": list(self.throwers), "taken": text_or_none(self.taken),
+            "drawn": text_or_none(self.drawn), "rebuilds": self.rebuilds,
             "totals": list(self.totals), "hand_points": [list(h) for h in self.board.hands],
             "eliminated": sorted(self.eliminated), "reentries": list(self.reentries),
             "offer": None if self.offer is None else self.offer.to_json(),
@@ -264,7 +237,7 @@ class RaminoState(CardGame[RaminoOptions, A.RaminoAction]):
             every = every[size:]
         self.stock, self.pile = every[:len(data["stock"])], every[len(data["stock"]):]
         self.throwers = [None if s is None else int(s) for s in data["throwers"]]
-        self.taken, self.drawn = _card(data["taken"]), _card(data["drawn"])
+        self.taken, self.drawn = card_or_none(data["taken"]), card_or_none(data["drawn"])
 
     def _load_match(self, data: dict[str, Any]) -> None:
         self.board = Scoreboard(list(ints(data["totals"])),
@@ -291,15 +264,3 @@ class RaminoState(CardGame[RaminoOptions, A.RaminoAction]):
         if (self.phase == "reentry") != (offer is not None) or (offer is not None and (
                 not set(offer.waiting) <= set(offer.offered) <= set(seats))):
             raise BadState("the re-entry offer of this saved game does not add up")
-
-
-def _texts(cards: Sequence[Card]) -> list[str]:
-    return [c.text for c in cards]
-
-
-def _text(card: Card | None) -> str | None:
-    return card.text if card else None
-
-
-def _card(text: object) -> Card | None:
-    return Card.parse(str(text)) if text else None
