@@ -110,11 +110,7 @@ class RaminoState(Seated, CardGame[RaminoOptions, A.RaminoAction]):
         self.sides = Sides.singles(players)
         self.deck = DeckSource.of(seed, decks)
         self.version = 0
-        dealer = random.Random(self.seed).randrange(players) if first_dealer is None else (
-            first_dealer)
-        if not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise BadOption("first_dealer must be a seat", key="first_dealer", value=dealer)
-        self.dealer = dealer
+        self.dealer = self._first_dealer(first_dealer)
         start = self.opts.chips_start if self.opts.chips else 0
         self.board = Scoreboard([start] * players)  # points, or chips in the chips game
         self.reentries = [0] * players
@@ -123,6 +119,13 @@ class RaminoState(Seated, CardGame[RaminoOptions, A.RaminoAction]):
         self.hand_no = 0
         self.last_result: HandReport | None = None
         self.deal()
+
+    def _first_dealer(self, named: int | None) -> int:
+        """Return the named first dealer, or one drawn by the seed."""
+        dealer = random.Random(self.seed).randrange(self.players) if named is None else named
+        if not isinstance(dealer, int) or not 0 <= dealer < self.players:
+            raise BadOption("first_dealer must be a seat", key="first_dealer", value=dealer)
+        return dealer
 
     @classmethod
     def create(cls, opts: Any, players: int, seed: int | None = None,
@@ -250,17 +253,19 @@ class RaminoState(Seated, CardGame[RaminoOptions, A.RaminoAction]):
         self.last_result = None if last is None else HandReport.from_dict(last)
 
     def _check_loaded(self) -> None:
-        n = self.players
-        seats = range(n)
-        if not (len(self.hands) == len(self.totals) == len(self.reentries) == n) or (
-                self.turn not in seats or self.dealer not in seats
-                or any(len(h) != n for h in self.board.hands)
-                or not self.eliminated <= set(seats) or len(self.throwers) != len(self.pile)
-                or any(s is not None and s not in seats for s in self.throwers)):
+        if not self._seats_add_up():
             raise BadState("the seats of this saved game do not add up")
         if faces(chain(*self.hands, self.stock, self.pile)) != deck_faces(self.opts.deck):
             raise BadState("the cards of this saved game do not add up")
         offer = self.offer
         if (self.phase == "reentry") != (offer is not None) or (offer is not None and (
-                not set(offer.waiting) <= set(offer.offered) <= set(seats))):
+                not set(offer.waiting) <= set(offer.offered) <= set(range(self.players)))):
             raise BadState("the re-entry offer of this saved game does not add up")
+
+    def _seats_add_up(self) -> bool:
+        n, seats = self.players, range(self.players)
+        return (len(self.hands) == len(self.totals) == len(self.reentries) == n
+                and self.turn in seats and self.dealer in seats
+                and all(len(h) == n for h in self.board.hands)
+                and self.eliminated <= set(seats) and len(self.throwers) == len(self.pile)
+                and all(s is None or s in seats for s in self.throwers))
