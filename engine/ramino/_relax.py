@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from ._combos import MAX_RUN, SCALE
-from ._suits import INF, run_need, suit_costs, suit_table
+from ._combos import INF, MAX_RUN, SCALE, card_cost
+from ._shapes import vector_cost
+from ._suits import add_rows, run_need, suit_costs, suit_table
 
 Suits = tuple[int, int, int, int]
 Shape = tuple[int, ...]  # copies of one rank a set takes, per suit
@@ -57,51 +58,33 @@ def _relax(suits: Suits, jokers: int, same: bool, jk: int) -> tuple[int, Choice,
     ranks = _set_ranks(suits, jokers, same)
     if not ranks:
         return _spread(suits, 0, 0, jokers, jk), (), suits, 0, 0
-    rows = [suit_costs(v, jokers) if v else None for v in suits]
-    kept: dict[int, Row | None] = {}  # by the suits the sets touch: the others' rows added
-    best: tuple[int, Layout] | None = None
-    for layout in _layouts(suits, ranks, jokers, same):
-        rest, need, cap, touched = layout[0], layout[1], layout[2], layout[3]
-        if touched not in kept:
-            kept[touched] = _sum_rows([row for s, row in enumerate(rows)
-                                       if not touched >> s & 1 and row is not None])
-        acc = kept[touched]
-        for s in range(4):
-            if touched >> s & 1 and rest[s]:
-                row = suit_costs(rest[s], jokers)
-                acc = row if acc is None else _add(acc, row)
-        cost = _finish(acc, need, cap, jokers, jk)
+    s0, s1, s2, s3 = suits
+    per_rank = [_rank_moves((s0 >> 4 * r & 15, s1 >> 4 * r & 15, s2 >> 4 * r & 15,
+                             s3 >> 4 * r & 15), r, jokers, same) for r in ranks]
+    best: tuple[int, tuple[Move, ...], Suits, int, int] | None = None
+    for picked in product(*per_rank):
+        r0, r1, r2, r3, need, cap = s0, s1, s2, s3, 0, 0
+        for d0, d1, d2, d3, n, c, _ in picked:
+            r0, r1, r2, r3, need, cap = r0 - d0, r1 - d1, r2 - d2, r3 - d3, need + n, cap + c
+        if need > jokers:
+            continue
+        acc = None  # what _spread does, written out: this loop is the hot spot
+        for vec in (r0, r1, r2, r3):
+            if vec:
+                row = suit_costs(vec, jokers)
+                acc = row if acc is None else add_rows(acc, row)
+        if acc is None:
+            cost = (jokers - min(cap, jokers)) * jk
+        else:
+            cost = min([a + w for a, w in zip(acc, _tail(need, cap, jokers, jk))])
         if best is None or cost < best[0]:
-            best = (cost, layout)
+            best = (cost, picked, (r0, r1, r2, r3), need, cap)
     assert best is not None  # no set at all is one of the choices
-    cost, (rest, need, cap, _, picked) = best
+    cost, picked, rest, need, cap = best
     return cost, tuple((r, move[6]) for r, move in zip(ranks, picked)), rest, need, cap
 
 
 Row = tuple[int, ...]  # least cost per number of jokers
-Layout = tuple[Suits, int, int, int, tuple["Move", ...]]  # suits left, need, cap, touched
-
-
-def _layouts(suits: Suits, ranks: tuple[int, ...], jokers: int, same: bool) -> list[Layout]:
-    """Return every choice of sets over the ranks that the jokers can fill."""
-    s0, s1, s2, s3 = suits
-    out: list[Layout] = [(suits, 0, 0, 0, ())]
-    for r in ranks:
-        moves = _rank_moves((s0 >> 4 * r & 15, s1 >> 4 * r & 15, s2 >> 4 * r & 15,
-                             s3 >> 4 * r & 15), r, jokers, same)
-        out = [((v0 - m[0], v1 - m[1], v2 - m[2], v3 - m[3]), need + m[4], cap + m[5],
-                touched | m[7], (*picked, m))
-               for (v0, v1, v2, v3), need, cap, touched, picked in out
-               for m in moves if need + m[4] <= jokers]
-    return out
-
-
-def _sum_rows(rows: list[Row]) -> Row | None:
-    """Return the min-plus sum of the rows (None for none)."""
-    acc = None
-    for row in rows:
-        acc = row if acc is None else _add(acc, row)
-    return acc
 
 
 def _finish(acc: Row | None, need: int, cap: int, jokers: int, jk: int) -> int:
@@ -121,9 +104,8 @@ def _tail(need: int, cap: int, jokers: int, jk: int) -> Row:
                  for j in range(jokers + 1))
 
 
-Move = tuple[int, int, int, int, int, int, tuple[Shape, ...], int]
-# per suit what a choice of sets removes, the jokers they need and take, the sets, the
-# mask of suits they touch
+Move = tuple[int, int, int, int, int, int, tuple[Shape, ...]]
+# per suit what a choice of sets removes, the jokers they need and take, the sets
 
 
 @lru_cache(maxsize=1 << 12)
@@ -137,8 +119,7 @@ def _rank_moves(held: tuple[int, ...], rank0: int, jokers: int, same: bool) -> t
                 removed[suit] += copies << (4 * rank0)
         need = sum(max(0, 3 - sum(u)) for u in sets)
         cap = sum(4 - sum(u) for u in sets)
-        touched = sum(1 << suit for suit in range(4) if removed[suit])
-        out.append((removed[0], removed[1], removed[2], removed[3], need, cap, sets, touched))
+        out.append((removed[0], removed[1], removed[2], removed[3], need, cap, sets))
     return tuple(out)
 
 
@@ -150,9 +131,11 @@ def rule_is_idle(suits: Suits, jokers: int, same: bool, jk: int, lone: int = -1)
     share x's rank, or a 13-card run of x's suit. The 4-card one is a chosen set (so x
     is a natural of that rank left outside the sets) or a lone natural y with three
     jokers (so y's suit takes three jokers or more, and x and y could make a set outside
-    the sets). `lone` is a face unmatched besides these cards (the lone ace), which the
-    caller knows could not join any combination for free either; a full 4-card one of
-    its rank needs a natural of that rank it could make a set with.
+    the sets). In that last case no other combination has room (else {x, y, JK, JK} and
+    the third joker there would cost less), so with no 13-card run possible every natural
+    outside the sets but y is unmatched. `lone` is a face unmatched besides these cards
+    (the lone ace), which the caller knows could not join any combination for free
+    either; a full 4-card one of its rank needs a natural it could make a set with.
     """
     if not jokers:
         return True
@@ -164,12 +147,15 @@ def rule_is_idle(suits: Suits, jokers: int, same: bool, jk: int, lone: int = -1)
         return False
     if not _set_ranks(suits, 1, same):
         return True
-    _, choice, rest, need, cap = _relax(suits, jokers, same, jk)
+    cost, choice, rest, need, cap = _relax(suits, jokers, same, jk)
     if any(v >> (4 * rank0) & 15 for rank0, sets in choice if sets for v in rest):
         return False
     ranks = _set_ranks(rest, 1, same) if jokers >= 3 else ()
     if not ranks:
         return True
+    if _count(suits[0] + suits[1] + suits[2] + suits[3]) < MAX_RUN - jokers and (
+            cost + card_cost(1) < sum(vector_cost(v) for v in rest)):
+        return True  # more than one natural outside the sets is matched
     per_suit = _split(rest, need, cap, jokers, jk)[1]
     return not any(rest[s] >> (4 * r) & 15 for s in range(4) if per_suit[s] >= 3 for r in ranks)
 
@@ -180,9 +166,14 @@ def _count(vec: int) -> int:
             + 4 * (vec & ONES << 2).bit_count() + 8 * (vec & ONES << 3).bit_count())
 
 
-@lru_cache(maxsize=1 << 16)
 def _set_ranks(suits: Suits, jokers: int, same: bool) -> tuple[int, ...]:
     """Return the ranks (0-based) where a set of two naturals or more could be made."""
+    return _ranks_holding(suits, 2 if jokers else 3, same)
+
+
+@lru_cache(maxsize=1 << 16)
+def _ranks_holding(suits: Suits, least: int, same: bool) -> tuple[int, ...]:
+    """Return the ranks holding `least` naturals or more that a set could hold together."""
     s0, s1, s2, s3 = suits
     if same:
         total = s0 + s1 + s2 + s3
@@ -191,7 +182,7 @@ def _set_ranks(suits: Suits, jokers: int, same: bool) -> tuple[int, ...]:
                  + ((s1 | s1 >> 1 | s1 >> 2 | s1 >> 3) & ONES)
                  + ((s2 | s2 >> 1 | s2 >> 2 | s2 >> 3) & ONES)
                  + ((s3 | s3 >> 1 | s3 >> 2 | s3 >> 3) & ONES))
-    if jokers:
+    if least == 2:
         wide = (total >> 1 | total >> 2 | total >> 3) & ONES  # nibbles of 2 or more
     else:
         wide = (total >> 2 | total >> 3 | (total >> 1 & total)) & ONES  # 3 or more
@@ -233,7 +224,12 @@ def _spread(suits: Suits, need: int, cap: int, jokers: int, jk: int) -> int:
     if jokers == 0:
         return (suit_costs(suits[0], 0)[0] + suit_costs(suits[1], 0)[0]
                 + suit_costs(suits[2], 0)[0] + suit_costs(suits[3], 0)[0])
-    return _finish(_sum_rows([suit_costs(v, jokers) for v in suits if v]), need, cap, jokers, jk)
+    acc = None
+    for vec in suits:
+        if vec:
+            row = suit_costs(vec, jokers)
+            acc = row if acc is None else add_rows(acc, row)
+    return _finish(acc, need, cap, jokers, jk)
 
 
 @lru_cache(maxsize=256)
@@ -246,28 +242,6 @@ def _sets_row(need: int, cap: int, jokers: int) -> tuple[int, ...]:
 def _unplaced(jokers: int, jk: int) -> tuple[int, ...]:
     """Return the cost of the jokers left unmatched when j of them are placed."""
     return tuple((jokers - j) * jk for j in range(jokers + 1))
-
-
-@lru_cache(maxsize=1 << 15)
-def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    """Return the min-plus sum of two cost rows of the same length."""
-    size = len(a)
-    if size == 5:  # written out for one to four jokers: it is the hot spot
-        a0, a1, a2, a3, a4 = a
-        b0, b1, b2, b3, b4 = b
-        return (a0 + b0, min(a0 + b1, a1 + b0), min(a0 + b2, a1 + b1, a2 + b0),
-                min(a0 + b3, a1 + b2, a2 + b1, a3 + b0),
-                min(a0 + b4, a1 + b3, a2 + b2, a3 + b1, a4 + b0))
-    if size == 4:
-        a0, a1, a2, a3 = a
-        b0, b1, b2, b3 = b
-        return (a0 + b0, min(a0 + b1, a1 + b0), min(a0 + b2, a1 + b1, a2 + b0),
-                min(a0 + b3, a1 + b2, a2 + b1, a3 + b0))
-    if size == 3:
-        a0, a1, a2 = a
-        b0, b1, b2 = b
-        return (a0 + b0, min(a0 + b1, a1 + b0), min(a0 + b2, a1 + b1, a2 + b0))
-    return tuple([min([a[i] + b[k - i] for i in range(k + 1)]) for k in range(size)])
 
 
 def _plan(cost: int, choice: Choice, rest: Suits, need: int, cap: int, jokers: int,
@@ -317,7 +291,7 @@ def _split(rest: Suits, need: int, cap: int, jokers: int, jk: int) -> tuple[int,
     rows = [suit_costs(v, jokers) for v in rest]
     stages = [_sets_row(need, cap, jokers)]
     for row in rows:
-        stages.append(_add(stages[-1], row))
+        stages.append(add_rows(stages[-1], row))
     last, unplaced = stages[4], _unplaced(jokers, jk)
     j = 0
     for i in range(1, jokers + 1):

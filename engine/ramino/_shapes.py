@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from ._combos import MAX_RUN, card_cost
+from ._combos import INF, MAX_RUN, card_cost
 
-INF = 1 << 60
 HIGH_BITS = 0x8888888888888  # bit 3 of each of 13 nibbles (copies stay below 8)
 Runs = tuple[tuple[int, ...], ...]  # each run's natural positions
 Split = tuple[int, Runs]  # unmatched vector, runs
@@ -58,7 +57,7 @@ def shape_rows(shape: int, jokers: int) -> tuple[tuple[Split, ...], ...]:
 
 @lru_cache(maxsize=1 << 14)
 def vector_cost(vec: int) -> int:
-    """Return the cost of leaving a suit vector's cards unmatched (no ace)."""
+    """Return the cost of leaving a suit vector's cards unmatched."""
     cost = 0
     while vec:
         rank0 = ((vec & -vec).bit_length() - 1) >> 2

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from ._combos import MAX_RUN, card_cost
+from ._combos import INF, MAX_RUN, card_cost
 from ._shapes import shape_costs, shape_table
 
-INF = 1 << 60
+ONES = 0x1111111111111  # the lowest bit of each of 13 nibbles
 Counts = tuple[int, ...]  # copies per run position 1..14 (index 13: an ace kept high)
 Runs = tuple[tuple[int, ...], ...]  # each run's natural positions (1..14)
 Table = tuple[tuple[int, Runs], ...]  # per joker count k: (least cost, its runs)
@@ -25,16 +25,45 @@ Parts = dict[tuple[int, int], tuple[int, Runs]]  # (jokers needed, room) -> (cos
 @lru_cache(maxsize=1 << 16)
 def suit_costs(vec: int, jokers: int) -> tuple[int, ...]:
     """Return, for k = 0..jokers, the least cost of a suit's cards with k jokers in runs."""
-    if vec and not vec & 15:
-        return shape_costs(vec, jokers)
-    return tuple(cost for cost, _ in suit_table(vec, jokers))
+    row = None
+    for cluster in _clusters(vec, jokers):
+        if cluster and not cluster & 15:
+            more = shape_costs(cluster, jokers)  # no ace: priced from its shape's splits
+        else:
+            more = tuple(cost for cost, _ in _cluster_table(cluster, jokers))
+        row = more if row is None else add_rows(row, more)
+    assert row is not None  # a suit has at least one cluster, maybe empty
+    return row
+
+
+def add_rows(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """Return the min-plus sum of two cost rows of the same length."""
+    size = len(a)
+    if size == 5:  # written out for one to four jokers: this is the hot spot
+        a0, a1, a2, a3, a4 = a
+        b0, b1, b2, b3, b4 = b
+        return (a0 + b0, min(a0 + b1, a1 + b0), min(a0 + b2, a1 + b1, a2 + b0),
+                min(a0 + b3, a1 + b2, a2 + b1, a3 + b0),
+                min(a0 + b4, a1 + b3, a2 + b2, a3 + b1, a4 + b0))
+    if size == 4:
+        a0, a1, a2, a3 = a
+        b0, b1, b2, b3 = b
+        return (a0 + b0, min(a0 + b1, a1 + b0), min(a0 + b2, a1 + b1, a2 + b0),
+                min(a0 + b3, a1 + b2, a2 + b1, a3 + b0))
+    if size == 3:
+        a0, a1, a2 = a
+        b0, b1, b2 = b
+        return (a0 + b0, min(a0 + b1, a1 + b0), min(a0 + b2, a1 + b1, a2 + b0))
+    if size == 2:
+        return (a[0] + b[0], min(a[0] + b[1], a[1] + b[0]))
+    return tuple([min([a[i] + b[k - i] for i in range(k + 1)]) for k in range(size)])
+
+
 
 
 @lru_cache(maxsize=1 << 14)
 def suit_table(vec: int, jokers: int) -> Table:
     """Return, for k = 0..jokers, the least cost and the runs with k jokers in runs."""
-    if vec and not vec & 15:
-        return shape_table(vec, jokers)  # no ace: shared by every suit of that shape
     clusters = _clusters(vec, jokers)
     table = _cluster_table(clusters[0], jokers)
     for cluster in clusters[1:]:
@@ -44,17 +73,23 @@ def suit_table(vec: int, jokers: int) -> Table:
 
 def _clusters(vec: int, jokers: int) -> list[int]:
     """Split a suit vector where no run can bridge the gap (the ace may close the ring)."""
-    held = [r for r in range(13) if vec >> (4 * r) & 15]
-    if not held:
+    present = (vec | vec >> 1 | vec >> 2 | vec >> 3) & ONES
+    if not present:
         return [0]
-    groups = [[held[0]]]
+    held = []
+    while present:
+        low = present & -present
+        held.append((low.bit_length() - 1) >> 2)
+        present -= low
+    spans = [[held[0], held[0]]]
     for r in held[1:]:
-        if r - groups[-1][-1] - 1 > jokers:
-            groups.append([])
-        groups[-1].append(r)
-    if len(groups) > 1 and held[0] == 0 and 13 - groups[-1][-1] - 1 <= jokers:
-        groups[0] += groups.pop()  # the ace high reaches the top cluster
-    return [sum((vec >> (4 * r) & 15) << (4 * r) for r in g) for g in groups]
+        if r - spans[-1][1] - 1 > jokers:
+            spans.append([r, r])
+        spans[-1][1] = r
+    masks = [(1 << (4 * top + 4)) - (1 << (4 * bottom)) for bottom, top in spans]
+    if len(masks) > 1 and held[0] == 0 and 12 - held[-1] <= jokers:
+        masks[0] |= masks.pop()  # the ace high reaches the top cluster
+    return [vec & mask for mask in masks]
 
 
 def _add(a: Table, b: Table) -> Table:
@@ -73,7 +108,7 @@ def _add(a: Table, b: Table) -> Table:
 @lru_cache(maxsize=1 << 16)
 def _cluster_table(vec: int, jokers: int) -> Table:
     if vec and not vec & 15:
-        return shape_table(vec, jokers)
+        return shape_table(vec, jokers)  # no ace: from the splits of its shape
     counts = tuple(vec >> (4 * r) & 15 for r in range(13)) + (0,)
     parts = _parts(counts, jokers)
     out = []

@@ -39,11 +39,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..cards import Card
-from ._combos import MAX_RUN, SCALE, replaceable, run_fits
+from ._combos import INF, MAX_RUN, SCALE, replaceable, run_fits
 from ._layout import lay_out, run_order
 from ._relax import Plan, joker_cost, relax_cost, relax_plan, rule_is_idle
 from ._search import Solution, exact
-from ._suits import INF
 
 
 @dataclass(frozen=True, slots=True)
