@@ -12,6 +12,7 @@ from functools import lru_cache
 ACE = 1
 SCALE = 256  # cost = value * SCALE + number of cards: least value first, then fewest cards
 MAX_RUN = 13  # positions 1..13 (ace low) or 2..14 (ace high): the ace is never both
+INF = 1 << 26  # above any hand's cost; sums of a few still fit Python's fast small ints
 
 
 def face_rank(face: int) -> int:

@@ -4,24 +4,24 @@ Hands are four suit vectors (4 bits per rank, ace in the lowest nibble) and a jo
 count. Every combination of two or more naturals of one rank is a set; every other one,
 a lone natural with jokers included, is a run of one suit (as a multiset a lone natural
 with jokers is both, and the run reading allows every joker count the set reading does).
-So a hand is a choice of sets per rank, then runs only, suit by suit, tabulated per suit
-vector and joker count, and the jokers shared out among sets, suits and the unmatched.
+So a hand is a choice of sets per rank, then runs only, suit by suit (_suits), and the
+jokers shared out among the sets, the suits and the unmatched cards.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from ._combos import MAX_RUN, SCALE, card_cost
+from ._combos import INF, MAX_RUN, SCALE, card_cost
+from ._shapes import vector_cost
+from ._suits import add_rows, run_need, suit_costs, suit_table
 
-INF = 1 << 60
-Counts = tuple[int, ...]  # copies per run position 1..14 (index 13: an ace kept high)
-Runs = tuple[tuple[int, ...], ...]  # each run's natural positions (1..14)
-Parts = dict[tuple[int, int], tuple[int, Runs]]  # (jokers needed, room) -> (cost, runs)
+Suits = tuple[int, int, int, int]
 Shape = tuple[int, ...]  # copies of one rank a set takes, per suit
+Choice = tuple[tuple[int, tuple[Shape, ...]], ...]  # per rank: (rank0, its sets)
+ONES = 0x1111111111111  # the lowest bit of each of 13 nibbles
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,73 +40,171 @@ def joker_cost(joker_penalty: int) -> int:
     return joker_penalty * SCALE + 1
 
 
-def suit_vectors(faces: list[int]) -> tuple[int, int, int, int]:
-    """Return the four suit vectors (a nibble of copies per rank) of natural faces."""
-    vecs = [0, 0, 0, 0]
-    for f in faces:
-        vecs[f // 13] += 1 << (4 * (f % 13))
-    return vecs[0], vecs[1], vecs[2], vecs[3]
+def relax_cost(suits: Suits, jokers: int, same: bool, jk: int) -> int:
+    """Return the least cost when any combination may hold any joker."""
+    return _relax(suits, jokers, same, jk)[0]
 
 
-def vector_faces(suit: int, vec: int) -> list[int]:
-    """Return the faces a suit vector holds, with repeats."""
-    out = []
-    for r in range(13):
-        out += [suit * 13 + r] * (vec >> (4 * r) & 15)
-    return out
+@lru_cache(maxsize=1 << 12)
+def relax_plan(suits: Suits, jokers: int, same: bool, jk: int) -> Plan:
+    """Return a least-cost arrangement when any combination may hold any joker."""
+    cost, choice, rest, need, cap = _relax(suits, jokers, same, jk)
+    return _plan(cost, choice, rest, need, cap, jokers, jk)
 
 
 @lru_cache(maxsize=1 << 17)
-def relax(suits: tuple[int, int, int, int], jokers: int, same: bool, jk: int) -> Plan:
-    """Return a least-cost arrangement when any combination may hold any joker."""
-    best: tuple[int, tuple[_SetPick, ...]] | None = None
-    for config in product(*_rank_options(suits, jokers, same)):
-        rest = _remove_sets(suits, config)
-        need = sum(p.need for p in config)
-        cap = sum(p.cap for p in config)
-        tables = [suit_table(v, jokers) for v in rest]
-        cost = _share(need, cap, [[c for c, _ in t] for t in tables], jokers, jk)
+def _relax(suits: Suits, jokers: int, same: bool, jk: int) -> tuple[int, Choice, Suits, int, int]:
+    """Return the least cost, its choice of sets, the suits left and the sets' joker range."""
+    ranks = _set_ranks(suits, jokers, same)
+    if not ranks:
+        return _spread(suits, 0, 0, jokers, jk), (), suits, 0, 0
+    s0, s1, s2, s3 = suits
+    per_rank = [_rank_moves((s0 >> 4 * r & 15, s1 >> 4 * r & 15, s2 >> 4 * r & 15,
+                             s3 >> 4 * r & 15), r, jokers, same) for r in ranks]
+    best: tuple[int, tuple[Move, ...], Suits, int, int] | None = None
+    for picked in product(*per_rank):
+        r0, r1, r2, r3, need, cap = s0, s1, s2, s3, 0, 0
+        for d0, d1, d2, d3, n, c, _ in picked:
+            r0, r1, r2, r3, need, cap = r0 - d0, r1 - d1, r2 - d2, r3 - d3, need + n, cap + c
+        if need > jokers:
+            continue
+        acc = None  # what _spread does, written out: this loop is the hot spot
+        for vec in (r0, r1, r2, r3):
+            if vec:
+                row = suit_costs(vec, jokers)
+                acc = row if acc is None else add_rows(acc, row)
+        if acc is None:
+            cost = (jokers - min(cap, jokers)) * jk
+        else:
+            cost = min([a + w for a, w in zip(acc, _tail(need, cap, jokers, jk))])
         if best is None or cost < best[0]:
-            best = (cost, config)
-    assert best is not None  # the empty choice of sets is always there
-    return _plan(suits, best[1], jokers, jk)
+            best = (cost, picked, (r0, r1, r2, r3), need, cap)
+    assert best is not None  # no set at all is one of the choices
+    cost, picked, rest, need, cap = best
+    return cost, tuple((r, move[6]) for r, move in zip(ranks, picked)), rest, need, cap
 
 
-@dataclass(frozen=True, slots=True)
-class _SetPick:
-    rank0: int
-    sets: tuple[Shape, ...]  # copies used per suit, one tuple per set
-    need: int
-    cap: int
+Row = tuple[int, ...]  # least cost per number of jokers
 
 
-def _rank_options(
-    suits: tuple[int, int, int, int], jokers: int, same: bool
-) -> Iterator[list[_SetPick]]:
-    """Yield, per rank holding a possible set, every choice of sets of that rank."""
-    for rank0 in range(13):
-        held = tuple(v >> (4 * rank0) & 15 for v in suits)
-        if sum(held) >= 2:
-            picks = _set_choices(held, jokers, same)
-            if len(picks) > 1:
-                yield [_SetPick(rank0, sets, need, cap) for sets, need, cap in picks]
+def _finish(acc: Row | None, need: int, cap: int, jokers: int, jk: int) -> int:
+    """Return the least cost once the sets take their jokers and the rest go unmatched."""
+    if acc is None:
+        return (jokers - min(cap, jokers)) * jk
+    return min([a + w for a, w in zip(acc, _tail(need, cap, jokers, jk))])
+
+
+@lru_cache(maxsize=1024)
+def _tail(need: int, cap: int, jokers: int, jk: int) -> Row:
+    """Return, per number j of jokers in runs, the least cost of the others.
+
+    The sets take as many as they can (between need and cap), the rest go unmatched.
+    """
+    return tuple((jokers - j - min(cap, jokers - j)) * jk if j + need <= jokers else INF
+                 for j in range(jokers + 1))
+
+
+Move = tuple[int, int, int, int, int, int, tuple[Shape, ...]]
+# per suit what a choice of sets removes, the jokers they need and take, the sets
+
+
+@lru_cache(maxsize=1 << 12)
+def _rank_moves(held: tuple[int, ...], rank0: int, jokers: int, same: bool) -> tuple[Move, ...]:
+    """Return each choice of sets at one rank as what it removes from each suit vector."""
+    out = []
+    for sets in _set_choices(held, jokers, same):
+        removed = [0, 0, 0, 0]
+        for used in sets:
+            for suit, copies in enumerate(used):
+                removed[suit] += copies << (4 * rank0)
+        need = sum(max(0, 3 - sum(u)) for u in sets)
+        cap = sum(4 - sum(u) for u in sets)
+        out.append((removed[0], removed[1], removed[2], removed[3], need, cap, sets))
+    return tuple(out)
+
+
+def rule_is_idle(suits: Suits, jokers: int, same: bool, jk: int, lone: int = -1) -> bool:
+    """Whether the joker-needed rule cannot refuse the relaxation's least-cost answer.
+
+    In a least-cost relaxed arrangement a joker that an unmatched x could replace sits
+    in a full combination (else x could join it, for less): a 4-card one whose naturals
+    share x's rank, or a 13-card run of x's suit. The 4-card one is a chosen set (so x
+    is a natural of that rank left outside the sets) or a lone natural y with three
+    jokers (so y's suit takes three jokers or more, and x and y could make a set outside
+    the sets). In that last case no other combination has room (else {x, y, JK, JK} and
+    the third joker there would cost less), so with no 13-card run possible every natural
+    outside the sets but y is unmatched. `lone` is a face unmatched besides these cards
+    (the lone ace), which the caller knows could not join any combination for free
+    either; a full 4-card one of its rank needs a natural it could make a set with.
+    """
+    if not jokers:
+        return True
+    if _count(suits[0] + suits[1] + suits[2] + suits[3]) >= 14 - jokers and any(
+            _count(v) >= 14 - jokers for v in suits):
+        return False
+    if lone >= 0 and any(suits[t] >> (4 * (lone % 13)) & 15 for t in range(4)
+                         if same or t != lone // 13):
+        return False
+    if not _set_ranks(suits, 1, same):
+        return True
+    cost, choice, rest, need, cap = _relax(suits, jokers, same, jk)
+    if any(v >> (4 * rank0) & 15 for rank0, sets in choice if sets for v in rest):
+        return False
+    ranks = _set_ranks(rest, 1, same) if jokers >= 3 else ()
+    if not ranks:
+        return True
+    if _count(suits[0] + suits[1] + suits[2] + suits[3]) < MAX_RUN - jokers and (
+            cost + card_cost(1) < sum(vector_cost(v) for v in rest)):
+        return True  # more than one natural outside the sets is matched
+    per_suit = _split(rest, need, cap, jokers, jk)[1]
+    return not any(rest[s] >> (4 * r) & 15 for s in range(4) if per_suit[s] >= 3 for r in ranks)
+
+
+def _count(vec: int) -> int:
+    """Return how many cards a vector holds (the nibbles' sum)."""
+    return ((vec & ONES).bit_count() + 2 * (vec & ONES << 1).bit_count()
+            + 4 * (vec & ONES << 2).bit_count() + 8 * (vec & ONES << 3).bit_count())
+
+
+def _set_ranks(suits: Suits, jokers: int, same: bool) -> tuple[int, ...]:
+    """Return the ranks (0-based) where a set of two naturals or more could be made."""
+    return _ranks_holding(suits, 2 if jokers else 3, same)
+
+
+@lru_cache(maxsize=1 << 16)
+def _ranks_holding(suits: Suits, least: int, same: bool) -> tuple[int, ...]:
+    """Return the ranks holding `least` naturals or more that a set could hold together."""
+    s0, s1, s2, s3 = suits
+    if same:
+        total = s0 + s1 + s2 + s3
+    else:  # one natural per suit: count the suits holding the rank
+        total = (((s0 | s0 >> 1 | s0 >> 2 | s0 >> 3) & ONES)
+                 + ((s1 | s1 >> 1 | s1 >> 2 | s1 >> 3) & ONES)
+                 + ((s2 | s2 >> 1 | s2 >> 2 | s2 >> 3) & ONES)
+                 + ((s3 | s3 >> 1 | s3 >> 2 | s3 >> 3) & ONES))
+    if least == 2:
+        wide = (total >> 1 | total >> 2 | total >> 3) & ONES  # nibbles of 2 or more
+    else:
+        wide = (total >> 2 | total >> 3 | (total >> 1 & total)) & ONES  # 3 or more
+    ranks = []
+    while wide:
+        low = wide & -wide
+        ranks.append((low.bit_length() - 1) >> 2)
+        wide -= low
+    return tuple(ranks)
 
 
 @lru_cache(maxsize=4096)
-def _set_choices(
-    held: tuple[int, ...], jokers: int, same: bool
-) -> tuple[tuple[tuple[Shape, ...], int, int], ...]:
+def _set_choices(held: tuple[int, ...], jokers: int, same: bool) -> tuple[tuple[Shape, ...], ...]:
     """Return every collection of disjoint sets (two naturals or more) of one rank."""
     shapes = [
         u for u in product(*(range(min(h, 4 if same else 1) + 1) for h in held))
         if 2 <= sum(u) <= 4 and 3 - sum(u) <= jokers
     ]
-    out: list[tuple[tuple[Shape, ...], int, int]] = []
+    out: list[tuple[Shape, ...]] = []
 
-    def grow(left: tuple[int, ...], start: int, chosen: list[Shape],
-             need: int) -> None:
-        cap = sum(4 - sum(u) for u in chosen)
-        out.append((tuple(chosen), need, cap))
+    def grow(left: tuple[int, ...], start: int, chosen: list[Shape], need: int) -> None:
+        out.append(tuple(chosen))
         for i in range(start, len(shapes)):
             u = shapes[i]
             more = max(0, 3 - sum(u))
@@ -117,159 +215,105 @@ def _set_choices(
     return tuple(out)
 
 
-def _remove_sets(suits: tuple[int, ...], config: tuple[_SetPick, ...]) -> list[int]:
-    rest = list(suits)
-    for pick in config:
-        for used in pick.sets:
-            for s, n in enumerate(used):
-                rest[s] -= n << (4 * pick.rank0)
-    return rest
+def _spread(suits: Suits, need: int, cap: int, jokers: int, jk: int) -> int:
+    """Return the least cost once the jokers are shared among sets, suits and U.
 
-
-def _share(need: int, cap: int, tables: list[list[int]], jokers: int, jk: int) -> int:
-    """Return the least cost once the jokers are shared among sets, suits and the unmatched.
-
-    `tables[s][k]` is suit s's least cost with exactly k jokers in its runs; the sets
-    take between `need` and `cap` jokers.
+    The sets take between `need` and `cap` jokers; each suit's runs take what its
+    table allows.
     """
     if jokers == 0:
-        return sum(t[0] for t in tables)
-    acc = [0 if need <= j <= cap else INF for j in range(jokers + 1)]
-    for table in tables:
-        grown = [INF] * (jokers + 1)
-        for a, ca in enumerate(acc):
-            if ca < INF:
-                for b in range(jokers + 1 - a):
-                    if ca + table[b] < grown[a + b]:
-                        grown[a + b] = ca + table[b]
-        acc = grown
-    return min(c + (jokers - j) * jk for j, c in enumerate(acc))
+        return (suit_costs(suits[0], 0)[0] + suit_costs(suits[1], 0)[0]
+                + suit_costs(suits[2], 0)[0] + suit_costs(suits[3], 0)[0])
+    acc = None
+    for vec in suits:
+        if vec:
+            row = suit_costs(vec, jokers)
+            acc = row if acc is None else add_rows(acc, row)
+    return _finish(acc, need, cap, jokers, jk)
 
 
-def _split(need: int, cap: int, tables: list[list[int]], jokers: int, jk: int) -> list[int]:
-    """Return the jokers each suit's runs take in a least-cost sharing (see _share)."""
-    target = _share(need, cap, tables, jokers, jk)
-    for ks in _splits(jokers, len(tables)):
-        to_sets = min(cap, jokers - sum(ks))
-        cost = sum(t[k] for t, k in zip(tables, ks)) + (jokers - sum(ks) - to_sets) * jk
-        if to_sets >= need and cost == target:
-            return list(ks)
-    raise AssertionError("no sharing reaches the least cost")
+@lru_cache(maxsize=256)
+def _sets_row(need: int, cap: int, jokers: int) -> tuple[int, ...]:
+    """Return the sets' cost per joker count: 0 between need and cap, else impossible."""
+    return tuple(0 if need <= j <= cap else INF for j in range(jokers + 1))
 
 
 @lru_cache(maxsize=64)
-def _splits(jokers: int, parts: int) -> tuple[tuple[int, ...], ...]:
-    """Every way to give at most `jokers` jokers to `parts` groups."""
-    return tuple(ks for ks in product(range(jokers + 1), repeat=parts) if sum(ks) <= jokers)
+def _unplaced(jokers: int, jk: int) -> tuple[int, ...]:
+    """Return the cost of the jokers left unmatched when j of them are placed."""
+    return tuple((jokers - j) * jk for j in range(jokers + 1))
 
 
-def _plan(
-    suits: tuple[int, int, int, int], config: tuple[_SetPick, ...], jokers: int, jk: int
-) -> Plan:
-    rest = _remove_sets(suits, config)
-    tables = [suit_table(v, jokers) for v in rest]
-    need = sum(p.need for p in config)
-    cap = sum(p.cap for p in config)
-    costs = [[c for c, _ in t] for t in tables]
-    cost = _share(need, cap, costs, jokers, jk)
-    ks = _split(need, cap, costs, jokers, jk)
+def _plan(cost: int, choice: Choice, rest: Suits, need: int, cap: int, jokers: int,
+          jk: int) -> Plan:
+    """Rebuild the arrangement behind a least-cost choice of sets."""
     combos: list[tuple[tuple[int, ...], int, int]] = []
-    for pick in config:
-        for used in pick.sets:
-            faces = tuple(s * 13 + pick.rank0 for s, n in enumerate(used) for _ in range(n))
-            combos.append((faces, max(0, 3 - len(faces)), 4 - len(faces)))
-    groups = [(tuple(range(len(combos))), min(cap, jokers - sum(ks)))]
+    for rank0, sets in choice:
+        combos += [_set_combo(rank0, used) for used in sets]
+    to_sets, per_suit = _split(rest, need, cap, jokers, jk)
+    groups = [(tuple(range(len(combos))), to_sets)]
     leftover: list[int] = []
-    for s, (table, k) in enumerate(zip(tables, ks)):
-        runs = table[k][1]
-        first = len(combos)
-        for run in runs:
-            faces = tuple(sorted(s * 13 + (p - 1) % 13 for p in run))
-            combos.append((faces, _run_need(run), MAX_RUN - len(run)))
-        groups.append((tuple(range(first, len(combos))), k))
-        leftover += _left_after(s, rest[s], runs)
-    placed = sum(k for _, k in groups)
-    return Plan(cost, tuple(combos), tuple(groups), tuple(sorted(leftover)), jokers - placed)
+    for s in range(4):
+        if rest[s]:
+            runs, left = _suit_layout(s, rest[s], jokers, per_suit[s])
+            groups.append((tuple(range(len(combos), len(combos) + len(runs))), per_suit[s]))
+            combos += runs
+            leftover += left
+    leftover.sort()
+    spare = jokers - to_sets - sum(per_suit)
+    return Plan(cost, tuple(combos), tuple(groups), tuple(leftover), spare)
 
 
-def _left_after(suit: int, vec: int, runs: Runs) -> list[int]:
-    for run in runs:
+@lru_cache(maxsize=1 << 10)
+def _set_combo(rank0: int, used: Shape) -> tuple[tuple[int, ...], int, int]:
+    """Return a set's natural faces and its least and most jokers."""
+    faces = tuple(s * 13 + rank0 for s, n in enumerate(used) for _ in range(n))
+    return faces, max(0, 3 - len(faces)), 4 - len(faces)
+
+
+@lru_cache(maxsize=1 << 14)
+def _suit_layout(suit: int, vec: int, jokers: int, k: int) -> tuple[
+        tuple[tuple[tuple[int, ...], int, int], ...], tuple[int, ...]]:
+    """Return a suit's runs with k jokers (faces, least and most jokers) and its leftover."""
+    runs = []
+    for run in suit_table(vec, jokers)[k][1]:
+        runs.append((tuple(sorted(suit * 13 + (p - 1) % 13 for p in run)), run_need(run),
+                     MAX_RUN - len(run)))
         for p in run:
             vec -= 1 << (4 * ((p - 1) % 13))
-    return vector_faces(suit, vec)
+    return tuple(runs), tuple(_faces(suit, vec))
 
 
-def _run_need(run: tuple[int, ...]) -> int:
-    """Return the jokers a run's naturals need: its gaps, and at least 3 cards."""
-    return max(run[-1] - run[0] + 1 - len(run), 3 - len(run))
+def _split(rest: Suits, need: int, cap: int, jokers: int, jk: int) -> tuple[int, list[int]]:
+    """Return how many jokers the sets and each suit take in a least-cost sharing."""
+    if jokers == 0:
+        return 0, [0, 0, 0, 0]
+    rows = [suit_costs(v, jokers) for v in rest]
+    stages = [_sets_row(need, cap, jokers)]
+    for row in rows:
+        stages.append(add_rows(stages[-1], row))
+    last, unplaced = stages[4], _unplaced(jokers, jk)
+    j = 0
+    for i in range(1, jokers + 1):
+        if last[i] + unplaced[i] < last[j] + unplaced[j]:
+            j = i
+    per_suit = [0, 0, 0, 0]
+    for s in (3, 2, 1, 0):  # walk back: which k gave each stage its least
+        before, row, total = stages[s], rows[s], stages[s + 1][j]
+        k = 0
+        while before[j - k] + row[k] != total:
+            k += 1
+        per_suit[s] = k
+        j -= k
+    return j, per_suit
 
 
-# --- one suit, runs only -------------------------------------------------------------
-
-
-@lru_cache(maxsize=1 << 17)
-def suit_table(vec: int, jokers: int) -> tuple[tuple[int, Runs], ...]:
-    """Return, for k = 0..jokers, the least cost of a suit's cards with k jokers in runs."""
-    counts = tuple(vec >> (4 * r) & 15 for r in range(13)) + (0,)
-    parts = _parts(counts, jokers)
-    out = []
-    for k in range(jokers + 1):
-        fits = [v for (need, room), v in parts.items() if need <= k <= room]
-        out.append(min(fits, key=lambda v: v[0]) if fits else (INF, ()))
-    return tuple(out)
-
-
-@lru_cache(maxsize=1 << 17)
-def _parts(counts: Counts, jokers: int) -> Parts:
-    """Return the least cost per (jokers needed, joker room) over every split into runs."""
-    p = next((i for i, n in enumerate(counts) if n), None)
-    if p is None:
-        return {(0, 0): (0, ())}
-    if p == 13:
-        return {}  # an ace kept high that no run took: the ace left low covers that case
-    out: Parts = {}
-    _merge(out, _parts(_take(counts, (p + 1,)), jokers), 0, 0, card_cost(p % 13 + 1), None,
-           jokers)
-    if p == 0:
-        high = (counts[0] - 1, *counts[1:13], counts[13] + 1)
-        _merge(out, _parts(high, jokers), 0, 0, 0, None, jokers)
-    for run in _runs_from(counts, p + 1, jokers):
-        _merge(out, _parts(_take(counts, run), jokers), _run_need(run), MAX_RUN - len(run), 0,
-               run, jokers)
+def _faces(suit: int, vec: int) -> list[int]:
+    """Return the faces a suit vector holds, with repeats."""
+    out: list[int] = []
+    while vec:
+        rank0 = ((vec & -vec).bit_length() - 1) >> 2
+        copies = vec >> (4 * rank0) & 15
+        out += [suit * 13 + rank0] * copies
+        vec -= copies << (4 * rank0)
     return out
-
-
-def _take(counts: Counts, positions: tuple[int, ...]) -> Counts:
-    out = list(counts)
-    for p in positions:
-        out[p - 1] -= 1
-    return tuple(out)
-
-
-def _merge(out: Parts, sub: Parts, need: int, room: int, cost: int,
-           run: tuple[int, ...] | None, jokers: int) -> None:
-    """Add `sub` grown by one run (or one unmatched card) to `out`, keeping the least."""
-    for (n0, r0), (c0, runs) in sub.items():
-        key = (n0 + need, min(jokers, r0 + room))
-        if key[0] > jokers:
-            continue
-        total = c0 + cost
-        if key not in out or total < out[key][0]:
-            out[key] = (total, runs if run is None else (run, *runs))
-
-
-def _runs_from(counts: Counts, low: int, jokers: int) -> Iterator[tuple[int, ...]]:
-    """Yield every run whose lowest natural is at position `low` (naturals only)."""
-    stack: list[tuple[tuple[int, ...], int]] = [((low,), 0)]
-    while stack:
-        run, gaps = stack.pop()
-        if max(gaps, 3 - len(run)) <= jokers:
-            yield run
-        if len(run) == MAX_RUN:
-            continue
-        for q in range(run[-1] + 1, 15):
-            extra = gaps + q - run[-1] - 1
-            if extra > jokers or (low == 1 and q == 14):
-                break
-            if counts[q - 1]:
-                stack.append(((*run, q), extra))

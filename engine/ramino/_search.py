@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ._combos import MAX_RUN, card_cost, is_valid, replaceable
-from ._relax import relax
+from ._relax import relax_cost
 
 Combo = tuple[tuple[int, ...], int]  # natural faces, jokers
 
@@ -52,7 +52,7 @@ class _Search:
         if self.bound <= self.stop:
             return  # good enough already
         key = (suits[0], suits[1], suits[2], suits[3])
-        if cost + relax(key, jokers, self.same, self.jk).cost >= self.bound:
+        if cost + relax_cost(key, jokers, self.same, self.jk) >= self.bound:
             return
         s = next((i for i, v in enumerate(suits) if v), -1)
         if s < 0:

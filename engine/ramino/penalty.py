@@ -36,10 +36,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..cards import Card
-from ._combos import SCALE, replaceable, run_fits
-from ._relax import INF, Plan, joker_cost, relax, suit_vectors
+from ._combos import INF, MAX_RUN, SCALE, replaceable, run_fits
+from ._layout import lay_out, run_order
+from ._relax import Plan, joker_cost, relax_cost, relax_plan, rule_is_idle
 from ._search import Solution, exact
 
 
@@ -65,6 +67,10 @@ DEFAULT_RULES = PenaltyRules()
 LONE_ACE_BOUND = 12 * SCALE  # a lone ace counts 11 in the search: look that far
 
 
+SUIT_MASK = (1 << 52) - 1
+Suits = tuple[int, int, int, int]
+
+
 def is_colore(cards: Sequence[Card]) -> bool:
     """Whether the whole hand is of one suit (jokers count as it), a natural among them."""
     suits = {c.suit for c in cards if not c.is_joker}
@@ -81,16 +87,16 @@ def is_ramino(cards: Sequence[Card]) -> bool:
 
 def penalty(cards: Sequence[Card], rules: PenaltyRules = DEFAULT_RULES) -> int:
     """Return the hand's penalty: the least value of U over every valid arrangement."""
-    if is_colore(cards):
-        return 0
-    return _solve(cards, rules)[0]
+    suits, jokers = _encode(cards)
+    return _penalty(suits, jokers, rules.same_suit_sets, rules.joker_penalty)
 
 
 def can_close(cards: Sequence[Card], rules: PenaltyRules, limit: int) -> bool:
     """Whether the hand's penalty is at most `limit` (0 for a zero close)."""
-    if is_colore(cards):
+    suits, jokers = _encode(cards)
+    if _one_suit(suits):
         return True
-    return _solve(cards, rules, limit)[0] <= limit
+    return _solve(suits, jokers, rules, limit)[0] <= limit
 
 
 def best_arrangement(cards: Sequence[Card], rules: PenaltyRules = DEFAULT_RULES) -> Arrangement:
@@ -98,60 +104,90 @@ def best_arrangement(cards: Sequence[Card], rules: PenaltyRules = DEFAULT_RULES)
     unmatched cards; deterministic)."""
     hand = sorted(cards)
     if is_ramino(hand):
-        return Arrangement((_run_order(hand),), (), 0, "ramino")
+        return Arrangement((run_order(hand),), (), 0, "ramino")
     if is_colore(hand):
         return Arrangement((tuple(hand),), (), 0, "colore")
-    value, solution = _solve(hand, rules)
-    assert solution is not None  # with no bound there is always an arrangement
-    return _to_cards(hand, solution, value)
+    value, solution = _solve(*_encode(hand), rules, want=True)
+    assert solution is not None  # with no limit there is always an arrangement
+    combos, unmatched = lay_out(hand, solution.combos, solution.leftover)
+    return Arrangement(combos, unmatched, value, "plain")
 
 
 # --- the search ------------------------------------------------------------------------
 
 
-def _solve(cards: Sequence[Card], rules: PenaltyRules,
-           limit: int | None = None) -> tuple[int, Solution | None]:
-    """Return (penalty, arrangement); with a limit, any value <= limit once one is found."""
-    faces = sorted(c.suit_index * 13 + c.rank - 1 for c in cards if not c.is_joker)
-    jokers = len(cards) - len(faces)
-    suits = suit_vectors(faces)
+def _encode(cards: Sequence[Card]) -> tuple[Suits, int]:
+    """Return the hand's four suit vectors (a nibble of copies per rank) and its jokers."""
+    packed = jokers = 0
+    for card in cards:
+        if card.bit:  # bit = 1 << (suit * 13 + rank - 1), the face used here
+            packed += 1 << ((card.bit.bit_length() - 1) << 2)
+        else:
+            jokers += 1
+    return (packed & SUIT_MASK, packed >> 52 & SUIT_MASK, packed >> 104 & SUIT_MASK,
+            packed >> 156), jokers
+
+
+def _one_suit(suits: Suits) -> bool:
+    return (suits[0] > 0) + (suits[1] > 0) + (suits[2] > 0) + (suits[3] > 0) == 1
+
+
+@lru_cache(maxsize=1 << 16)
+def _penalty(suits: Suits, jokers: int, same: bool, joker_penalty: int) -> int:
+    """Return the penalty of an encoded hand (remembered: computer players ask again)."""
+    if _one_suit(suits):
+        return 0
+    return _solve(suits, jokers, PenaltyRules(same, joker_penalty))[0]
+
+
+def _solve(suits: Suits, jokers: int, rules: PenaltyRules, limit: int | None = None,
+           want: bool = False) -> tuple[int, Solution | None]:
+    """Return (penalty, arrangement if wanted); with a limit, any value above it may stand
+    for "more than the limit", and the search may stop at the first value within it."""
     same, jk = rules.same_suit_sets, joker_cost(rules.joker_penalty)
-    aces = sorted({f for f in faces if f % 13 == 0})
+    aces = [s * 13 for s in range(4) if suits[s] & 15]
     bound, stop = INF, -1
     if limit is not None:
-        stop = (limit + 1) * SCALE  # good enough: the search may stop there
+        stop = (limit + 1) * SCALE
         bound = max(stop, LONE_ACE_BOUND) if aces and limit >= 1 else stop
-    found = _least(suits, jokers, same, jk, 0, bound, stop)
+    found = _least(suits, jokers, same, jk, -1, bound, stop, want)
     if found is None:
         return bound // SCALE + 1, None
     value = found.cost // SCALE
     if 2 <= value <= 11 and (limit is None or value > limit):
         for ace in aces:
-            rest = list(faces)
-            rest.remove(ace)
-            alone = _least(suit_vectors(rest), jokers, same, jk, 1 << ace, 1, -1)
+            rest = list(suits)
+            rest[ace // 13] -= 1
+            alone = _least((rest[0], rest[1], rest[2], rest[3]), jokers, same, jk, ace, 1, -1,
+                           want)
             if alone is not None:
                 return 1, Solution(SCALE + 1, alone.combos, (ace,), 0)
     return value, found
 
 
-def _least(suits: tuple[int, int, int, int], jokers: int, same: bool, jk: int, outside: int,
-           bound: int, stop: int) -> Solution | None:
+def _least(suits: Suits, jokers: int, same: bool, jk: int, lone: int, bound: int,
+           stop: int, want: bool) -> Solution | None:
     """Return a least-cost valid arrangement below `bound` (a cost), or None.
 
-    The search may return the first one it finds below `stop`.
+    The search may return the first one it finds below `stop`. Unless `want`, only the
+    cost is filled in when the joker-needed rule cannot refuse the relaxation's answer.
+    `lone` (-1: none) is a face unmatched besides the cards, the lone ace: the caller
+    asks for cost 0 knowing that the cards with it cannot all be matched.
     """
-    plan = relax(suits, jokers, same, jk)
-    if plan.cost >= bound:
+    cost = relax_cost(suits, jokers, same, jk)
+    if cost >= bound:
         return None
-    unmatched = outside
+    if not want and rule_is_idle(suits, jokers, same, jk, lone):
+        return Solution(cost, (), (), 0)
+    plan = relax_plan(suits, jokers, same, jk)
+    unmatched = 0 if lone < 0 else 1 << lone
     for f in plan.leftover:
         unmatched |= 1 << f
     placed = _place_jokers(plan, unmatched, same)
     if placed is not None:
         return placed
     # no joker in any combination: always valid, and a first bound for the search
-    plain = relax(suits, 0, same, jk)
+    plain = relax_plan(suits, 0, same, jk)
     start = plain.cost + jokers * jk
     fallback = None
     if start < bound:
@@ -160,26 +196,42 @@ def _least(suits: tuple[int, int, int, int], jokers: int, same: bool, jk: int, o
         bound = start
     if start < stop:
         return fallback
+    outside = 0 if lone < 0 else 1 << lone
     return exact(suits, jokers, same, jk, outside, bound, stop) or fallback
 
 
 def _place_jokers(plan: Plan, unmatched: int, same: bool) -> Solution | None:
-    """Give each combination of the plan its jokers so that none is replaceable, or None."""
-    counts = [0] * len(plan.combos)
+    """Give each combination of the plan its jokers so that none is replaceable, or None.
+
+    Only full combinations are checked: in a least-cost relaxed arrangement no other one
+    can break the rule (see rule_is_idle; for the lone ace, see _least).
+    """
+    counts: list[int] = []
     for members, total in plan.groups:
-        options = [
-            [j for j in range(need, min(cap, total) + 1)
-             if not replaceable(plan.combos[i][0], j, same) & unmatched]
-            for i in members
-            for _, need, cap in [plan.combos[i]]
-        ]
+        options = [_joker_counts(plan.combos[i], total, unmatched, same) for i in members]
         chosen = _pick_sum(options, total)
         if chosen is None:
             return None
-        for i, j in zip(members, chosen):
-            counts[i] = j
+        counts += chosen  # groups list the combinations in order
     combos = tuple((faces, j) for (faces, _, _), j in zip(plan.combos, counts))
     return Solution(plan.cost, combos, plan.leftover, plan.jokers_left)
+
+
+def _joker_counts(combo: tuple[tuple[int, ...], int, int], most: int, unmatched: int,
+                  same: bool) -> list[int]:
+    """Return the joker counts (up to `most`) a combination may take under the rule."""
+    faces, need, cap = combo
+    out = []
+    for j in range(need, min(cap, most) + 1):
+        if j == 0 or not _full(faces, j) or not replaceable(faces, j, same) & unmatched:
+            out.append(j)
+    return out
+
+
+def _full(faces: tuple[int, ...], jokers: int) -> bool:
+    """Whether no card could join: a 4-card combination of one rank, or a longest run."""
+    size = len(faces) + jokers
+    return size == MAX_RUN or (size == 4 and faces[0] % 13 == faces[-1] % 13)
 
 
 def _pick_sum(options: list[list[int]], total: int) -> list[int] | None:
@@ -191,49 +243,6 @@ def _pick_sum(options: list[list[int]], total: int) -> list[int] | None:
         if rest is not None:
             return [j, *rest]
     return None
-
-
-# --- from faces back to the hand's cards ----------------------------------------------------
-
-
-def _to_cards(hand: list[Card], solution: Solution, value: int) -> Arrangement:
-    """Return the solution as an Arrangement of the hand's own Card objects."""
-    pool: dict[int, list[Card]] = {}
-    jokers = [c for c in hand if c.is_joker]
-    for c in hand:
-        if not c.is_joker:
-            pool.setdefault(c.suit_index * 13 + c.rank - 1, []).append(c)
-    combos = []
-    for faces, j in solution.combos:
-        naturals = [pool[f].pop(0) for f in faces]
-        held, jokers = jokers[:j], jokers[j:]
-        combos.append(_order(naturals, held))
-    unmatched = sorted(pool[f].pop(0) for f in solution.leftover) + jokers
-    combos.sort(key=lambda combo: min(c for c in combo if not c.is_joker))
-    return Arrangement(tuple(combos), tuple(unmatched), value, "plain")
-
-
-def _order(naturals: list[Card], jokers: list[Card]) -> tuple[Card, ...]:
-    """Order a combination for display: a run along its ranks, a set's jokers last."""
-    ranks = {c.rank - 1 for c in naturals}
-    size = len(naturals) + len(jokers)
-    if len({c.suit for c in naturals}) == 1 and len(ranks) == len(naturals) and (
-            len(naturals) > 1 or size > 4):
-        return _run_order(naturals + jokers)
-    return tuple(naturals + jokers)
-
-
-def _run_order(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """Lay a valid run's cards along its positions, jokers filling the gaps, then the top."""
-    naturals = [c for c in cards if not c.is_joker]
-    jokers = [c for c in cards if c.is_joker]
-    size = len(cards)
-    ranks = [c.rank for c in naturals]
-    low_fits = max(ranks) - min(ranks) < size
-    at = {(1 if c.rank == 1 and low_fits else 14 if c.rank == 1 else c.rank): c for c in naturals}
-    top = 13 if 1 in at else 14
-    lo = min(min(at), top - size + 1)
-    return tuple(at[p] if p in at else jokers.pop() for p in range(lo, lo + size))
 
 
 __all__ = [

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from ..cards import Card, find_card
 from ..errors import CardNotInHand, RulesError, TakenCardDiscard, WrongPhase
 from . import actions as A
+from ._combos import rank_value
 from .errors import CannotClose, CloseNeedsCard, MustTakeUpcard, NoReentryOffer
-from .penalty import can_close, penalty
+from .penalty import can_close, is_colore, penalty
 from .state import RaminoState
 
 _HINTS = {"first": "take the upcard, or close at once", "draw": "draw or take the discard first",
@@ -109,7 +110,27 @@ class RaminoRules(RaminoState):
             return [A.TakeDiscard(), A.DrawStock(), A.Close()]
         faces = {c.face: c for c in reversed(self.hands[seat])}  # the first copy of each face
         cards = sorted(faces.values())
-        return [*map(A.Discard, cards), *map(A.Close, cards)]
+        whole = penalty(self.hands[seat], self.penalty_rules)
+        closes = [c for c in cards if not self.close_hopeless(self.hands[seat], c, whole)]
+        return [*map(A.Discard, cards), *map(A.Close, closes)]
+
+    def close_hopeless(self, hand: Sequence[Card], card: Card, whole: int) -> bool:
+        """Whether throwing the card surely cannot close, judged by the whole hand's penalty.
+
+        The kept cards' best arrangement with the card added to the unmatched ones is an
+        arrangement of the whole hand, unless the kept cards are a colore, or the card (a
+        natural) could take a joker's place there. So the whole hand's penalty is at most
+        the kept cards' plus the card's value (10 more if it joins a lone ace, which then
+        counts 11): above that, the search for the kept cards is not worth running.
+        """
+        kept = without(hand, card)
+        if is_colore(kept) or (not card.is_joker and any(c.is_joker for c in kept)):
+            return False
+        value = self.opts.joker_penalty if card.is_joker else rank_value(card.rank)
+        limit = self.opts.close_limit
+        if limit == 0:
+            return whole > (1 if card.rank == 1 else value)  # alone, an ace counts 1
+        return whole > max(limit, 11) + value
 
     def legal(self, seat: int) -> list[A.RaminoAction]:
         """List every action the seat may take now."""

@@ -9,7 +9,7 @@ deals. A void hand charges nobody but counts as a hand played.
 
 from __future__ import annotations
 
-from ..cards import Card
+from ..cards import Card, text_or_none
 from ..game import Event
 from ..match import unique_best
 from .events import Closed, Declined, GameEnded, Reentered, ReentryOffered
@@ -31,22 +31,11 @@ def multiplier(opts: RaminoOptions, shape: str) -> int:
 
 def end_hand(g: RaminoState, closer: int | None, thrown: Card | None = None) -> list[Event]:
     """Score the hand (closed by `closer`, or void), then offer re-entry, end, or deal on."""
-    events = [] if closer is None else [Event("close", closer, Closed(_text(thrown)))]
-    seats, m = _reports(g, closer) if closer is not None else ((), 1)
-    points = [0] * g.players
-    for s in seats:
-        points[s.seat] = s.points
-    g.board.record(points)
-    gone = set() if g.opts.chips else _eliminate(g)
-    g.offer = _offer(g, gone)
-    g.winner = _winner(g)
-    offer = g.offer
-    g.last_result = HandReport(
-        g.hand_no, "void" if closer is None else "close", closer, _text(thrown), m, seats,
-        tuple(points), tuple(g.totals), tuple(sorted(gone)),
-        offer.offered if offer else (), offer.total if offer else None, _tied(g))
+    events = [] if closer is None else [Event("close", closer, Closed(text_or_none(thrown)))]
+    g.last_result = _score(g, closer, thrown)
     events.append(Event("hand_end", closer, g.last_result))
     g.taken = g.drawn = None
+    offer = g.offer
     if g.winner is not None:
         g.phase = "over"
         return [*events, Event("game_end", g.winner, GameEnded(g.winner, tuple(g.totals),
@@ -55,6 +44,22 @@ def end_hand(g: RaminoState, closer: int | None, thrown: Card | None = None) -> 
         g.phase = "reentry"
         return [*events, Event("reentry_offer", None, ReentryOffered(offer.offered, offer.total))]
     return events + next_hand(g)
+
+
+def _score(g: RaminoState, closer: int | None, thrown: Card | None) -> HandReport:
+    """Record the hand's points, eliminate, open any re-entry offer, find a winner."""
+    seats, m = _reports(g, closer) if closer is not None else ((), 1)
+    points = [0] * g.players
+    for s in seats:
+        points[s.seat] = s.points
+    g.board.record(points)
+    gone = set() if g.opts.chips else _eliminate(g)
+    offer = g.offer = _offer(g, gone)
+    g.winner = _winner(g)
+    return HandReport(
+        g.hand_no, "void" if closer is None else "close", closer, text_or_none(thrown), m, seats,
+        tuple(points), tuple(g.totals), tuple(sorted(gone)),
+        offer.offered if offer else (), offer.total if offer else None, _tied(g))
 
 
 def _reports(g: RaminoState, closer: int) -> tuple[tuple[SeatReport, ...], int]:
@@ -150,7 +155,3 @@ def owed(g: RaminoState) -> tuple[int, ...]:
         return ()
     stake = g.opts.stake_per_point
     return tuple(0 if s == g.winner else stake * g.totals[s] for s in range(g.players))
-
-
-def _text(card: Card | None) -> str | None:
-    return None if card is None else card.text

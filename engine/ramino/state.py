@@ -11,14 +11,15 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import chain
 from typing import Any, Self
 
 from ..base import CardGame, DeckSource
-from ..cards import Card, make_deck
+from ..cards import PACKS_HELD, Card, card_or_none, card_texts, make_deck, text_or_none
 from ..errors import BadOption, BadState
 from ..game import Event
-from ..match import Scoreboard
+from ..match import Scoreboard, Seated
 from ..sides import Sides
 from . import actions as A
 from .events import Dealt
@@ -49,22 +50,51 @@ class Offer:
         return cls(ints(data["offered"]), list(ints(data["waiting"])), int(data["total"]))
 
 
+@cache
+def _cards(deck: str) -> tuple[Card, ...]:
+    """Return the cards of a deck in a fixed order (made once: cards are immutable)."""
+    if deck == "single":
+        return tuple(c for c in _cards("double") if c.deck == 0 or (c.is_joker and c.deck < 2))
+    return tuple(make_deck(2, 4))
+
+
 def build_deck(opts: RaminoOptions) -> list[Card]:
     """Return the game's cards in a fixed order: 2×52 + 4 jokers, or 52 + 2 jokers."""
-    return make_deck(2, 4) if opts.deck == "double" else make_deck(1, 2)
+    return list(_cards(opts.deck))
+
+
+def faces(cards: Iterable[Card]) -> Counter[int]:
+    """Return how many cards of each face there are (a face as an int: the key's pack cut)."""
+    return Counter(c.key // PACKS_HELD for c in cards)
+
+
+@cache
+def deck_faces(deck: str) -> Counter[int]:
+    """Return how many cards of each face the deck holds (read only: it is shared)."""
+    return faces(_cards(deck))
+
+
+@cache
+def _made() -> dict[int, Card]:
+    """Return every card of the double deck by its key: a snapshot reuses them."""
+    return {c.key: c for c in _cards("double")}
 
 
 def copies(cards: Iterable[Card]) -> list[Card]:
     """Return the cards with their copies numbered 0, 1 … in order of appearance."""
-    seen: Counter[tuple[int, str]] = Counter()
+    seen: dict[int, int] = {}
+    made = _made()
     out = []
     for card in cards:
-        out.append(Card(card.rank, card.suit, seen[card.face]))
-        seen[card.face] += 1
+        face = card.key // PACKS_HELD
+        copy = seen.get(face, 0)
+        seen[face] = copy + 1
+        same = made.get(face * PACKS_HELD + copy)
+        out.append(same if same is not None else Card(card.rank, card.suit, copy))
     return out
 
 
-class RaminoState(CardGame[RaminoOptions, A.RaminoAction]):
+class RaminoState(Seated, CardGame[RaminoOptions, A.RaminoAction]):
     """What a Ramino game holds; seats are 0 … players-1 in the seating list's order."""
 
     name = "ramino"
@@ -80,11 +110,7 @@ class RaminoState(CardGame[RaminoOptions, A.RaminoAction]):
         self.sides = Sides.singles(players)
         self.deck = DeckSource.of(seed, decks)
         self.version = 0
-        dealer = random.Random(self.seed).randrange(players) if first_dealer is None else (
-            first_dealer)
-        if not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise BadOption("first_dealer must be a seat", key="first_dealer", value=dealer)
-        self.dealer = dealer
+        self.dealer = self._first_dealer(first_dealer)
         start = self.opts.chips_start if self.opts.chips else 0
         self.board = Scoreboard([start] * players)  # points, or chips in the chips game
         self.reentries = [0] * players
@@ -93,6 +119,13 @@ class RaminoState(CardGame[RaminoOptions, A.RaminoAction]):
         self.hand_no = 0
         self.last_result: HandReport | None = None
         self.deal()
+
+    def _first_dealer(self, named: int | None) -> int:
+        """Return the named first dealer, or one drawn by the seed."""
+        dealer = random.Random(self.seed).randrange(self.players) if named is None else named
+        if not isinstance(dealer, int) or not 0 <= dealer < self.players:
+            raise BadOption("first_dealer must be a seat", key="first_dealer", value=dealer)
+        return dealer
 
     @classmethod
     def create(cls, opts: Any, players: int, seed: int | None = None,
@@ -115,33 +148,9 @@ class RaminoState(CardGame[RaminoOptions, A.RaminoAction]):
 
     # --- seats and the score -------------------------------------------------------------
 
-    @property
-    def players(self) -> int:
-        """Return how many seats the game has."""
-        return self.seats
-
-    @property
-    def totals(self) -> list[int]:
-        """Return each seat's total: penalty points, or chips in the chips game."""
-        return self.board.totals
-
-    @property
-    def eliminated(self) -> set[int]:
-        """Return the seats out of the game."""
-        return self.board.eliminated
-
-    def active(self) -> list[int]:
-        """Return the seats still in the game."""
-        return self.board.active()
-
-    def next_seat(self, seat: int) -> int:
-        """Return the next seat in play order (the `direction`), skipping eliminated ones."""
-        step = 1 if self.opts.direction == "forward" else -1
-        for k in range(1, self.players + 1):
-            nxt = (seat + step * k) % self.players
-            if nxt not in self.eliminated:
-                return nxt
-        return seat
+    def play_step(self) -> int:
+        """Return the direction of play: +1 forward, -1 with `direction` reverse."""
+        return 1 if self.opts.direction == "forward" else -1
 
     @property
     def penalty_rules(self) -> PenaltyRules:
@@ -153,13 +162,10 @@ class RaminoState(CardGame[RaminoOptions, A.RaminoAction]):
     def deal(self) -> list[Event]:
         """Deal a new hand: card i to the ((i mod N) + 1)-th player after the dealer."""
         deck = copies(self.deck.next(lambda: build_deck(self.opts)))
-        if Counter(c.face for c in deck) != Counter(c.face for c in build_deck(self.opts)):
-            raise BadState(f"a Ramino deck must hold the {len(build_deck(self.opts))} cards")
+        if faces(deck) != deck_faces(self.opts.deck):
+            raise BadState(f"a Ramino deck must hold the {len(_cards(self.opts.deck))} cards")
         self.reset_hand()
-        order, seat = [], self.dealer
-        for _ in self.active():
-            seat = self.next_seat(seat)
-            order.append(seat)
+        order = self.order_after(self.dealer)
         n, size = len(order), self.opts.hand_size
         for i in range(size * n):
             self.hands[order[i % n]].append(deck[i])
@@ -194,10 +200,10 @@ class RaminoState(CardGame[RaminoOptions, A.RaminoAction]):
         return {
             "players": self.players, **self.deck.to_json(), "version": self.version,
             "dealer": self.dealer, "hand_no": self.hand_no, "phase": self.phase,
-            "turn": self.turn, "hands": [_texts(h) for h in self.hands],
-            "stock": _texts(self.stock), "pile": _texts(self.pile),
-            "throwers": list(self.throwers), "taken": _text(self.taken),
-            "drawn": _text(self.drawn), "rebuilds": self.rebuilds,
+            "turn": self.turn, "hands": [card_texts(h) for h in self.hands],
+            "stock": card_texts(self.stock), "pile": card_texts(self.pile),
+            "throwers": list(self.throwers), "taken": text_or_none(self.taken),
+            "drawn": text_or_none(self.drawn), "rebuilds": self.rebuilds,
             "totals": list(self.totals), "hand_points": [list(h) for h in self.board.hands],
             "eliminated": sorted(self.eliminated), "reentries": list(self.reentries),
             "offer": None if self.offer is None else self.offer.to_json(),
@@ -234,7 +240,7 @@ class RaminoState(CardGame[RaminoOptions, A.RaminoAction]):
             every = every[size:]
         self.stock, self.pile = every[:len(data["stock"])], every[len(data["stock"]):]
         self.throwers = [None if s is None else int(s) for s in data["throwers"]]
-        self.taken, self.drawn = _card(data["taken"]), _card(data["drawn"])
+        self.taken, self.drawn = card_or_none(data["taken"]), card_or_none(data["drawn"])
 
     def _load_match(self, data: dict[str, Any]) -> None:
         self.board = Scoreboard(list(ints(data["totals"])),
@@ -247,30 +253,19 @@ class RaminoState(CardGame[RaminoOptions, A.RaminoAction]):
         self.last_result = None if last is None else HandReport.from_dict(last)
 
     def _check_loaded(self) -> None:
-        n = self.players
-        seats = range(n)
-        if not (len(self.hands) == len(self.totals) == len(self.reentries) == n) or (
-                self.turn not in seats or self.dealer not in seats
-                or any(len(h) != n for h in self.board.hands)
-                or not self.eliminated <= set(seats) or len(self.throwers) != len(self.pile)
-                or any(s is not None and s not in seats for s in self.throwers)):
+        if not self._seats_add_up():
             raise BadState("the seats of this saved game do not add up")
-        faces = Counter(c.face for c in chain(*self.hands, self.stock, self.pile))
-        if faces != Counter(c.face for c in build_deck(self.opts)):
+        if faces(chain(*self.hands, self.stock, self.pile)) != deck_faces(self.opts.deck):
             raise BadState("the cards of this saved game do not add up")
         offer = self.offer
         if (self.phase == "reentry") != (offer is not None) or (offer is not None and (
-                not set(offer.waiting) <= set(offer.offered) <= set(seats))):
+                not set(offer.waiting) <= set(offer.offered) <= set(range(self.players)))):
             raise BadState("the re-entry offer of this saved game does not add up")
 
-
-def _texts(cards: Sequence[Card]) -> list[str]:
-    return [c.text for c in cards]
-
-
-def _text(card: Card | None) -> str | None:
-    return card.text if card else None
-
-
-def _card(text: object) -> Card | None:
-    return Card.parse(str(text)) if text else None
+    def _seats_add_up(self) -> bool:
+        n, seats = self.players, range(self.players)
+        return (len(self.hands) == len(self.totals) == len(self.reentries) == n
+                and self.turn in seats and self.dealer in seats
+                and all(len(h) == n for h in self.board.hands)
+                and self.eliminated <= set(seats) and len(self.throwers) == len(self.pile)
+                and all(s is None or s in seats for s in self.throwers))

@@ -10,6 +10,9 @@ from typing import Any
 from engine.cards import Card, parse_cards
 from engine.ramino import RaminoGame, RaminoOptions
 from engine.ramino.state import build_deck
+from tests.engine.played import event as event
+from tests.engine.played import kinds as kinds
+from tests.engine.played import snapshot as snapshot
 
 
 def rest_of(named: Sequence[Card], opts: RaminoOptions) -> list[Card]:
@@ -89,20 +92,3 @@ def crafted(hands: Mapping[int, str], pile: str = "", stock: str | None = None,
         data["totals"] = list(totals)
     data.update(extra)
     return RaminoGame.from_json(json.loads(json.dumps(data)))
-
-
-def snapshot(game: RaminoGame) -> str:
-    """Return the game's JSON text: a refused action must leave it unchanged."""
-    return json.dumps(game.to_json(), sort_keys=True)
-
-
-def kinds(events: Sequence[Any]) -> list[str]:
-    """Return the kinds of the events, in order."""
-    return [e.kind for e in events]
-
-
-def event(events: Sequence[Any], kind: str) -> Any:
-    """Return the one event of that kind."""
-    found = [e for e in events if e.kind == kind]
-    assert len(found) == 1, f"expected one {kind} event, got {kinds(events)}"
-    return found[0]

@@ -50,7 +50,7 @@ def spots() -> tuple[Spot, ...]:
             if game.is_over:
                 break
             seat = rng.choice(game.to_act())
-            game.apply(seat, keen_move(game, seat, rng))
+            game.apply(seat, keen_move(game, seat, game.legal_actions(seat), rng))
     return tuple(found)
 
 

@@ -4,11 +4,12 @@ the void hand, re-entry answers, the chips game's end, and snapshots."""
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
 import pytest
 
-from engine.cards import Card
+from engine.cards import SUITS, Card, make_deck
 from engine.errors import (
     BadCard,
     BadState,
@@ -24,15 +25,19 @@ from engine.ramino import (
     Decline,
     Discard,
     DrawStock,
+    PenaltyRules,
     RaminoGame,
     RaminoOptions,
     Reenter,
     TakeDiscard,
+    can_close,
     parse_action,
     preset,
 )
 from engine.ramino.errors import CannotClose, CloseNeedsCard, MustTakeUpcard, NoReentryOffer
 from engine.ramino.events import DrawnCard, StockDraw
+from engine.ramino.rules import without
+from engine.ramino.state import copies
 
 from .scripted import crafted, deck_order, event, kinds, scripted
 from .test_worked_examples import P1, P2, P3, P4, example_15, refused, report
@@ -331,3 +336,52 @@ def test_broken_snapshots_are_refused(change: dict[str, object]) -> None:
     data.update(change)
     with pytest.raises(BadState):
         RaminoGame.from_json(data)
+
+
+# --- the closes listed are exactly the legal ones ----------------------------------------------
+
+
+def near_close(rng: random.Random) -> list[Card]:
+    """Return 11 cards that often close: runs and sets (or a colore), some jokers, a loose card
+    or two."""
+    while True:
+        cards: list[Card] = []
+        if rng.random() < 0.2:
+            suit = rng.choice(SUITS)
+            cards = [Card(rng.randint(1, 13), suit) for _ in range(10)]
+        while len(cards) < 9:
+            suit = rng.choice(SUITS)
+            if rng.random() < 0.5:
+                low = rng.randint(1, 12)
+                ranks = range(low, min(low + rng.randint(3, 4), 15))
+                cards += [Card(r if r <= 13 else 1, suit) for r in ranks]
+            else:
+                rank = rng.randint(1, 13)
+                cards += [Card(rank, s) for s in rng.sample(SUITS, rng.randint(3, 4))]
+        cards = cards[:rng.choice([9, 10])]
+        for i in rng.sample(range(len(cards)), rng.choice([0, 0, 1, 2])):
+            cards[i] = Card(0, "")
+        deck = make_deck(2, 4)
+        cards += rng.sample(deck, 11 - len(cards))
+        counts = Counter(c.face for c in cards)
+        if all(n <= (4 if face == (0, "") else 2) for face, n in counts.items()):
+            return cards
+
+
+@pytest.mark.parametrize("options", [RaminoOptions(), preset("points"),
+                                     preset("points", close_points_limit=5, joker_penalty=20),
+                                     RaminoOptions(same_suit_sets=True)])
+def test_the_closes_listed_are_exactly_those_the_solver_allows(options: RaminoOptions) -> None:
+    rng = random.Random(str(options))
+    rules = PenaltyRules(options.same_suit_sets, options.joker_penalty)
+    listed_any = 0
+    for _ in range(150):
+        hand = copies(near_close(rng))
+        g = crafted({1: " ".join(c.text for c in hand)}, turn=1, options=options)
+        held = g.hands[1]
+        want = {c.text for c in held
+                if can_close(without(held, c), rules, options.close_limit)}
+        listed = {str(a.card) for a in g.legal_actions(1) if isinstance(a, Close)}
+        assert listed == want, [c.text for c in held]
+        listed_any += bool(listed)
+    assert listed_any > 20

@@ -9,28 +9,19 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import parse_cards
-from engine.errors import RulesError, TakenCardDiscard, WrongPhase
+from engine.errors import TakenCardDiscard, WrongPhase
 from engine.ramino import RaminoGame, RaminoOptions, preset
 from engine.ramino.errors import CannotClose
 from engine.ramino.views import HandReport
 
-from .scripted import crafted, event, kinds, scripted, snapshot
+from ..played import refused
+from .scripted import crafted, event, kinds, scripted
 
 # Example 7's deal: P2 draws KS and closes with 2C; nobody else holds a combination.
 P1 = "2D 4S 6C 8H 10D QS AH 3C 5S 7D"  # takes 9H, throws AH: 64 left
 P2 = "3H 4H 5H 6H 9S 9D 9C KC KD 2C"
 P3 = "2S 4D 6S 8C 10H JD 3S 5D 7C QC"  # 65
 P4 = "AS AD 2H 4C 6D 8S 10C JS QD KH"  # two aces at 11: 82
-
-
-def refused(game: RaminoGame, seat: int, action: str, error: type[RulesError]) -> RulesError:
-    """Apply an action that must be refused and leave the state unchanged."""
-    before, version = snapshot(game), game.version
-    with pytest.raises(error) as info:
-        game.apply(seat, action)
-    assert info.value.code == error.code
-    assert snapshot(game) == before and game.version == version
-    return info.value
 
 
 def example_7(options: RaminoOptions | None = None) -> RaminoGame:
