@@ -1,0 +1,1 @@
+"""Ramino (classic Italian rummy)."""
