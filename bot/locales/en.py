@@ -464,4 +464,9 @@ MESSAGES: dict[str, str] = {
     "cmd.stats.member": "Whose results (yours by default)",
     # --- the table that moved down
     "table.moved": "The game goes on in the table below. ⬇️",
+    # --- ramino game ---
+    "error.must_take_upcard": "On the first turn you must take the face-up card (or close at once, if your hand already allows it).",
+    "error.cannot_close": "You can't close: the unmatched cards left in your hand would be worth {points} {points:point|points}, and the most allowed is {limit}.",
+    "error.close_needs_card": "To close, choose the card you discard.",
+    "error.no_reentry_offer": "No re-entry is offered to you now.",
 }

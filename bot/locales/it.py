@@ -484,4 +484,9 @@ MESSAGES: dict[str, str] = {
     "cmd.stats.member": "Di chi (di base, i tuoi)",
     # --- the table that moved down
     "table.moved": "La partita continua nel tavolo qui sotto. ⬇️",
+    # --- ramino game ---
+    "error.must_take_upcard": "Al primo turno devi prendere la carta scoperta (oppure chiudere subito, se la mano te lo permette già).",
+    "error.cannot_close": "Non puoi chiudere: ti resterebbero in mano {points} {points:punto|punti} di carte non combinate, e il massimo è {limit}.",
+    "error.close_needs_card": "Per chiudere scegli la carta da scartare.",
+    "error.no_reentry_offer": "Adesso non hai nessun rientro da accettare.",
 }
