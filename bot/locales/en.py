@@ -84,6 +84,7 @@ MESSAGES: dict[str, str] = {
     "turn.draw_choice": "It's your turn: draw from the stock or take {card} from the discard pile.",
     "turn.draw_only": "It's your turn: draw from the stock.",
     "turn.discard_choice": "Choose a card to discard, or knock if you can.",
+    "turn.waiting": "Not your turn yet: the table shows who is playing.",
     "turn.waiting_for": "Waiting for {name}.",
     "action.draw_stock": "Draw from stock",
     "action.take_discard": "Take discard ({card})",

@@ -139,9 +139,12 @@ class RaminoAdapter(AdapterBase):
             return self.table_status(game, names, locale)
         if table.seats[seat].eliminated and table.reentry is None:
             return t("ramino.prompt.out", locale)
-        if not view.legal:
-            waited = table.reentry.waiting if table.reentry else (table.turn,)
-            line = t("turn.waiting_for", locale, name=_names(waited, names))
+        if table.reentry is not None and not view.legal:
+            line = t("turn.waiting_for", locale, name=_names(table.reentry.waiting, names))
+        elif not view.legal:
+            # Not the player's name: it changes every turn, and each waiting hand would cost
+            # a REST call per turn to say so.
+            line = t("turn.waiting", locale)
         else:
             line = self._turn_line(view, locale)
         value = t("ramino.unmatched", locale, points=view.arrangement.penalty)
