@@ -3,6 +3,7 @@ the chips game with its tie, stakes at the end, and seven seats played out by co
 
 from __future__ import annotations
 
+import re
 import time
 
 import discord
@@ -166,6 +167,21 @@ async def test_the_chips_game_plays_on_after_a_tie_and_records_the_winner(
     assert (await png_of(board.response, "ramino_leaderboard.png")).width > 200
     stats = await sim.bruno.slash(sim.channel, "stats", member=sim.alice)
     assert "Ramino: 1 game, 1 win (100%)" in stats.response.content
+
+
+async def test_the_end_of_the_chips_game_counts_chips_not_points(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    deals.queue("ramino", deck_order([ALICE, BRUNO, CHIARA, DARIO], UP, dealer=3),
+                first_dealer=3)
+    await start(sim, sim.bruno, sim.chiara, sim.dario, scoring="chips", chips_hands="1")
+    await sim.alice.user.click(dm(sim.alice), label=TAKE_KS)
+    await pick(sim.alice, "close", "2C")
+    assert running_games(sim) == 0
+    end = "\n".join(texts(sim)[-2:])  # the final table, then the game's results
+    assert "Alice wins the game!" in end and "Alice: +3 chips (now 13)" in "\n".join(texts(sim))
+    # 13 and 9 are chips: no line calls them points, nor the 10 each began with a bonus.
+    assert not re.search(r"\b(13|9) points\b", end), end
+    assert "Bonus" not in end, end
 
 
 # ----- the end of an elimination game ---------------------------------------------------------
