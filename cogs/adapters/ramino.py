@@ -9,12 +9,21 @@ would leave unmatched.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.i18n import card_text as _pretty
 from bot.i18n import number, t
 from card_images import HandEndRow, HandEndSpec, HandSpec, SeatSpec, TableSpec, seat_tags
-from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption, view_of
+from cogs.adapters import (
+    ButtonControl,
+    Control,
+    Outcome,
+    ScoreSheet,
+    SelectControl,
+    SelectOption,
+    view_of,
+)
 from cogs.adapters.base import AdapterBase, with_words
 from engine.cards import SUITS, Card, rank_text
 from engine.game import Event
@@ -51,16 +60,42 @@ class RaminoAdapter(AdapterBase):
         return choose_action(view)
 
     def default_move(self, game: Any, seat: int) -> str:
-        """Play safe for an absent player: take or draw, discard as the computer would,
-        never close for him, and decline a re-entry he did not ask for (ramino.md)."""
-        legal = view_of(game, seat).legal
-        for safe in ("decline", "take" if "draw" not in legal else "draw"):
+        """Play safe for an absent player: draw (take the discard when drawing would end the
+        hand), discard as the computer would, never close for him, and decline a re-entry
+        he did not ask for (ramino.md)."""
+        view: RaminoHand = view_of(game, seat)
+        legal, table = view.legal, view.table
+        voids = not table.stock and not _can_rebuild(table)
+        for safe in ("decline", "take" if voids or "draw" not in legal else "draw"):
             if safe in legal:
                 return safe
         choice = self.choose(game, seat)
         if choice.startswith("close ") and "discard " + choice.split()[1] in legal:
             return "discard " + choice.split()[1]
         return choice if choice in legal else next(a for a in legal if a.startswith("discard"))
+
+    def outcomes(self, game: Any) -> list[Outcome]:
+        """Return the results as the leaderboard reads them, higher better: a penalty total
+        counts against (−47), chips count what was won or lost (+3)."""
+        opts: RaminoOptions = game.opts
+        base = opts.chips_start if opts.chips else 0
+        return [replace(o, points=o.points - base if opts.chips else -o.points)
+                for o in super().outcomes(game)]
+
+    def final_lines(self, game: Any, outcomes: Sequence[Outcome], names: Sequence[str],
+                    locale: str) -> list[str]:
+        """Return each seat's final total (or chips), then the winner."""
+        view: RaminoTable = view_of(game)
+        key = "ramino.final_chips" if view.options.chips else "ramino.final_total"
+        lines = [t(key, locale, name=names[s.seat], count=s.total) for s in view.seats]
+        if view.winner is not None:
+            lines.append(t("table.winner", locale, name=names[view.winner]))
+        return lines
+
+    def score_sheet(self, game: Any) -> ScoreSheet:
+        """Return the hands' points; in the chips game the chips each began with are a row."""
+        sheet = super().score_sheet(game)
+        return replace(sheet, bonus_key="ramino.sheet_start") if game.opts.chips else sheet
 
     # ----- pictures ---------------------------------------------------------------------------
 
@@ -277,7 +312,7 @@ class RaminoAdapter(AdapterBase):
     ) -> tuple[HandEndSpec, list[str]] | None:
         """Return every hand laid open with its combinations, and the charges and totals."""
         p = next((e.public for e in events if isinstance(e.public, HandReport)), None)
-        if p is None:
+        if p is None or p.void:  # a void hand reveals nothing: its line in the log says it
             return None
         view: RaminoTable = view_of(game)
         chips = view.options.chips
@@ -297,7 +332,7 @@ class RaminoAdapter(AdapterBase):
                  locale: str) -> HandEndRow:
         a = s.arrangement
         points = (t("ramino.closed", locale) if s.seat == p.closer and not s.points
-                  else _charge(s.points, chips, locale))
+                  else _charge(s.points, chips, s.multiplier, locale))
         return HandEndRow(name=names[s.seat], melds=[list(c) for c in a.combos],
                           deadwood=list(a.unmatched), deadwood_value=a.penalty, points=points,
                           deadwood_label=t("ramino.penalty_label", locale))
@@ -371,8 +406,12 @@ def _shape(p: HandReport) -> str:
     return closer.arrangement.shape if closer is not None else "plain"
 
 
-def _charge(points: int, chips: bool, locale: str) -> str:
-    return t("ramino.chips_won" if chips else "ramino.charged", locale, points=points)
+def _charge(points: int, chips: bool, times: int, locale: str) -> str:
+    """Return a row's figure at a hand's end: chips won or lost, or the charge (×2 said)."""
+    if chips:
+        return t("ramino.chips_won", locale, points=points)
+    key = "ramino.charged_times" if times > 1 else "ramino.charged"
+    return t(key, locale, points=points, times=times)
 
 
 def _names(seats: Sequence[int | None], names: Sequence[str]) -> str:

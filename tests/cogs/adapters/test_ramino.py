@@ -84,7 +84,7 @@ def test_a_ramino_close_doubles_the_charges_and_says_so() -> None:
     assert lines[:3] == ["Alice closed with a ramino (×2)!", "Alice: penalty 0 → 0 (total 0)",
                          "Bruno: penalty 70 ×2 → +140 (total 140)"]
     assert spec.title == "Hand 1: Alice closed with a ramino (×2)!"
-    assert [r.points for r in spec.rows] == ["closed", "+140", "+10"]
+    assert [r.points for r in spec.rows] == ["closed", "+140 (×2)", "+10 (×2)"]
 
 
 def test_the_rules_summary_names_every_rule_a_table_changed() -> None:
@@ -134,3 +134,13 @@ def test_an_empty_pile_says_so_in_the_members_language(monkeypatch: pytest.Monke
     with drawn_texts(monkeypatch) as texts:
         render_table(spec)
     assert "vuoto" in [text for text, _, _ in texts]
+
+
+def test_a_timer_takes_the_discard_rather_than_voiding_the_hand_for_an_absent_player() -> None:
+    game = crafted({0: ALICE, 1: BRUNO, 2: CHIARA}, players=3, pile="5H 6H", stock="",
+                   phase="draw", options=preset("classic", stock_rebuilds=0), rest_to=2)
+    assert "draw" in [str(a) for a in game.legal_actions(0)]  # drawing would void the hand
+    assert RAMINO.default_move(game, 0) == "take"
+    rebuilt = crafted({0: ALICE, 1: BRUNO, 2: CHIARA}, players=3, pile="5H 6H", stock="",
+                      phase="draw", rest_to=2)
+    assert RAMINO.default_move(rebuilt, 0) == "draw"  # a rebuild keeps the hand going
