@@ -12,18 +12,16 @@ suite; every one of its answers is compared with ours.
 from __future__ import annotations
 
 import argparse
-import gc
 import platform
 import random
-import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # engine and tests/ helpers
 
+from benchmarks.timing import time_calls, timer_overhead_ns, verdict
 from engine.cards import Card, make_deck
 from engine.ramino.penalty import penalty
 from tests.engine.ramino.brute import brute_penalty
@@ -33,63 +31,12 @@ NATURALS = [c for c in DECK if not c.is_joker]
 JOKERS = [c for c in DECK if c.is_joker]
 TARGET_MEDIAN_US = 100.0
 TARGET_P99_US = 2000.0
-
-
-@dataclass
-class Timing:
-    """Per-call CPU times (ns) and answers of one solver over one suite."""
-
-    times: list[int]
-    answers: list[int]
-
-    @property
-    def median_us(self) -> float:
-        return statistics.median(self.times) / 1000
-
-    @property
-    def p99_us(self) -> float:
-        return statistics.quantiles(self.times, n=100, method="inclusive")[98] / 1000
-
-    @property
-    def max_us(self) -> float:
-        return max(self.times) / 1000
+CPU = time.thread_time_ns  # the calling thread's CPU time: other processes do not count
 
 
 def hands(rng: random.Random, jokers: int, count: int) -> list[list[Card]]:
     """Return random 11-card hands holding exactly `jokers` jokers."""
     return [rng.sample(NATURALS, 11 - jokers) + JOKERS[:jokers] for _ in range(count)]
-
-
-def time_calls(fn: Callable[[list[Card]], int], inputs: Sequence[list[Card]]) -> Timing:
-    """Call fn on each input, timing each call alone, with the garbage collector off."""
-    clock = time.thread_time_ns
-    times, answers = [], []
-    gc.disable()
-    try:
-        for x in inputs:
-            t0 = clock()
-            answer = fn(x)
-            t1 = clock()
-            times.append(t1 - t0)
-            answers.append(answer)
-    finally:
-        gc.enable()
-    return Timing(times, answers)
-
-
-def timer_overhead_ns() -> float:
-    """Return the median cost of one pair of clock reads (included in every figure)."""
-    clock = time.thread_time_ns
-    samples = []
-    for _ in range(20000):
-        t0 = clock()
-        t1 = clock()
-        samples.append(t1 - t0)
-    return statistics.median(samples)
-
-
-def _verdict(met: bool) -> str:
-    return "met" if met else "MISSED"
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -100,10 +47,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--brute", type=int, default=100,
                         help="hands per suite timed and checked with the reference")
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--quick", action="store_true", help="500 hands, 500 warm-up, 20 brute")
+    parser.add_argument("--quick", action="store_true", help="1000 hands, 20 checked (make bench)")
     args = parser.parse_args(argv)
     if args.quick:
-        args.hands, args.warmup, args.brute = 500, 500, 20
+        args.hands, args.brute = 1000, 20
     return args
 
 
@@ -112,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     print(f"Python {platform.python_version()}, {args.hands} timed hands per suite after "
           f"{args.warmup} warm-up hands, seed {args.seed}")
-    print(f"clock-read overhead inside each figure: {timer_overhead_ns():.0f} ns\n")
+    print(f"clock-read overhead inside each figure: {timer_overhead_ns(CPU):.0f} ns\n")
     header = (f"{'suite':<14} {'ours med':>9} {'ours p99':>9} {'ours max':>9} "
               f"{'brute med':>10} {'brute p99':>10} {'brute max':>10} {'checked':>8} "
               f"{'differ':>7}")
@@ -125,9 +72,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for hand in hands(rng, jokers, args.warmup):
             penalty(hand)
         timed = hands(rng, jokers, args.hands)
-        ours = time_calls(penalty, timed)
+        ours = time_calls(penalty, timed, warm=0, clock=CPU)
         sample = timed[: args.brute]
-        reference = time_calls(brute_penalty, sample)
+        reference = time_calls(brute_penalty, sample, warm=0, clock=CPU)
         differ = [i for i, answer in enumerate(reference.answers) if answer != ours.answers[i]]
         print(f"{f'{jokers} jokers':<14} {ours.median_us:>9.1f} {ours.p99_us:>9.1f} "
               f"{ours.max_us:>9.1f} {reference.median_us:>10.0f} {reference.p99_us:>10.0f} "
@@ -139,8 +86,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         agree_ok &= not differ
     print()
     print(f"target median <= {TARGET_MEDIAN_US:.0f} us and p99 <= {TARGET_P99_US:.0f} us "
-          f"(every suite): {_verdict(speed_ok)}")
-    print(f"target zero disagreements with the reference: {_verdict(agree_ok)}")
+          f"(every suite): {verdict(speed_ok)}")
+    print(f"target zero disagreements with the reference: {verdict(agree_ok)}")
     return 0 if speed_ok and agree_ok else 1
 
 
