@@ -22,7 +22,7 @@ class Plan:
     jokers_left: int
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 10)
 def relax_plan(suits: Suits, jokers: int, same: bool, jk: int) -> Plan:
     """Return a least-cost arrangement when any combination may hold any joker."""
     cost, choice, rest, need, cap = relax_choice(suits, jokers, same, jk)

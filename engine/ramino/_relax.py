@@ -32,7 +32,7 @@ def relax_cost(suits: Suits, jokers: int, same: bool, jk: int) -> int:
     return relax_choice(suits, jokers, same, jk)[0]
 
 
-@lru_cache(maxsize=1 << 17)
+@lru_cache(maxsize=1 << 12)
 def relax_choice(suits: Suits, jokers: int, same: bool,
                  jk: int) -> tuple[int, Choice, Suits, int, int]:
     """Return the least cost, its choice of sets, the suits left and the sets' joker range."""
@@ -152,7 +152,7 @@ def _set_ranks(suits: Suits, jokers: int, same: bool) -> tuple[int, ...]:
     return _ranks_holding(suits, 2 if jokers else 3, same)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def _ranks_holding(suits: Suits, least: int, same: bool) -> tuple[int, ...]:
     """Return the ranks holding `least` naturals or more that a set could hold together."""
     s0, s1, s2, s3 = suits

@@ -72,7 +72,8 @@ def _rows_of(vec: int, jokers: int) -> tuple[int, tuple[tuple[Split, ...], ...]]
 @lru_cache(maxsize=1 << 14)
 def _rows(vec: int, jokers: int, ace: bool) -> tuple[tuple[Split, ...], ...]:
     """Return, for k = 0..jokers, the candidate splits with k jokers in runs."""
-    found = _splits(tuple(vec >> (4 * r) & 15 for r in range(13)) + (0,), jokers, ace)
+    counts = tuple(vec >> (4 * r) & 15 for r in range(13)) + (0,)
+    found = _splits(counts, jokers, ace, {})  # the memo lives for this cluster only
     rows = []
     for k in range(jokers + 1):
         row: list[Split] = []
@@ -84,27 +85,29 @@ def _rows(vec: int, jokers: int, ace: bool) -> tuple[tuple[Split, ...], ...]:
     return tuple(rows)
 
 
-@lru_cache(maxsize=1 << 14)
-def _splits(counts: tuple[int, ...], jokers: int, ace: bool) -> Found:
+def _splits(counts: tuple[int, ...], jokers: int, ace: bool,
+            memo: dict[tuple[int, ...], Found]) -> Found:
     """Return the candidate splits of the copies per position 1..14 (index 13: ace high).
 
     The lowest card is unmatched, or the lowest natural of a run, or (an ace, when the
     first position holds aces) kept for a run ending at 14.
     """
+    if counts in memo:
+        return memo[counts]
     p = next((i for i, n in enumerate(counts) if n), None)
-    if p is None:
-        return {(0, 0): [(0, ())]}
-    if p == 13:
-        return {}  # an ace kept high that no run took: leaving it low covers that
     out: Found = {}
-    _grow(out, _splits(_take(counts, (p + 1,)), jokers, ace), 0, 0, 1 << (4 * p), None,
-          jokers)
-    if ace and p == 0:
-        high = (counts[0] - 1, *counts[1:13], counts[13] + 1)
-        _grow(out, _splits(high, jokers, ace), 0, 0, 0, None, jokers)
-    for run in _runs_from(counts, p + 1, jokers):
-        sub = _splits(_take(counts, run), jokers, ace)
-        _grow(out, sub, run_need(run), MAX_RUN - len(run), 0, run, jokers)
+    if p is None:
+        out[(0, 0)] = [(0, ())]
+    elif p < 13:  # 13: an ace kept high that no run took; leaving it low covers that
+        alone = _splits(_take(counts, (p + 1,)), jokers, ace, memo)
+        _grow(out, alone, 0, 0, 1 << (4 * p), None, jokers)
+        if ace and p == 0:
+            high = (counts[0] - 1, *counts[1:13], counts[13] + 1)
+            _grow(out, _splits(high, jokers, ace, memo), 0, 0, 0, None, jokers)
+        for run in _runs_from(counts, p + 1, jokers):
+            sub = _splits(_take(counts, run), jokers, ace, memo)
+            _grow(out, sub, run_need(run), MAX_RUN - len(run), 0, run, jokers)
+    memo[counts] = out
     return out
 
 

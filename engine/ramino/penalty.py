@@ -109,8 +109,8 @@ def best_arrangement(cards: Sequence[Card], rules: PenaltyRules = DEFAULT_RULES)
     hand = sorted(cards)
     if is_ramino(hand):
         return Arrangement((run_order(hand),), (), 0, "ramino")
-    if is_colore(hand):
-        return Arrangement((tuple(hand),), (), 0, "colore")
+    if is_colore(hand):  # one combination of the whole hand, its jokers last
+        return Arrangement((tuple(sorted(hand, key=lambda c: c.is_joker)),), (), 0, "colore")
     value, solution = _solve(*_encode(hand), rules, want=True)
     assert solution is not None  # with no limit there is always an arrangement
     combos, unmatched = lay_out(hand, solution.combos, solution.leftover)
@@ -140,7 +140,7 @@ def _one_suit(suits: Suits) -> bool:
     return (suits[0] > 0) + (suits[1] > 0) + (suits[2] > 0) + (suits[3] > 0) == 1
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def _penalty(suits: Suits, jokers: int, same: bool, joker_penalty: int) -> int:
     """Return the penalty of an encoded hand (remembered: computer players ask again)."""
     if _one_suit(suits):
