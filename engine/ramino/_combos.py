@@ -13,11 +13,7 @@ ACE = 1
 SCALE = 256  # cost = value * SCALE + number of cards: least value first, then fewest cards
 MAX_RUN = 13  # positions 1..13 (ace low) or 2..14 (ace high): the ace is never both
 INF = 1 << 26  # above any hand's cost; sums of a few still fit Python's fast small ints
-
-
-def face_rank(face: int) -> int:
-    """Return the rank (1 = ace … 13 = king) of a face."""
-    return face % 13 + 1
+ONES = 0x1111111111111  # the lowest bit of each of 13 nibbles (a suit vector's ranks)
 
 
 def rank_value(rank: int) -> int:

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import Card
-
-Combo = tuple[tuple[int, ...], int]  # natural faces, jokers
+from ._search import Combo
 
 
 def lay_out(hand: Sequence[Card], combos: Sequence[Combo],

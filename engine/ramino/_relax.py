@@ -10,29 +10,16 @@ jokers shared out among the sets, the suits and the unmatched cards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from ._combos import INF, MAX_RUN, SCALE, card_cost
-from ._shapes import vector_cost
-from ._suits import add_rows, run_need, suit_costs, suit_table
+from ._combos import INF, MAX_RUN, ONES, SCALE, card_cost
+from ._splits import vector_cost
+from ._suits import add_rows, suit_costs
 
 Suits = tuple[int, int, int, int]
 Shape = tuple[int, ...]  # copies of one rank a set takes, per suit
 Choice = tuple[tuple[int, tuple[Shape, ...]], ...]  # per rank: (rank0, its sets)
-ONES = 0x1111111111111  # the lowest bit of each of 13 nibbles
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """A least-cost arrangement of the relaxation, jokers not yet placed."""
-
-    cost: int
-    combos: tuple[tuple[tuple[int, ...], int, int], ...]  # natural faces, least jokers, most
-    groups: tuple[tuple[tuple[int, ...], int], ...]  # combo indices, jokers they share
-    leftover: tuple[int, ...]  # unmatched natural faces
-    jokers_left: int
 
 
 def joker_cost(joker_penalty: int) -> int:
@@ -42,18 +29,12 @@ def joker_cost(joker_penalty: int) -> int:
 
 def relax_cost(suits: Suits, jokers: int, same: bool, jk: int) -> int:
     """Return the least cost when any combination may hold any joker."""
-    return _relax(suits, jokers, same, jk)[0]
+    return relax_choice(suits, jokers, same, jk)[0]
 
 
 @lru_cache(maxsize=1 << 12)
-def relax_plan(suits: Suits, jokers: int, same: bool, jk: int) -> Plan:
-    """Return a least-cost arrangement when any combination may hold any joker."""
-    cost, choice, rest, need, cap = _relax(suits, jokers, same, jk)
-    return _plan(cost, choice, rest, need, cap, jokers, jk)
-
-
-@lru_cache(maxsize=1 << 17)
-def _relax(suits: Suits, jokers: int, same: bool, jk: int) -> tuple[int, Choice, Suits, int, int]:
+def relax_choice(suits: Suits, jokers: int, same: bool,
+                 jk: int) -> tuple[int, Choice, Suits, int, int]:
     """Return the least cost, its choice of sets, the suits left and the sets' joker range."""
     ranks = _set_ranks(suits, jokers, same)
     if not ranks:
@@ -147,7 +128,7 @@ def rule_is_idle(suits: Suits, jokers: int, same: bool, jk: int, lone: int = -1)
         return False
     if not _set_ranks(suits, 1, same):
         return True
-    cost, choice, rest, need, cap = _relax(suits, jokers, same, jk)
+    cost, choice, rest, need, cap = relax_choice(suits, jokers, same, jk)
     if any(v >> (4 * rank0) & 15 for rank0, sets in choice if sets for v in rest):
         return False
     ranks = _set_ranks(rest, 1, same) if jokers >= 3 else ()
@@ -156,7 +137,7 @@ def rule_is_idle(suits: Suits, jokers: int, same: bool, jk: int, lone: int = -1)
     if _count(suits[0] + suits[1] + suits[2] + suits[3]) < MAX_RUN - jokers and (
             cost + card_cost(1) < sum(vector_cost(v) for v in rest)):
         return True  # more than one natural outside the sets is matched
-    per_suit = _split(rest, need, cap, jokers, jk)[1]
+    per_suit = split_jokers(rest, need, cap, jokers, jk)[1]
     return not any(rest[s] >> (4 * r) & 15 for s in range(4) if per_suit[s] >= 3 for r in ranks)
 
 
@@ -171,7 +152,7 @@ def _set_ranks(suits: Suits, jokers: int, same: bool) -> tuple[int, ...]:
     return _ranks_holding(suits, 2 if jokers else 3, same)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def _ranks_holding(suits: Suits, least: int, same: bool) -> tuple[int, ...]:
     """Return the ranks holding `least` naturals or more that a set could hold together."""
     s0, s1, s2, s3 = suits
@@ -244,47 +225,7 @@ def _unplaced(jokers: int, jk: int) -> tuple[int, ...]:
     return tuple((jokers - j) * jk for j in range(jokers + 1))
 
 
-def _plan(cost: int, choice: Choice, rest: Suits, need: int, cap: int, jokers: int,
-          jk: int) -> Plan:
-    """Rebuild the arrangement behind a least-cost choice of sets."""
-    combos: list[tuple[tuple[int, ...], int, int]] = []
-    for rank0, sets in choice:
-        combos += [_set_combo(rank0, used) for used in sets]
-    to_sets, per_suit = _split(rest, need, cap, jokers, jk)
-    groups = [(tuple(range(len(combos))), to_sets)]
-    leftover: list[int] = []
-    for s in range(4):
-        if rest[s]:
-            runs, left = _suit_layout(s, rest[s], jokers, per_suit[s])
-            groups.append((tuple(range(len(combos), len(combos) + len(runs))), per_suit[s]))
-            combos += runs
-            leftover += left
-    leftover.sort()
-    spare = jokers - to_sets - sum(per_suit)
-    return Plan(cost, tuple(combos), tuple(groups), tuple(leftover), spare)
-
-
-@lru_cache(maxsize=1 << 10)
-def _set_combo(rank0: int, used: Shape) -> tuple[tuple[int, ...], int, int]:
-    """Return a set's natural faces and its least and most jokers."""
-    faces = tuple(s * 13 + rank0 for s, n in enumerate(used) for _ in range(n))
-    return faces, max(0, 3 - len(faces)), 4 - len(faces)
-
-
-@lru_cache(maxsize=1 << 14)
-def _suit_layout(suit: int, vec: int, jokers: int, k: int) -> tuple[
-        tuple[tuple[tuple[int, ...], int, int], ...], tuple[int, ...]]:
-    """Return a suit's runs with k jokers (faces, least and most jokers) and its leftover."""
-    runs = []
-    for run in suit_table(vec, jokers)[k][1]:
-        runs.append((tuple(sorted(suit * 13 + (p - 1) % 13 for p in run)), run_need(run),
-                     MAX_RUN - len(run)))
-        for p in run:
-            vec -= 1 << (4 * ((p - 1) % 13))
-    return tuple(runs), tuple(_faces(suit, vec))
-
-
-def _split(rest: Suits, need: int, cap: int, jokers: int, jk: int) -> tuple[int, list[int]]:
+def split_jokers(rest: Suits, need: int, cap: int, jokers: int, jk: int) -> tuple[int, list[int]]:
     """Return how many jokers the sets and each suit take in a least-cost sharing."""
     if jokers == 0:
         return 0, [0, 0, 0, 0]
@@ -306,14 +247,3 @@ def _split(rest: Suits, need: int, cap: int, jokers: int, jk: int) -> tuple[int,
         per_suit[s] = k
         j -= k
     return j, per_suit
-
-
-def _faces(suit: int, vec: int) -> list[int]:
-    """Return the faces a suit vector holds, with repeats."""
-    out: list[int] = []
-    while vec:
-        rank0 = ((vec & -vec).bit_length() - 1) >> 2
-        copies = vec >> (4 * rank0) & 15
-        out += [suit * 13 + rank0] * copies
-        vec -= copies << (4 * rank0)
-    return out

@@ -7,29 +7,34 @@ combination still valid. Combinations are judged as multisets, so a joker "could
 replaced by x" when the combination's cards minus one joker plus x form a valid
 combination, whatever the jokers were said to stand for.
 
-How the search is exact:
+Runs take the ace low (A-2-3) or high (Q-K-A), never both, so a run has at most 13
+cards. Costs are value * 256 + number of unmatched cards: the least value first and,
+among equals, the fewest unmatched cards.
+
+How the joker-needed rule is enforced, and why the answer is exact:
 1. Whole hands first: a colore (one suit, jokers counting as it) or a ramino has
    penalty 0 (Decision 10).
-2. The relaxation (_relax) finds the least cost over every arrangement *ignoring* the
-   joker-needed rule; the cost is value * 256 + number of unmatched cards, so the least
-   value comes first and, among equals, the fewest unmatched cards. The rule only takes
-   arrangements away, so this is a lower bound. Its jokers are then placed (each
-   combination between its least and its most jokers) so that no unmatched natural
-   could replace one; if that succeeds the bound is reached by a valid arrangement and
-   is the answer. (When it fails, the joker lies in a full combination: a 4-card set,
-   or a 13-card run. Otherwise the unmatched card could join that combination and a
-   cheaper arrangement would exist, against the relaxation being least.)
-3. Otherwise the exact search (_search) enumerates every arrangement, discarding a
+2. The relaxation (_relax) finds the least cost over every arrangement, ignoring the
+   rule. The rule only takes arrangements away, so this is a lower bound, and any
+   arrangement of that cost that obeys the rule is an answer.
+3. In an arrangement of least relaxed cost, a joker that an unmatched natural x could
+   replace sits in a full combination: 4 cards of x's rank, or a 13-card run. Otherwise
+   x could join that combination as well, and the arrangement would not be least. So
+   only full combinations need checking: rule_is_idle proves from the relaxation's
+   figures that none can break the rule (most hands); else the relaxation's arrangement
+   (_plan) has its jokers shared out again, each combination between its least and its
+   most, so that no full combination holds a joker an unmatched card could replace.
+4. If no sharing works, the exact search (_search) walks every arrangement, dropping a
    partial one as soon as an unmatched face could replace a joker of a chosen
-   combination (that can never be undone: unmatched cards stay unmatched, combinations
-   stay as chosen), and cutting a branch when its cost plus the relaxation of the cards
-   left cannot beat the best found. It starts from the arrangement with no jokers in
-   any combination, which the rule never forbids.
-4. The lone ace: U holding only an ace costs 1, not 11. Every other non-empty U costs at
+   combination (final: unmatched cards stay unmatched, chosen combinations stay), and
+   cutting a branch when its cost plus the relaxation of the cards left cannot beat the
+   best found. It starts from the arrangement with no joker in any combination, which
+   the rule never forbids. Example 1 (Sempronio) ends here: 27, not 7.
+5. The lone ace: U holding only an ace costs 1, not 11. Every other non-empty U costs at
    least 2, so when the least value v is 2 … 11 each ace is tried as the whole of U:
-   the other cards must match completely with no joker that this ace could replace
-   (steps 2 and 3 with that ace counted as unmatched). A v above 11 rules it out, since
-   such an arrangement would have value 11 by the usual count.
+   the other cards must be matched completely with no joker this ace could replace
+   (steps 2 to 4, the ace counted as unmatched). Above 11 it cannot be: such an
+   arrangement is worth 11 by the usual count.
 """
 
 from __future__ import annotations
@@ -41,7 +46,8 @@ from functools import lru_cache
 from ..cards import Card
 from ._combos import INF, MAX_RUN, SCALE, replaceable, run_fits
 from ._layout import lay_out, run_order
-from ._relax import Plan, joker_cost, relax_cost, relax_plan, rule_is_idle
+from ._plan import Plan, relax_plan
+from ._relax import joker_cost, relax_cost, rule_is_idle
 from ._search import Solution, exact
 
 
@@ -65,8 +71,6 @@ class Arrangement:
 
 DEFAULT_RULES = PenaltyRules()
 LONE_ACE_BOUND = 12 * SCALE  # a lone ace counts 11 in the search: look that far
-
-
 SUIT_MASK = (1 << 52) - 1
 Suits = tuple[int, int, int, int]
 
@@ -105,8 +109,8 @@ def best_arrangement(cards: Sequence[Card], rules: PenaltyRules = DEFAULT_RULES)
     hand = sorted(cards)
     if is_ramino(hand):
         return Arrangement((run_order(hand),), (), 0, "ramino")
-    if is_colore(hand):
-        return Arrangement((tuple(hand),), (), 0, "colore")
+    if is_colore(hand):  # one combination of the whole hand, its jokers last
+        return Arrangement((tuple(sorted(hand, key=lambda c: c.is_joker)),), (), 0, "colore")
     value, solution = _solve(*_encode(hand), rules, want=True)
     assert solution is not None  # with no limit there is always an arrangement
     combos, unmatched = lay_out(hand, solution.combos, solution.leftover)
@@ -117,7 +121,11 @@ def best_arrangement(cards: Sequence[Card], rules: PenaltyRules = DEFAULT_RULES)
 
 
 def _encode(cards: Sequence[Card]) -> tuple[Suits, int]:
-    """Return the hand's four suit vectors (a nibble of copies per rank) and its jokers."""
+    """Return the hand's four suit vectors (a nibble of copies per rank) and its jokers.
+
+    A nibble holds up to 7 copies of a card here (the tables compare nibbles): plenty for
+    Ramino's two packs.
+    """
     packed = jokers = 0
     for card in cards:
         if card.bit:  # bit = 1 << (suit * 13 + rank - 1), the face used here
@@ -132,7 +140,7 @@ def _one_suit(suits: Suits) -> bool:
     return (suits[0] > 0) + (suits[1] > 0) + (suits[2] > 0) + (suits[3] > 0) == 1
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def _penalty(suits: Suits, jokers: int, same: bool, joker_penalty: int) -> int:
     """Return the penalty of an encoded hand (remembered: computer players ask again)."""
     if _one_suit(suits):

@@ -193,6 +193,20 @@ def test_a_joker_cannot_make_a_fifth_card_of_a_set() -> None:
     assert penalty(cards) == 25 and penalty(cards, JOKER_20) == 20
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("8H 8S 8C JK JK", 25),  # 8H 8S 8C JK + JK; 8H JK JK leaving 8S 8C is refused
+        ("2C 2S JK JK JK", 25),  # 2C 2S JK JK + JK; 2C JK JK JK leaving 2S is refused
+        ("5C 5D 5H 5S JK 9D", 34),  # the joker cannot join: 5S could take its place
+    ],
+)
+def test_joker_needed_rule_with_a_spare_joker(text: str, expected: int) -> None:
+    cards = hand(text)
+    assert penalty(cards) == expected == brute_penalty(cards)
+    assert_valid(cards, PenaltyRules(), best_arrangement(cards))
+
+
 def test_no_combination_of_jokers_alone() -> None:
     assert penalty(hand("JK JK JK")) == 75
     assert penalty(hand("JK JK JK JK"), JOKER_20) == 80
