@@ -1,8 +1,9 @@
 """The real bot under SimCord: its own time per accepted move, and Discord REST calls per turn.
 
-Two members (Alice and Bruno) play gin by clicking the real buttons and selects
-of the DM hand messages; the computer player's strategy picks each member's
-move, the click sends it. Games follow one another until enough moves are made.
+Members (Alice and Bruno, or up to four with --players) play gin (or --game ramino) by
+clicking the real buttons and selects of the DM hand messages; the computer player's strategy
+picks each member's move, the click sends it. Games follow one another until enough moves are
+made.
 
 What is timed: `Router.play` (the whole path of an accepted move: checks,
 defer, `GameSession.submit` with the engine, the SQLite write, the table and
@@ -11,7 +12,7 @@ SimCord's fake REST transports (`FakeHTTPClient.request` and
 `FakeWebhookAdapter.request`), i.e. minus the simulated Discord itself. What
 remains is engine + database + rendering + discord.py's own payload work.
 
-Run: python -m benchmarks.bench_bot [--actions 300] [--seed 1]
+Run: python -m benchmarks.bench_bot [--actions 300] [--seed 1] [--game ramino --players 4]
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ P99_TARGET_MS = 50.0
 # clicks (draw, then discard), each answered by its own callback, plus the table edit and the
 # next player's hand, so a whole draw+discard turn cannot go below 4 (see issue 3's note).
 CALLS_PER_ACTION_TARGET = 3
-ENDS = {"knock", "big_gin"}  # moves that end a hand: the next move starts a new turn
+ENDS = {"knock", "big_gin", "close"}  # moves that end a hand: the next move starts a new turn
 
 
 @dataclass
@@ -170,12 +171,13 @@ class Move:
 
 
 class Table:
-    """Open games between Alice and Bruno and make moves by clicking their DMs."""
+    """Open games among the members and make moves by clicking their DMs."""
 
-    def __init__(self, env: simcord.Env, bot: RummyBot, seed: int) -> None:
-        self.env, self.bot, self.seed = env, bot, seed
+    def __init__(self, env: simcord.Env, bot: RummyBot, seed: int, game: str = "gin",
+                 players: int = 2) -> None:
+        self.env, self.bot, self.seed, self.game = env, bot, seed, game
         self.world = build_world(env)
-        self.players = self.world.members[:2]
+        self.players = self.world.members[:players]
         self.games = 0
         self.deals = ScriptedDeals()
 
@@ -191,17 +193,18 @@ class Table:
         self.host.deals = self.deals
 
     async def new_game(self) -> Runtime:
-        """Alice opens a lobby, Bruno joins, Alice starts; return the running game."""
-        alice, bruno = self.players
-        self.deals.queue("gin", seed=self.seed + self.games)
+        """Alice opens a lobby, the others join, Alice starts; return the running game."""
+        alice, *others = self.players
+        self.deals.queue(self.game, seed=self.seed + self.games)
         self.games += 1
-        await alice.slash(self.world.channel, "rummy new", game="gin")
+        await alice.slash(self.world.channel, "rummy new", game=self.game)
         lobby = next(
             m
             for m in reversed(self.world.channel.history())
             if any(getattr(c, "label", "") == "Join" for c in _children(m))
         )
-        await bruno.click(lobby, label="Join")
+        for member in others:
+            await member.click(lobby, label="Join")
         await alice.click(lobby, label="Start")
         return next(iter(self.host.runtimes.values()))
 
@@ -251,7 +254,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[rank]
 
 
-async def run(actions: int, seed: int) -> int:
+async def run(actions: int, seed: int, game: str = "gin", players: int = 2) -> int:
     """Play `actions` moves, print the figures, return 0 if both targets are met."""
     probe = Probe()
     with tempfile.TemporaryDirectory() as folder:
@@ -259,17 +262,18 @@ async def run(actions: int, seed: int) -> int:
         try:
             with instrumented(probe):
                 async with simcord.run(bot, settle_timeout=2.0) as env:
-                    moves, table = await play(env, bot, actions, seed)
+                    moves, table = await play(env, bot, actions, seed, game, players)
         finally:
             await bot.close_storage()
     return report(probe, moves, table)
 
 
 async def play(
-    env: simcord.Env, bot: RummyBot, actions: int, seed: int
+    env: simcord.Env, bot: RummyBot, actions: int, seed: int, game: str = "gin",
+    players: int = 2
 ) -> tuple[list[Move], Table]:
     """Play games until `actions` moves were accepted."""
-    table = Table(env, bot, seed)
+    table = Table(env, bot, seed, game, players)
     await table.prepare()
     moves: list[Move] = []
     rt = await table.new_game()
@@ -350,8 +354,11 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="100 moves (make bench)")
+    parser.add_argument("--game", default="gin", help="the game to play (gin, ramino, …)")
+    parser.add_argument("--players", type=int, default=2, help="members at the table (2-4)")
     args = parser.parse_args()
-    sys.exit(asyncio.run(run(100 if args.quick else args.actions, args.seed)))
+    actions = 100 if args.quick else args.actions
+    sys.exit(asyncio.run(run(actions, args.seed, args.game, args.players)))
 
 
 if __name__ == "__main__":

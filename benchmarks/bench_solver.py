@@ -8,53 +8,28 @@ Every answer is checked against the brute-force reference in tests/engine/brutef
 from __future__ import annotations
 
 import argparse
-import gc
 import platform
 import random
-import statistics
 import sys
-import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from importlib.metadata import version
 from pathlib import Path
-from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # engine and tests/ helpers
 
 from rlcard.games.base import Card as RLCard  # type: ignore[import-untyped]
 from rlcard.games.gin_rummy.utils import melding, utils  # type: ignore[import-untyped]
 
+from benchmarks.timing import time_calls, timer_overhead_ns, verdict
 from engine.cards import Card, make_deck
 from engine.gin import card_value, min_deadwood
 from engine.melds import GIN_RULES
 from tests.engine.bruteforce import brute_min_leftover
 
-T = TypeVar("T")
 DECK = make_deck(1)
 RL_RANKS = "A23456789TJQK"
 TARGET_MEDIAN_US = 5.0
 TARGET_SPEEDUP = 3.0
-
-
-@dataclass
-class Timing:
-    """Per-call times (ns) and answers of one solver over one suite."""
-
-    times: list[int]
-    answers: list[int]
-
-    @property
-    def median_us(self) -> float:
-        return statistics.median(self.times) / 1000
-
-    @property
-    def p99_us(self) -> float:
-        return statistics.quantiles(self.times, n=100)[98] / 1000
-
-    @property
-    def total_s(self) -> float:
-        return sum(self.times) / 1e9
 
 
 def random_hands(rng: random.Random, n: int, count: int) -> list[list[Card]]:
@@ -90,42 +65,8 @@ def rlcard_min_deadwood(hand: list[RLCard]) -> int:
     return best
 
 
-def _verdict(met: bool) -> str:
-    return "met" if met else "MISSED"
-
-
 def _total(hand: list[RLCard]) -> int:
     return sum(utils.get_deadwood_value(c) for c in hand)
-
-
-def time_calls(fn: Callable[[T], int], inputs: Sequence[T]) -> Timing:
-    """Call fn on each input, timing each call alone, with the garbage collector off."""
-    for x in inputs[:500]:  # warm caches and tables before timing
-        fn(x)
-    clock = time.perf_counter_ns
-    times, answers = [], []
-    gc.disable()
-    try:
-        for x in inputs:
-            t0 = clock()
-            answer = fn(x)
-            t1 = clock()
-            times.append(t1 - t0)
-            answers.append(answer)
-    finally:
-        gc.enable()
-    return Timing(times, answers)
-
-
-def timer_overhead_ns() -> float:
-    """Return the median cost of one pair of clock reads (included in every figure)."""
-    clock = time.perf_counter_ns
-    samples = []
-    for _ in range(20000):
-        t0 = clock()
-        t1 = clock()
-        samples.append(t1 - t0)
-    return statistics.median(samples)
 
 
 def brute(hands: Sequence[list[Card]]) -> list[int]:
@@ -190,10 +131,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     median_ok = ten_median <= TARGET_MEDIAN_US
     print()
     print(f"target median <= {TARGET_MEDIAN_US} us (10-card random): {ten_median:.2f} us, "
-          f"{_verdict(median_ok)}")
+          f"{verdict(median_ok)}")
     print(f"target >= {TARGET_SPEEDUP}x faster than RLCard (median, every suite): "
-          f"{_verdict(speed_ok)}")
-    print(f"target zero disagreements with the brute force: {_verdict(agree_ok)}")
+          f"{verdict(speed_ok)}")
+    print(f"target zero disagreements with the brute force: {verdict(agree_ok)}")
     ok = median_ok and speed_ok and agree_ok
     return 0 if ok else 1
 

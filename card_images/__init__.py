@@ -7,8 +7,9 @@ no game rules and no Discord types.
 from __future__ import annotations
 
 from .hand import draw_hand, layout_hand
-from .hand_end import draw_hand_end
+from .hand_end import draw_hand_end, layout_hand_end
 from .leaderboard import draw_leaderboard
+from .seats import seat_tags
 from .specs import (
     HandEndRow,
     HandEndSpec,
@@ -23,8 +24,8 @@ from .table import draw_table, layout_table
 
 __all__ = [
     "HandEndRow", "HandEndSpec", "HandSpec", "LeaderboardSpec", "MeldSpec", "SeatSpec",
-    "TableSpec", "layout_hand", "layout_table", "render_hand", "render_hand_end",
-    "render_leaderboard", "render_table",
+    "TableSpec", "layout_hand", "layout_hand_end", "layout_table", "render_hand", "render_hand_end",
+    "render_leaderboard", "render_table", "seat_tags",
 ]
 
 

@@ -18,6 +18,7 @@ from .style import (
     COURT,
     GOLD,
     JOKER,
+    JOKER_FACE,
     LAID_OFF,
     RED,
     WHITE,
@@ -142,7 +143,7 @@ def _outline(layer: Image.Image, size: CardSize, mark: str) -> None:
 def card_face(code: str, size: CardSize, mark: str = "") -> Image.Image:
     """Return the RGBA face of a card; `mark` is "", "highlight" or "laid_off"."""
     card = parse_code(code)
-    layer = _rounded_layer(size, CARD_FACE, CARD_EDGE, 1)
+    layer = _rounded_layer(size, JOKER_FACE if card.is_joker else CARD_FACE, CARD_EDGE, 1)
     _draw_centre(layer, card, size)
     _draw_index(layer, card, size)
     if mark:

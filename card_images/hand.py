@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
@@ -11,6 +12,7 @@ from .faces import normalize, sort_key
 from .layout import (
     Chunk,
     Group,
+    Item,
     Placed,
     draw_bracket,
     draw_cards,
@@ -38,6 +40,8 @@ from .style import (
 
 MARGIN = 16
 MAX_CONTENT = DISPLAY_WIDTH - 2 * MARGIN  # wider would be shrunk by Discord, ranks with it
+TIGHT_MARGIN = 10  # for a hand that fits one row only with less room around and between
+TIGHT_GAP = 6  # the brackets under the melds still keep them apart
 MIN_WIDTH = 320
 TITLE_PX = 20
 TITLE_H = 34
@@ -59,10 +63,17 @@ class HandPlan:
     row_h: int
     chunks: list[Chunk]
     placed: list[list[Placed]]
+    side: int = MARGIN  # the left and right margins
 
 
 def _sorted(codes: list[str], order: str) -> list[str]:
     return sorted((normalize(c) for c in codes), key=lambda c: sort_key(c, order))
+
+
+def _name_jokers(items: list[Item], stands: Iterator[str]) -> list[Item]:
+    """Label each joker of a meld with the card it stands for, when the caller says it."""
+    return [replace(item, label=next(stands, "") or item.label) if item.code == "JK" else item
+            for item in items]
 
 
 def _groups(spec: HandSpec) -> list[Group]:
@@ -70,8 +81,9 @@ def _groups(spec: HandSpec) -> list[Group]:
     lifts = Counter(normalize(c) for c in spec.highlight)
     if not spec.melds:
         return [Group(marked(_sorted(spec.cards, spec.sort), lifts, "highlight", label=True))]
-    groups = [Group(marked(meld, lifts, "highlight", label=True), bracket=True)
-              for meld in spec.melds]
+    stands = iter(spec.joker_for)
+    groups = [Group(_name_jokers(marked(meld, lifts, "highlight", label=True), stands),
+                    bracket=True) for meld in spec.melds]
     loose = spec.deadwood or without(spec.cards, [c for meld in spec.melds for c in meld])
     groups.append(Group(marked(_sorted(loose, spec.sort), lifts, "highlight", label=True)))
     return groups
@@ -95,16 +107,31 @@ def _title_width(spec: HandSpec) -> int:
     return title + (24 if title and caption else 0) + caption
 
 
+def _flow(spec: HandSpec) -> tuple[list[Chunk], int]:
+    """Flow the groups into rows; return them and the side margin.
+
+    Melds that would wrap by a few pixels (an 11-card hand of three melds and deadwood)
+    are drawn closer together instead, if that keeps them on one row.
+    """
+    groups = _groups(spec)
+    chunks = flow(groups, MAX_CONTENT, NORMAL, GROUP_GAP)
+    if rows_used(chunks) > 1 and spec.melds:
+        tight = flow(groups, DISPLAY_WIDTH - 2 * TIGHT_MARGIN, NORMAL, TIGHT_GAP)
+        if rows_used(tight) == 1:
+            return tight, TIGHT_MARGIN
+    return chunks, MARGIN
+
+
 def plan_hand(spec: HandSpec) -> HandPlan:
     """Lay out a hand without drawing it."""
-    chunks = flow(_groups(spec), MAX_CONTENT, NORMAL, GROUP_GAP)
+    chunks, side = _flow(spec)
     top = MARGIN + (TITLE_H if spec.title or _caption(spec) else 0)
     row_h = ROW_H if spec.melds else ROW_H_PLAIN
-    placed = [place_cards(c, MARGIN, top + c.row * row_h + LIFT, NORMAL, LIFT) for c in chunks]
+    placed = [place_cards(c, side, top + c.row * row_h + LIFT, NORMAL, LIFT) for c in chunks]
     content = max(row_width(chunks, NORMAL), min(_title_width(spec), MAX_CONTENT))
-    width = max(MIN_WIDTH, content + 2 * MARGIN)
+    width = max(MIN_WIDTH, content + 2 * side)
     height = top + max(1, rows_used(chunks)) * row_h - 12 + MARGIN
-    return HandPlan(width, height, top, row_h, chunks, placed)
+    return HandPlan(width, height, top, row_h, chunks, placed, side)
 
 
 def layout_hand(spec: HandSpec) -> list[tuple[str, Box]]:
@@ -112,22 +139,23 @@ def layout_hand(spec: HandSpec) -> list[tuple[str, Box]]:
     return [(p.item.code, p.visible) for row in plan_hand(spec).placed for p in row]
 
 
-def _draw_title(draw: ImageDraw.ImageDraw, spec: HandSpec, width: int) -> None:
+def _draw_title(draw: ImageDraw.ImageDraw, spec: HandSpec, plan: HandPlan) -> None:
     """Draw the title at the left and the deadwood caption at the right of the top line."""
-    caption, mid = _caption(spec), MARGIN + TITLE_H // 2 - 4
+    caption, mid, side = _caption(spec), MARGIN + TITLE_H // 2 - 4, plan.side
     caption_w = text_width(caption, CAPTION_PX, True) + 24 if caption else 0
     if spec.title:
-        text = fit_text(spec.title, TITLE_PX, width - 2 * MARGIN - caption_w, bold=True)
-        draw_text(draw, (MARGIN, mid), text, TITLE_PX, TEXT, bold=True, anchor="lm")
+        text = fit_text(spec.title, TITLE_PX, plan.width - 2 * side - caption_w, bold=True)
+        draw_text(draw, (side, mid), text, TITLE_PX, TEXT, bold=True, anchor="lm")
     if caption:
-        draw_text(draw, (width - MARGIN, mid), caption, CAPTION_PX, GOLD, bold=True, anchor="rm")
+        draw_text(draw, (plan.width - side, mid), caption, CAPTION_PX, GOLD, bold=True,
+                  anchor="rm")
 
 
 def draw_hand(spec: HandSpec) -> Image.Image:
     """Draw a hand as an RGB image."""
     plan = plan_hand(spec)
     image, draw = new_canvas(plan.width, plan.height)
-    _draw_title(draw, spec, plan.width)
+    _draw_title(draw, spec, plan)
     for chunk, placed in zip(plan.chunks, plan.placed):
         draw_cards(image, placed, NORMAL)
         if not placed:
@@ -139,8 +167,8 @@ def draw_hand(spec: HandSpec) -> Image.Image:
         draw_labels(draw, [p for p in placed if p.item.mark == "highlight"], label_y, NORMAL,
                     GOLD, bold=True)
         if chunk.group.bracket and placed:
-            left = MARGIN + chunk.x
+            left = plan.side + chunk.x
             draw_bracket(draw, left + 2, placed[-1].box[2] - 2, label_y + LABEL_PX + 10)
     if not spec.melds and not any(plan.placed):
-        draw_text(draw, (MARGIN, plan.top + LIFT), spec.empty_label, CAPTION_PX, MUTED)
+        draw_text(draw, (plan.side, plan.top + LIFT), spec.empty_label, CAPTION_PX, MUTED)
     return image

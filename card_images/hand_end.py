@@ -1,18 +1,25 @@
-"""The end of a deal: every hand revealed with melds, lay-offs and deadwood, then the scores."""
+"""The end of a deal: every hand revealed with melds, lay-offs and deadwood, then the scores.
+
+Each hand sits in a panel, a header line over its cards; when that would run past the
+height clients show uncut, hand_end_rows.py puts the words beside the cards instead.
+"""
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from .layout import Chunk, Group, draw_bracket, draw_cards, flow, marked, place_cards, rows_used
+from .hand_end_rows import column_width, draw_row, rows_fit, rows_height
+from .layout import Chunk, Group, Placed, draw_chunk, flow, marked, rows_used
 from .specs import HandEndRow, HandEndSpec
 from .style import (
+    DISPLAY_HEIGHT,
     DISPLAY_WIDTH,
     GOLD,
     PANEL,
     PANEL_EDGE,
     SMALL,
     TEXT,
+    Box,
     draw_text,
     fit_text,
     new_canvas,
@@ -61,8 +68,9 @@ def _panel_height(chunks: list[Chunk]) -> int:
     return 2 * PANEL_PAD + HEADER_H + max(1, rows_used(chunks)) * ROW_H - 6
 
 
-def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, row: HandEndRow, y: int) -> int:
-    """Draw one revealed hand in a panel at `y`; return the y below it."""
+def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, row: HandEndRow,
+              y: int) -> tuple[int, list[Placed]]:
+    """Draw one revealed hand in a panel at `y`; return the y below it and its cards."""
     chunks = _chunks(row)
     x0, x1 = MARGIN, WIDTH - MARGIN
     bottom = y + _panel_height(chunks)
@@ -77,18 +85,15 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, row: HandEndRow, y:
         x = x0 + PANEL_PAD + text_width(name, NAME_PX, True) + 14
         caption = fit_text(_deadwood_caption(row), CAPTION_PX, room - x + x0 + PANEL_PAD, True)
         draw_text(draw, (x, mid), caption, CAPTION_PX, GOLD, bold=True, anchor="lm")
-    top = y + PANEL_PAD + HEADER_H
+    top, cards = y + PANEL_PAD + HEADER_H, []
     for chunk in chunks:
         card_y = top + chunk.row * ROW_H
-        placed = place_cards(chunk, x0 + PANEL_PAD, card_y, SMALL)
-        draw_cards(image, placed, SMALL)
+        cards += draw_chunk(image, draw, chunk, (x0 + PANEL_PAD, card_y), SMALL, 8)
         below = card_y + SMALL.h + 8
         left = x0 + PANEL_PAD + chunk.x
-        if chunk.group.bracket and placed:
-            draw_bracket(draw, left + 2, placed[-1].box[2] - 2, below)
         if chunk.group.caption and chunk.first:
             draw_text(draw, (left, below - 4), chunk.group.caption, CAPTION_PX, GOLD, bold=True)
-    return bottom
+    return bottom, cards
 
 
 def _title_lines(spec: HandEndSpec) -> list[str]:
@@ -106,19 +111,50 @@ def _score_lines(spec: HandEndSpec) -> list[tuple[int, str]]:
     return lines
 
 
-def draw_hand_end(spec: HandEndSpec) -> Image.Image:
-    """Draw the revealed hands and score lines as an RGB image."""
+def _compact(spec: HandEndSpec, top: int) -> bool:
+    """Whether to put the words beside the cards: only when stacked rows run too tall."""
+    stacked = sum(_panel_height(_chunks(r)) + ROW_GAP for r in spec.rows)
+    return top + stacked + MARGIN > DISPLAY_HEIGHT and rows_fit(spec.rows)
+
+
+def _draw_rows(image: Image.Image, draw: ImageDraw.ImageDraw, spec: HandEndSpec, y: int,
+               compact: bool) -> tuple[int, list[Placed]]:
+    """Draw every revealed hand from `y`; return the y under them and where the cards went."""
+    column = column_width(spec.rows) if compact else 0
+    cards: list[Placed] = []
+    for row in spec.rows:
+        if compact:
+            y, placed = draw_row(image, draw, row, y, column)
+        else:
+            y, placed = _draw_row(image, draw, row, y)
+            y += ROW_GAP
+        cards += placed
+    return y, cards
+
+
+def _compose(spec: HandEndSpec) -> tuple[Image.Image, list[Placed]]:
+    """Draw the revealed hands and score lines; return the picture and its cards."""
     titles, scores = _title_lines(spec), _score_lines(spec)
-    panels = sum(_panel_height(_chunks(r)) + ROW_GAP for r in spec.rows)
     top = MARGIN + len(titles) * HEADER_H + 6
+    compact = _compact(spec, top)
+    panels = rows_height(spec.rows) if compact else sum(
+        _panel_height(_chunks(r)) + ROW_GAP for r in spec.rows)
     image, draw = new_canvas(WIDTH, top + panels + len(scores) * SCORE_H + MARGIN)
     for i, line in enumerate(titles):
         draw_text(draw, (MARGIN, MARGIN + i * HEADER_H + HEADER_H // 2), line, TITLE_PX, TEXT,
                   bold=True, anchor="lm")
-    y = top
-    for row in spec.rows:
-        y = _draw_row(image, draw, row, y) + ROW_GAP
+    y, cards = _draw_rows(image, draw, spec, top, compact)
     for indent, line in scores:
         draw_text(draw, (MARGIN + indent, y + SCORE_H // 2), line, SCORE_PX, TEXT, anchor="lm")
         y += SCORE_H
-    return image
+    return image, cards
+
+
+def draw_hand_end(spec: HandEndSpec) -> Image.Image:
+    """Draw the revealed hands and score lines as an RGB image."""
+    return _compose(spec)[0]
+
+
+def layout_hand_end(spec: HandEndSpec) -> list[tuple[str, Box]]:
+    """Return each revealed card with the box of its part left in view."""
+    return [(p.item.code, p.visible) for p in _compose(spec)[1]]

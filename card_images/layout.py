@@ -9,7 +9,17 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from .faces import card_face, normalize, paste
-from .style import MUTED, TEXT, Box, CardSize, Color, draw_text, text_width
+from .style import (
+    BLACK,
+    LAID_OFF,
+    MUTED,
+    TEXT,
+    Box,
+    CardSize,
+    Color,
+    draw_text,
+    text_width,
+)
 
 
 @dataclass(frozen=True)
@@ -118,6 +128,20 @@ def draw_cards(image: Image.Image, placed: Iterable[Placed], size: CardSize) -> 
         paste(image, card_face(card.item.code, size, card.item.mark), card.box[:2])
 
 
+def draw_chunk(image: Image.Image, draw: ImageDraw.ImageDraw, chunk: Chunk,
+               xy: tuple[int, int], size: CardSize, bracket_gap: int) -> list[Placed]:
+    """Draw a chunk's cards in the row whose left and top are `xy`; return where they went.
+
+    A bracketed group gets its bracket `bracket_gap` px under the cards.
+    """
+    left, top = xy
+    placed = place_cards(chunk, left, top, size)
+    draw_cards(image, placed, size)
+    if chunk.group.bracket and placed:
+        draw_bracket(draw, left + chunk.x + 2, placed[-1].box[2] - 2, top + size.h + bracket_gap)
+    return placed
+
+
 def draw_labels(draw: ImageDraw.ImageDraw, placed: Iterable[Placed], y: int, size: CardSize,
                 color: Color = TEXT, bold: bool = False) -> None:
     """Write each card's label under its corner index."""
@@ -147,6 +171,14 @@ def draw_badge(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, px: in
     draw_text(draw, (x + width // 2, y + (px + 8) // 2), text, px, color, bold=True,
               anchor="mm")
     return width
+
+
+def draw_tag(draw: ImageDraw.ImageDraw, box: Box, text: str, px: int) -> None:
+    """Draw a player's tag (who laid off or threw a card): black on the lay-off blue."""
+    left, top, right, bottom = box
+    draw.rounded_rectangle(box, radius=5, fill=LAID_OFF)
+    draw_text(draw, ((left + right) // 2, (top + bottom) // 2), text, px, BLACK, bold=True,
+              anchor="mm", max_width=right - left - 4)
 
 
 def marked(codes: Sequence[str], marks: Sequence[str] | Counter[str], mark: str,

@@ -1,8 +1,8 @@
-"""The seats of the public table: name, card count, score and the melds each seat owns.
+"""One seat of the public table: name, card count, score and the melds the seat owns.
 
-Seats sit in one or two columns. A card laid off on someone else's meld stays in
-that meld, outlined, with the tag of the player who laid it off (the same tag
-stands beside that player's name).
+A card laid off on someone else's meld stays in that meld, outlined, with the tag of
+the player who laid it off (the same tag stands beside that player's name). A seat out
+of the game is grey, its name struck through. seat_grid.py lays the seats out together.
 """
 
 from __future__ import annotations
@@ -21,23 +21,25 @@ from .layout import (
     Placed,
     draw_badge,
     draw_cards,
+    draw_tag,
     flow,
     place_cards,
     rows_used,
     without,
 )
-from .specs import MeldSpec, SeatSpec, TableSpec
+from .seat_rows import cells_width, draw_cells, seat_inks
+from .specs import MeldSpec, SeatSpec
 from .style import (
     BLACK,
     GOLD,
     LAID_OFF,
     MINI,
     MUTED,
+    OUT_PANEL,
     PANEL,
     PANEL_EDGE,
     PANEL_TURN,
     SMALL,
-    TEXT,
     draw_text,
     fit_text,
     text_width,
@@ -84,16 +86,18 @@ class SeatPlan:
     """One seat's panel laid out: its meld chunks, info line pieces and height.
 
     With `one_line` the card count and score sit at the right of the name's line,
-    otherwise on a line of their own under it.
+    otherwise on a line of their own under it. `columns`, when given, are the widths of
+    a compact row's figures (seat_rows.py), shared by every row so they line up.
     """
 
     seat: SeatSpec
     tag: str  # shown beside the name when the table shows lay-offs
     chunks: list[Chunk]
-    parts: list[str]  # the info line after the card count: score, "no melds"
+    parts: list[str]  # the info line after the card count: score, detail, "no melds"
     one_line: bool
     below: str  # "no melds" on a line of its own when the info line has no room for it
     height: int
+    columns: tuple[int, ...] = ()
 
 
 def _meld_items(meld: MeldSpec, tags: Sequence[str]) -> list[Item]:
@@ -133,32 +137,44 @@ def _count_text(seat: SeatSpec) -> str:
     return seat.count_label or f"{count} {'card' if count == 1 else 'cards'}"
 
 
-def info_width(seat: SeatSpec, parts: Sequence[str]) -> int:
+def info_width(seat: SeatSpec, parts: Sequence[str], columns: Sequence[int] = ()) -> int:
     """Return the width of a seat's info line: card count, then the other pieces."""
+    if columns:
+        return cells_width(columns)
     return _count_width(seat) + sum(PART_GAP + text_width(p, INFO_PX) for p in parts)
 
 
+def _chips_width(seat: SeatSpec) -> int:
+    return sum(_badge_width(tag) + 8 for tag in seat.tags)
+
+
 def name_width(seat: SeatSpec, tag: str) -> int:
-    """Return the width of the name line's left part: arrow, name, tag and note."""
+    """Return the width of the name line's left part: arrow, name, tags and note."""
     arrow = NAME_PX + 4 if seat.is_turn else 0
     chip = _badge_width(tag) + 8 if tag else 0
     note = text_width(seat.note, INFO_PX) + 12 if seat.note else 0
-    return arrow + text_width(seat.name, NAME_PX, True) + chip + note
+    return arrow + text_width(seat.name, NAME_PX, True) + chip + _chips_width(seat) + note
+
+
+def _parts(seat: SeatSpec) -> list[str]:
+    """Return the info line's pieces after the card count: score and detail, if given."""
+    return [part for part in (seat.score, seat.detail) if part]
 
 
 def plan_seat(seat: SeatSpec, width: int, tags: Sequence[str], tag: str,
-              no_melds: str) -> SeatPlan:
-    """Lay out one seat's panel `width` px wide."""
+              no_melds: str, columns: tuple[int, ...] = ()) -> SeatPlan:
+    """Lay out one seat's panel `width` px wide; `columns` line its info up with others'."""
     inner = width - 2 * PANEL_PAD
     chunks = flow([_meld_group(m, tags) for m in seat.melds], inner, SMALL, MELD_GAP)
-    parts = [seat.score] if seat.score else []
-    below = no_melds if not seat.melds else ""
+    parts = [] if columns else _parts(seat)
+    below = no_melds if not seat.melds and not columns else ""
     if below and info_width(seat, [*parts, below]) <= inner:
         parts, below = [*parts, below], ""
-    one_line = name_width(seat, tag) + PART_GAP + info_width(seat, parts) <= inner
+    info = info_width(seat, parts, columns)
+    one_line = name_width(seat, tag) + PART_GAP + info <= inner
     lines = (1 if one_line else 2) + bool(below)
     height = 2 * PANEL_PAD + HEADER_H + (lines - 1) * INFO_H + rows_used(chunks) * MELD_ROW_H
-    return SeatPlan(seat, tag, chunks, parts, one_line, below, height)
+    return SeatPlan(seat, tag, chunks, parts, one_line, below, height, columns)
 
 
 def _draw_header(draw: ImageDraw.ImageDraw, plan: SeatPlan, x: int, y: int, right: int) -> None:
@@ -168,34 +184,44 @@ def _draw_header(draw: ImageDraw.ImageDraw, plan: SeatPlan, x: int, y: int, righ
         draw_text(draw, (x, mid), "▶", NAME_PX, GOLD, anchor="lm")
         x += NAME_PX + 4
     chip = _badge_width(plan.tag) + 8 if plan.tag else 0
-    room = right - x - chip
+    room = right - x - chip - _chips_width(seat)
     note_w = min(text_width(seat.note, INFO_PX) + 12, room * 2 // 5) if seat.note else 0
     name = fit_text(seat.name, NAME_PX, room - note_w, bold=True)
-    draw_text(draw, (x, mid), name, NAME_PX, GOLD if seat.is_turn else TEXT, bold=True,
+    ink, muted = seat_inks(seat)
+    draw_text(draw, (x, mid), name, NAME_PX, GOLD if seat.is_turn else ink, bold=True,
               anchor="lm")
     x += text_width(name, NAME_PX, True)
+    if seat.out:  # struck through: the name stays readable but plainly no longer plays
+        draw.line((x - text_width(name, NAME_PX, True), mid + 1, x, mid + 1), fill=ink, width=2)
     if plan.tag:
         draw_badge(draw, (x + 8, mid - CHIP_H // 2), plan.tag, BADGE_PX, LAID_OFF, BLACK)
         x += chip
+    for tag in seat.tags:
+        x += 8 + draw_badge(draw, (x + 8, mid - CHIP_H // 2), tag, BADGE_PX, muted,
+                            OUT_PANEL if seat.out else BLACK)
     if seat.note:
         draw_text(draw, (x + 12, mid), fit_text(seat.note, INFO_PX, note_w - 12), INFO_PX,
-                  MUTED, anchor="lm")
+                  muted, anchor="lm")
 
 
 def _draw_info(image: Image.Image, draw: ImageDraw.ImageDraw, plan: SeatPlan, x: int, y: int,
                right: int) -> None:
     """Draw the hand's size as tiny backs and a number (never its cards), then the score."""
     mid, count = y + (HEADER_H if plan.one_line else INFO_H) // 2, plan.seat.card_count
+    if plan.columns:
+        draw_cells(draw, plan.seat, plan.columns, right, mid)
+        return
+    ink, muted = seat_inks(plan.seat)
     for i in range(min(count, MAX_BACKS)):
         paste(image, card_back(MINI), (x + i * MINI.step, mid - MINI.h // 2))
     x += _count_width(plan.seat) - text_width(_count_text(plan.seat), INFO_PX)
-    draw_text(draw, (x, mid), _count_text(plan.seat), INFO_PX, TEXT, anchor="lm")
+    draw_text(draw, (x, mid), _count_text(plan.seat), INFO_PX, ink, anchor="lm")
     x += text_width(_count_text(plan.seat), INFO_PX)
     for i, part in enumerate(plan.parts):
-        draw_text(draw, (x + PART_GAP // 2, mid), "·", INFO_PX, MUTED, anchor="mm")
+        draw_text(draw, (x + PART_GAP // 2, mid), "·", INFO_PX, muted, anchor="mm")
         x += PART_GAP
         text = fit_text(part, INFO_PX, right - x)
-        draw_text(draw, (x, mid), text, INFO_PX, TEXT if i == 0 else MUTED, anchor="lm")
+        draw_text(draw, (x, mid), text, INFO_PX, ink if i == 0 else muted, anchor="lm")
         x += text_width(text, INFO_PX)
 
 
@@ -207,10 +233,8 @@ def _draw_tags(draw: ImageDraw.ImageDraw, placed: Sequence[Placed]) -> None:
             strip = SMALL.step
             width = min(strip - 2, text_width(card.item.label, BADGE_PX, True) + 6)
             left = x0 + (strip - width) // 2
-            draw.rounded_rectangle((left, y1 - CHIP_H - 4, left + width, y1 - 4), radius=5,
-                                   fill=LAID_OFF)
-            draw_text(draw, (left + width // 2, y1 - 4 - CHIP_H // 2), card.item.label,
-                      BADGE_PX, BLACK, bold=True, anchor="mm", max_width=width - 4)
+            draw_tag(draw, (left, y1 - CHIP_H - 4, left + width, y1 - 4), card.item.label,
+                     BADGE_PX)
 
 
 def _draw_lines(image: Image.Image, draw: ImageDraw.ImageDraw, plan: SeatPlan, left: int,
@@ -218,7 +242,8 @@ def _draw_lines(image: Image.Image, draw: ImageDraw.ImageDraw, plan: SeatPlan, l
     """Draw the name line, the info line and "no melds"; return the y under them."""
     _draw_header(draw, plan, left, top, right)
     if plan.one_line:
-        _draw_info(image, draw, plan, right - info_width(plan.seat, plan.parts), top, right)
+        _draw_info(image, draw, plan, right - info_width(plan.seat, plan.parts, plan.columns),
+                   top, right)
         top += HEADER_H
     else:
         _draw_info(image, draw, plan, left, top + HEADER_H, right)
@@ -249,74 +274,11 @@ def draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, plan: SeatPlan,
               box: tuple[int, int, int, int]) -> list[Placed]:
     """Draw one seat's panel in `box`; return where its meld cards went."""
     x0, y0, x1, _ = box
-    turn = plan.seat.is_turn
-    draw.rounded_rectangle(box, radius=10, fill=PANEL_TURN if turn else PANEL,
-                           outline=GOLD if turn else PANEL_EDGE, width=3 if turn else 1)
+    turn, out = plan.seat.is_turn, plan.seat.out
+    fill = OUT_PANEL if out else PANEL_TURN if turn else PANEL
+    draw.rounded_rectangle(box, radius=10, fill=fill,
+                           outline=GOLD if turn else fill if out else PANEL_EDGE,
+                           width=3 if turn else 1)
     left = x0 + PANEL_PAD
     top = _draw_lines(image, draw, plan, left, y0 + PANEL_PAD, x1 - PANEL_PAD)
     return _draw_melds(image, draw, plan, left, top)
-
-
-# --- the grid of seats -----------------------------------------------------------------------
-
-
-COL_GAP = 8
-ROW_GAP = 6
-
-
-def panel_width(width: int, cols: int) -> int:
-    """Return the width of one panel when `cols` panels share `width` px."""
-    return (width - (cols - 1) * COL_GAP) // cols
-
-
-def plan_seats(spec: TableSpec, width: int, cols: int) -> list[SeatPlan]:
-    """Lay out every seat for panels of a grid `cols` wide inside `width` px."""
-    tags = seat_tags([s.name for s in spec.seats])
-    layers = {by for s in spec.seats for m in s.melds for by in m.laid_off_by}
-    return [plan_seat(s, panel_width(width, cols), tags, tags[i] if i in layers else "",
-                      spec.no_melds_label if spec.note_no_melds else "")
-            for i, s in enumerate(spec.seats)]
-
-
-def _rows(plans: list[SeatPlan], cols: int) -> list[list[SeatPlan]]:
-    return [plans[i:i + cols] for i in range(0, len(plans), cols)]
-
-
-def seats_height(plans: list[SeatPlan], cols: int) -> int:
-    """Return the height of the grid, panels of one row as tall as the tallest."""
-    return sum(max(p.height for p in row) + ROW_GAP for row in _rows(plans, cols)) - ROW_GAP
-
-
-def _fits(plans: list[SeatPlan], width: int) -> bool:
-    """Whether every seat's name, note, card count and score fit its panel uncut."""
-    inner = width - 2 * PANEL_PAD
-    return all(info_width(p.seat, p.parts) <= inner and name_width(p.seat, p.tag) <= inner
-               for p in plans)
-
-
-def choose_columns(spec: TableSpec, width: int) -> int:
-    """Seats side by side when everything fits uncut and it costs at most a line of height.
-
-    Otherwise one column: it holds more melds per row and never cuts a name short.
-    """
-    if len(spec.seats) <= 1:
-        return 1
-    one, two = plan_seats(spec, width, 1), plan_seats(spec, width, 2)
-    if not _fits(two, panel_width(width, 2)):
-        return 1
-    return 2 if seats_height(two, 2) <= seats_height(one, 1) + INFO_H else 1
-
-
-def draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, plans: list[SeatPlan],
-               xy: tuple[int, int], width: int, cols: int) -> list[Placed]:
-    """Draw the grid of seats from `xy`; return where the meld cards went."""
-    x, y = xy
-    placed: list[Placed] = []
-    panel_w = panel_width(width, cols)
-    for row in _rows(plans, cols):
-        height = max(p.height for p in row)
-        for col, plan in enumerate(row):
-            left = x + col * (panel_w + COL_GAP)
-            placed += draw_seat(image, draw, plan, (left, y, left + panel_w, y + height))
-        y += height + ROW_GAP
-    return placed

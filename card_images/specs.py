@@ -20,7 +20,9 @@ class HandSpec:
     With `melds`, the melds are drawn as groups and the rest of the hand as
     deadwood: `deadwood` when given, otherwise the cards of `cards` that are in
     no meld. Without melds, all of `cards` is drawn sorted by `sort`.
-    `highlight` marks cards (e.g. the one just drawn) by lifting them.
+    `highlight` marks cards (e.g. the one just drawn) by lifting them. `joker_for` says,
+    for each joker of `melds` in order, the card it stands for ("9H"): written under the
+    joker instead of "JK" ("" keeps "JK").
     """
 
     cards: list[str]
@@ -32,6 +34,7 @@ class HandSpec:
     highlight: list[str] = field(default_factory=list)
     deadwood_label: str = "Deadwood"  # the caption of the cards in no meld, translated
     empty_label: str = "No cards"  # what an empty hand shows, translated
+    joker_for: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,12 @@ class MeldSpec:
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """What everyone may see of a seat: never its cards, only how many."""
+    """What everyone may see of a seat: never its cards, only how many.
+
+    `out` greys the seat and strikes its name (eliminated, no longer playing); `tags` are
+    short chips after the name ("re-entered"); `detail` is one more muted piece of the info
+    line after `score` ("54 to go"). All are the caller's translated words.
+    """
 
     name: str
     card_count: int
@@ -60,15 +68,26 @@ class SeatSpec:
     is_turn: bool = False
     note: str = ""
     count_label: str = ""  # "7 cards", translated by the caller; the bare number if empty
+    out: bool = False
+    tags: list[str] = field(default_factory=list)
+    detail: str = ""
 
 
 @dataclass(frozen=True)
 class TableSpec:
-    """The public table: stock, discard pile, knock card and up to six seats.
+    """The public table: stock, discard pile, knock card and up to eight seats.
 
     `discard` runs from the bottom of the pile to its top (the last card).
     With `discard_spread` the whole pile is drawn in order, numbered 1..n when
-    `discard_numbers` is set; otherwise only the top card is shown.
+    `discard_numbers` is set; otherwise the top card is shown, with up to
+    `discard_history` cards under it drawn smaller at its left, as history.
+    `discard_by` names who threw each card of `discard` (same order, "" for nobody):
+    a short tag such as `seat_tags` gives ("Al", "C1"), drawn under the cards shown;
+    a seat whose tag is shown there carries it beside its name too.
+    `compact_seats` draws seats one row each while no seat has melds, like a score sheet:
+    card count, `score` and `detail` as figures in columns headed by `seat_headings`
+    (e.g. "cards", "total", "to go"). `direction` is a caption for the order of play
+    ("Order ↓"), shown only when given.
     `note_no_melds` writes "no melds" for a seat without any: games that lay melds
     on the table as they play say it, games like gin (melds shown only at the end)
     leave it out. The captions are written (and translated) by the caller; empty, the
@@ -90,6 +109,12 @@ class TableSpec:
     discard_caption: str = ""
     discard_caption_short: str = ""  # used when the piles beside it leave no room for the other
     no_melds_label: str = "no melds"
+    discard_history: int = 0
+    discard_by: list[str] = field(default_factory=list)
+    compact_seats: bool = False
+    seat_headings: list[str] = field(default_factory=list)
+    direction: str = ""
+    empty_label: str = "empty"  # written in an empty pile's outline, translated by the caller
 
 
 @dataclass(frozen=True)
@@ -115,7 +140,7 @@ class HandEndSpec:
     score_lines: list[str] = field(default_factory=list)
 
 
-MAX_SEATS = 6
+MAX_SEATS = 8
 
 
 @dataclass(frozen=True)

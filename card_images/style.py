@@ -35,6 +35,21 @@ LAID_OFF: Color = (92, 196, 255)
 WHITE: Color = (255, 255, 255)
 
 
+def blend(fg: Color, bg: Color, eighths: int) -> Color:
+    """Return `eighths`/8 of `fg` over `bg`: the palette holds these blends (see _EDGES)."""
+    t = eighths / 8
+    r, g, b = (round(f * t + c * (1 - t)) for f, c in zip(fg, bg, strict=True))
+    return (r, g, b)
+
+
+# Colours taken from the palette's existing blends, so no picture's palette changes:
+# a seat out of the game is grey (the card edge's grey, lighter text), and a joker's face
+# is tinted with its own purple so it shows even as a thin strip in an overlapped row.
+OUT_PANEL: Color = CARD_EDGE
+OUT_TEXT: Color = blend(WHITE, CARD_EDGE, 4)
+JOKER_FACE: Color = blend(JOKER, CARD_FACE, 2)
+
+
 @dataclass(frozen=True)
 class CardSize:
     """Pixel geometry of one card size: `step` is the visible width when cards overlap."""
@@ -57,6 +72,7 @@ class CardSize:
 # Sized for Discord, which shows a picture at most DISPLAY_WIDTH px wide: drawn at that
 # width, ranks stay at least 14 px tall and every text line at least 12 px (cap height).
 DISPLAY_WIDTH = 550
+DISPLAY_HEIGHT = 720  # clients shrink taller pictures (SimCord's Preview caps them here)
 NORMAL = CardSize("normal", w=64, h=90, step=36, radius=8, rank_px=25, suit_px=22,
                   pip_px=38, label_px=17)
 SMALL = CardSize("small", w=46, h=68, step=30, radius=5, rank_px=22, suit_px=18,
@@ -165,10 +181,7 @@ def palette_image() -> Image.Image:
     """Return a fixed palette of our colours and their edge blends (at most 256 entries)."""
     colors: list[Color] = list(_BASE)
     for fg, bg in _EDGES:
-        for i in range(1, _BLEND_STEPS + 1):
-            t = i / (_BLEND_STEPS + 1)
-            r, g, b = (round(f * t + c * (1 - t)) for f, c in zip(fg, bg, strict=True))
-            colors.append((r, g, b))
+        colors += [blend(fg, bg, i) for i in range(1, _BLEND_STEPS + 1)]
     unique = list(dict.fromkeys(colors))[:256]
     flat = [channel for color in unique for channel in color]
     flat += list(unique[0]) * (256 - len(unique))

@@ -1,4 +1,4 @@
-"""The public table: title, stock, discard pile, knock card, then every seat (see seats.py).
+"""The public table: title, the piles (piles.py), the order of play, then every seat.
 
 Drawn at Discord's display width, so what is drawn is what a player sees, pixel for pixel.
 """
@@ -7,29 +7,18 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from .faces import card_back, card_face, normalize, paste
-from .layout import (
-    Chunk,
-    Group,
-    Item,
-    Placed,
-    draw_cards,
-    draw_labels,
-    flow,
-    place_cards,
-    rows_used,
-)
-from .seats import choose_columns, draw_seats, plan_seats, seats_height
+from .layout import Placed
+from .piles import CAPTION_PX, LINE_H, centre_height, centre_width, draw_centre
+from .seat_grid import choose_columns, draw_seats, plan_seats, seats_height
+from .seat_rows import draw_headings, headings_height
+from .seats import PANEL_PAD
 from .specs import MAX_SEATS, TableSpec
 from .style import (
     DISPLAY_WIDTH,
     GOLD,
     MUTED,
-    NORMAL,
-    SMALL,
     TEXT,
     Box,
-    CardSize,
     draw_text,
     fit_text,
     new_canvas,
@@ -43,128 +32,7 @@ CONTENT = WIDTH - 2 * MARGIN
 TITLE_PX = 20
 TITLE_H = 26
 STATUS_PX = 17
-LINE_H = 22  # one line of 17 px text
-CAPTION_PX = 17
-PILE_GAP = 16
 SECTION_GAP = 8
-SPREAD_ROW_H = SMALL.h + 4 + SMALL.label_px + 4
-
-
-def _pile_size(spec: TableSpec) -> CardSize:
-    """Small piles beside a spread pile (it needs the room), full-size ones otherwise."""
-    return SMALL if spec.discard_spread else NORMAL
-
-
-# --- stock, knock card and discard pile ---------------------------------------------------
-
-
-def _empty_slot(draw: ImageDraw.ImageDraw, x: int, y: int, size: CardSize) -> None:
-    """Draw the outline of an empty pile."""
-    draw.rounded_rectangle((x, y, x + size.w, y + size.h), radius=size.radius, outline=MUTED,
-                           width=2)
-    if text_width("empty", CAPTION_PX) <= size.w - 6:
-        draw_text(draw, (x + size.w // 2, y + size.h // 2), "empty", CAPTION_PX, MUTED,
-                  anchor="mm")
-
-
-def _pile(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], size: CardSize,
-          card: str | None, caption: str) -> tuple[int, list[Placed]]:
-    """Draw one pile (a back, a face or an empty slot) and its caption.
-
-    `card` is "back" for the stock. Return the x after the pile and the face drawn, if any.
-    """
-    x, y = xy
-    caption_w = text_width(caption, CAPTION_PX, True)
-    x += max(0, (caption_w - size.w) // 2)  # keep a wide caption inside the picture
-    placed: list[Placed] = []
-    if card is None:
-        _empty_slot(draw, x, y, size)
-    elif card == "back":
-        paste(image, card_back(size), (x, y))
-    else:
-        box = (x, y, x + size.w, y + size.h)
-        placed.append(Placed(Item(card), box, box))
-        paste(image, card_face(card, size), (x, y))
-    draw_text(draw, (x + size.w // 2, y + size.h + 6), caption, CAPTION_PX, TEXT, bold=True,
-              anchor="mt")
-    return xy[0] + max(size.w, caption_w) + PILE_GAP, placed
-
-
-def _piles(spec: TableSpec) -> list[tuple[str | None, str]]:
-    """Return the stock and knock card piles: what each shows and its caption."""
-    piles: list[tuple[str | None, str]] = []
-    if spec.stock_count is not None:
-        piles.append(("back" if spec.stock_count > 0 else None,
-                      spec.stock_caption or f"Stock: {spec.stock_count}"))
-    if spec.knock_card is not None:
-        piles.append((normalize(spec.knock_card), spec.knock_caption or "Knock card"))
-    return piles
-
-
-def _spread_x(spec: TableSpec) -> int:
-    size = _pile_size(spec)
-    return MARGIN + sum(max(size.w, text_width(caption, CAPTION_PX, True)) + PILE_GAP
-                        for _, caption in _piles(spec))
-
-
-def _spread_chunks(spec: TableSpec) -> list[Chunk]:
-    """Lay the whole discard pile out in order, its top card (the last) outlined."""
-    codes = [normalize(c) for c in spec.discard]
-    items = [Item(code, "highlight" if i == len(codes) - 1 else "",
-                  str(i + 1) if spec.discard_numbers else "") for i, code in enumerate(codes)]
-    return flow([Group(items)], WIDTH - MARGIN - _spread_x(spec), SMALL, 0)
-
-
-def _spread_caption(spec: TableSpec) -> str:
-    """Return the pile's caption, shortened when the piles beside it leave little room."""
-    n = len(spec.discard)
-    if spec.discard_caption:  # the caller's translation
-        full, short = spec.discard_caption, spec.discard_caption_short or spec.discard_caption
-    elif not n:
-        return "Discard pile: empty"
-    else:
-        short = f"Discard pile: {n} cards"
-        full = (f"{short}, 1 = bottom, {n} = top" if spec.discard_numbers
-                else f"{short}, top on the right")
-    room = WIDTH - MARGIN - _spread_x(spec)
-    fits = text_width(full, CAPTION_PX, True) <= room
-    return full if fits else fit_text(short, CAPTION_PX, room, True)
-
-
-def _draw_spread(image: Image.Image, draw: ImageDraw.ImageDraw, spec: TableSpec,
-                 y: int) -> list[Placed]:
-    x = _spread_x(spec)
-    draw_text(draw, (x, y), _spread_caption(spec), CAPTION_PX, TEXT, bold=True)
-    top = y + LINE_H + 2
-    placed: list[Placed] = []
-    for chunk in _spread_chunks(spec):
-        row_y = top + chunk.row * SPREAD_ROW_H
-        cards = place_cards(chunk, x, row_y, SMALL)
-        draw_cards(image, cards, SMALL)
-        draw_labels(draw, cards, row_y + SMALL.h + 4, SMALL, TEXT, bold=True)
-        placed += cards
-    return placed
-
-
-def _centre_height(spec: TableSpec) -> int:
-    piles = _pile_size(spec).h + 6 + CAPTION_PX + 4
-    if spec.discard_spread:
-        rows = max(1, rows_used(_spread_chunks(spec)))
-        return max(piles, LINE_H + 2 + rows * SPREAD_ROW_H - 4)
-    return piles
-
-
-def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, spec: TableSpec,
-                 y: int) -> list[Placed]:
-    """Draw stock, knock card and discard pile side by side; return the faces drawn."""
-    x, size, placed = MARGIN, _pile_size(spec), []
-    for card, caption in _piles(spec):
-        x, faces = _pile(image, draw, (x, y), size, card, caption)
-        placed += faces
-    if spec.discard_spread:
-        return placed + _draw_spread(image, draw, spec, y)
-    top = normalize(spec.discard[-1]) if spec.discard else None
-    return placed + _pile(image, draw, (x, y), size, top, spec.discard_caption or "Discard")[1]
 
 
 # --- whole picture -------------------------------------------------------------------------
@@ -211,17 +79,49 @@ def _draw_footer(draw: ImageDraw.ImageDraw, spec: TableSpec, y: int) -> None:
                   anchor="lm")
 
 
+def _direction_inline(spec: TableSpec) -> bool:
+    """Whether the order of play fits at the right of the pile captions' line."""
+    room = CONTENT - centre_width(spec) - 16
+    return not spec.discard_spread and text_width(spec.direction, CAPTION_PX) <= room
+
+
+def _direction_height(spec: TableSpec) -> int:
+    """Return the height of the order of play's own line (none when beside the captions)."""
+    return LINE_H if _direction_here(spec) and not _direction_inline(spec) else 0
+
+
+def _direction_here(spec: TableSpec) -> bool:
+    """Whether the middle says the order of play: compact rows say it over their headings."""
+    return bool(spec.direction) and not headings_height(spec)
+
+
+def _draw_direction(draw: ImageDraw.ImageDraw, spec: TableSpec, centre_y: int) -> None:
+    """Say the order of play at the right, on the captions' line or on a line under it."""
+    if not _direction_here(spec):
+        return
+    y = centre_y + centre_height(spec) - CAPTION_PX - 4 if _direction_inline(spec) else (
+        centre_y + centre_height(spec) + 2)
+    text = fit_text(spec.direction, CAPTION_PX, CONTENT)
+    draw_text(draw, (WIDTH - MARGIN, y), text, CAPTION_PX, MUTED, anchor="rt")
+
+
 def _compose(spec: TableSpec) -> tuple[Image.Image, list[Placed]]:
     """Draw the table; return the picture and where every face-up card went."""
     if len(spec.seats) > MAX_SEATS:
         raise ValueError(f"at most {MAX_SEATS} seats, got {len(spec.seats)}")
     cols = choose_columns(spec, CONTENT)
     plans = plan_seats(spec, CONTENT, cols)
-    seats_y = MARGIN + _header_height(spec) + _centre_height(spec) + SECTION_GAP
+    centre_y = MARGIN + _header_height(spec)
+    headings_y = centre_y + centre_height(spec) + _direction_height(spec) + SECTION_GAP
+    seats_y = headings_y + headings_height(spec)
     footer_y = seats_y + (seats_height(plans, cols) + SECTION_GAP if plans else 0)
     image, draw = new_canvas(WIDTH, footer_y + len(_footer_lines(spec)) * LINE_H + MARGIN)
     _draw_header(draw, spec)
-    placed = _draw_centre(image, draw, spec, MARGIN + _header_height(spec))
+    placed = draw_centre(image, draw, spec, centre_y)
+    _draw_direction(draw, spec, centre_y)
+    if headings_height(spec):
+        edges = (MARGIN + PANEL_PAD, WIDTH - MARGIN - PANEL_PAD, headings_y)
+        draw_headings(draw, spec, plans[0].columns, edges)
     placed += draw_seats(image, draw, plans, (MARGIN, seats_y), CONTENT, cols)
     _draw_footer(draw, spec, footer_y)
     return image, placed

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from cogs.adapters import GameAdapter
 from cogs.adapters.gin import GIN
+from cogs.adapters.ramino import RAMINO
 from cogs.adapters.rummy500 import RUMMY500
 
-GAMES: tuple[GameAdapter, ...] = (GIN, RUMMY500)
+GAMES: tuple[GameAdapter, ...] = (GIN, RUMMY500, RAMINO)
 # What `/rummy rules`, `/leaderboard` and the menus assume when no game is named.
 DEFAULT_GAME: str = GAMES[0].name
 

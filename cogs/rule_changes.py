@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from bot.i18n import t
 from cogs.adapters import GameAdapter
-from cogs.adapters.base import options_type
+from cogs.adapters.base import off_word, options_type
 from cogs.errors import Refusal
 from cogs.host.settings import TableSettings
 from engine.errors import BadOption, NotPlayable
@@ -115,6 +115,8 @@ def allowed_text(spec: OptionSpec, locale: str) -> str:
         return t("allowed.negative", locale)
     if spec.odd:
         return t("allowed.odd", locale, low=spec.low or 1)
+    if spec.kind == "int_or_off":
+        return t("allowed.at_least_or", locale, low=spec.low or 0, word=off_word(spec, locale))
     if spec.low is not None and spec.high is not None:
         return t("allowed.range", locale, low=spec.low, high=spec.high)
     if spec.low is not None:

@@ -178,6 +178,21 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+def card_texts(cards: Iterable[Card]) -> list[str]:
+    """Return the cards' texts in order (a snapshot's form of a hand, a stock, a pile)."""
+    return [c.text for c in cards]
+
+
+def text_or_none(card: Card | None) -> str | None:
+    """Return the card's text, or None for no card."""
+    return card.text if card else None
+
+
+def card_or_none(text: object) -> Card | None:
+    """Return the card a snapshot's text names, or None where it names none."""
+    return Card.parse(str(text)) if text else None
+
+
 def make_deck(packs: int = 1, jokers: int = 0) -> list[Card]:
     """Return `packs` standard packs plus `jokers` jokers, in a fixed order."""
     cards = [Card(r, s, d) for d in range(packs) for s in SUITS for r in range(1, 14)]

@@ -147,3 +147,55 @@ class Scoreboard:
         if any(len(h) != len(board.totals) for h in board.hands):
             raise BadState("the scores of this saved game do not add up")
         return board
+
+
+class Seated:
+    """Single seats around one `Scoreboard`: who is still in, who plays next, the deal's order.
+
+    A mixin of games whose seats play alone and may be eliminated (Rummy 500, Ramino); the
+    game sets `sides` and `board`. `play_step` is the direction of play (a hook: +1 forwards
+    along the seating list, -1 backwards).
+    """
+
+    sides: Sides
+    board: Scoreboard
+
+    @property
+    def players(self) -> int:
+        """Return how many seats the game has."""
+        return self.sides.seats
+
+    @property
+    def totals(self) -> list[int]:
+        """Return each seat's running total."""
+        return self.board.totals
+
+    @property
+    def eliminated(self) -> set[int]:
+        """Return the seats out of the game."""
+        return self.board.eliminated
+
+    def active(self) -> list[int]:
+        """Return the seats still in the game."""
+        return self.board.active()
+
+    def play_step(self) -> int:
+        """Return +1 when play runs forwards along the seating list, -1 backwards."""
+        return 1
+
+    def next_seat(self, seat: int) -> int:
+        """Return the next seat in play order, skipping eliminated players."""
+        step = self.play_step()
+        for k in range(1, self.players + 1):
+            nxt = (seat + step * k) % self.players
+            if nxt not in self.eliminated:
+                return nxt
+        return seat
+
+    def order_after(self, dealer: int) -> list[int]:
+        """Return the seats still in, in play order, from the one after the dealer."""
+        order, seat = [], dealer
+        for _ in self.active():
+            seat = self.next_seat(seat)
+            order.append(seat)
+        return order

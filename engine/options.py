@@ -20,7 +20,9 @@ from .text import small_int
 Kind = Literal["int", "bool", "choice", "card", "int_or_off"]
 _TRUE = frozenset({"yes", "true", "on", "1", "si", "sì"})
 _FALSE = frozenset({"no", "false", "off", "0"})
-_OFF = frozenset({"off", "none", "no", "nessuna", "nessuno", "-"})
+# An int_or_off option switched off has no number: no limit, no card (words in both languages).
+_OFF = frozenset({"off", "none", "no", "nessuna", "nessuno", "-", "unlimited", "illimitati",
+                  "illimitato"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +91,8 @@ class OptionSpec:
             return "off or a negative whole number"
         if self.odd:
             return "an odd number"
+        if self.kind == "int_or_off":
+            return "none or " + _range_text(self.low, self.high)
         return _range_text(self.low, self.high)
 
     def parse(self, text: str) -> Any:

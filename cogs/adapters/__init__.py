@@ -232,6 +232,11 @@ class GameAdapter(Protocol):
         """Return each seat's final points and whether it won (once the game is over)."""
         ...
 
+    def final_lines(self, game: Game, outcomes: Sequence[Outcome], names: Sequence[str],
+                    locale: str) -> list[str]:
+        """Return the lines of the game's result under "Game over": scores and the winner."""
+        ...
+
     def score_sheet(self, game: Game) -> ScoreSheet:
         """Return each hand's points and the final totals (public)."""
         ...

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from bot.i18n import card_text, number, t
+from bot.i18n import card_text, catalogue, number, t
 from card_images import TableSpec
 from cogs.adapters import ButtonControl, Deal, Outcome, ScoreSheet, SelectOption, view_of
 from engine.base import CardGame
@@ -80,6 +80,17 @@ class AdapterBase(ABC):
                 for standing in game.standings() for seat in standing.seats]
         return sorted(rows, key=lambda row: row.seat)
 
+    def final_lines(self, game: Any, outcomes: Sequence[Outcome], names: Sequence[str],
+                    locale: str) -> list[str]:
+        """Return each seat's final points, then the winner with his."""
+        lines = [t("event.final_score_line", locale, name=names[o.seat], points=o.points)
+                 for o in outcomes]
+        winner = next((o for o in outcomes if o.won), None)
+        if winner is not None:
+            lines.append(t("event.winner", locale, name=names[winner.seat],
+                           points=winner.points))
+        return lines
+
     def score_sheet(self, game: Any) -> ScoreSheet:
         """Return the hands on the game's shared Scoreboard (`board`) and the standings.
 
@@ -131,7 +142,8 @@ def with_words(spec: TableSpec, locale: str) -> TableSpec:
     return replace(spec, seats=seats, discard_caption=discard, discard_caption_short=short,
                    stock_caption=t("picture.stock", locale, count=spec.stock_count or 0),
                    knock_caption=t("picture.knock_card", locale),
-                   no_melds_label=t("picture.no_melds", locale))
+                   no_melds_label=t("picture.no_melds", locale),
+                   empty_label=t("picture.empty_pile", locale))
 
 
 def rules_line(adapter: Any, preset: str, rules: Mapping[str, Any], locale: str) -> str:
@@ -171,8 +183,8 @@ def option_text(spec: OptionSpec, value: object, locale: str, key: str = "option
     """Return an option and its value in the member's words, e.g. "Knock limit: 7"."""
     if isinstance(value, bool):
         shown = t("option.on" if value else "option.off", locale)
-    elif value is None:
-        shown = t("option.off", locale)
+    elif value is None:  # an option may say what "off" means for it ("unlimited")
+        shown = off_word(spec, locale)
     elif spec.kind == "card":
         shown = card_text(str(value))
     elif isinstance(value, int):
@@ -180,6 +192,12 @@ def option_text(spec: OptionSpec, value: object, locale: str, key: str = "option
     else:
         shown = str(value)
     return t(key, locale, label=t(spec.label, locale), value=shown)
+
+
+def off_word(spec: OptionSpec, locale: str) -> str:
+    """Return what an option switched off is called: "off", or its own word ("unlimited")."""
+    none = f"{spec.label}.none"
+    return t(none if none in catalogue(locale) else "option.off", locale)
 
 
 def options_type(adapter: Any) -> type[Options]:

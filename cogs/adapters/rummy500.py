@@ -179,7 +179,9 @@ class Rummy500Adapter(AdapterBase):
         assert table.turn is not None
         held = t("r500.in_hand", locale, points=_hand_total(game, view.hand))
         if not view.legal:
-            return t("turn.waiting_for", locale, name=names[table.turn]) + "\n" + held
+            # Not the player's name: with 3 or more seats it would change every turn, and
+            # each waiting hand would cost a REST call per turn to say so.
+            return t("turn.waiting", locale) + "\n" + held
         line = t(_prompt_key(table), locale)
         opened = table.seats[seat].opened
         minimum = table.options.min_first_meld

@@ -179,12 +179,7 @@ class TableMessage:
                 for o in outcomes]
         await self.host.storage.record_results(rt.record.id, rows)
         lines = ["**" + t("event.game_over", rt.locale) + "**"]
-        lines += [t("event.final_score_line", rt.locale, name=rt.names[o.seat], points=o.points)
-                  for o in outcomes]
-        winner = next((o for o in outcomes if o.won), None)
-        if winner is not None:
-            lines.append(t("event.winner", rt.locale, name=rt.names[winner.seat],
-                           points=winner.points))
+        lines += rt.adapter.final_lines(rt.game, outcomes, rt.names, rt.locale)
         await self.host.places.post(rt, "\n".join(lines))
         rt.session.close()
         self.host.runtimes.pop(rt.record.id, None)

@@ -8,7 +8,7 @@ from itertools import combinations
 from typing import Any, ClassVar, Self
 
 from ..base import CardGame, DeckSource
-from ..cards import Card, find_card, make_deck, parse_cards
+from ..cards import Card, card_texts, find_card, make_deck, parse_cards
 from ..errors import (
     BadState,
     CardNotInHand,
@@ -418,11 +418,11 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         return {
             **self.deck.to_json(), "scripted_knock": self.scripted_knock,
             "version": self.version, "dealer": self.dealer,
-            "hands": [_texts(h) for h in self.hands], "stock": _texts(self.stock),
-            "discard": _texts(self.discard), "phase": self.phase, "turn": self.turn,
+            "hands": [card_texts(h) for h in self.hands], "stock": card_texts(self.stock),
+            "discard": card_texts(self.discard), "phase": self.phase, "turn": self.turn,
             "taken": str(self.taken) if self.taken else None,
             "knock_card": self._knock_text,
-            "shown": [[_texts(m) for m in s] for s in self.shown],
+            "shown": [[card_texts(m) for m in s] for s in self.shown],
             "last_winner": self.last_winner, "hand_no": self.hand_no, "log": self.log,
             "match": self.match.to_dict(),
             "last_result": None if self.last_result is None else self.last_result.to_dict(),
@@ -453,7 +453,3 @@ def _rank_gap(a: int, b: int, wrap: bool) -> int:
     gap = abs(a - b)
     return min(gap, 13 - gap) if wrap else gap
 
-
-def _texts(cards: Sequence[Card]) -> list[str]:
-    """Print cards as a list of texts."""
-    return [c.text for c in cards]

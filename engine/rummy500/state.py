@@ -8,10 +8,10 @@ from dataclasses import replace
 from typing import Any, Self
 
 from ..base import CardGame, DeckSource
-from ..cards import Card, make_deck, parse_cards
+from ..cards import Card, card_or_none, card_texts, make_deck, parse_cards, text_or_none
 from ..errors import BadOption, BadState
 from ..game import Event
-from ..match import Scoreboard
+from ..match import Scoreboard, Seated
 from ..sides import Sides
 from ..table import Table, TableMeld
 from . import actions as A
@@ -24,7 +24,7 @@ HAND_SIZE = 7
 PHASES = ("special", "draw", "play", "over")
 
 
-class Rummy500State(CardGame[Rummy500Options, A.Rummy500Action]):
+class Rummy500State(Seated, CardGame[Rummy500Options, A.Rummy500Action]):
     """What a Rummy 500 game holds; seats are 0 … players-1 in play order."""
 
     name = "rummy500"
@@ -87,35 +87,6 @@ class Rummy500State(CardGame[Rummy500Options, A.Rummy500Action]):
         text = self.special.text if self.special else None
         self.values = replace(self.opts, special_card=text)
 
-    # --- seats, decks and the score ------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        """Return how many seats the game has (the name the views and the cogs read)."""
-        return self.seats
-
-    @property
-    def totals(self) -> list[int]:
-        """Return each seat's running total."""
-        return self.board.totals
-
-    @property
-    def eliminated(self) -> set[int]:
-        """Return the seats out of the game."""
-        return self.board.eliminated
-
-    def active(self) -> list[int]:
-        """Return the seats still in the game, in play order."""
-        return self.board.active()
-
-    def next_seat(self, seat: int) -> int:
-        """Return the next seat in play order, skipping eliminated players."""
-        for step in range(1, self.players + 1):
-            nxt = (seat + step) % self.players
-            if nxt not in self.eliminated:
-                return nxt
-        return seat
-
     # --- dealing -------------------------------------------------------------------------
 
     def deal(self) -> list[Event]:
@@ -124,10 +95,7 @@ class Rummy500State(CardGame[Rummy500Options, A.Rummy500Action]):
         if len(deck) != 52 or len(set(deck)) != 52 or any(c.is_joker for c in deck):
             raise BadState("a Rummy 500 deck must hold the 52 different cards")
         self.reset_hand()
-        order, seat = [], self.dealer
-        for _ in self.active():
-            seat = self.next_seat(seat)
-            order.append(seat)
+        order = self.order_after(self.dealer)
         n = len(order)
         for i in range(HAND_SIZE * n):
             self.hands[order[i % n]].append(deck[i])
@@ -201,15 +169,15 @@ class Rummy500State(CardGame[Rummy500Options, A.Rummy500Action]):
         return {
             "players": self.players, **self.deck.to_json(), "version": self.version,
             "dealer": self.dealer, "hand_no": self.hand_no, "phase": self.phase,
-            "turn": self.turn, "hands": [_texts(h) for h in self.hands],
-            "stock": _texts(self.stock), "pile": _texts(self.pile),
+            "turn": self.turn, "hands": [card_texts(h) for h in self.hands],
+            "stock": card_texts(self.stock), "pile": card_texts(self.pile),
             "melds": self.table.to_list(), "opened": list(self.opened),
             "totals": list(self.totals), **points, "closings": list(self.closings),
             "eliminated": sorted(self.eliminated), "reuses": self.reuses,
-            "free_card": _text(self.free_card), "redraw": self.redraw,
-            "claim": {"open": self.claim_open, "card": _text(self.claim_card),
+            "free_card": text_or_none(self.free_card), "redraw": self.redraw,
+            "claim": {"open": self.claim_open, "card": text_or_none(self.claim_card),
                       "discarder": self.discarder},
-            "special": _text(self.special), "winner": self.winner,
+            "special": text_or_none(self.special), "winner": self.winner,
             "last_result": None if self.last_result is None else self.last_result.to_dict(),
         }
 
@@ -245,12 +213,12 @@ class Rummy500State(CardGame[Rummy500Options, A.Rummy500Action]):
         self.closings = [int(x) for x in data["closings"]]
 
     def _load_hand(self, data: dict[str, Any]) -> None:
-        self.free_card = _card(data["free_card"])
+        self.free_card = card_or_none(data["free_card"])
         self.redraw = bool(data["redraw"])
         claim = data["claim"]
-        self.claim_open, self.claim_card = bool(claim["open"]), _card(claim["card"])
+        self.claim_open, self.claim_card = bool(claim["open"]), card_or_none(claim["card"])
         self.discarder = None if claim["discarder"] is None else int(claim["discarder"])
-        self.special = _card(data["special"])
+        self.special = card_or_none(data["special"])
         self.winner = None if data["winner"] is None else int(data["winner"])
         last = data["last_result"]
         self.last_result = None if last is None else HandReport.from_dict(last)
@@ -276,15 +244,3 @@ def _load_table(data: list[dict[str, Any]]) -> Table:
     for m in table:
         shape_of(m.cards)
     return table
-
-
-def _texts(cards: Sequence[Card]) -> list[str]:
-    return [c.text for c in cards]
-
-
-def _text(card: Card | None) -> str | None:
-    return card.text if card else None
-
-
-def _card(text: object) -> Card | None:
-    return Card.parse(str(text)) if text else None

@@ -22,7 +22,8 @@ NUMBERS = frozenset({
     "bonus", "count", "deadwood", "g1", "g2", "g3", "game_bonus", "games", "gin", "hand",
     "hands", "held", "high", "k", "laid", "limit", "line_bonus", "low", "match", "max",
     "melded", "min", "minimum", "number", "points", "score", "seconds", "target", "total",
-    "undercut", "wins",
+    "undercut", "wins", "times", "unmatched", "left", "stake", "chips", "joker", "colore",
+    "ramino",
 })
 TEXTS: dict[str, str] = {
     "allowed": "a whole number from 0 to 10", "card": card_text("7D"),
@@ -33,17 +34,18 @@ TEXTS: dict[str, str] = {
     "names": "Gin Rummy, Rummy 500", "option": "knock_limit", "options": "knock_limit, big_gin",
     "permission": "Send Messages", "preset": "Standard", "presets": "standard, oklahoma",
     "rate": "50%", "similar": "Knock limit (knock_limit)", "text": "zz", "value": "7",
-    "what": "dead hand",
+    "what": "dead hand", "debts": "Bruno 520, Carla 300", "word": "unlimited",
 }
 
 # Singular and plural of the words numbers count, in both languages.
 FORMS = {
     "en": [("card", "cards"), ("point", "points"), ("pt", "pts"), ("game", "games"),
            ("win", "wins"), ("hand", "hands"), ("time", "times"), ("second", "seconds"),
-           ("player", "players"), ("server", "servers"), ("meld", "melds")],
+           ("player", "players"), ("server", "servers"), ("meld", "melds"), ("chip", "chips")],
     "it": [("carta", "carte"), ("punto", "punti"), ("partita", "partite"), ("vinta", "vinte"),
            ("mano", "mani"), ("volta", "volte"), ("secondo", "secondi"),
-           ("giocatore", "giocatori"), ("combinazione", "combinazioni")],
+           ("giocatore", "giocatori"), ("combinazione", "combinazioni"),
+           ("gettone", "gettoni")],
 }
 # Italian verbs that agree with the number after them.
 VERBS = [("resta", "restano"), ("serve", "servono")]

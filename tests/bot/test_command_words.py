@@ -6,10 +6,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from bot.i18n import t
+from cogs.registry import game_names
 from tests.conftest import Sim
 
 # Names of languages and of the games are the same words in both languages.
-SAME_IN_BOTH = {"DM", "English", "Italiano", t("game.gin", "it"), t("game.rummy500", "it")}
+SAME_IN_BOTH = {"DM", "English", "Italiano", *(t(f"game.{g}", "it") for g in game_names())}
 
 
 def texts_of(node: dict[str, Any]) -> Iterator[tuple[str, dict[str, str]]]:

@@ -51,9 +51,10 @@ def felt_share(image: Image.Image, box: tuple[int, int, int, int]) -> float:
     return _share(image, box, FELT)
 
 
-def face_share(image: Image.Image, box: tuple[int, int, int, int]) -> float:
-    """Return the share of a region that is card-face white."""
-    return _share(image, box, CARD_FACE)
+def face_share(image: Image.Image, box: tuple[int, int, int, int],
+               face: tuple[int, int, int] = CARD_FACE) -> float:
+    """Return the share of a region that is card-face white (or `face`, a joker's tint)."""
+    return _share(image, box, face)
 
 
 def color_mask(image: Image.Image, color: tuple[int, int, int]) -> Image.Image:

@@ -6,7 +6,7 @@ import pytest
 from card_png_checks import face_share, felt_share, is_dark, is_red, open_png, pixels
 
 from card_images import HandSpec, layout_hand, render_hand
-from card_images.style import GOLD
+from card_images.style import CARD_FACE, GOLD, JOKER_FACE
 
 GIN_HAND = ["AS", "2S", "3S", "7H", "7D", "7C", "KD", "QC", "9S", "10H"]
 MAX_WIDTH = 760  # legible once Discord shrinks it to a phone's width
@@ -19,7 +19,8 @@ def _boxes_ok(spec: HandSpec) -> list[tuple[str, tuple[int, int, int, int]]]:
     for code, (x0, y0, x1, y1) in boxes:
         assert 0 <= x0 < x1 <= image.width and 0 <= y0 < y1 <= image.height, code
         assert felt_share(image, (x0, y0, x1, y1)) < 0.05, f"{code} not drawn"
-        assert face_share(image, (x0, y0, x1, y1)) > 0.3, f"{code} has no card face"
+        face = JOKER_FACE if code == "JK" else CARD_FACE
+        assert face_share(image, (x0, y0, x1, y1), face) > 0.3, f"{code} has no card face"
     return boxes
 
 

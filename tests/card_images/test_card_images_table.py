@@ -42,9 +42,10 @@ def test_table_is_a_png_within_discord_friendly_bounds(seats: int) -> None:
     assert len(image.getcolors(1 << 16) or []) > 8
 
 
-def test_more_than_six_seats_is_refused() -> None:
+def test_eight_seats_are_drawn_and_nine_refused() -> None:
+    assert open_png(render_table(_table(seats=_seats(8, melds=False)))).width == DISPLAY_WIDTH
     with pytest.raises(ValueError):
-        render_table(_table(seats=_seats(7)))
+        render_table(_table(seats=_seats(9)))
 
 
 @pytest.mark.parametrize("turn", [0, 1])
@@ -95,7 +96,8 @@ def test_laid_off_cards_are_marked() -> None:
 
 def test_card_counts_are_shown_without_any_hidden_card() -> None:
     names = {f.name for f in fields(SeatSpec)}
-    assert names == {"name", "card_count", "score", "melds", "is_turn", "note", "count_label"}
+    assert names == {"name", "card_count", "score", "melds", "is_turn", "note", "count_label",
+                     "out", "tags", "detail"}
     few = open_png(render_table(_table(seats=[SeatSpec("Ann", 1), SeatSpec("Bob", 1)])))
     many = open_png(render_table(_table(seats=[SeatSpec("Ann", 6), SeatSpec("Bob", 6)])))
     assert count_color(many, BACK) > count_color(few, BACK)

@@ -26,6 +26,7 @@ from tests.cogs.conftest import (
     table_message,
 )
 from tests.conftest import Sim
+from tests.engine.ramino.scripted import deck_order
 
 PASS_BUDGET = 3
 DRAW_BUDGET = 1  # the draw is answered by editing the clicked hand, nothing else
@@ -140,3 +141,25 @@ async def test_slash_start_is_acknowledged_before_the_deal(sim: Sim, deals: Scri
     again = await sim.alice.slash(sim.channel, "rummy start")
     assert again.ephemeral
     assert "Pass" in labels(dm(sim.alice))
+
+
+async def test_a_turn_at_a_table_of_four_edits_no_waiting_hand(sim: Sim,
+                                                                deals: ScriptedDeals) -> None:
+    """The waiting players' hands do not name whose turn it is: nothing to edit each turn."""
+    hands = ["AS 3C 5D 7S 8D 10C JH QS 2D 4S", "2H 2S 6D 7C 8C 9C QH QD 5C 5S",
+             "4C 4D 4H 6S 7H 8S 10D 10S 10H 9H", "3H 4H 5H 6H 9S 9D 9C KC KD 2C"]
+    deals.queue("ramino", deck_order(hands, "KS", "JS JD JC", dealer=3), first_dealer=3)
+    lobby = await open_table(sim, sim.bruno, sim.chiara, sim.dario, game="ramino")
+    await sim.alice.click(lobby, label="Start")
+    await sim.alice.user.click(dm(sim.alice), label="Take discard (K♠\ufe0e)")
+    hand = dm(sim.alice)
+    card = option_values(hand, ":discard")[0]
+    await sim.alice.user.select(hand, [card], custom_id=custom_id(hand, ":discard"))
+    for member in (sim.bruno, sim.chiara, sim.dario):  # a deal's hands lose their sort
+        await draw_and_discard(sim, member)                 # button once, at a first turn
+    others = [m.user.dm_channel.id for m in (sim.chiara, sim.dario)]
+    draw, discard, _card = await draw_and_discard(sim, sim.alice)
+    assert len(draw) + len(discard) <= DRAW_DISCARD_BUDGET, routes(draw + discard)
+    assert not [c for c in draw + discard if any(f"/channels/{o}/" in c.path for o in others)]
+    assert "Draw from stock" in labels(dm(sim.bruno))  # the next player's new hand
+    assert t("turn.waiting", "en") in dm(sim.dario).content

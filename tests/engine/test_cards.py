@@ -7,7 +7,16 @@ from collections import Counter
 import pytest
 
 import engine.cards
-from engine.cards import Card, find_card, make_deck, parse_cards, shuffled_deck
+from engine.cards import (
+    Card,
+    card_or_none,
+    card_texts,
+    find_card,
+    make_deck,
+    parse_cards,
+    shuffled_deck,
+    text_or_none,
+)
 from engine.errors import BadCard, RulesError
 
 
@@ -182,3 +191,11 @@ def test_a_pack_number_past_what_the_card_key_holds_is_refused() -> None:
     with pytest.raises(BadCard):
         parse_cards(" ".join(["7H"] * 1025))
     assert Card(7, "H", 1023) != Card(7, "S", 0)
+
+
+def test_snapshot_texts_of_cards_and_of_no_card() -> None:
+    cards = parse_cards("10H JK 10H")
+    assert card_texts(cards) == ["10H", "JK", "10H"]
+    assert (text_or_none(cards[0]), text_or_none(None)) == ("10H", None)
+    assert card_or_none("qs") == Card.parse("QS") and card_or_none(None) is None
+    assert card_or_none("") is None

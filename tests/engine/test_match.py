@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import BadState
-from engine.match import Scoreboard, Standing, standings, tied_lead, unique_best
+from engine.match import Scoreboard, Seated, Standing, standings, tied_lead, unique_best
 from engine.sides import Sides
 
 
@@ -76,3 +76,26 @@ def test_a_tie_for_the_lead_past_the_target_is_named_so_it_can_be_announced() ->
     assert tied_lead([90, 20, 60], [0, 1, 2], 30, highest=False) == []
     assert tied_lead([40, 40, 60], [0, 1, 2], 40, highest=False) == [0, 1]
     assert tied_lead([40, 40, 60], [0, 1, 2], 30, highest=False) == []  # nobody reached 30
+
+
+class Table(Seated):
+    """Five single seats around a scoreboard, played forwards or backwards."""
+
+    def __init__(self, step: int = 1) -> None:
+        self.sides, self.board, self.step = Sides.singles(5), Scoreboard.new(5), step
+
+    def play_step(self) -> int:
+        return self.step
+
+
+@pytest.mark.parametrize(("step", "after_4", "order_after_3"), [(1, 1, [4, 1, 3]),
+                                                                  (-1, 3, [1, 4, 3])])
+def test_seated_play_order_skips_the_eliminated_either_way(
+        step: int, after_4: int, order_after_3: list[int]) -> None:
+    table = Table(step)
+    table.board.record([0, 0, 200, 0, 0])
+    table.board.eliminate(lambda total: total > 101)
+    table.board.eliminated.add(0)
+    assert (table.players, table.totals, table.eliminated) == (5, [0, 0, 200, 0, 0], {0, 2})
+    assert table.active() == [1, 3, 4] and table.next_seat(4) == after_4
+    assert table.order_after(3) == order_after_3

@@ -10,6 +10,9 @@ from engine.cards import Card, make_deck, parse_cards
 from engine.rummy500 import Rummy500Game, Rummy500Options
 from engine.rummy500.scoring import card_value, run_position
 from engine.rummy500.table import shape_of
+from tests.engine.played import event as event
+from tests.engine.played import kinds as kinds
+from tests.engine.played import snapshot as snapshot
 
 
 def deck_order(hands: Sequence[str], up: str, stock: str = "", dealer: int = 0) -> list[str]:
@@ -97,20 +100,3 @@ def crafted(hands: Mapping[int, str], melds: Sequence[MeldSpec] = (), pile: str 
         data["totals"] = list(totals)
     data.update(extra)
     return Rummy500Game.from_json(json.loads(json.dumps(data)))
-
-
-def snapshot(game: Rummy500Game) -> str:
-    """Return the game's JSON text: a refused action must leave it unchanged."""
-    return json.dumps(game.to_json(), sort_keys=True)
-
-
-def kinds(events: Sequence[Any]) -> list[str]:
-    """Return the kinds of the events, in order."""
-    return [e.kind for e in events]
-
-
-def event(events: Sequence[Any], kind: str) -> Any:
-    """Return the one event of that kind."""
-    found = [e for e in events if e.kind == kind]
-    assert len(found) == 1, f"expected one {kind} event, got {kinds(events)}"
-    return found[0]

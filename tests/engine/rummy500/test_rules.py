@@ -55,18 +55,10 @@ from engine.rummy500.errors import (
 from engine.rummy500.events import Announced, Declined, DrawnCard, StockDraw
 from engine.rummy500.views import ClaimWindow
 
-from .scripted import crafted, event, kinds, scripted, snapshot
+from ..played import refused
+from .scripted import crafted, event, kinds, scripted
 
 C = Card.parse
-
-
-def refused(game: Rummy500Game, seat: int, action: str, error: type[RulesError]) -> RulesError:
-    before, version = snapshot(game), game.version
-    with pytest.raises(error) as info:
-        game.apply(seat, action)
-    assert info.value.code == error.code  # the bot translates by code
-    assert snapshot(game) == before and game.version == version
-    return info.value
 
 
 def texts(game: Rummy500Game, seat: int) -> list[str]:

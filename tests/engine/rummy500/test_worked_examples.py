@@ -5,8 +5,6 @@ P1 … P4 of the text are seats 0 … 3. Scripted deals use seat 3 as dealer, so
 
 from __future__ import annotations
 
-import pytest
-
 from engine.cards import Card, parse_cards
 from engine.errors import (
     AmbiguousEnd,
@@ -16,7 +14,6 @@ from engine.errors import (
     KeyCardUnused,
     MustKeepCard,
     NotOpened,
-    RulesError,
     TakenCardDiscard,
 )
 from engine.game import Event
@@ -26,17 +23,8 @@ from engine.rummy500.events import DrawnCard
 from engine.rummy500.scoring import card_value, hand_value
 from engine.rummy500.views import Placed
 
-from .scripted import crafted, event, kinds, scripted, snapshot
-
-
-def refused(game: Rummy500Game, seat: int, action: str, error: type[RulesError]) -> RulesError:
-    """Apply an action that must be refused and leave the state unchanged."""
-    before = snapshot(game)
-    with pytest.raises(error) as info:
-        game.apply(seat, action)
-    assert info.value.code == error.code
-    assert snapshot(game) == before
-    return info.value
+from ..played import refused
+from .scripted import crafted, event, kinds, scripted
 
 
 def legal_texts(game: Rummy500Game, seat: int) -> list[str]:

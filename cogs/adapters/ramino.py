@@ -1,0 +1,440 @@
+"""Ramino on Discord: up to seven seats, combinations kept in hand, elimination and re-entry.
+
+Nothing is melded on the table, so the table shows the seats (cards, totals, distance to the
+limit, who is out), the stock and the last discards with who threw each. A hand shows the
+player's best arrangement (the solver's), and the discard and close menus say what each card
+would leave unmatched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.i18n import card_text as _pretty
+from bot.i18n import number, t
+from card_images import HandEndRow, HandEndSpec, HandSpec, SeatSpec, TableSpec, seat_tags
+from cogs.adapters import (
+    ButtonControl,
+    Control,
+    Outcome,
+    ScoreSheet,
+    SelectControl,
+    SelectOption,
+    view_of,
+)
+from cogs.adapters.base import AdapterBase, with_words
+from engine.cards import SUITS, Card, rank_text
+from engine.game import Event
+from engine.ramino import RaminoGame, RaminoOptions
+from engine.ramino.ai import choose_action
+from engine.ramino.events import (
+    Closed,
+    Dealt,
+    Declined,
+    Discarded,
+    GameEnded,
+    RaminoPayload,
+    Rebuilt,
+    Reentered,
+    ReentryOffered,
+    StockDraw,
+    Taken,
+)
+from engine.ramino.penalty import penalty
+from engine.ramino.views import HandReport, RaminoHand, RaminoTable, SeatReport
+
+MAX_OPTIONS = 25  # Discord's limit on a select menu's options
+
+
+class RaminoAdapter(AdapterBase):
+    """Ramino for the host: 2 to 7 players, no melds on the table."""
+
+    game = RaminoGame
+    # Re-entry answers are news for everybody waiting on them.
+    notable: frozenset[str] = frozenset({"reenter", "decline"})
+
+    def computer(self, view: RaminoHand) -> object:
+        """Return the computer player's action."""
+        return choose_action(view)
+
+    def default_move(self, game: Any, seat: int) -> str:
+        """Play safe for an absent player: draw (take the discard when drawing would end the
+        hand), discard as the computer would, never close for him, and decline a re-entry
+        he did not ask for (ramino.md)."""
+        view: RaminoHand = view_of(game, seat)
+        legal, table = view.legal, view.table
+        voids = not table.stock and not _can_rebuild(table)
+        for safe in ("decline", "take" if voids or "draw" not in legal else "draw"):
+            if safe in legal:
+                return safe
+        choice = self.choose(game, seat)
+        if choice.startswith("close ") and "discard " + choice.split()[1] in legal:
+            return "discard " + choice.split()[1]
+        return choice if choice in legal else next(a for a in legal if a.startswith("discard"))
+
+    def outcomes(self, game: Any) -> list[Outcome]:
+        """Return the results as the leaderboard reads them, higher better: a penalty total
+        counts against (−47), chips count what was won or lost (+3)."""
+        opts: RaminoOptions = game.opts
+        base = opts.chips_start if opts.chips else 0
+        return [replace(o, points=o.points - base if opts.chips else -o.points)
+                for o in super().outcomes(game)]
+
+    def final_lines(self, game: Any, outcomes: Sequence[Outcome], names: Sequence[str],
+                    locale: str) -> list[str]:
+        """Return each seat's final total (or chips), then the winner."""
+        view: RaminoTable = view_of(game)
+        key = "ramino.final_chips" if view.options.chips else "ramino.final_total"
+        lines = [t(key, locale, name=names[s.seat], count=s.total) for s in view.seats]
+        if view.winner is not None:
+            lines.append(t("table.winner", locale, name=names[view.winner]))
+        return lines
+
+    def score_sheet(self, game: Any) -> ScoreSheet:
+        """Return the hands' points; in the chips game the chips each began with are a row."""
+        sheet = super().score_sheet(game)
+        return replace(sheet, bonus_key="ramino.sheet_start") if game.opts.chips else sheet
+
+    # ----- pictures ---------------------------------------------------------------------------
+
+    def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
+        """Return the table: stock, the last discards and who threw them, a row per seat."""
+        view: RaminoTable = view_of(game)
+        tags = seat_tags(names)
+        return with_words(TableSpec(
+            title=t("table.title", locale, game=t("game.ramino", locale), number=view.hand_no),
+            seats=[self._seat(view, seat, names, locale) for seat in range(view.players)],
+            stock_count=view.stock,
+            discard=[d.card for d in view.discards],
+            discard_history=len(view.discards) - 1,
+            discard_by=["" if d.by is None else tags[d.by] for d in view.discards],
+            compact_seats=True,
+            seat_headings=[t(f"ramino.heading.{h}", locale) for h in _headings(view)],
+            direction=t(f"ramino.direction.{view.direction}", locale),
+            status=self.table_status(game, names, locale),
+            footer=" ".join(self.settings_lines(view.options, locale)),
+            note_no_melds=False,
+        ), locale)
+
+    def _seat(self, view: RaminoTable, seat: int, names: Sequence[str],
+              locale: str) -> SeatSpec:
+        """Return a seat's row: its figures (cards, total, points to go or chips), its state."""
+        info = view.seats[seat]
+        tags = [t("ramino.out", locale)] if info.eliminated else (
+            [t("ramino.back_in", locale)] if info.reentered else [])
+        to_go = "" if info.eliminated or info.to_limit is None else number(max(0, info.to_limit))
+        return SeatSpec(
+            name=names[seat],
+            card_count=info.cards,
+            score=number(info.total),
+            detail=to_go,
+            is_turn=view.turn == seat and not info.eliminated,
+            note=t("table.dealer", locale) if view.dealer == seat else "",
+            out=info.eliminated,
+            tags=tags,
+        )
+
+    def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
+        """Return whose turn it is, who must answer a re-entry offer, or who won."""
+        view: RaminoTable = view_of(game)
+        if game.is_over:
+            if view.winner is None:
+                return t("event.game_over", locale)
+            return t("table.winner", locale, name=names[view.winner])
+        if view.reentry is not None:
+            return t("ramino.status.reentry", locale,
+                     names=_names(view.reentry.waiting, names), count=len(view.reentry.waiting))
+        assert view.turn is not None
+        return t("table.turn_of", locale, name=names[view.turn])
+
+    def hand_spec(self, game: Any, seat: int, sort: str, locale: str) -> HandSpec:
+        """Return the hand with its best combinations grouped and the unmatched cards apart."""
+        view: RaminoHand = view_of(game, seat)
+        best = view.arrangement
+        return HandSpec(
+            cards=list(view.hand),
+            melds=[list(c) for c in best.combos],
+            deadwood=list(best.unmatched),
+            deadwood_value=best.penalty,
+            sort="rank" if sort == "rank" else "suit",
+            title=t("hand.title", locale, game=t("game.ramino", locale)),
+            highlight=[view.taken] if view.taken else [],
+            deadwood_label=t("ramino.unmatched_label", locale),
+            empty_label=t("picture.no_cards", locale),
+            joker_for=[name for combo in best.combos for name in stands_for(combo)],
+        )
+
+    def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
+        """Return what the seat may do now, or whom the game waits for."""
+        view: RaminoHand = view_of(game, seat)
+        table = view.table
+        if game.is_over:
+            return self.table_status(game, names, locale)
+        if table.seats[seat].eliminated and table.reentry is None:
+            return t("ramino.prompt.out", locale)
+        if table.reentry is not None and not view.legal:
+            line = t("turn.waiting_for", locale, name=_names(table.reentry.waiting, names))
+        elif not view.legal:
+            # Not the player's name: it changes every turn, and each waiting hand would cost
+            # a REST call per turn to say so.
+            line = t("turn.waiting", locale)
+        else:
+            line = self._turn_line(view, locale)
+        value = t("ramino.unmatched", locale, points=view.arrangement.penalty)
+        return line if table.reentry is not None else line + "\n" + value
+
+    def _turn_line(self, view: RaminoHand, locale: str) -> str:
+        table, legal = view.table, view.legal
+        if table.phase == "reentry":
+            return t("ramino.prompt.reentry", locale, total=table.reentry.total if
+                     table.reentry else 0, limit=table.options.elimination_limit)
+        if table.phase == "first":
+            key = "ramino.prompt.first_close" if "close" in legal else "ramino.prompt.first"
+            return t(key, locale, card=_pretty(table.top))
+        if table.phase == "draw":
+            return t(_draw_key(table), locale, card=_pretty(table.top))
+        if any(a.startswith("close ") for a in legal):
+            return t("ramino.prompt.can_close", locale)
+        return t("ramino.prompt.discard", locale)
+
+    # ----- controls ---------------------------------------------------------------------------
+
+    def controls(self, game: Any, seat: int, locale: str, draft: str = "") -> list[Control]:
+        """Return the buttons of the draw and re-entry steps, the discard and close menus."""
+        view: RaminoHand = view_of(game, seat)
+        legal, table = view.legal, view.table
+        buttons: list[Control] = []
+        labels = {
+            "reenter": (t("ramino.action.reenter", locale,
+                          total=table.reentry.total if table.reentry else 0), "success"),
+            "decline": (t("ramino.action.decline", locale), "secondary"),
+            "take": (t("action.take_discard", locale, card=_pretty(table.top)), "success"),
+            "draw": (t(_draw_label(table), locale), "primary"),
+            "close": (t("ramino.action.close_now", locale), "danger"),
+        }
+        for action, (label, style) in labels.items():
+            if action in legal:
+                buttons.append(ButtonControl(action, label, style))  # type: ignore[arg-type]
+        return buttons + self._card_selects(game, view, locale)
+
+    def _card_selects(self, game: Any, view: RaminoHand, locale: str) -> list[Control]:
+        """Return the discard menu and, when some discard closes, the close menu."""
+        selects: list[Control] = []
+        for verb in ("discard", "close"):
+            cards = [a.split()[1] for a in view.legal if a.startswith(verb + " ")]
+            if cards:
+                options = [self._card_option(game, view, verb, c, locale)
+                           for c in cards[:MAX_OPTIONS]]
+                selects.append(SelectControl(verb, t(f"ramino.{verb}_placeholder", locale),
+                                             options))
+        return selects
+
+    def _card_option(self, game: Any, view: RaminoHand, verb: str, card: str,
+                     locale: str) -> SelectOption:
+        """Return a card of a menu, said with what throwing it leaves unmatched."""
+        held = [Card.parse(c) for c in view.hand]
+        held.remove(Card.parse(card))
+        left = penalty(held, game.penalty_rules)
+        label = t(f"ramino.{verb}_card", locale, card=_pretty(card))
+        return SelectOption(card, label, t("ramino.leaves", locale, points=left))
+
+    # ----- announcements ----------------------------------------------------------------------
+
+    def describe(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
+        """Return one public line per event worth a line (never a drawn card)."""
+        lines = [self._line(ev, names, locale) for ev in events]
+        return [line for line in lines if line]
+
+    def _line(self, ev: Event, names: Sequence[str], locale: str) -> str:
+        who = names[ev.seat] if ev.seat is not None and ev.seat >= 0 else ""
+        p: RaminoPayload = ev.public
+        if isinstance(p, StockDraw):
+            return t("event.drew_stock", locale, name=who)
+        if isinstance(p, Taken):
+            return t("event.took_discard", locale, name=who, card=_pretty(p.card))
+        if isinstance(p, Discarded):
+            return t("event.discarded", locale, name=who, card=_pretty(p.card))
+        if isinstance(p, Closed):
+            key = "ramino.event.close_at_once" if p.card is None else "ramino.event.close"
+            return t(key, locale, name=who, card=_pretty(p.card))
+        return self._news_line(p, who, names, locale)
+
+    def _news_line(self, p: RaminoPayload, who: str, names: Sequence[str], locale: str) -> str:
+        """Return the line of what the game itself did: rebuild, deal, offers, the end."""
+        if isinstance(p, Rebuilt):
+            return t("ramino.event.rebuild", locale, count=p.stock)
+        if isinstance(p, Dealt):
+            return t("event.new_hand", locale, number=p.hand_no, name=names[p.dealer])
+        if isinstance(p, HandReport):
+            return self._report_line(p, names, locale)
+        if isinstance(p, ReentryOffered):
+            return t("ramino.event.offer", locale, names=_names(p.seats, names), total=p.total)
+        if isinstance(p, Reentered):
+            return t("ramino.event.reenter", locale, name=who, total=p.total)
+        if isinstance(p, Declined):
+            return t("ramino.event.decline", locale, name=who)
+        if isinstance(p, GameEnded):
+            return self._winner_line(p, names, locale)
+        return ""
+
+    def _winner_line(self, p: GameEnded, names: Sequence[str], locale: str) -> str:
+        """Return the winner, and what each loser owes him when the table plays for a stake."""
+        line = t("ramino.event.winner", locale, name=names[p.winner])
+        debts = ", ".join(f"{names[s]} {number(o)}" for s, o in enumerate(p.owed) if o)
+        if debts:
+            line += " " + t("ramino.event.stakes", locale, name=names[p.winner], debts=debts)
+        return line
+
+    def _report_line(self, p: HandReport, names: Sequence[str], locale: str) -> str:
+        """Return the log's line of a hand's end. The close's own line already said who
+        closed, so only a void hand, a colore or a ramino adds one."""
+        if not p.void and _shape(p) == "plain":
+            return ""
+        return self._end_line(p, names, locale)
+
+    def _end_line(self, p: HandReport, names: Sequence[str], locale: str) -> str:
+        """Return how the hand ended: void, or who closed (with a colore or a ramino)."""
+        if p.void or p.closer is None:
+            return t("ramino.event.void", locale)
+        shape = _shape(p)
+        key = f"ramino.event.closed_{shape}" if shape != "plain" else "ramino.event.closed"
+        return t(key, locale, name=names[p.closer], times=p.multiplier)
+
+    def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
+        """Return the line announcing the first deal."""
+        view: RaminoTable = view_of(game)
+        return [t("event.new_hand", locale, number=view.hand_no, name=names[view.dealer])]
+
+    def hand_end(
+        self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
+    ) -> tuple[HandEndSpec, list[str]] | None:
+        """Return every hand laid open with its combinations, and the charges and totals."""
+        p = next((e.public for e in events if isinstance(e.public, HandReport)), None)
+        if p is None or p.void:  # a void hand reveals nothing: its line in the log says it
+            return None
+        view: RaminoTable = view_of(game)
+        chips = view.options.chips
+        rows = [self._end_row(p, s, names, chips, locale) for s in p.seats]
+        lines = [self._end_line(p, names, locale)]
+        lines += [self._charge_line(p, s, names, chips, locale) for s in p.seats]
+        lines += [t("ramino.event.eliminated", locale, name=names[s], total=p.totals[s])
+                  for s in p.eliminated]
+        if p.tied:
+            lines.append(t("ramino.event.chips_tie", locale, names=_names(p.tied, names),
+                           count=len(p.tied)))
+        title = t("hand_end.title", locale, number=p.hand_no,
+                  what=self._end_line(p, names, locale))
+        return HandEndSpec(title=title, rows=rows), lines
+
+    def _end_row(self, p: HandReport, s: SeatReport, names: Sequence[str], chips: bool,
+                 locale: str) -> HandEndRow:
+        a = s.arrangement
+        points = (t("ramino.closed", locale) if s.seat == p.closer and not s.points
+                  else _charge(s.points, chips, s.multiplier, locale))
+        return HandEndRow(name=names[s.seat], melds=[list(c) for c in a.combos],
+                          deadwood=list(a.unmatched), deadwood_value=a.penalty, points=points,
+                          deadwood_label=t("ramino.penalty_label", locale))
+
+    def _charge_line(self, p: HandReport, s: SeatReport, names: Sequence[str], chips: bool,
+                     locale: str) -> str:
+        key = "ramino.chips_line" if chips else (
+            "ramino.charge_doubled" if s.multiplier > 1 else "ramino.charge_line")
+        return t(key, locale, name=names[s.seat], points=s.points,
+                 unmatched=s.arrangement.penalty, times=s.multiplier, total=p.totals[s.seat])
+
+    # ----- rules text -------------------------------------------------------------------------
+
+    def rules_summary(self, options: RaminoOptions, locale: str) -> list[str]:
+        """Return a few lines of the rules in force."""
+        o = options
+        lines = [t("ramino.rules.goal", locale, cards=o.hand_size),
+                 t("ramino.rules.first_turn", locale),
+                 t(f"ramino.rules.close_{o.close_mode}", locale, limit=o.close_points_limit),
+                 t("ramino.rules.jokers", locale, joker=o.joker_penalty)]
+        if o.colore_multiplier > 1 or o.ramino_multiplier > 1:
+            lines.append(t("ramino.rules.multipliers", locale, colore=o.colore_multiplier,
+                           ramino=o.ramino_multiplier))
+        if o.reentry and not o.chips:
+            lines.append(t("ramino.rules.reentry", locale, count=o.max_reentries))
+        if o.stake_per_point and not o.chips:
+            lines.append(t("ramino.rules.stake", locale, stake=o.stake_per_point))
+        return lines + self.settings_lines(options, locale)
+
+    def settings_lines(self, options: RaminoOptions, locale: str) -> list[str]:
+        """Return the key options in one or two short lines."""
+        o = options
+        if o.chips:
+            return [t("ramino.rules.chips", locale, hands=o.chips_hands, chips=o.chips_start)]
+        return [t("ramino.rules.limit", locale, limit=o.elimination_limit)]
+
+
+# ----- helpers ----------------------------------------------------------------------------------
+
+
+def _headings(view: RaminoTable) -> list[str]:
+    """Return the seat rows' column headings: cards, then chips, or total and points to go."""
+    return ["cards", "chips"] if view.options.chips else ["cards", "total", "to_go"]
+
+
+def stands_for(combo: Sequence[str]) -> list[str]:
+    """Return the card each joker of a combination stands for ("" when a set leaves it open).
+
+    The solver lists a run's cards in order with its jokers in place ("7H JK 9H"), so a
+    joker is the natural card before it plus its distance; a set's joker is the one suit its
+    naturals miss, when only one is missing.
+    """
+    cards = [Card.parse(c) for c in combo]
+    naturals = [(i, c) for i, c in enumerate(cards) if not c.is_joker]
+    jokers = [i for i, c in enumerate(cards) if c.is_joker]
+    if not naturals or not jokers:
+        return []
+    ranks = {c.rank for _, c in naturals}
+    if len(ranks) == 1:  # a set
+        missing = [s for s in SUITS if s not in {c.suit for _, c in naturals}]
+        name = rank_text(ranks.pop()) + missing[0] if len(missing) == 1 else ""
+        return [name] * len(jokers)
+    first, card = naturals[0]
+    low = card.rank if not (card.rank == 1 and first > 0) else 14  # an ace after cards is high
+    return [rank_text((low + i - first - 1) % 13 + 1) + card.suit for i in jokers]
+
+
+def _shape(p: HandReport) -> str:
+    """Return the shape of the closer's kept cards: "ramino", "colore" or "plain"."""
+    closer = next((s for s in p.seats if s.seat == p.closer), None)
+    return closer.arrangement.shape if closer is not None else "plain"
+
+
+def _charge(points: int, chips: bool, times: int, locale: str) -> str:
+    """Return a row's figure at a hand's end: chips won or lost, or the charge (×2 said)."""
+    if chips:
+        return t("ramino.chips_won", locale, points=points)
+    key = "ramino.charged_times" if times > 1 else "ramino.charged"
+    return t(key, locale, points=points, times=times)
+
+
+def _names(seats: Sequence[int | None], names: Sequence[str]) -> str:
+    return ", ".join(names[s] for s in seats if s is not None)
+
+
+def _draw_key(table: RaminoTable) -> str:
+    """Return the draw prompt: an empty stock says what drawing does then."""
+    if table.stock:
+        return "ramino.prompt.draw"
+    return "ramino.prompt.draw_rebuild" if _can_rebuild(table) else "ramino.prompt.draw_void"
+
+
+def _draw_label(table: RaminoTable) -> str:
+    if table.stock:
+        return "action.draw_stock"
+    return "ramino.action.draw_rebuild" if _can_rebuild(table) else "ramino.action.draw_void"
+
+
+def _can_rebuild(table: RaminoTable) -> bool:
+    """Whether drawing from the empty stock shuffles the pile into a new one (else voids)."""
+    limit = table.options.stock_rebuilds
+    return (limit is None or table.rebuilds < limit) and table.pile > 1
+
+
+RAMINO = RaminoAdapter()
