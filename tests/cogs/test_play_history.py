@@ -197,8 +197,8 @@ async def test_a_meld_and_a_layoff_show_on_the_table_at_once_within_budget(
 # ----- the table stays near the bottom; old hands lose their controls ---------------------------
 
 
-async def test_after_a_hand_ends_the_table_moves_below_its_result(
-        sim: Sim, deals: ScriptedDeals) -> None:
+async def alice_about_to_go_gin(sim: Sim, deals: ScriptedDeals) -> tuple[Any, Any]:
+    """Start a hand Alice can end with gin by knocking JC; return the table and her hand."""
     hand1 = deal(ALICE_GIN, "KS QH JD 9S 7D 5S 3H KH 2D 6C", upcard="4D", stock="JC")
     script(deals, hand1, deal(LOOSE_A, LOOSE_B, upcard="5C"), dealer=1)
     lobby = await open_table(sim, sim.bruno)
@@ -208,6 +208,12 @@ async def test_after_a_hand_ends_the_table_moves_below_its_result(
     await play_pass(sim.bruno)
     await sim.alice.user.click(dm(sim.alice), label="Draw from stock")
     hand = dm(sim.alice)
+    return first, hand
+
+
+async def test_after_a_hand_ends_the_table_moves_below_its_result(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    first, hand = await alice_about_to_go_gin(sim, deals)
     calls = await calls_of(sim, sim.alice.user.select(hand, ["JC"],
                                                       custom_id=custom_id(hand, ":knock")))
     # The answer, the table message turned into the hand's result, the table posted below
@@ -233,15 +239,7 @@ async def test_after_a_hand_ends_the_table_moves_below_its_result(
 
 async def test_a_result_is_posted_below_when_the_table_cannot_become_it(
         sim: Sim, deals: ScriptedDeals) -> None:
-    hand1 = deal(ALICE_GIN, "KS QH JD 9S 7D 5S 3H KH 2D 6C", upcard="4D", stock="JC")
-    script(deals, hand1, deal(LOOSE_A, LOOSE_B, upcard="5C"), dealer=1)
-    lobby = await open_table(sim, sim.bruno)
-    await sim.alice.click(lobby, label="Start")
-    first = table_message(sim)
-    await play_pass(sim.alice)
-    await play_pass(sim.bruno)
-    await sim.alice.user.click(dm(sim.alice), label="Draw from stock")
-    hand = dm(sim.alice)
+    first, hand = await alice_about_to_go_gin(sim, deals)
     sim.env.inject_error("PATCH", f"/channels/{sim.channel.id}/messages/{first.id}",
                          status=403, code=50001, message="Missing Access")
     await sim.alice.user.select(hand, ["JC"], custom_id=custom_id(hand, ":knock"))
