@@ -100,6 +100,11 @@ class AdapterBase(ABC):
         hands = board.hands if board is not None else []
         return sheet_of(game, hands, int(getattr(game, "hand_no", len(hands))))
 
+    def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
+        """Return the line announcing the first deal: its number and its dealer."""
+        view = view_of(game)
+        return [t("event.new_hand", locale, number=view.hand_no, name=names[view.dealer])]
+
     def new_deal(self, events: Sequence[Event]) -> bool:
         """Whether the events dealt new hands."""
         return any(e.kind == "deal" for e in events)

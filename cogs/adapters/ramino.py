@@ -302,11 +302,6 @@ class RaminoAdapter(AdapterBase):
         key = f"ramino.event.closed_{shape}" if shape != "plain" else "ramino.event.closed"
         return t(key, locale, name=names[p.closer], times=p.multiplier)
 
-    def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
-        """Return the line announcing the first deal."""
-        view: RaminoTable = view_of(game)
-        return [t("event.new_hand", locale, number=view.hand_no, name=names[view.dealer])]
-
     def hand_end(
         self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
     ) -> tuple[HandEndSpec, list[str]] | None:

@@ -455,11 +455,6 @@ class Rummy500Adapter(AdapterBase):
             return t("r500.event.stock_end", locale)
         return t("r500.event.went_out", locale, name=names[p.out])
 
-    def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
-        """Return the lines announcing the first deal."""
-        view: R500Table = view_of(game)
-        return [t("event.new_hand", locale, number=view.hand_no, name=names[view.dealer])]
-
     def hand_end(
         self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
     ) -> tuple[HandEndSpec, list[str]] | None:
