@@ -1,14 +1,16 @@
 """Ramino benchmarks: the computer player's strength and decision time, engine speed.
 
-Run: python -m benchmarks.bench_ramino [--quick] [--games 300] [--duels 400] [--seed 2024]
+Run: python -m benchmarks.bench_ramino [--quick] [--games 150] [--duels 200] [--tables 60]
 Prints figures; the default seed makes them reproducible. Whole games are played to the
 elimination limit (classic options). Line-ups:
 - the computer player against three random players (4 players, its seat rotated): target
   at least 90 % of games won;
 - the computer player against the greedy "least penalty" player heads-up (2 players, seats
-  alternating): target at least 55 %. Heads-up because with 4 players a 55 % share of the
-  games against three equal-ish opponents would ask for more than any player can give.
-Win rates come with their 95 % Wilson intervals. --quick plays 20 and 40 games.
+  alternating): target at least 55 %. Heads-up because against three greedy players an even
+  share of the games is 25 %: 55 % of them would ask far more than "beats the baseline";
+- for information, the computer player against three greedy players (4 players, seat
+  rotated), where its fair share is 25 %.
+Win rates come with their 95 % Wilson intervals. --quick plays 10, 20 and 0 games.
 """
 
 from __future__ import annotations
@@ -103,31 +105,37 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def report(title: str, tally: Tally, elapsed: float, target: float) -> None:
-    """Print one series' figures and whether the target is met."""
+def report(title: str, tally: Tally, elapsed: float, target: float, mark: str) -> None:
+    """Print one series' figures and whether the mark (a target, a fair share) is reached."""
     wins = tally.wins.get("ai", 0)
     low, high = wilson(wins, tally.games)
     rate = wins / max(1, tally.games)
-    verdict = "meets" if rate >= target else "BELOW"
+    verdict = "reaches" if rate >= target else "BELOW"
     print(f"{title}: {tally.games} games in {elapsed:.1f} s, "
           f"{tally.hands / max(1, tally.games):.2f} hands per game, {tally.capped} capped")
     print(f"  AI wins {wins}/{tally.games} = {100 * rate:.1f}% "
-          f"(95% CI {100 * low:.1f}–{100 * high:.1f}%), {verdict} the {100 * target:.0f}% target")
+          f"(95% CI {100 * low:.1f}–{100 * high:.1f}%), {verdict} the {100 * target:.0f}% {mark}")
     others = {k: v for k, v in tally.wins.items() if k != "ai"}
     if others:
         print("  others: " + ", ".join(f"{k} {v}" for k, v in sorted(others.items())))
 
 
-def bench_strength(games: int, duels: int, seed: int) -> list[float]:
-    """Print the two line-ups' figures; return the computer player's decision times."""
+def bench_strength(games: int, duels: int, tables: int, seed: int) -> list[float]:
+    """Print the line-ups' figures; return the computer player's decision times."""
     options = RaminoOptions()
     times: list[float] = []
-    for title, others, count, target in (
-            ("AI vs 3 random (4 players, seat rotated)", ("random",) * 3, games, 0.90),
-            ("AI vs greedy heads-up (2 players, seats alternating)", ("greedy",), duels, 0.55)):
+    for title, others, count, target, mark in (
+            ("AI vs 3 random (4 players, seat rotated)", ("random",) * 3, games, 0.90,
+             "target"),
+            ("AI vs greedy heads-up (2 players, seats alternating)", ("greedy",), duels, 0.55,
+             "target"),
+            ("AI vs 3 greedy (4 players, seat rotated)", ("greedy",) * 3, tables, 0.25,
+             "fair share")):
+        if not count:
+            continue
         start = time.perf_counter()
         tally = series(others, count, seed, options)
-        report(title, tally, time.perf_counter() - start, target)
+        report(title, tally, time.perf_counter() - start, target, mark)
         times += tally.decisions
     return times
 
@@ -145,40 +153,43 @@ def report_times(times: Sequence[float]) -> None:
           f"max {us[-1] / 1000:.2f} ms")
 
 
-def bench_speed(games: int, seed: int) -> None:
+def bench_speed(seconds: float, seed: int) -> None:
     """Print engine actions per second (legal_actions + apply) in random 4- and 7-player games."""
     for players in (4, 7):
-        steps = hands = 0
+        steps = hands = games = 0
         start = time.perf_counter()
-        for i in range(games):
-            game = RaminoGame(RaminoOptions(), players=players, seed=seed + i)
-            rng = random.Random(seed + i)
-            while not game.is_over and game.hand_no <= 2:
+        while time.perf_counter() - start < seconds:
+            game = RaminoGame(RaminoOptions(), players=players, seed=seed + games)
+            rng = random.Random(seed + games)
+            games += 1
+            while not game.is_over and time.perf_counter() - start < seconds:
                 seat = game.to_act()[0]
                 events = game.apply(seat, rng.choice(game.legal_actions(seat)))
                 steps += 1
                 hands += sum(e.kind == "hand_end" for e in events)
         elapsed = time.perf_counter() - start
-        print(f"Engine, random legal play, {players} players: {steps} actions "
-              f"({hands} hands) in {elapsed:.2f} s: {steps / elapsed:,.0f} actions/s "
-              "(legal_actions + apply)")
+        print(f"Engine, random legal play, {players} players, {elapsed:.1f} s: {steps} actions, "
+              f"{hands} hands ended: {steps / elapsed:,.0f} actions/s (legal_actions + apply)")
 
 
 def main() -> None:
     """Run every benchmark and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=300, help="games against random players")
-    parser.add_argument("--duels", type=int, default=400, help="heads-up games against greedy")
+    parser.add_argument("--games", type=int, default=150, help="games against random players")
+    parser.add_argument("--duels", type=int, default=200, help="heads-up games against greedy")
+    parser.add_argument("--tables", type=int, default=60, help="games against 3 greedy players")
     parser.add_argument("--seed", type=int, default=2024, help="first game's seed")
-    parser.add_argument("--speed-games", type=int, default=4, help="games for engine speed")
-    parser.add_argument("--quick", action="store_true", help="20 and 40 games, 1 for speed")
+    parser.add_argument("--speed-seconds", type=float, default=5.0,
+                        help="seconds of random play per table size for engine speed")
+    parser.add_argument("--quick", action="store_true",
+                        help="10, 20 and 0 games, 1 s for speed")
     args = parser.parse_args()
     if args.quick:
-        args.games, args.duels, args.speed_games = 20, 40, 1
+        args.games, args.duels, args.tables, args.speed_seconds = 10, 20, 0, 1.0
     print(f"Ramino, classic options (limit 101), seed {args.seed}, cap {CAP_HANDS} hands")
-    times = bench_strength(args.games, args.duels, args.seed)
+    times = bench_strength(args.games, args.duels, args.tables, args.seed)
     report_times(times)
-    bench_speed(args.speed_games, args.seed)
+    bench_speed(args.speed_seconds, args.seed)
 
 
 if __name__ == "__main__":

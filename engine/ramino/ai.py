@@ -8,10 +8,11 @@ The computer player judges a hand of `hand_size` cards by what it is expected to
 unmatched card counts its value and one more card to get rid of before a close, less the
 chance that the coming draws match it. That chance comes from the unseen copies (the deck
 less its own cards and the discards the table shows) of the cards that would complete a
-combination with it: a pair, two cards one apart, a card two away from a run's end. How
-much the value weighs grows as the hand goes on and as the seat nears the elimination limit;
-in the chips game only closing counts. A discard is also charged for how likely the next
-player is to use it, read from the unseen cards and what he has thrown or taken.
+combination with it: a pair, two cards one apart, a card two away from a run's end. The
+value weighs more as the hand goes on and with more opponents (somebody closes sooner), and
+a hand worth more than the seat's room under the limit is charged extra; in the chips game
+only closing counts. A discard is also charged for how likely the next player is to use it,
+read from the unseen cards and what he has thrown or taken.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ SINGLE_HOPE = 0.5  # a lone card needs two draws: the share of its connections' 
 TAKE_MARGIN = 1.0  # taking the discard shows the table a combination: ask a little more
 JOKER_GUARD = 1000.0  # a joker is thrown only when no other card may go
 UNMATCHED_JOKER_HOPE = 0.6  # a lone joker joins the first pair the hand makes
+STAKED_ROOM = 15  # with money on each point, come back only with a hand's worth of room
 
 
 # --- judging a hand ------------------------------------------------------------------------
@@ -133,23 +135,24 @@ def _without(arr: Arranged, card: int, same: bool) -> Arranged | None:
 def _discard_scores(k: Know, hand: Sequence[str], arr: Arranged, allowed: Sequence[str],
                     draws: float) -> list[tuple[float, str]]:
     """Score each allowed discard (lower is better), best first."""
-    out = []
-    for card in dict.fromkeys(allowed):
-        f = face(card)
-        after = _without(arr, f, k.same)
-        if after is None:
-            continue
-        guard = JOKER_GUARD if f == JOKER else 0.0
-        out.append((score(k, after, draws) + k.danger_weight * danger(k, f) + guard, card))
+    cards = list(dict.fromkeys(allowed))
+    kept = [(c, _without(arr, face(c), k.same)) for c in cards]
+    out = [(_discard_cost(k, c, after, draws), c) for c, after in kept if after is not None]
     if not out:  # every card may go only by breaking a combination: ask the solver
-        for card in dict.fromkeys(allowed):
+        for card in cards:
             rest = list(hand)
             rest.remove(card)
-            guard = JOKER_GUARD if face(card) == JOKER else 0.0
-            out.append((score(k, _solved(tuple(sorted(rest)), k.rules), draws)
-                        + k.danger_weight * danger(k, face(card)) + guard, card))
+            out.append((_discard_cost(k, card, _solved(tuple(sorted(rest)), k.rules), draws),
+                         card))
     out.sort()
     return out
+
+
+def _discard_cost(k: Know, card: str, after: Arranged, draws: float) -> float:
+    """Return what throwing the card costs: the hand it leaves, and what it may give away."""
+    f = face(card)
+    return (score(k, after, draws) + k.danger_weight * danger(k, f)
+            + (JOKER_GUARD if f == JOKER else 0.0))
 
 
 @lru_cache(maxsize=4096)
@@ -213,9 +216,6 @@ def reenters(view: RaminoHand) -> bool:
     return room >= (STAKED_ROOM if table.options.stake_per_point else 1)
 
 
-STAKED_ROOM = 15  # with money on each point, come back only with a hand's worth of room
-
-
 def choose_action(view: RaminoHand) -> RaminoAction:
     """Return the computer player's action: always one of view.legal, parsed."""
     acts = [parse_action(t) for t in view.legal]
@@ -264,10 +264,11 @@ def greedy_action(view: RaminoHand, rng: random.Random | None = None) -> RaminoA
     if not acts:
         raise ValueError("the seat has no legal action now")
     rules = PenaltyRules(view.table.options.same_suit_sets, view.table.options.joker_penalty)
-    closes = [a for a in acts if isinstance(a, Close)]
-    if closes:
-        return min(closes, key=lambda c: _least_after(view.hand, [str(c.card)], rules)[0]
-                   if c.card is not None else (0,))
+    if Close() in acts:
+        return Close()
+    closing = [str(a.card) for a in acts if isinstance(a, Close)]
+    if closing:
+        return parse_action(f"close {_least_after(view.hand, closing, rules)[0][3]}")
     if Reenter() in acts:
         return Reenter()
     top = view.table.top
