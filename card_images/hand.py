@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
@@ -12,13 +11,13 @@ from .faces import normalize, sort_key
 from .layout import (
     Chunk,
     Group,
-    Item,
     Placed,
     draw_bracket,
     draw_cards,
     draw_labels,
     flow,
     marked,
+    name_jokers,
     place_cards,
     row_width,
     rows_used,
@@ -70,19 +69,13 @@ def _sorted(codes: list[str], order: str) -> list[str]:
     return sorted((normalize(c) for c in codes), key=lambda c: sort_key(c, order))
 
 
-def _name_jokers(items: list[Item], stands: Iterator[str]) -> list[Item]:
-    """Label each joker of a meld with the card it stands for, when the caller says it."""
-    return [replace(item, label=next(stands, "") or item.label) if item.code == "JK" else item
-            for item in items]
-
-
 def _groups(spec: HandSpec) -> list[Group]:
     """Split the hand into drawing groups: melds, then deadwood, or one sorted group."""
     lifts = Counter(normalize(c) for c in spec.highlight)
     if not spec.melds:
         return [Group(marked(_sorted(spec.cards, spec.sort), lifts, "highlight", label=True))]
     stands = iter(spec.joker_for)
-    groups = [Group(_name_jokers(marked(meld, lifts, "highlight", label=True), stands),
+    groups = [Group(name_jokers(marked(meld, lifts, "highlight", label=True), stands),
                     bracket=True) for meld in spec.melds]
     loose = spec.deadwood or without(spec.cards, [c for meld in spec.melds for c in meld])
     groups.append(Group(marked(_sorted(loose, spec.sort), lifts, "highlight", label=True)))

@@ -9,7 +9,17 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from .hand_end_rows import column_width, draw_row, rows_fit, rows_height
-from .layout import Chunk, Group, Placed, draw_chunk, flow, marked, rows_used
+from .layout import (
+    Chunk,
+    Group,
+    Placed,
+    draw_chunk,
+    draw_joker_names,
+    flow,
+    marked,
+    name_jokers,
+    rows_used,
+)
 from .specs import HandEndRow, HandEndSpec
 from .style import (
     DISPLAY_HEIGHT,
@@ -44,7 +54,9 @@ ROW_GAP = 8
 
 def _groups(row: HandEndRow) -> list[Group]:
     """Melds bracketed, then the cards laid off on others' melds, then deadwood."""
-    groups = [Group(marked(meld, [], ""), bracket=True) for meld in row.melds]
+    stands = iter(row.joker_for)
+    groups = [Group(name_jokers(marked(meld, [], ""), stands), bracket=True)
+              for meld in row.melds]
     if row.layoffs:
         caption = row.layoff_label
         groups.append(Group(marked(row.layoffs, row.layoffs, "laid_off"), caption=caption,
@@ -88,7 +100,9 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, row: HandEndRow,
     top, cards = y + PANEL_PAD + HEADER_H, []
     for chunk in chunks:
         card_y = top + chunk.row * ROW_H
-        cards += draw_chunk(image, draw, chunk, (x0 + PANEL_PAD, card_y), SMALL, 8)
+        placed = draw_chunk(image, draw, chunk, (x0 + PANEL_PAD, card_y), SMALL, 8)
+        draw_joker_names(draw, placed, SMALL)
+        cards += placed
         below = card_y + SMALL.h + 8
         left = x0 + PANEL_PAD + chunk.x
         if chunk.group.caption and chunk.first:

@@ -11,7 +11,17 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from .layout import Chunk, Group, Placed, draw_chunk, flow, marked, rows_used
+from .layout import (
+    Chunk,
+    Group,
+    Placed,
+    draw_chunk,
+    draw_joker_names,
+    flow,
+    marked,
+    name_jokers,
+    rows_used,
+)
 from .specs import HandEndRow
 from .style import (
     DISPLAY_WIDTH,
@@ -65,7 +75,9 @@ def column_width(rows: Sequence[HandEndRow]) -> int:
 
 
 def _chunks(row: HandEndRow, room: int) -> list[Chunk]:
-    groups = [Group(marked(meld, [], ""), bracket=True) for meld in row.melds]
+    stands = iter(row.joker_for)
+    groups = [Group(name_jokers(marked(meld, [], ""), stands), bracket=True)
+              for meld in row.melds]
     if row.deadwood:
         groups.append(Group(marked(row.deadwood, [], "")))
     return flow(groups, room, SMALL, GROUP_GAP)
@@ -110,5 +122,7 @@ def draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, row: HandEndRow, y: 
     _draw_words(draw, row, (x0 + PAD, y + PAD), column)
     left, cards = x0 + PAD + column + COLUMN_GAP, []
     for chunk in _chunks(row, _room(column)):
-        cards += draw_chunk(image, draw, chunk, (left, y + PAD), SMALL, 6)
+        placed = draw_chunk(image, draw, chunk, (left, y + PAD), SMALL, 6)
+        draw_joker_names(draw, placed, SMALL)
+        cards += placed
     return y + ROW_H + ROW_GAP, cards

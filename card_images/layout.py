@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 
 from PIL import Image, ImageDraw
 
-from .faces import card_face, normalize, paste
+from .faces import SUIT_GLYPHS, card_face, normalize, paste
 from .style import (
     BLACK,
+    CARD_FACE,
+    JOKER,
     LAID_OFF,
     MUTED,
+    RED,
     TEXT,
     Box,
     CardSize,
@@ -152,6 +155,34 @@ def draw_labels(draw: ImageDraw.ImageDraw, placed: Iterable[Placed], y: int, siz
             x0 = card.box[0]
             draw_text(draw, (x0 + size.step // 2, y), card.item.label, px, color, bold=bold,
                       anchor="mt")
+
+
+def name_jokers(items: list[Item], stands: Iterator[str]) -> list[Item]:
+    """Label each joker with the next card it stands for, when the caller says one."""
+    return [replace(item, label=next(stands, "") or item.label) if item.code == "JK" else item
+            for item in items]
+
+
+def draw_joker_names(draw: ImageDraw.ImageDraw, placed: Iterable[Placed],
+                     size: CardSize) -> None:
+    """Write on each labelled joker, low in the strip that stays visible, what it stands for.
+
+    Pictures without labels under the cards (the end of a hand) say it this way.
+    """
+    for card in placed:
+        label = card.item.label
+        if card.item.code != "JK" or not label or label == "JK":
+            continue
+        text = label[:-1] + SUIT_GLYPHS.get(label[-1], label[-1])
+        x0, _, _, y1 = card.box
+        px = size.label_px - 2
+        box = (x0 + 2, y1 - px - 8, x0 + size.step - 2, y1 - 3)
+        while px > 11 and text_width(text, px, True) > box[2] - box[0] - 4:
+            px -= 1  # "10♥" is the one label wider than the strip
+        draw.rounded_rectangle(box, radius=4, fill=CARD_FACE, outline=JOKER, width=2)
+        ink = RED if label[-1] in "HD" else BLACK
+        draw_text(draw, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), text, px, ink,
+                  bold=True, anchor="mm")
 
 
 def draw_bracket(draw: ImageDraw.ImageDraw, x0: int, x1: int, y: int,

@@ -129,6 +129,7 @@ class HandEndRow:
     points: str = ""
     layoff_label: str = "Laid off"  # captions, translated by the caller
     deadwood_label: str = "Deadwood"
+    joker_for: list[str] = field(default_factory=list)  # as HandSpec.joker_for
 
 
 @dataclass(frozen=True)

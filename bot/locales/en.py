@@ -564,6 +564,7 @@ MESSAGES: dict[str, str] = {
     "ramino.final_total": "{name}: total {count}",
     "ramino.final_chips": "{name}: {count} {count:chip|chips}",
     "ramino.sheet_start": "Start",
+    "ramino.sheet_reentry": "Re-entry",
     "ramino.penalty_label": "Penalty",
     "ramino.chips_won": "{points:+} {points:chip|chips}",
     "ramino.charge_line": "{name}: penalty {unmatched} → {points:+} (total {total})",

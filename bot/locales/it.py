@@ -584,6 +584,7 @@ MESSAGES: dict[str, str] = {
     "ramino.final_total": "{name}: totale {count}",
     "ramino.final_chips": "{name}: {count} {count:gettone|gettoni}",
     "ramino.sheet_start": "Inizio",
+    "ramino.sheet_reentry": "Rientro",
     "ramino.penalty_label": "Penalità",
     "ramino.chips_won": "{points:+} {points:gettone|gettoni}",
     "ramino.charge_line": "{name}: penalità {unmatched} → {points:+} (totale {total})",

@@ -105,7 +105,8 @@ class ScoreSheet:
     """
 
     sides: tuple[tuple[int, ...], ...]  # the seats of each side, in side order
-    hands: tuple[tuple[int, ...], ...]  # each listed hand's points per side, oldest first
+    # each listed hand's points per side, oldest first; None where a side sat the hand out
+    hands: tuple[tuple[int | None, ...], ...]
     totals: tuple[int, ...]  # each side's final points
     played: int  # how many hands were played
     bonus_key: str = "sheet.bonus"

@@ -8,7 +8,7 @@ would leave unmatched.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -93,9 +93,13 @@ class RaminoAdapter(AdapterBase):
         return lines
 
     def score_sheet(self, game: Any) -> ScoreSheet:
-        """Return the hands' points; in the chips game the chips each began with are a row."""
+        """Return the hands' points, "–" for those a seat sat out; in the chips game the
+        chips each began with are a row, else what re-entries changed."""
         sheet = super().score_sheet(game)
-        return replace(sheet, bonus_key="ramino.sheet_start") if game.opts.chips else sheet
+        if game.opts.chips:
+            return replace(sheet, bonus_key="ramino.sheet_start")
+        return replace(sheet, hands=_sat_out(sheet.hands, game.board.eliminated),
+                       bonus_key="ramino.sheet_reentry")
 
     # ----- pictures ---------------------------------------------------------------------------
 
@@ -127,7 +131,7 @@ class RaminoAdapter(AdapterBase):
         to_go = "" if info.eliminated or info.to_limit is None else number(max(0, info.to_limit))
         return SeatSpec(
             name=names[seat],
-            card_count=info.cards,
+            card_count=0 if info.eliminated else info.cards,  # out: his cards are gone
             score=number(info.total),
             detail=to_go,
             is_turn=view.turn == seat and not info.eliminated,
@@ -328,9 +332,12 @@ class RaminoAdapter(AdapterBase):
         a = s.arrangement
         points = (t("ramino.closed", locale) if s.seat == p.closer and not s.points
                   else _charge(s.points, chips, s.multiplier, locale))
+        if s.seat in p.eliminated:
+            points += " · " + t("ramino.out", locale)
         return HandEndRow(name=names[s.seat], melds=[list(c) for c in a.combos],
                           deadwood=list(a.unmatched), deadwood_value=a.penalty, points=points,
-                          deadwood_label=t("ramino.penalty_label", locale))
+                          deadwood_label=t("ramino.penalty_label", locale),
+                          joker_for=[n for combo in a.combos for n in stands_for(combo)])
 
     def _charge_line(self, p: HandReport, s: SeatReport, names: Sequence[str], chips: bool,
                      locale: str) -> str:
@@ -393,6 +400,19 @@ def stands_for(combo: Sequence[str]) -> list[str]:
     first, card = naturals[0]
     low = card.rank if not (card.rank == 1 and first > 0) else 14  # an ace after cards is high
     return [rank_text((low + i - first - 1) % 13 + 1) + card.suit for i in jokers]
+
+
+def _sat_out(hands: Sequence[Sequence[int | None]], out: Iterable[int]
+             ) -> tuple[tuple[int | None, ...], ...]:
+    """Blank the hands each eliminated seat sat out: those after the last it was charged for.
+
+    A re-entry comes straight after the hand that put a seat out, so only a seat out at the
+    end ever missed a hand, and the hand that put it out charged it something.
+    """
+    gone = set(out)
+    last = {s: max((i for i, h in enumerate(hands) if h[s]), default=-1) for s in gone}
+    return tuple(tuple(None if s in gone and i > last[s] else v for s, v in enumerate(h))
+                 for i, h in enumerate(hands))
 
 
 def _shape(p: HandReport) -> str:

@@ -39,6 +39,7 @@ from card_images.style import (
     OUT_TEXT,
     PANEL,
     PANEL_TURN,
+    RED,
     SMALL,
     TEXT,
     to_png,
@@ -248,6 +249,23 @@ def test_seven_hand_ends_fit_the_preview_with_every_card_shown(locale: str) -> N
     assert sorted(code for code, _ in cards) == sorted(expected)
     tops = {box[1] for _, box in cards}
     assert len(tops) == 7, "each hand on one row of cards"
+
+
+@pytest.mark.parametrize("rows", [2, 7])
+def test_a_revealed_joker_says_the_card_it_stands_for_on_its_face(
+        rows: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    base = ramino_hand_end(rows=rows)
+    named = list(base.rows)  # the last row, stacked (2 rows) or beside its words (7)
+    named[-1] = replace(named[-1], melds=[["9D", "JK", "JD"]], deadwood=["JK"],
+                        joker_for=["10D"])
+    with drawn_texts(monkeypatch) as texts:
+        image = open_png(render_hand_end(replace(base, rows=named)))
+    drawn = [text for text, _, _ in texts]
+    assert "10\N{BLACK DIAMOND SUIT}" in drawn, "the joker in 9♦ JK J♦ says it is the 10♦"
+    jokers = [box for code, box in layout_hand_end(replace(base, rows=named)) if code == "JK"]
+    low_red = [count_color(image.crop((b[0], b[3] - 20, b[0] + SMALL.step, b[3])), RED)
+               for b in jokers]
+    assert max(low_red) > 15 and min(low_red) == 0, "a loose joker stands for nothing"
 
 
 def test_short_hand_ends_and_those_with_lay_offs_keep_their_stacked_rows() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import simcord
 from PIL import Image
 
+from bot.i18n import MINUS, number
 from card_images.style import PANEL_TURN
 from cogs.host import ScriptedDeals
 from tests.cogs.conftest import (
@@ -194,7 +195,7 @@ async def test_a_rummy_500_game_ends_with_every_hand_on_the_sheet(
     assert rows[0] == ["Hand", "Alice", "Computer", "1", "Computer", "2"]
     hands, total = rows[1:-1], rows[-1]
     results = await sim.bot.storage.results(1)
-    assert total == ["Total", *(str(r.points) for r in results)]
+    assert total == ["Total", *(number(r.points) for r in results)]
     assert len(hands) >= 2 and [h[0] for h in hands] == [str(n) for n in range(1, len(hands) + 1)]
     for seat in range(3):  # every hand is listed: they add up to the totals
-        assert sum(int(h[1 + seat]) for h in hands) == results[seat].points
+        assert sum(int(h[1 + seat].replace(MINUS, "-")) for h in hands) == results[seat].points

@@ -7,7 +7,8 @@ import pytest
 from card_images import render_table
 from cogs.adapters.base import option_text, rules_line
 from cogs.adapters.ramino import RAMINO, stands_for
-from engine.ramino import RaminoOptions, preset
+from cogs.host.scoresheet import sheet_rows, sheet_text
+from engine.ramino import RaminoGame, RaminoOptions, preset
 from tests.card_images.legibility import drawn_texts
 from tests.engine.ramino.scripted import crafted, scripted
 
@@ -50,9 +51,47 @@ def test_the_table_says_who_is_out_who_came_back_and_how_far_each_is_from_the_li
     assert seats[1].out and seats[1].tags == ["out"] and seats[3].tags == ["back in"]
     assert (seats[2].score, seats[2].detail) == ("47", "54") and seats[1].detail == ""
     assert not seats[1].is_turn and not seats[0].out
+    assert seats[1].card_count == 0 and seats[0].card_count == 10, "an out seat holds nothing"
     italian = RAMINO.table_spec(game, NAMES, "it")
     assert italian.seat_headings == ["carte", "totale", "al limite"]
     assert italian.seats[1].tags == ["eliminato"] and italian.direction == "Giro ↓"
+
+
+def play_out(game: RaminoGame) -> None:
+    """Let the computer player finish the game for everybody."""
+    while not game.is_over:
+        seat = game.to_act()[0]
+        game.apply(seat, RAMINO.choose(game, seat))
+
+
+def test_the_score_sheet_leaves_blank_the_hands_an_out_player_sat_out() -> None:
+    game = scripted([ALICE, BRUNO, CHIARA], up="KS", options=preset("classic",
+                                                                   elimination_limit=20))
+    game.apply(0, "take")
+    game.apply(0, "close 2C")  # Bruno is out with 70; Alice and Chiara play on
+    play_out(game)
+    sheet = RAMINO.score_sheet(game)
+    assert sheet.hands[0] == (0, 70, 5) and len(sheet.hands) > 1
+    assert all(hand[1] is None for hand in sheet.hands[1:])
+    rows = sheet_text(sheet, NAMES, "en", 2000).split("```")[1].strip().splitlines()
+    assert rows[1].split()[:3] == ["1", "0", "70"] and rows[2].split()[2] == "–"
+    assert rows[-1].split()[2] == "70"
+
+
+def test_a_re_entry_is_a_row_of_the_score_sheet_so_it_adds_up() -> None:
+    game = scripted([ALICE, BRUNO, CHIARA, DARIO], up="KS",
+                    options=preset("classic", reentry=True, elimination_limit=20))
+    game.apply(0, "take")
+    game.apply(0, "close 2C")
+    game.apply(1, "reenter")  # Bruno comes back at the highest total left
+    back_at = game.totals[1]
+    play_out(game)
+    sheet = RAMINO.score_sheet(game)
+    rows = sheet_rows(sheet, "en", 99)
+    assert rows[-1] == ("Re-entry", (0, back_at - 70, 0, 0))
+    assert sheet_rows(sheet, "it", 99)[-1][0] == "Rientro"
+    for seat in range(4):
+        assert sum(values[seat] or 0 for _, values in rows) == sheet.totals[seat]
 
 
 def test_the_chips_table_counts_chips() -> None:
@@ -84,7 +123,7 @@ def test_a_ramino_close_doubles_the_charges_and_says_so() -> None:
     assert lines[:3] == ["Alice closed with a ramino (×2)!", "Alice: penalty 0 → 0 (total 0)",
                          "Bruno: penalty 70 ×2 → +140 (total 140)"]
     assert spec.title == "Hand 1: Alice closed with a ramino (×2)!"
-    assert [r.points for r in spec.rows] == ["closed", "+140 (×2)", "+10 (×2)"]
+    assert [r.points for r in spec.rows] == ["closed", "+140 (×2) · out", "+10 (×2)"]
 
 
 def test_the_rules_summary_names_every_rule_a_table_changed() -> None:
@@ -124,6 +163,15 @@ def test_a_joker_in_a_combination_says_which_card_it_stands_for() -> None:
                    phase="discard")
     spec = RAMINO.hand_spec(game, 0, "suit", "en")
     assert ["7H", "JK", "9H"] in spec.melds and spec.joker_for == ["8H"]
+
+
+def test_a_hand_laid_open_at_the_end_says_what_its_jokers_stood_for() -> None:
+    game = scripted([ALICE, "7H JK 9H AS 3C 5D 10C QD 6S 4H", CHIARA], up="KS")
+    game.apply(0, "take")
+    ended = RAMINO.hand_end(game, game.apply(0, "close 2C"), NAMES, "en")
+    assert ended is not None
+    bruno = ended[0].rows[1]
+    assert bruno.melds == [["7H", "JK", "9H"]] and bruno.joker_for == ["8H"]
 
 
 def test_an_empty_pile_says_so_in_the_members_language(monkeypatch: pytest.MonkeyPatch

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.i18n import number
 from cogs.adapters import ScoreSheet
 from cogs.adapters.gin import GIN
 from cogs.host.scoresheet import sheet_rows, sheet_text
@@ -32,6 +33,7 @@ def test_no_bonus_row_when_the_hands_make_the_totals() -> None:
     assert [label for label, _ in sheet_rows(sheet, "en", 99)] == ["1", "2"]
     assert cells(sheet_text(sheet, NAMES, "it", 2000))[0] == ["Mano", "Alice", "Bruno", "Chiara"]
     assert cells(sheet_text(sheet, NAMES, "it", 2000))[-1] == ["Totale", "35", "45", "110"]
+    assert cells(sheet_text(sheet, NAMES, "en", 2000))[1] == ["1", "40", "\N{MINUS SIGN}15", "90"]
 
 
 def test_older_hands_are_summed_to_fit_the_room() -> None:
@@ -47,7 +49,7 @@ def test_older_hands_are_summed_to_fit_the_room() -> None:
     kept = len(listed)
     assert first[0] == f"1–{40 - kept}" and listed[-1][0] == "40"
     older = hands[:40 - kept]
-    assert first[1:] == [str(sum(h[0] for h in older)), str(sum(h[1] for h in older))]
+    assert first[1:] == [number(sum(h[0] for h in older)), number(sum(h[1] for h in older))]
     assert bonus == ["Bonus", "100", "0"]
     assert sheet_text(sheet, NAMES, "en", 20) == ""  # not even the title fits
 
@@ -81,3 +83,21 @@ def test_gin_lists_its_hands_and_names_hollywood_extras() -> None:
 
 def test_a_game_of_no_hands_has_no_sheet() -> None:
     assert sheet_text(ScoreSheet(((0,), (1,)), (), (-6, -24), 0), NAMES, "en", 2000) == ""
+
+
+def test_a_sheet_too_wide_for_a_phone_heads_its_columns_with_the_seat_tags() -> None:
+    seven = ["Alice", "Computer 1", "Bartholomew", "Computer 3", "Dora", "Computer 5", "Eve"]
+    sides = tuple((s,) for s in range(7))
+    sheet = ScoreSheet(sides, ((22, 0, 121, 16, 3, 12, 26), (0, 5, None, 8, 0, 2, 13)),
+                       (22, 5, 121, 24, 3, 14, 39), 2)
+    text = sheet_text(sheet, seven, "en", 2000)
+    legend = text.splitlines()[1]
+    assert legend == ("Al Alice · C1 Computer 1 · Ba Bartholomew · C3 Computer 3 · Do Dora · "
+                      "C5 Computer 5 · Ev Eve")
+    assert cells(text)[0] == ["Hand", "Al", "C1", "Ba", "C3", "Do", "C5", "Ev"]
+    assert cells(text)[2] == ["2", "0", "5", "–", "8", "0", "2", "13"], "a hand sat out"
+    body = text.split("```")[1].strip("\n").splitlines()
+    assert max(len(line) for line in body) <= 40
+    three = sheet_text(ScoreSheet(sides[:3], ((1, 2, 3),), (1, 2, 3), 1), seven, "en", 2000)
+    assert cells(three)[0] == ["Hand", "Alice", "Computer", "1", "Bartholom…"]
+    assert "·" not in three, "names that fit need no legend"
