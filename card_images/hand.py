@@ -75,7 +75,7 @@ def _groups(spec: HandSpec) -> list[Group]:
     if not spec.melds:
         return [Group(marked(_sorted(spec.cards, spec.sort), lifts, "highlight", label=True))]
     stands = iter(spec.joker_for)
-    groups = [Group(name_jokers(marked(meld, lifts, "highlight", label=True), stands),
+    groups = [Group(name_jokers(marked(meld, lifts, "highlight", label=True), stands, True),
                     bracket=True) for meld in spec.melds]
     loose = spec.deadwood or without(spec.cards, [c for meld in spec.melds for c in meld])
     groups.append(Group(marked(_sorted(loose, spec.sort), lifts, "highlight", label=True)))

@@ -27,11 +27,13 @@ from .style import (
 
 @dataclass(frozen=True)
 class Item:
-    """One card to draw: its code, an optional mark and the text under it."""
+    """One card to draw: its code, an optional mark, the text under it and, for a joker,
+    the card it stands for ("8H"), written on its face."""
 
     code: str
     mark: str = ""
     label: str = ""
+    stands: str = ""
 
 
 @dataclass(frozen=True)
@@ -157,30 +159,39 @@ def draw_labels(draw: ImageDraw.ImageDraw, placed: Iterable[Placed], y: int, siz
                       anchor="mt")
 
 
-def name_jokers(items: list[Item], stands: Iterator[str]) -> list[Item]:
-    """Label each joker with the next card it stands for, when the caller says one."""
-    return [replace(item, label=next(stands, "") or item.label) if item.code == "JK" else item
-            for item in items]
+def name_jokers(items: list[Item], stands: Iterator[str], relabel: bool = False
+                ) -> list[Item]:
+    """Give each joker the next card it stands for ("" leaves it a joker); with `relabel`
+    the label under it says that card too (pictures that label every card)."""
+    out = []
+    for item in items:
+        if item.code == "JK":
+            name = next(stands, "")
+            item = replace(item, stands=name,
+                           label=(name or item.label) if relabel else item.label)
+        out.append(item)
+    return out
 
 
 def draw_joker_names(draw: ImageDraw.ImageDraw, placed: Iterable[Placed],
                      size: CardSize) -> None:
-    """Write on each labelled joker, low in the strip that stays visible, what it stands for.
+    """Write on each joker that stands for a card, in the strip that stays visible, which.
 
-    Pictures without labels under the cards (the end of a hand) say it this way.
+    Low on the card, or across its middle when its foot carries a tag (a laid-off card).
     """
     for card in placed:
-        label = card.item.label
-        if card.item.code != "JK" or not label or label == "JK":
+        name = card.item.stands
+        if card.item.code != "JK" or not name:
             continue
-        text = label[:-1] + SUIT_GLYPHS.get(label[-1], label[-1])
-        x0, _, _, y1 = card.box
+        text = name[:-1] + SUIT_GLYPHS.get(name[-1], name[-1])
+        x0, y0, _, y1 = card.box
         px = size.label_px - 2
-        box = (x0 + 2, y1 - px - 8, x0 + size.step - 2, y1 - 3)
+        bottom = (y0 + y1 + px) // 2 + 4 if card.item.mark == "laid_off" else y1 - 3
+        box = (x0 + 2, bottom - px - 5, x0 + size.step - 2, bottom)
         while px > 11 and text_width(text, px, True) > box[2] - box[0] - 4:
-            px -= 1  # "10♥" is the one label wider than the strip
+            px -= 1  # "10♥" is the one name wider than the strip
         draw.rounded_rectangle(box, radius=4, fill=CARD_FACE, outline=JOKER, width=2)
-        ink = RED if label[-1] in "HD" else BLACK
+        ink = RED if name[-1] in "HD" else BLACK
         draw_text(draw, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), text, px, ink,
                   bold=True, anchor="mm")
 

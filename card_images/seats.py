@@ -21,8 +21,10 @@ from .layout import (
     Placed,
     draw_badge,
     draw_cards,
+    draw_joker_names,
     draw_tag,
     flow,
+    name_jokers,
     place_cards,
     rows_used,
     without,
@@ -122,7 +124,8 @@ def _badge_width(text: str) -> int:
 
 def _meld_group(meld: MeldSpec, tags: Sequence[str]) -> Group:
     lead = _badge_width(meld.label) + 4 if meld.label else 0
-    return Group(_meld_items(meld, tags), badge=meld.label, lead=lead)
+    items = name_jokers(_meld_items(meld, tags), iter(meld.joker_for))
+    return Group(items, badge=meld.label, lead=lead)
 
 
 def _count_width(seat: SeatSpec) -> int:
@@ -266,6 +269,7 @@ def _draw_melds(image: Image.Image, draw: ImageDraw.ImageDraw, plan: SeatPlan, l
         cards = place_cards(chunk, left, row_y, SMALL)
         draw_cards(image, cards, SMALL)
         _draw_tags(draw, cards)
+        draw_joker_names(draw, cards, SMALL)
         placed += cards
     return placed
 

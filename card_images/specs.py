@@ -50,6 +50,7 @@ class MeldSpec:
     cards: list[str]
     laid_off: list[str] = field(default_factory=list)
     laid_off_by: list[int] = field(default_factory=list)
+    joker_for: list[str] = field(default_factory=list)  # as HandSpec.joker_for, on the faces
 
 
 @dataclass(frozen=True)

@@ -162,3 +162,21 @@ def test_every_meld_card_and_the_top_discard_are_laid_out_in_view() -> None:
     for code, (x0, y0, x1, y1) in cards:
         assert 0 <= x0 < x1 <= image.width and 0 <= y0 < y1 <= image.height, code
         assert x1 - x0 >= SMALL.step - 1, f"{code}: its whole index stays in view"
+
+
+def test_a_joker_on_the_table_says_the_card_it_stands_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    melds = [MeldSpec("A", ["7H", "8H", "JK", "10H"], joker_for=["9H"]),
+             MeldSpec("B", ["9C", "9S", "JK"], laid_off=["JK"], laid_off_by=[1],
+                      joker_for=[""])]
+    spec = TableSpec("Ramino 51", [SeatSpec("Alice", 6, melds=melds), SeatSpec("Bruno", 9)],
+                     stock_count=60, discard=["QD"], knock_card="3C")
+    with drawn_texts(monkeypatch) as texts:
+        image = open_png(render_table(spec))
+    drawn = [text for text, _, _ in texts]
+    assert "9\N{BLACK HEART SUIT}" in drawn, "the run's joker is the 9♥"
+    assert "Br" in drawn, "a laid-off joker keeps the tag of who laid it off"
+    jokers = [box for code, box in layout_table(spec) if code == "JK"]
+    red_low = count_red(image.crop((jokers[0][0], jokers[0][3] - 22,
+                                    jokers[0][0] + SMALL.step, jokers[0][3])))
+    assert red_low > 15
