@@ -4,16 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..actions import Discard as Discard
+from ..actions import DrawStock as DrawStock
 from ..cards import Card, cards_text, parse_cards
 from ..errors import IllegalMove
-
-
-@dataclass(frozen=True, slots=True)
-class DrawStock:
-    """Take the top card of the stock."""
-
-    def __str__(self) -> str:
-        return "draw"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,16 +37,6 @@ class TakeDiscard:
         if self.card is None:
             return "take"
         return f"take {self.card} with {cards_text(self.meld)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Discard a card face up, ending the turn."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
 
 
 @dataclass(frozen=True, slots=True)

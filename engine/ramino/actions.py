@@ -4,34 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..actions import Discard as Discard
+from ..actions import DrawStock as DrawStock
+from ..actions import TakeDiscard as TakeDiscard
 from ..cards import Card
 from ..errors import IllegalMove
-
-
-@dataclass(frozen=True, slots=True)
-class DrawStock:
-    """Take the top card of the stock (rebuilding it, or voiding the hand, when it is empty)."""
-
-    def __str__(self) -> str:
-        return "draw"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeDiscard:
-    """Take the top card of the discard pile (on the first turn: the upcard)."""
-
-    def __str__(self) -> str:
-        return "take"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Throw a card on the pile, ending the turn."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
 
 
 @dataclass(frozen=True, slots=True)

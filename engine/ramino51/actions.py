@@ -21,6 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..actions import Discard as Discard
+from ..actions import DrawStock as DrawStock
+from ..actions import TakeDiscard as TakeDiscard
 from ..cards import Card
 from ..errors import BadCard, IllegalMove
 
@@ -66,22 +69,6 @@ def group_text(group: Group) -> str:
 def melds_text(melds: Melds) -> str:
     """Print melds: cards joined by commas, melds by spaces."""
     return " ".join(group_text(m) for m in melds)
-
-
-@dataclass(frozen=True, slots=True)
-class DrawStock:
-    """Take the top card of the stock (on an impossible rebuild: void the hand)."""
-
-    def __str__(self) -> str:
-        return "draw"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeDiscard:
-    """Take the top card of the discard pile."""
-
-    def __str__(self) -> str:
-        return "take"
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,16 +130,6 @@ class SwapJoker:
 
     def __str__(self) -> str:
         return f"swap {self.meld_id} {','.join(c.text for c in self.naturals)} {self.use}"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Discard a card, ending the turn (and the hand, if it was the last card)."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
 
 
 @dataclass(frozen=True, slots=True)

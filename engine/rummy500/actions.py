@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..actions import Discard as Discard
+from ..actions import DrawStock as DrawStock
 from ..cards import Card
 from ..errors import BadCard, IllegalMove
 from ..text import small_int
@@ -15,14 +17,6 @@ ENDS = ("low", "high")
 def melds_text(melds: Melds) -> str:
     """Print melds: cards joined by commas, melds by spaces."""
     return " ".join(",".join(c.text for c in m) for m in melds)
-
-
-@dataclass(frozen=True, slots=True)
-class DrawStock:
-    """Take the top card of the stock."""
-
-    def __str__(self) -> str:
-        return "draw"
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,16 +58,6 @@ class LayOff:
 
     def __str__(self) -> str:
         return f"layoff {self.card} {self.meld_id}" + (f" {self.end}" if self.end else "")
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Discard a card on the pile, ending the turn."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,8 +25,10 @@ from engine.ramino.views import HandReport
 
 from .players import keen_move, random_move
 
-# games per option set; RUMMY_PROPERTY_MATCHES=1000 is the soak run
+# games per option set; RUMMY_PROPERTY_MATCHES=1000 is the soak run, and
+# RUMMY_PROPERTY_FIRST=1000 starts a further soak run where that one stopped
 GAMES = int(os.environ.get("RUMMY_PROPERTY_MATCHES", "16"))
+FIRST = int(os.environ.get("RUMMY_PROPERTY_FIRST", "0"))
 MAX_ACTIONS = 1500
 
 FLIPPED = {
@@ -174,5 +176,5 @@ def play_checked(opts: RaminoOptions, seed: int) -> RaminoGame:
 @pytest.mark.parametrize("name", list(SETS))
 def test_random_games(name: str) -> None:
     over = sum(play_checked(SETS[name], seed * 7919 + len(name)).is_over
-               for seed in range(GAMES))
+               for seed in range(FIRST, FIRST + GAMES))
     assert over > 0
