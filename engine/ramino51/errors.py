@@ -36,8 +36,3 @@ class JokerNotUsed(IllegalMove):
 
     code = "joker_not_used"
 
-
-class NotAJokerSwap(IllegalMove):
-    """Natural cards that do not retrieve a joker from the named meld."""
-
-    code = "not_a_joker_swap"
