@@ -20,7 +20,7 @@ class ExchangeNotAllowed(IllegalMove):
 
 class CloseNotAllowed(IllegalMove):
     """A close in hand its preconditions refuse (param reason: opened, played, no_draw,
-    drawn, starter_first)."""
+    drawn, starter_first, no_exchange)."""
 
     code = "close_not_allowed"
 

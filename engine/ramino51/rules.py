@@ -12,7 +12,6 @@ from __future__ import annotations
 from ..cards import Card
 from ..errors import (
     BadState,
-    CardNotInHand,
     FirstMeldTooLow,
     IllegalMove,
     NotOpened,
@@ -182,4 +181,4 @@ class Ramino51Rules(Ramino51State):
         if self.phase != "draw":
             raise CloseNotAllowed("you have already drawn this turn", reason="drawn")
         if self.exchange is None:
-            raise CardNotInHand("there is no exchange card", card="")
+            raise CloseNotAllowed("there is no exchange card to take", reason="no_exchange")
