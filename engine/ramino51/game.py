@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from ..match import Standing, standings
 from . import actions as A
-from . import legal, search
+from . import legal, melds, search
 from .moves import Ramino51Moves
 from .scoring import winner_of
 from .views import BestMelds, R51Hand, R51Table, SeatView, melds_of, texts
@@ -82,7 +82,7 @@ class Ramino51Game(Ramino51Moves):
             any(isinstance(a, A.SwapExchange) for a in moves), self._best(seat), close)
 
     def _best(self, seat: int) -> BestMelds:
-        found = search.best_melds(self.hands[seat])
+        found, value = search.best_melds(self.hands[seat])
         minimum = 0 if self.opened[seat] else self.opts.opening_minimum
-        return BestMelds(tuple(tuple(str(p) for p in group) for group in found.melds),
-                         found.value, minimum)
+        groups = tuple(tuple(str(p) for p in melds.to_group(m)) for m in found)
+        return BestMelds(groups, value, minimum)

@@ -71,9 +71,10 @@ class LegalMoves:
     def meld_candidates(self) -> list[A.MeldCards]:
         """Single melds once opened; the bounded openings before."""
         if self.g.opened[self.seat]:
-            return [A.MeldCards((group,)) for group in search.hand_melds(self.hand)]
+            return [A.MeldCards((melds.to_group(m),)) for m in search.hand_melds(self.hand)]
         minimum = self.g.opts.opening_minimum
-        return [A.MeldCards(combo) for combo in search.openings(self.hand, minimum)]
+        return [A.MeldCards(tuple(melds.to_group(m) for m in combo))
+                for combo in search.openings(self.hand, minimum)]
 
     def layoffs(self) -> Iterator[A.LayOff]:
         """Every one-card lay-off melds.py finds on every table meld."""
@@ -123,7 +124,7 @@ class LegalMoves:
         except RulesError:
             return []
         exchange = g.exchange if g.phase == "draw" else None
-        found = search.find_close(self.hand, g.table, g.taken, exchange)
+        found = search.find_close(self.hand, g.table.melds, g.taken, exchange)
         return [] if found is None else [found]
 
 

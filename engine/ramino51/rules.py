@@ -14,6 +14,7 @@ from ..errors import (
     BadState,
     FirstMeldTooLow,
     IllegalMove,
+    MustKeepCard,
     NotOpened,
     TakenCardDiscard,
     WrongPhase,
@@ -56,6 +57,11 @@ class Ramino51Rules(Ramino51State):
         self.need_phase("draw", "take the discard")
         if not self.pile:
             raise IllegalMove("the discard pile is empty")
+        top = self.pile[-1]
+        if not self.opts.discard_taken_card and all(c.face == top.face for c in self.hands[seat]):
+            # every card he would hold is the taken card or its twin: no discard could follow
+            raise TakenCardDiscard(f"if you take {top} you will have no card you may discard "
+                                   "this turn", card=top.text)
 
     def check_exchange(self, seat: int, action: A.SwapExchange) -> Card:
         """Check a swap of the exchange card; return the held copy given (Decision 4)."""
@@ -85,7 +91,7 @@ class Ramino51Rules(Ramino51State):
         if not self.opened[seat] and value < minimum:
             raise FirstMeldTooLow(f"your opening melds must total at least {minimum}; these "
                                   f"make {value}", minimum=minimum, points=value)
-        draft.keep_one()
+        self.keep_discardable(draft)
         return draft, value
 
     def check_layoff(self, seat: int, action: A.LayOff) -> None:
@@ -97,7 +103,7 @@ class Ramino51Rules(Ramino51State):
         self.need_opened(seat, "lay off")
         draft = self.draft(seat)
         draft.lay_off(action)
-        draft.keep_one()
+        self.keep_discardable(draft)
         return draft
 
     def check_swap(self, seat: int, action: A.SwapJoker) -> None:
@@ -109,8 +115,17 @@ class Ramino51Rules(Ramino51State):
         self.need_opened(seat, "retrieve a joker")
         draft = self.draft(seat)
         draft.swap(action)
-        draft.keep_one()
+        self.keep_discardable(draft)
         return draft
+
+    def keep_discardable(self, draft: Draft) -> None:
+        """Refuse a play that leaves no card he may discard this turn (Decisions 16, 17)."""
+        draft.keep_one()
+        taken = self.taken
+        if (taken is not None and not self.opts.discard_taken_card
+                and all(c.face == taken.face for c in draft.hand)):
+            raise MustKeepCard(f"keep a card you may discard: {taken} was taken from the pile "
+                               "this turn", card=taken.text)
 
     def need_opened(self, seat: int, doing: str) -> None:
         """Refuse a lay-off or a swap before the draw or before opening (Decision 8)."""

@@ -170,6 +170,20 @@ def test_the_taken_card_may_be_thrown_back_with_the_option() -> None:
     assert event(game.apply(1, "discard 9C"), "discard").public.card == "9C"
 
 
+def test_a_take_that_would_leave_nothing_to_discard_is_refused() -> None:
+    game = crafted({1: "4S"}, pile="3H 4S", turn=1, phase="draw", opened=[1], rest_to=0)
+    refused(game, 1, "take", TakenCardDiscard)
+    game.apply(1, "draw")
+
+
+def test_a_play_must_keep_a_card_other_than_the_taken_one() -> None:
+    game = crafted({1: "5S 9H"}, melds=[(0, "6S 7S 8S"), (0, "7H 8H JK=9H 10H")],
+                   pile="3H 4S", turn=1, phase="draw", opened=[1], rest_to=0)
+    game.apply(1, "take")
+    game.apply(1, "layoff 5S A")
+    refused(game, 1, "swap B 9H layoff B JH", MustKeepCard)  # 4S alone: not to be thrown
+
+
 def test_a_taken_joker_makes_every_joker_its_twin() -> None:
     game = crafted({1: "JK 2D 5S"}, pile="3H JK", turn=1, phase="draw", rest_to=0)
     game.apply(1, "take")
