@@ -11,13 +11,18 @@ is conserved.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
-from ..cards import Card
+from ..cards import PACKS_HELD, Card
 from ..errors import CardNotInHand, MustKeepCard, NoSuchMeld
 from ..table import Table, TableMeld, meld_id
 from . import actions as A
 from . import melds
 from .errors import JokerNotUsed
+
+# read_meld is pure and its answers immutable: legal lists verify the same melds many times
+# (each opening shares melds with the others), so a meld is read once. Refusals are not kept.
+read_meld = lru_cache(maxsize=8192)(melds.read_meld)
 
 
 class Draft:
@@ -32,7 +37,8 @@ class Draft:
     def held(self, wanted: Card) -> Card:
         """Return the copy of the card the hand holds, or raise CardNotInHand."""
         # by face, first in the hand: a retrieved joker put first is the one an action names
-        card = next((c for c in self.hand if c.face == wanted.face), None)
+        face = wanted.key // PACKS_HELD
+        card = next((c for c in self.hand if c.key // PACKS_HELD == face), None)
         if card is None:
             raise CardNotInHand(f"you do not hold {wanted}", card=wanted.text)
         return card
@@ -69,7 +75,7 @@ class Draft:
         """Put new melds down; return what they are worth for an opening."""
         value = 0
         for group in groups:
-            read = melds.read_meld(self.pull_group(group))
+            read = read_meld(self.pull_group(group))
             value += melds.meld_value(read)
             self._put(melds.to_table(read, self.seat, meld_id(len(self.melds)), self.seat))
         return value
