@@ -36,18 +36,19 @@ class Draft:
 
     def held(self, wanted: Card) -> Card:
         """Return the copy of the card the hand holds, or raise CardNotInHand."""
+        return self.hand[self._at(wanted)]
+
+    def _at(self, wanted: Card) -> int:
         # by face, first in the hand: a retrieved joker put first is the one an action names
         face = wanted.key // PACKS_HELD
-        card = next((c for c in self.hand if c.key // PACKS_HELD == face), None)
-        if card is None:
-            raise CardNotInHand(f"you do not hold {wanted}", card=wanted.text)
-        return card
+        for i, card in enumerate(self.hand):
+            if card.key // PACKS_HELD == face:
+                return i
+        raise CardNotInHand(f"you do not hold {wanted}", card=wanted.text)
 
     def pull(self, wanted: Card) -> Card:
         """Take a held copy of the card out of the hand."""
-        card = self.held(wanted)
-        self.hand.remove(card)
-        return card
+        return self.hand.pop(self._at(wanted))
 
     def pull_group(self, group: A.Group) -> A.Group:
         """Take the group's cards out of the hand, each as the very copy held."""
@@ -71,13 +72,18 @@ class Draft:
 
     # --- the plays -----------------------------------------------------------------------
 
-    def meld(self, groups: A.Melds) -> int:
-        """Put new melds down; return what they are worth for an opening."""
+    def meld(self, groups: A.Melds, build: bool = True) -> int:
+        """Put new melds down; return what they are worth for an opening.
+
+        Without `build` the melds are judged but not laid on the draft's table: a check of a
+        lone meld action needs no more (legal lists check dozens of them).
+        """
         value = 0
         for group in groups:
             read = read_meld(self.pull_group(group))
             value += melds.meld_value(read)
-            self._put(melds.to_table(read, self.seat, meld_id(len(self.melds)), self.seat))
+            if build:
+                self._put(melds.to_table(read, self.seat, meld_id(len(self.melds)), self.seat))
         return value
 
     def lay_off(self, action: A.LayOff) -> None:

@@ -80,13 +80,14 @@ class Ramino51Rules(Ramino51State):
 
     def check_meld(self, seat: int, action: A.MeldCards) -> None:
         """Check new melds from the hand (an opening reaches the minimum in this action)."""
-        self.meld_draft(seat, action)
+        self.meld_draft(seat, action, build=False)
 
-    def meld_draft(self, seat: int, action: A.MeldCards) -> tuple[Draft, int]:
+    def meld_draft(self, seat: int, action: A.MeldCards,
+                   build: bool = True) -> tuple[Draft, int]:
         """Work out a meld action; return the draft and the melds' opening value."""
         self.need_phase("play", "meld")
         draft = self.draft(seat)
-        value = draft.meld(action.melds)
+        value = draft.meld(action.melds, build)
         minimum = self.opts.opening_minimum
         if not self.opened[seat] and value < minimum:
             raise FirstMeldTooLow(f"your opening melds must total at least {minimum}; these "
