@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from ..game import DrawnCard as DrawnCard  # the draw's payloads are every game's
 from ..game import StockDraw as StockDraw
+from ..ramino.events import Rebuilt as Rebuilt  # the same rebuild of the stock as Ramino's
 from .views import HandReport, MeldView
 
 
@@ -46,14 +47,6 @@ class Exchanged:
 
     given: str
     got: str
-
-
-@dataclass(frozen=True, slots=True)
-class Rebuilt:
-    """The pile but its top card was shuffled into a new stock."""
-
-    stock: int
-    rebuilds: int  # times this hand
 
 
 @dataclass(frozen=True, slots=True)

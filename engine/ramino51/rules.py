@@ -9,6 +9,8 @@ candidates these checks accept.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import Card
 from ..errors import (
     BadState,
@@ -101,11 +103,7 @@ class Ramino51Rules(Ramino51State):
 
     def layoff_draft(self, seat: int, action: A.LayOff) -> Draft:
         """Work out a lay-off; return the draft."""
-        self.need_opened(seat, "lay off")
-        draft = self.draft(seat)
-        draft.lay_off(action)
-        self.keep_discardable(draft)
-        return draft
+        return self.opened_draft(seat, "lay off", lambda draft: draft.lay_off(action))
 
     def check_swap(self, seat: int, action: A.SwapJoker) -> None:
         """Check a joker swap and its use, as a whole."""
@@ -113,9 +111,13 @@ class Ramino51Rules(Ramino51State):
 
     def swap_draft(self, seat: int, action: A.SwapJoker) -> Draft:
         """Work out a joker swap with its use; return the draft."""
-        self.need_opened(seat, "retrieve a joker")
+        return self.opened_draft(seat, "retrieve a joker", lambda draft: draft.swap(action))
+
+    def opened_draft(self, seat: int, doing: str, play: Callable[[Draft], None]) -> Draft:
+        """Work out a play only an opened seat makes (a lay-off, a joker swap)."""
+        self.need_opened(seat, doing)
         draft = self.draft(seat)
-        draft.swap(action)
+        play(draft)
         self.keep_discardable(draft)
         return draft
 
