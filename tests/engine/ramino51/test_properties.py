@@ -111,6 +111,8 @@ def play(name: str, opts: Ramino51Options, game_no: int) -> Ledger:
         seat = g.to_act()[0]
         legal = g.legal_actions(seat)
         assert legal, "a legal action always exists until the game ends"
+        for probe in rng.sample(legal, min(3, len(legal))):
+            g.verify(seat, probe)  # listed means accepted
         ledger.follow(g.apply(seat, rng.choice(legal)))
         check_cards(g)
         check_hands(g)
@@ -124,6 +126,7 @@ def play(name: str, opts: Ramino51Options, game_no: int) -> Ledger:
     return ledger
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("name", sorted(SETS))
 def test_random_games_keep_every_invariant(name: str) -> None:
     reasons: Counter[str] = Counter()
