@@ -36,7 +36,7 @@ from ._shapes import Pool, Shape, face_at, face_of, shapes_of
 from .actions import CloseInHand, JokerUse, LayOff, Placed, SwapJoker
 from .melds import HIGH_ACE, fits, lay_off, read_meld, swap_joker, to_group, to_table
 
-MAX_REST = 5
+MAX_REST = 6
 CLOSE_BUDGET = 1500
 Parts = tuple[tuple[SwapJoker, ...], tuple[LayOff, ...], Card]
 
@@ -212,13 +212,8 @@ class _Closer:
                     yield later, _without(left, used), SwapJoker(m.id, tuple(naturals), use)
     def _uses(self, tables: list[TableMeld], joker: Card, rest: list[Card]
               ) -> Iterator[tuple[list[TableMeld], JokerUse, list[Card]]]:
-        """Yield each place for a freed joker: a lay-off on a meld, or a new meld of three
-        (its id counts the new melds of the action before it)."""
-        for i, m in enumerate(tables):
-            for lay in fits(joker, m):
-                if lay.end is None:  # a joker use cannot name an end
-                    after = _replaced(tables, i, lay_off(m, lay.cards, None, -1))
-                    yield after, JokerUse(meld_id=m.id, as_=lay.cards[0].as_), []
+        """Yield each place for a freed joker: a new meld of three (its id counts the new
+        melds of the action before it), or a lay-off on a meld."""
         for cards in _threes(joker, rest):
             self.budget -= 1
             if self.budget <= 0:
@@ -229,6 +224,11 @@ class _Closer:
                 continue
             new = to_table(meld, -1, meld_id(len(tables) + self.offset), -1)
             yield [*tables, new], JokerUse(meld=to_group(meld)), [c for c in cards if c != joker]
+        for i, m in enumerate(tables):
+            for lay in fits(joker, m):
+                if lay.end is None:  # a joker use cannot name an end
+                    after = _replaced(tables, i, lay_off(m, lay.cards, None, -1))
+                    yield after, JokerUse(meld_id=m.id, as_=lay.cards[0].as_), []
 
 
 def _threes(joker: Card, rest: list[Card]) -> Iterator[tuple[Card, Card, Card]]:
