@@ -232,10 +232,9 @@ def _set_lay_off(meld: TableMeld, cards: Group, by: int) -> TableMeld:
                 raise DoesNotFit(f"a joker on {name} stands for a missing "
                                  f"{rank_text(meld.rank)}, not {stands}")
         elif p.card.rank != meld.rank:
-            raise DoesNotFit(f"{p.card} is not a {rank_text(meld.rank)}: it does not fit {name}")
+            raise DoesNotFit(f"{p.card} does not fit {name}: a set holds one rank")
         elif p.card.suit in suits:
-            raise DoesNotFit(f"{name} already holds a {rank_text(meld.rank)} of "
-                             f"{SUIT_NAMES[p.card.suit]}")
+            raise DoesNotFit(f"{name} already holds {p.card}: a set holds each suit once")
         else:
             suits.append(p.card.suit)
     make_meld(meld.cards + [p.card for p in cards], RULES)  # the shared rule agrees

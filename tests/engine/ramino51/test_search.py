@@ -243,7 +243,7 @@ def test_openings_of_example_4_and_5() -> None:
     assert openings(hand("10H JH QH 7S 7D 7C"), 51) == []  # it would empty the hand
     assert len(openings(hand("10H JH QH 7S 7D 7C"), 51, keep_one=False)) == 1
     melds, value = best_melds(hand("AH 2H 3H 5D JK 7D KS KH KC 9C"))
-    assert value == 64 + 0 and len(melds) == 3
+    assert value == 64 and len(melds) == 3
 
 
 # --- bounds on explosive hands ------------------------------------------------------------
