@@ -25,7 +25,7 @@ and anything past the budget. Everything it returns replays with engine/ramino51
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Container, Iterator, Sequence
 from itertools import combinations
 
 from ..cards import SUITS, Card
@@ -34,10 +34,10 @@ from ..melds import Meld
 from ..table import TableMeld, meld_id
 from ._shapes import Pool, Shape, face_at, face_of, shapes_of
 from .actions import CloseInHand, JokerUse, LayOff, Placed, SwapJoker
-from .melds import HIGH_ACE, fits, lay_off, read_meld, swap_joker, to_group, to_table
+from .melds import HIGH_ACE, placements, read_meld, swap_joker, to_group, to_table
 
-MAX_REST = 5
-CLOSE_BUDGET = 1500
+MAX_REST = 6
+CLOSE_BUDGET = 600
 Parts = tuple[tuple[SwapJoker, ...], tuple[LayOff, ...], Card]
 
 
@@ -76,13 +76,25 @@ def _reach(table: Sequence[TableMeld]) -> tuple[set[int], set[int], bool]:
     return lay, swap, joker_room
 
 
+def _freeable(table: Sequence[TableMeld], held: Container[int]) -> int:
+    """Return how many table jokers the held faces could free."""
+    out = 0
+    for m in table:
+        jokers = [e for e in m.entries if e.card.is_joker]
+        if m.kind == "run":
+            out += sum(e.stands_for is not None and face_of(e.stands_for) in held
+                       for e in jokers)
+        elif jokers:
+            suits = {e.card.suit for e in m.entries}
+            out += all(s * 13 + m.rank - 1 in held for s in range(4) if SUITS[s] not in suits)
+    return out
+
+
 def _pairable(faces: Sequence[int]) -> set[int]:
     """Return the faces that make a meld of three with another face and a joker."""
-    def near(a: int, b: int) -> bool:
-        same_rank = a % 13 == b % 13 and a != b
-        gap = abs(a % 13 - b % 13)
-        return same_rank or (a // 13 == b // 13 and (0 < gap <= 2 or gap >= 11))
-    return {a for a in faces if any(near(a, b) for b in faces)}
+    cards = {f: Card(f % 13 + 1, SUITS[f // 13]) for f in faces}
+    joker = Card(0, "")
+    return {a for a in faces if any(_orders(cards[a], cards[b], joker) for b in faces)}
 
 
 class _Closer:
@@ -96,38 +108,44 @@ class _Closer:
                 self.by_face[f].append(s)
         self.order = sorted(self.by_face, key=lambda f: (len(self.by_face[f]), f))
         lay, swap, self.joker_room = _reach(table)
-        self.reach = lay | swap
-        if any(f in swap for f in self.pool.copies):
-            self.reach |= _pairable(list(self.pool.copies))
+        self.placed = lay | swap  # rest cards a lay-off or a swap could take
+        freeable = _freeable(table, self.pool.copies)
+        # each joker the hand can free makes a meld with two more cards of the rest
+        self.pairable = _pairable(list(self.pool.copies)) if freeable else set()
+        self.odd_room = 2 * freeable + 1  # and one card is discarded
         self.budget, self.offset = CLOSE_BUDGET, 0
         self.failed: set[tuple[bytes, int, tuple[int, ...], int]] = set()
 
     def run(self, take_exchange: bool) -> CloseInHand | None:
         """Search; return the close as an action, or None."""
         stuck = sum(len(cs) for f, cs in self.pool.copies.items()
-                    if not self.by_face[f] and f not in self.reach)
+                    if not self.by_face[f] and f not in self.placed | self.pairable)
         if stuck > 1:
             return None  # two cards no meld nor lay-off can take: one discard is not enough
-        found = self._split([], [], 0)
+        found = self._split([], [], 0, 0)
         if found is None:
             return None
         melds, (swaps, lays, discard) = found
         return CloseInHand(take_exchange, tuple(to_group(m) for m in melds), swaps, lays,
                            discard)
 
-    def _split(self, chosen: list[Shape], rest: list[int], stuck: int
+    def _split(self, chosen: list[Shape], rest: list[int], odd: int, stuck: int
                ) -> tuple[list[Meld], Parts] | None:
-        """Put the most constrained face left into one of its melds or into the rest."""
+        """Put the most constrained face left into one of its melds or into the rest.
+
+        `odd` counts the rest cards no lay-off or swap takes, `stuck` those that make no
+        meld with a freed joker either (the discard, at most one).
+        """
         key = (bytes(self.pool.count), self.pool.jokers, tuple(sorted(rest)), stuck)
         if self.budget <= 0 or key in self.failed:
             return None
         self.budget -= 1
-        found = self._branch(chosen, rest, stuck)
+        found = self._branch(chosen, rest, odd, stuck)
         if found is None:
             self.failed.add(key)
         return found
 
-    def _branch(self, chosen: list[Shape], rest: list[int], stuck: int
+    def _branch(self, chosen: list[Shape], rest: list[int], odd: int, stuck: int
                 ) -> tuple[list[Meld], Parts] | None:
         count = self.pool.count
         pivot = next((f for f in self.order if count[f]), -1)
@@ -136,15 +154,16 @@ class _Closer:
         for s in self.by_face[pivot]:
             if self.pool.fits(s):
                 self.pool.take(s)
-                found = self._split([*chosen, s], rest, stuck)
+                found = self._split([*chosen, s], rest, odd, stuck)
                 self.pool.give(s)
                 if found is not None:
                     return found
-        stays = pivot not in self.reach
-        if len(rest) >= MAX_REST or stuck + stays > 1:
+        is_odd = pivot not in self.placed
+        stays = is_odd and pivot not in self.pairable
+        if len(rest) >= MAX_REST or stuck + stays > 1 or odd + is_odd > self.odd_room:
             return None
         count[pivot] -= 1
-        found = self._split(chosen, [*rest, pivot], stuck + stays)
+        found = self._split(chosen, [*rest, pivot], odd + is_odd, stuck + stays)
         count[pivot] += 1
         return found
 
@@ -183,13 +202,14 @@ class _Closer:
         """Lay off the first card that fits somewhere, in each of its places, or keep it."""
         for card in rest:
             self.budget -= len(tables)  # a lay-off tried costs a step
-            places = [(i, lay) for i, m in enumerate(tables) for lay in fits(card, m)]
+            places = [(i, lay, after) for i, m in enumerate(tables)
+                      for lay, after in placements(card, m)]
             if not places:
                 continue
             left = _without(rest, [card])
-            for i, lay in places:
-                after = _replaced(tables, i, lay_off(tables[i], lay.cards, lay.end, -1))
-                found = self._place(after, left, kept, swaps, (*lays, lay), False)
+            for i, lay, meld in places:
+                found = self._place(_replaced(tables, i, meld), left, kept, swaps, (*lays, lay),
+                                    False)
                 if found is not None:
                     return found
             if kept is None and card.face not in self.barred:
@@ -210,15 +230,11 @@ class _Closer:
                 left = _without(rest, naturals)
                 for later, use, used in self._uses(now, joker, left):
                     yield later, _without(left, used), SwapJoker(m.id, tuple(naturals), use)
+
     def _uses(self, tables: list[TableMeld], joker: Card, rest: list[Card]
               ) -> Iterator[tuple[list[TableMeld], JokerUse, list[Card]]]:
-        """Yield each place for a freed joker: a lay-off on a meld, or a new meld of three
-        (its id counts the new melds of the action before it)."""
-        for i, m in enumerate(tables):
-            for lay in fits(joker, m):
-                if lay.end is None:  # a joker use cannot name an end
-                    after = _replaced(tables, i, lay_off(m, lay.cards, None, -1))
-                    yield after, JokerUse(meld_id=m.id, as_=lay.cards[0].as_), []
+        """Yield each place for a freed joker: a new meld of three (its id counts the new
+        melds of the action before it), or a lay-off on a meld."""
         for cards in _threes(joker, rest):
             self.budget -= 1
             if self.budget <= 0:
@@ -229,20 +245,42 @@ class _Closer:
                 continue
             new = to_table(meld, -1, meld_id(len(tables) + self.offset), -1)
             yield [*tables, new], JokerUse(meld=to_group(meld)), [c for c in cards if c != joker]
+        for i, m in enumerate(tables):
+            for lay, after in placements(joker, m):
+                if lay.end is None:  # a joker use cannot name an end
+                    use = JokerUse(meld_id=m.id, as_=lay.cards[0].as_)
+                    yield _replaced(tables, i, after), use, []
 
 
-def _threes(joker: Card, rest: list[Card]) -> Iterator[tuple[Card, Card, Card]]:
-    """Yield the joker with two natural cards of the rest, in each order a run reads."""
-    naturals = sorted(c for c in rest if not c.is_joker)  # by rank: runs read in order
+def _threes(joker: Card, rest: list[Card]) -> Iterator[tuple[Card, ...]]:
+    """Yield the joker with two natural cards of the rest, in each order that reads as a
+    set or a run of three."""
+    naturals = [c for c in rest if not c.is_joker]
     seen: set[tuple[tuple[int, str], ...]] = set()
     for a, b in combinations(naturals, 2):
-        if a.rank != b.rank and a.suit != b.suit:
-            continue
-        for cards in ((a, b, joker), (joker, a, b), (a, joker, b)):
+        for cards in _orders(a, b, joker):
             key = tuple(c.face for c in cards)
             if key not in seen:
                 seen.add(key)
                 yield cards
+
+
+def _orders(a: Card, b: Card, joker: Card) -> list[tuple[Card, ...]]:
+    """Return the orders in which two cards and a joker read as a meld of three."""
+    if a.rank == b.rank:
+        return [(a, b, joker)] if a.suit != b.suit else []
+    if a.suit != b.suit:
+        return []
+    low, high = sorted((a, b), key=lambda c: _place_of(c, a.rank + b.rank - c.rank))
+    gap = _place_of(high, low.rank) - _place_of(low, high.rank)
+    if gap == 1:
+        return [(low, high, joker), (joker, low, high)]
+    return [(low, joker, high)] if gap == 2 else []
+
+
+def _place_of(card: Card, other: int) -> int:
+    """Return the card's run position beside a card of rank `other` (an ace high by a Q/K)."""
+    return HIGH_ACE if card.rank == 1 and other >= 12 else card.rank
 
 
 def _payments(meld: TableMeld, rest: list[Card]) -> Iterator[list[Card]]:

@@ -182,8 +182,18 @@ def _set_meld(base: TableMeld, entries: list[Entry]) -> TableMeld:
     jokers = [e for e in entries if e.card.is_joker]
     missing = [s for s in SUITS if s not in {e.card.suit for e in naturals}]
     named = Card(base.rank, missing[0]) if len(entries) == 4 and len(missing) == 1 else None
-    jokers = [replace(e, stands_for=named) for e in jokers]
-    return replace(base, entries=[replace(e) for e in naturals] + jokers)
+    jokers = [Entry(e.card, e.by, e.value, e.how, named) for e in jokers]
+    return _with(base, base.low, [_copy(e) for e in naturals] + jokers)
+
+
+def _copy(e: Entry) -> Entry:
+    # the new meld gets its own entries: changing one never changes the meld it came from
+    return Entry(e.card, e.by, e.value, e.how, e.stands_for)
+
+
+def _with(meld: TableMeld, low: int, entries: list[Entry]) -> TableMeld:
+    """Return a new meld like `meld` with another first position and other entries."""
+    return TableMeld(meld.id, meld.owner, meld.kind, meld.suit, meld.rank, low, entries)
 
 
 def as_meld(meld: TableMeld) -> Meld:
@@ -222,10 +232,9 @@ def _set_lay_off(meld: TableMeld, cards: Group, by: int) -> TableMeld:
                 raise DoesNotFit(f"a joker on {name} stands for a missing "
                                  f"{rank_text(meld.rank)}, not {stands}")
         elif p.card.rank != meld.rank:
-            raise DoesNotFit(f"{p.card} is not a {rank_text(meld.rank)}: it does not fit {name}")
+            raise DoesNotFit(f"{p.card} does not fit {name}: a set holds one rank")
         elif p.card.suit in suits:
-            raise DoesNotFit(f"{name} already holds a {rank_text(meld.rank)} of "
-                             f"{SUIT_NAMES[p.card.suit]}")
+            raise DoesNotFit(f"{name} already holds {p.card}: a set holds each suit once")
         else:
             suits.append(p.card.suit)
     make_meld(meld.cards + [p.card for p in cards], RULES)  # the shared rule agrees
@@ -290,8 +299,8 @@ def _extended(meld: TableMeld, cards: Group, pick: Sequence[int], by: int) -> Ta
             raise DoesNotFit(f"{p} does not fit the run {meld.declared()}: "
                              f"{_limit_reason(refusal)}") from None
     entries = {q: Entry(p.card, by, 0, "layoff", p.as_) for q, p in zip(pick, cards)}
-    old = [replace(e) for e in meld.entries]
-    return replace(meld, low=current.low, entries=[
+    old = [_copy(e) for e in meld.entries]
+    return _with(meld, current.low, [
         entries[q] if q in entries else old[q - meld.low] for q in current.ranks])
 
 
@@ -326,10 +335,10 @@ def _swap_from_run(meld: TableMeld, naturals: Sequence[Card],
                   if e.stands_for is not None and e.stands_for.face == card.face), -1)
     if index < 0:
         raise DoesNotFit(f"no joker stands for {card} in {name}")
-    entries = [replace(e) for e in meld.entries]
+    entries = [_copy(e) for e in meld.entries]
     freed = entries[index].card
     entries[index] = Entry(card, by, 0, "swap")
-    return replace(meld, entries=entries), freed
+    return _with(meld, meld.low, entries), freed
 
 
 def _swap_from_set(meld: TableMeld, joker: Card, naturals: Sequence[Card],
@@ -341,9 +350,9 @@ def _swap_from_set(meld: TableMeld, joker: Card, naturals: Sequence[Card],
         need = " and ".join(c.text for c in missing)
         raise DoesNotFit(f"the joker of {meld.declared()} is retrieved with {need}, "
                          f"not {_text(naturals) or 'nothing'}")
-    kept = [replace(e) for e in meld.entries if not e.card.is_joker]
+    kept = [_copy(e) for e in meld.entries if not e.card.is_joker]
     entries = kept + [Entry(c, by, 0, "swap") for c in naturals]
-    return replace(meld, entries=entries), joker
+    return _with(meld, meld.low, entries), joker
 
 
 # --- where a card goes -----------------------------------------------------------------
@@ -351,22 +360,28 @@ def _swap_from_set(meld: TableMeld, joker: Card, naturals: Sequence[Card],
 
 def fits(card: Card, meld: TableMeld) -> list[LayOff]:
     """Return every one-card lay-off of the card on the meld that `lay_off` accepts."""
+    return [lay for lay, _ in placements(card, meld)]
+
+
+def placements(card: Card, meld: TableMeld) -> list[tuple[LayOff, TableMeld]]:
+    """Return every one-card lay-off of the card on the meld, with the meld after it (the
+    card credited to nobody, -1: the searches try lay-offs, the game makes them)."""
     if meld.kind == "run" and card.is_joker:
         faces = {face_at(q, meld.suit) for q in (meld.low - 1, meld.high + 1)
                  if 1 <= q <= HIGH_ACE}  # an ace can be both: asked once
         tries = [LayOff((Placed(card, face),), meld.id) for face in sorted(faces)]
-    elif card.is_joker or card.rank == meld.rank or card.suit == meld.suit:
+    elif card.is_joker or card.rank == meld.rank or (card.suit == meld.suit and any(
+            q in (meld.low - 1, meld.high + 1) for q in positions(card.rank))):
         tries = [LayOff((Placed(card),), meld.id)]
     else:
-        return []  # neither its rank nor its suit: nothing to ask lay_off
-    out: list[LayOff] = []
+        return []  # not next to the run nor of the set's rank: nothing to ask lay_off
+    out: list[tuple[LayOff, TableMeld]] = []
     for lay in tries:
         try:
-            lay_off(meld, lay.cards, None, -1)
+            out.append((lay, lay_off(meld, lay.cards, None, -1)))
         except AmbiguousEnd:
-            out += [replace(lay, end=end) for end in ("low", "high")]
+            out += [(replace(lay, end=end), lay_off(meld, lay.cards, end, -1))
+                    for end in ("low", "high")]
         except (DoesNotFit, InvalidMeld):
             continue
-        else:
-            out.append(lay)
     return out

@@ -12,12 +12,17 @@ far (the typed action stays playable: the game verifies actions, not these lists
   by value within OPENING_BUDGET steps; results sorted by value, then fewer cards.
 - `best_melds`: exact within BEST_BUDGET steps (branch and bound on the highest card
   left: in one of its melds, or kept), the best found when the budget runs out.
-- `find_close`: see engine/ramino51/_close.py.
+- `find_close`: see engine/ramino51/_close.py (CLOSE_BUDGET steps, MAX_REST cards kept
+  back for lay-offs and swaps).
+
+The first three keep their last 64 answers (cards and melds are frozen; the lists returned
+are new), since menus, the hand picture and legal actions ask about one hand many times.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..cards import Card
 from ..melds import Meld
@@ -29,7 +34,7 @@ MAX_HAND_MELDS = 200
 MAX_PARTS = 5
 MAX_OPENINGS = 12
 OPENING_BUDGET = 3000
-BEST_BUDGET = 800
+BEST_BUDGET = 500
 JOKER_MOST = 11  # the most a joker counts in a meld (as an ace)
 
 __all__ = ["best_melds", "find_close", "hand_melds", "openings"]
@@ -37,45 +42,68 @@ __all__ = ["best_melds", "find_close", "hand_melds", "openings"]
 
 def hand_melds(hand: Sequence[Card]) -> list[Meld]:
     """Return the distinct melds the hand can make (jokers declared), highest value first."""
+    return list(_hand_melds(tuple(sorted(hand))))
+
+
+@lru_cache(maxsize=64)
+def _hand_melds(hand: tuple[Card, ...]) -> tuple[Meld, ...]:
+    # cached (cards and melds are frozen): menus and legal actions ask again and again
     pool = Pool(hand)
-    return [pool.meld(s) for s in shapes_of(pool)[:MAX_HAND_MELDS]]
+    return tuple(pool.meld(s) for s in shapes_of(pool)[:MAX_HAND_MELDS])
 
 
 def openings(hand: Sequence[Card], minimum: int,
              keep_one: bool = True) -> list[tuple[Meld, ...]]:
     """Return minimal sets of disjoint melds worth at least `minimum`, best first."""
+    return list(_openings(tuple(sorted(hand)), minimum, keep_one))
+
+
+@lru_cache(maxsize=64)
+def _openings(hand: tuple[Card, ...], minimum: int, keep_one: bool) -> tuple[
+        tuple[Meld, ...], ...]:
     pool = Pool(hand)
-    shapes = shapes_of(pool)
-    room = len(hand) - keep_one
-    found: list[tuple[Shape, ...]] = []
-    budget = [OPENING_BUDGET]
+    search = _Openings(pool, shapes_of(pool), minimum, len(hand) - keep_one)
+    search.walk(0, [], 0, 0)
+    found = sorted(search.found, key=lambda c: (-sum(s.value for s in c),
+                                                sum(s.size for s in c)))
+    return tuple(tuple(Pool(hand).melds(c)) for c in found)
 
-    def walk(first: int, chosen: list[Shape], total: int, cards: int) -> None:
-        for j in range(first, len(shapes)):
-            if budget[0] <= 0 or len(found) >= MAX_OPENINGS:
+
+class _Openings:
+    """Depth-first over the melds by value: each combination's melds in that order."""
+
+    def __init__(self, pool: Pool, shapes: Sequence[Shape], minimum: int, room: int) -> None:
+        self.pool, self.shapes, self.minimum, self.room = pool, shapes, minimum, room
+        self.found: list[tuple[Shape, ...]] = []
+        self.budget = OPENING_BUDGET
+
+    def walk(self, first: int, chosen: list[Shape], total: int, cards: int) -> None:
+        """Add a meld from `first` on; keep combinations that just reach the minimum."""
+        for j in range(first, len(self.shapes)):
+            if self.budget <= 0 or len(self.found) >= MAX_OPENINGS:
                 return
-            budget[0] -= 1
-            s = shapes[j]
-            if total + s.value * (MAX_PARTS - len(chosen)) < minimum:
+            self.budget -= 1
+            s = self.shapes[j]
+            if total + s.value * (MAX_PARTS - len(chosen)) < self.minimum:
                 return  # values only fall from here on
-            if cards + s.size > room or not pool.fits(s):
+            if cards + s.size > self.room or not self.pool.fits(s):
                 continue
-            picked = [*chosen, s]
-            if total + s.value >= minimum:
-                if all(total + s.value - p.value < minimum for p in picked):
-                    found.append(tuple(picked))
-            elif len(picked) < MAX_PARTS:
-                pool.take(s)
-                walk(j, picked, total + s.value, cards + s.size)  # j again: twins
-                pool.give(s)
-
-    walk(0, [], 0, 0)
-    found.sort(key=lambda c: (-sum(s.value for s in c), sum(s.size for s in c)))
-    return [tuple(Pool(hand).melds(c)) for c in found]
+            if total + s.value >= self.minimum:
+                # minimal: this meld is the smallest, and the others fell short without it
+                self.found.append((*chosen, s))
+            elif len(chosen) + 1 < MAX_PARTS:
+                self.pool.take(s)
+                self.walk(j, [*chosen, s], total + s.value, cards + s.size)  # j: twins
+                self.pool.give(s)
 
 
 def best_melds(hand: Sequence[Card]) -> tuple[tuple[Meld, ...], int]:
     """Return the disjoint melds worth the most (one card kept) and their value."""
+    return _best_melds(tuple(sorted(hand)))
+
+
+@lru_cache(maxsize=64)
+def _best_melds(hand: tuple[Card, ...]) -> tuple[tuple[Meld, ...], int]:
     pool = Pool(hand)
     best = _Best(pool, shapes_of(pool), len(hand))
     best.walk([], 0, best.upper(), 0)

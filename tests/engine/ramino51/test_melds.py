@@ -113,6 +113,8 @@ def test_a_natural_card_cannot_stand_for_another() -> None:
     bad = (Placed(Card.parse("6D"), Card.parse("7D")),) + group("5D,7D")
     with pytest.raises(InvalidMeld, match="only a joker"):
         read_meld(bad)
+    with pytest.raises(InvalidMeld, match="only a joker"):
+        lay_off(table_meld("3D,4D,5D"), bad[:1], None, 0)
 
 
 def test_a_sets_joker_needs_no_declaration_and_goes_last() -> None:
@@ -228,8 +230,8 @@ def test_an_ace_on_2_to_k_needs_its_end() -> None:
     ("5H,JK=6H,7H", "JK", None, InvalidMeld, "say what the joker stands for"),
     ("5H,JK=6H,7H", "JK=9H", None, DoesNotFit, "does not fit"),
     ("8C,8H,8S,8D", "8C", None, DoesNotFit, "a set holds at most 4 cards"),
-    ("8C,8H,8S", "8C", None, DoesNotFit, "already holds a 8 of clubs"),
-    ("8C,8H,8S", "9D", None, DoesNotFit, "9D is not a 8"),
+    ("8C,8H,8S", "8C", None, DoesNotFit, "already holds 8C: a set holds each suit once"),
+    ("8C,8H,8S", "9D", None, DoesNotFit, "9D does not fit the set 8C 8H 8S: a set holds one"),
     ("8C,8H,8S", "JK=8C", None, DoesNotFit, "stands for a missing 8, not 8C"),
     ("4C,5C,6C", "7C,7C", None, DoesNotFit, "7C,7C does not fit the run"),
     ("4C,5C,6C", "AC,2C,3C,7C", "high", DoesNotFit, "at the high end"),
