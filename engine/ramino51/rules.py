@@ -60,7 +60,7 @@ class Ramino51Rules(Ramino51State):
         if not self.pile:
             raise IllegalMove("the discard pile is empty")
         top = self.pile[-1]
-        if not self.opts.discard_taken_card and all(c.face == top.face for c in self.hands[seat]):
+        if all(self.barred(c, top) for c in self.hands[seat]):
             # every card he would hold is the taken card or its twin: no discard could follow
             raise TakenCardDiscard(f"if you take {top} you will have no card you may discard "
                                    "this turn", card=top.text)
@@ -125,8 +125,7 @@ class Ramino51Rules(Ramino51State):
         """Refuse a play that leaves no card he may discard this turn (Decisions 16, 17)."""
         draft.keep_one()
         taken = self.taken
-        if (taken is not None and not self.opts.discard_taken_card
-                and all(c.face == taken.face for c in draft.hand)):
+        if taken is not None and all(self.barred(c, taken) for c in draft.hand):
             raise MustKeepCard(f"keep a card you may discard: {taken} was taken from the pile "
                                "this turn", card=taken.text)
 
@@ -151,10 +150,15 @@ class Ramino51Rules(Ramino51State):
         """Return the held copy of the card, if it may be thrown (Decision 17: twins too)."""
         card = draft.held(wanted)
         taken = self.taken
-        if taken is not None and card.face == taken.face and not self.opts.discard_taken_card:
+        if taken is not None and self.barred(card, taken):
             raise TakenCardDiscard(f"you cannot discard {card}: you took {taken} from the pile "
                                    "this turn", card=card.text)
         return card
+
+    def barred(self, card: Card, taken: Card) -> bool:
+        """Whether the card may not be thrown this turn: the taken card or its twin (any joker
+        for a joker), unless `discard_taken_card` allows it (Decision 17)."""
+        return card.face == taken.face and not self.opts.discard_taken_card
 
     def check_close(self, seat: int, action: A.CloseInHand) -> None:
         """Check a close in hand: its preconditions, then every part at its point, atomically."""
