@@ -7,6 +7,7 @@ JSON and version left as they were.
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
 import pytest
@@ -468,3 +469,25 @@ def test_a_snapshot_with_a_card_too_many_or_a_bad_meld_is_refused() -> None:
     assert Counter(c for h in data["hands"] for c in h)["9H"] >= 1
     with pytest.raises(BadState):
         Ramino51Game.from_json(data)
+
+
+def test_a_game_replays_exactly_from_its_seed_and_from_a_snapshot() -> None:
+    opts = Ramino51Options(hands_per_game=2, stock_rebuilds=3)
+    first = Ramino51Game(opts, players=3, seed=77)
+    rng, played, middle, rebuilt = random.Random(77), [], None, 0
+    while not first.is_over:
+        seat = first.to_act()[0]
+        action = rng.choice(first.legal_actions(seat))
+        played.append((seat, str(action)))
+        rebuilt += kinds(first.apply(seat, action)).count("rebuild")
+        if len(played) == 300:
+            middle = json.loads(json.dumps(first.to_json()))
+    again = Ramino51Game(opts, players=3, seed=77)
+    for seat, text in played:
+        again.apply(seat, text)
+    assert again.to_json() == first.to_json() and rebuilt > 0
+    assert middle is not None
+    resumed = Ramino51Game.from_json(middle)
+    for seat, text in played[300:]:
+        resumed.apply(seat, text)
+    assert resumed.to_json() == first.to_json()
