@@ -31,6 +31,7 @@ class Draft:
     def __init__(self, hand: Sequence[Card], table: Table, seat: int) -> None:
         self.seat = seat
         self.hand = list(hand)
+        self.faces = [c.key // PACKS_HELD for c in self.hand]  # kept beside the hand: found fast
         self.melds = list(table.melds)
         self.touched: list[str] = []  # ids of the melds made or changed, in order
 
@@ -40,15 +41,22 @@ class Draft:
 
     def _at(self, wanted: Card) -> int:
         # by face, first in the hand: a retrieved joker put first is the one an action names
-        face = wanted.key // PACKS_HELD
-        for i, card in enumerate(self.hand):
-            if card.key // PACKS_HELD == face:
-                return i
-        raise CardNotInHand(f"you do not hold {wanted}", card=wanted.text)
+        try:
+            return self.faces.index(wanted.key // PACKS_HELD)
+        except ValueError:
+            raise CardNotInHand(f"you do not hold {wanted}", card=wanted.text) from None
 
     def pull(self, wanted: Card) -> Card:
         """Take a held copy of the card out of the hand."""
-        return self.hand.pop(self._at(wanted))
+        at = self._at(wanted)
+        del self.faces[at]
+        return self.hand.pop(at)
+
+    def add(self, card: Card, first: bool = False) -> None:
+        """Put a card into the hand (first: before its twins, so actions name it)."""
+        at = 0 if first else len(self.hand)
+        self.hand.insert(at, card)
+        self.faces.insert(at, card.key // PACKS_HELD)
 
     def pull_group(self, group: A.Group) -> A.Group:
         """Take the group's cards out of the hand, each as the very copy held."""
@@ -98,10 +106,9 @@ class Draft:
         naturals = tuple(self.pull(c) for c in action.naturals)
         meld, joker = melds.swap_joker(self.melds[at], naturals, self.seat)
         self._put(meld, at)
-        self.hand.insert(0, joker)  # first, so the use's "JK" names this very joker
+        self.add(joker, first=True)  # so the use's "JK" names this very joker
         self._use(joker, action.use)
-        if joker in self.hand:
-            self.hand.remove(joker)
+        if any(card is joker for card in self.hand):
             raise JokerNotUsed("the joker you retrieve must go back on the table at once: "
                                "in a new meld or on a meld", joker=joker.text)
 

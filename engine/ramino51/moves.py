@@ -137,7 +137,7 @@ class Ramino51Moves(Ramino51Rules):
         draft, thrown = self.close_draft(seat, action)
         if action.take_exchange:
             self.exchange = None
-        draft.hand.remove(thrown)
+        draft.pull(thrown)
         draft.commit(self.hands, self.table)
         self.pile.append(thrown)
         self.opened[seat] = True

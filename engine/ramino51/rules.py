@@ -169,7 +169,7 @@ class Ramino51Rules(Ramino51State):
         self.close_allowed(seat, action.take_exchange)
         draft = self.draft(seat)
         if action.take_exchange and self.exchange is not None:
-            draft.hand.append(self.exchange)
+            draft.add(self.exchange)
         draft.meld(action.melds)
         for swap in action.swaps:
             draft.swap(swap)
