@@ -38,6 +38,7 @@ class OptionSpec:
     odd: bool = False  # e.g. best-of formats: 3, 5, 7 … games
     negative: bool = False  # int_or_off: the value, when on, must be below zero
     settable: bool = True  # offered by `/rummy settings`
+    off_words: tuple[str, ...] = ()  # int_or_off: its own words for None ("cards", "carte")
 
     @property
     def label(self) -> str:
@@ -98,7 +99,7 @@ class OptionSpec:
     def parse(self, text: str) -> Any:
         """Return the value a member's text stands for; raise BadOption if none."""
         word = text.strip().lower()
-        if self.kind in ("int_or_off", "card") and word in _OFF:
+        if self.kind in ("int_or_off", "card") and (word in _OFF or word in self.off_words):
             return None
         value = self._parse_word(word, text.strip())
         self.check(value)
@@ -121,10 +122,11 @@ class OptionSpec:
 
 def option(default: Any, *, kind: Kind | None = None, choices: tuple[Any, ...] = (),
            low: int | None = None, high: int | None = None, odd: bool = False,
-           negative: bool = False, settable: bool = True) -> Any:
+           negative: bool = False, settable: bool = True,
+           off_words: tuple[str, ...] = ()) -> Any:
     """Declare an option field: its default and what values it takes."""
     spec = dict(kind=kind or _kind_of(default, choices), choices=choices, low=low, high=high,
-                odd=odd, negative=negative, settable=settable)
+                odd=odd, negative=negative, settable=settable, off_words=off_words)
     return field(default=default, metadata={"option": spec})
 
 

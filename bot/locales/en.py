@@ -580,4 +580,9 @@ MESSAGES: dict[str, str] = {
     "ramino.rules.stake": "At the end each loser owes the winner {stake} per point of his total.",
     "ramino.rules.limit": "Above {limit} {limit:point|points} you are out; the last player left wins.",
     "ramino.rules.chips": "{hands} {hands:hand|hands}, {chips} {chips:chip|chips} each at the start; each close wins one chip from every other player.",
+    # --- ramino51 engine ---
+    "error.exchange_not_allowed": "You can swap the exchange card only once, on your first turn, before you meld, lay off or take a joker.",
+    "error.close_not_allowed": "You can't close in hand now: only before opening and before any other play this turn, after your draw (or taking the exchange card instead of it, but not on the starter's first turn).",
+    "error.close_incomplete": "To close in hand, every card but the one you discard must go on the table.",
+    "error.joker_not_used": "A joker you take from the table must go straight back on it, in a new meld or on a meld.",
 }

@@ -600,4 +600,9 @@ MESSAGES: dict[str, str] = {
     "ramino.rules.stake": "A fine partita ogni perdente deve al vincitore {stake} per ogni punto del suo totale.",
     "ramino.rules.limit": "Oltre {limit} {limit:punto|punti} sei fuori; vince l'ultimo giocatore rimasto.",
     "ramino.rules.chips": "{hands} {hands:mano|mani}, {chips} {chips:gettone|gettoni} a testa all'inizio; chi chiude vince un gettone da ogni altro giocatore.",
+    # --- ramino51 engine ---
+    "error.exchange_not_allowed": "La carta di scambio si cambia una volta sola, al tuo primo turno, prima di calare, attaccare o prendere un jolly.",
+    "error.close_not_allowed": "Ora non puoi chiudere in mano: si può solo se non hai ancora aperto e non hai fatto altre giocate in questo turno, dopo aver pescato (o prendendo al posto della pesca la carta di scambio, ma non al primo turno di chi inizia).",
+    "error.close_incomplete": "Per chiudere in mano devi calare tutte le carte tranne quella che scarti.",
+    "error.joker_not_used": "Il jolly preso dal tavolo va subito rimesso in gioco, in una nuova combinazione o attaccato a una combinazione.",
 }

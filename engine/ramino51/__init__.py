@@ -14,6 +14,9 @@ from .actions import (
     TakeDiscard,
     parse_action,
 )
+from .game import Ramino51Game
+from .options import PRESETS, Ramino51Options, preset
 
-__all__ = ["CloseInHand", "Discard", "DrawStock", "JokerUse", "LayOff", "MeldCards", "Placed",
-           "Ramino51Action", "SwapExchange", "SwapJoker", "TakeDiscard", "parse_action"]
+__all__ = ["PRESETS", "CloseInHand", "Discard", "DrawStock", "JokerUse", "LayOff", "MeldCards",
+           "Placed", "Ramino51Action", "Ramino51Game", "Ramino51Options", "SwapExchange",
+           "SwapJoker", "TakeDiscard", "parse_action", "preset"]
