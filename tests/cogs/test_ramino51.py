@@ -1,0 +1,207 @@
+"""Ramino 51 end to end: an opening of 51 built in the menus, a lay-off, a joker taken from the
+table, a close in hand with doubled charges, the exchange swap, refusals, restarts, a whole
+game played by computers."""
+
+from __future__ import annotations
+
+import pytest
+import simcord
+
+from card_images.style import DISPLAY_WIDTH
+from cogs.host import Runtime, ScriptedDeals
+from engine.ramino51.views import R51Table
+from tests.cogs.conftest import (
+    dm,
+    hand_end_message,
+    labels,
+    open_table,
+    option_values,
+    png_of,
+    select_id,
+    set_locale,
+    set_turn_seconds,
+    stale_click,
+    table_message,
+    texts,
+)
+from tests.conftest import Sim
+from tests.engine.ramino51.scripted import deck_order
+
+# Chiara deals, Alice starts with 15 cards: 8D JK 10D + 8S 8H 8C open with exactly 51.
+ALICE = "8D JK 10D 8S 8H 8C 2S 4C 6H KC 3D QS 5C 9S 2H"
+# Bruno opens with the queens and kings, lays 7D off on Alice's run and takes its joker.
+BRUNO = "QC QD QS KS KH KD 9D 7D 4S 5S 2C 3H 6C JS"
+# Chiara draws 8H and puts everything down but 3S: a close in hand.
+CHIARA = "AC 2C 3C 4C 5H 6H 7H 9C 9S 9H JH QH KH 3S"
+EXCHANGE = "10S"
+STOCK = "AH 8H"
+
+
+def script(deals: ScriptedDeals, hands: list[str] | None = None, exchange: str = EXCHANGE,
+           stock: str = STOCK) -> None:
+    """Deal the next Ramino 51 game: these hands by seat, the last seat deals."""
+    hands = hands or [ALICE, BRUNO, CHIARA]
+    dealer = len(hands) - 1
+    deals.queue("ramino51", deck_order(hands, exchange, stock, dealer), first_dealer=dealer)
+
+
+async def start(sim: Sim, *others: simcord.MemberActor, **rules: str) -> None:
+    """Alice opens a Ramino 51 table with these rules, the others join, and it starts."""
+    lobby = await open_table(sim, *others, game="ramino51")
+    for option, value in rules.items():
+        changed = await sim.alice.slash(sim.channel, "rummy settings", option=option,
+                                        value=value)
+        assert changed.response.content == "Settings saved.", changed.response.content
+    await sim.alice.click(lobby, label="Start")
+
+
+async def pick(member: simcord.MemberActor, verb: str, values: list[str]) -> str:
+    """Choose values in the member's hand select `verb`; return a private answer's text."""
+    hand = dm(member)
+    result = await member.user.select(hand, values, custom_id=select_id(hand, verb))
+    return result.response.content if result.ephemeral else ""
+
+
+async def click(member: simcord.MemberActor, label: str) -> str:
+    """Click a button of the member's hand; return a private answer's text."""
+    result = await member.user.click(dm(member), label=label)
+    return result.response.content if result.ephemeral else ""
+
+
+def running(sim: Sim) -> Runtime | None:
+    runtimes = sim.bot.get_cog("Rummy").host.runtimes  # type: ignore[union-attr]
+    return next(iter(runtimes.values()), None)
+
+
+def table(sim: Sim) -> R51Table:
+    rt = running(sim)
+    assert rt is not None
+    return rt.game.public_view()  # type: ignore[no-any-return]
+
+
+async def alice_opens_with_51(sim: Sim) -> None:
+    """Alice builds her two melds in the menus and puts them down, then discards 2S."""
+    await click(sim.alice, "Build a meld")
+    await pick(sim.alice, "ui_add", ["8D", "JK", "10D"])
+    assert "Open with these (27 of 51)" in labels(dm(sim.alice))
+    await pick(sim.alice, "ui_add", ["8S", "8H", "8C"])
+    assert await click(sim.alice, "Open with these (51 of 51)") == ""
+    await pick(sim.alice, "discard", ["2S"])
+
+
+async def test_an_opening_a_lay_off_a_joker_and_a_close_in_hand(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script(deals)
+    await start(sim, sim.bruno, sim.chiara)
+    hand = dm(sim.alice)
+    assert "You start: no draw on your first turn." in hand.content
+    assert "Your melds are worth 51 of the 51 you need to open." in hand.content
+    hand_png = await png_of(hand, "r51_hand_start.png")
+    assert hand_png.width <= DISPLAY_WIDTH
+    await alice_opens_with_51(sim)
+    view = table(sim)
+    assert view.seats[0].opened and view.melds[0].declared == ("8D", "JK=9D", "10D")
+    log = "\n".join(texts(sim))
+    assert ("Alice opened with 51: A: 8♦\ufe0e 🃏(9♦\ufe0e) 10♦\ufe0e; "
+            "B: 8♠\ufe0e 8♥\ufe0e 8♣\ufe0e") in log
+    # Bruno draws, opens with a ready-made choice, lays 7D off, takes the joker.
+    await click(sim.bruno, "Draw from stock")
+    ready = option_values(dm(sim.bruno), ":meld")
+    assert ready == ["QS,QD,QC KS,KH,KD"]
+    await pick(sim.bruno, "meld", ready)
+    await click(sim.bruno, "Lay off")
+    await pick(sim.bruno, "ui_card", ["7D"])  # one place only: laid off at once
+    assert table(sim).melds[0].cards[0] == "7D"
+    await click(sim.bruno, "Take a joker")
+    swaps = option_values(dm(sim.bruno), ":swap")
+    assert "A 9D meld 4S,5S,JK=6S" in swaps
+    await pick(sim.bruno, "swap", ["A 9D meld 4S,5S,JK=6S"])
+    await pick(sim.bruno, "discard", ["JS"])
+    log = "\n".join(texts(sim))
+    assert "Bruno laid off 7♦\ufe0e: A: 7♦\ufe0e 8♦\ufe0e" in log
+    assert "Bruno took the joker from A with 9♦\ufe0e and put it down" in log
+    png = await png_of(table_message(sim), "r51_table.png")
+    assert png.width <= DISPLAY_WIDTH
+    # Chiara draws 8H and closes in hand: every charge doubled.
+    await click(sim.chiara, "Draw from stock")
+    hand = dm(sim.chiara)
+    assert "You can close in hand!" in hand.content
+    assert await pick(sim.chiara, "close", ["now"]) == ""
+    result = hand_end_message(sim).content.splitlines()
+    assert result[0] == "Chiara closed in hand: every charge ×2!"
+    assert "Alice: cards 49 ×2 → +98 (total 98)" in result
+    assert "Bruno: cards 22 ×2 → +44 (total 44)" in result
+    assert (await png_of(hand_end_message(sim), "r51_hand_end.png")).width <= DISPLAY_WIDTH
+    assert table(sim).hand_no == 2
+
+
+async def test_an_opening_under_51_is_refused_privately_in_english_and_italian(
+        sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch) -> None:
+    script(deals)
+    await start(sim, sim.bruno, sim.chiara)
+    await click(sim.alice, "Build a meld")
+    await pick(sim.alice, "ui_add", ["8D", "JK", "10D"])
+    before = table(sim).version
+    answer = await click(sim.alice, "Open with these (27 of 51)")
+    assert answer == "Your first melds must be worth at least 51 points; these make 27."
+    assert table(sim).version == before and not table(sim).melds
+    # the confirmed meld is still there: Alice adds the set and opens
+    assert "Open with these (27 of 51)" in labels(dm(sim.alice))
+    set_locale(monkeypatch, sim.alice.id, "it")
+    answer = await click(sim.alice, "Open with these (27 of 51)")
+    assert answer == "La prima calata deve valere almeno 51 punti; queste carte ne fanno 27."
+    assert table(sim).version == before
+
+
+async def test_the_exchange_card_is_swapped_on_the_first_turn(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script(deals)
+    await start(sim, sim.bruno, sim.chiara)
+    await pick(sim.alice, "exchange", ["2S"])
+    view = table(sim)
+    assert view.exchange == "2S"
+    assert "Alice gave 2♠\ufe0e for the exchange card 10♠\ufe0e." in "\n".join(texts(sim))
+    assert not any(v.endswith(":exchange") for v in option_ids(dm(sim.alice)))
+
+
+def option_ids(message: object) -> list[str]:
+    """Return the custom ids of a message's selects."""
+    out = []
+    for row in getattr(message, "components", []):
+        for child in row.children:
+            if getattr(child, "options", None) is not None:
+                out.append(child.custom_id)
+    return out
+
+
+async def test_a_stale_button_and_a_restart_mid_hand(sim: Sim, deals: ScriptedDeals) -> None:
+    script(deals)
+    await start(sim, sim.bruno, sim.chiara)
+    old = dm(sim.alice)
+    build = next(c.custom_id for row in old.components for c in row.children
+                 if getattr(c, "label", "") == "Build a meld")
+    await alice_opens_with_51(sim)
+    stale = await stale_click(sim, sim.alice, build)
+    assert stale.ephemeral and "no longer" in stale.response.content.lower()
+    await sim.restart()
+    await click(sim.bruno, "Draw from stock")
+    assert option_values(dm(sim.bruno), ":meld") == ["QS,QD,QC KS,KH,KD"]
+    assert table(sim).melds[0].declared == ("8D", "JK=9D", "10D")
+
+
+async def test_three_absent_players_are_replaced_by_computers_that_finish_the_game(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    await set_turn_seconds(sim, 30)
+    deals.queue("ramino51", seed=20261123, first_dealer=2)
+    await start(sim, sim.bruno, sim.chiara, hands_per_game="1")
+    for _ in range(600):
+        if running(sim) is None:
+            break
+        await sim.env.advance_time(30)
+    lines = "\n".join(texts(sim))
+    assert "with the lowest total" in lines
+    rows = await sim.bot.storage.leaderboard(sim.guild.id, "ramino51")
+    assert sorted(r.name for r in rows) == ["Alice", "Bruno", "Chiara"]
+    assert sum(r.wins for r in rows) == 1
+    board = await sim.bruno.slash(sim.channel, "leaderboard", game="ramino51")
+    assert (await png_of(board.response, "r51_leaderboard.png")).width > 200
