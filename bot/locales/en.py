@@ -670,4 +670,5 @@ MESSAGES: dict[str, str] = {
     "r51.rules.discard_taken": "You may throw back the card you took from the discard pile.",
     "r51.rules.hands": "{hands} {hands:hand|hands}; the lowest total wins.",
     "r51.rules.limit": "The game ends when a total reaches {limit}; the lowest total wins.",
+    "r51.new_meld": "Put the joker in a new meld",
 }

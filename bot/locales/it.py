@@ -690,4 +690,5 @@ MESSAGES: dict[str, str] = {
     "r51.rules.discard_taken": "Puoi riscartare la carta presa dal pozzo.",
     "r51.rules.hands": "{hands} {hands:mano|mani}; vince il totale più basso.",
     "r51.rules.limit": "La partita finisce quando un totale arriva a {limit}; vince il totale più basso.",
+    "r51.new_meld": "Metti il jolly in una nuova combinazione",
 }

@@ -150,11 +150,12 @@ class Ramino51Adapter(AdapterBase):
         rest = list(view.hand)
         for card in (c for m in melds for c in m):
             rest.remove(card)
+        opening = bool(best.minimum and melds)  # the caption says the opening, not a charge
         label = (t("r51.opening_value", locale, points=best.value, minimum=best.minimum)
-                 if best.minimum and melds else t("picture.in_hand", locale))
+                 if opening else t("picture.in_hand", locale))
         return HandSpec(
             cards=list(view.hand), melds=melds, deadwood=rest,
-            deadwood_value=sum(card_penalty(Card.parse(c)) for c in rest),
+            deadwood_value=None if opening else sum(card_penalty(Card.parse(c)) for c in rest),
             sort="rank" if sort == "rank" else "suit",
             title=t("hand.title", locale, game=t("game.ramino51", locale)),
             highlight=[view.taken] if view.taken else [],
@@ -283,8 +284,13 @@ class Ramino51Adapter(AdapterBase):
         else:
             key = "ramino.charged_times" if p.multiplier > 1 else "ramino.charged"
             points = t(key, locale, points=s.charge, times=p.multiplier)
-        return HandEndRow(name=names[s.seat], deadwood=list(s.hand), deadwood_value=s.value,
-                          points=points, deadwood_label=t("picture.in_hand", locale))
+        # The closer's row shows what he put down (all of it, after a close in hand).
+        mine = [m for m in p.melds if m.owner == s.seat] if s.seat == p.closer else []
+        return HandEndRow(name=names[s.seat], melds=[list(m.cards) for m in mine],
+                          deadwood=list(s.hand), deadwood_value=s.value, points=points,
+                          deadwood_label=t("picture.in_hand", locale),
+                          joker_for=[d.partition("=")[2] for m in mine for d in m.declared
+                                     if d.startswith("JK")])
 
     def _charge_line(self, p: HandReport, s: SeatReport, names: Sequence[str],
                      fixed: int | None, locale: str) -> str:

@@ -6,8 +6,10 @@ The menus work in steps kept as a draft string (see GameAdapter.step):
 - "build" or "build:<meld>|<meld>" building melds card by card: the melds confirmed so far
   (as actions write them, "5D,JK=6D,7D"), then "?<cards>" while the player says how a joker
   of the last cards reads (only asked when it could read more than one way);
-- "lay" (choose a card), "lay:<card>" (choose where it goes: meld, end, joker's card);
-- "swap" (choose the meld, when the swaps pass one menu), "swap:<id>" (its swaps).
+- "lay" (choose a card), "lay:<card>" (choose where it goes: meld, end, joker's card),
+  "lay:<card>:<id>" (on that meld, when the places pass one menu);
+- "swap" (choose the meld, when the swaps pass one menu), "swap:<id>" (its swaps, or where
+  the joker goes when they pass one menu too), "swap:<id>:<meld id or new>" (those swaps).
 
 A confirmed meld stays in the draft when the engine refuses the whole (an opening under the
 minimum): the player adds to it or clears it. A move whose text passes a button's custom id
@@ -234,8 +236,14 @@ def read_joker(draft: str, reading: str) -> str:
 def _lay_controls(view: R51Hand, draft: str, locale: str) -> list[Control]:
     lays = [a.removeprefix("layoff ") for a in view.legal if a.startswith("layoff ")]
     if draft.startswith("lay:"):
-        card = draft[4:]
-        mine = [a for a in lays if a.split()[0].partition("=")[0] == card]
+        card, _, mid = draft[4:].partition(":")
+        mine = [a for a in lays if a.split()[0].partition("=")[0] == card
+                and (not mid or a.split()[1] == mid)]
+        if len(mine) > MAX_OPTIONS:  # a joker fits many places: the meld first
+            ids = list(dict.fromkeys(a.split()[1] for a in mine))
+            return [_back(locale), SelectControl("ui_onto", t("r51.target_placeholder", locale,
+                                                              card=card_text(card)), [
+                SelectOption(i, t("r51.meld_id", locale, id=i)) for i in ids][:MAX_OPTIONS])]
         options = [SelectOption(a, layoff_label(view, a, locale)) for a in mine]
         return [_back(locale), SelectControl("layoff", t("r51.target_placeholder", locale,
                                                          card=card_text(card)),
@@ -259,17 +267,33 @@ def layoff_label(view: R51Hand, action: str, locale: str) -> str:
 
 
 def _swap_controls(view: R51Hand, draft: str, locale: str) -> list[Control]:
+    """Return the joker swaps, narrowed by meld, then by where the joker goes, to fit."""
     swaps = [a.removeprefix("swap ") for a in view.legal if a.startswith("swap ")]
-    if draft.startswith("swap:"):
-        swaps = [s for s in swaps if s.split()[0] == draft[5:]]
-    elif len(swaps) > MAX_OPTIONS:
+    mid, _, dest = draft.removeprefix("swap").removeprefix(":").partition(":")
+    if mid:
+        swaps = [s for s in swaps if s.split()[0] == mid]
+    if dest:
+        swaps = [s for s in swaps if _destination(s) == dest]
+    if len(swaps) > MAX_OPTIONS and not mid:
         ids = list(dict.fromkeys(s.split()[0] for s in swaps))
         options = [SelectOption(i, t("r51.meld_id", locale, id=i)) for i in ids]
         return [_back(locale), SelectControl("ui_from", t("r51.from_placeholder", locale),
                                              options[:MAX_OPTIONS])]
+    if len(swaps) > MAX_OPTIONS and not dest:
+        dests = list(dict.fromkeys(_destination(s) for s in swaps))
+        options = [SelectOption(d, t("r51.new_meld", locale) if d == "new"
+                                else t("r51.onto", locale, id=d)) for d in dests]
+        return [_back(locale), SelectControl("ui_to", t("r51.read_placeholder", locale),
+                                             options[:MAX_OPTIONS])]
     options = [SelectOption(s, swap_label(s, locale)) for s in swaps if len(s) <= VALUE]
     return [_back(locale), SelectControl("swap", t("r51.swap_placeholder", locale),
                                          options[:MAX_OPTIONS])]
+
+
+def _destination(swap: str) -> str:
+    """Return where a swap puts the joker: a meld's id, or "new" for a new meld."""
+    words = swap.split()
+    return "new" if words[2] == "meld" else words[3]
 
 
 def swap_label(swap: str, locale: str) -> str:
@@ -336,10 +360,14 @@ def step_draft(view: R51Hand, draft: str, text: str) -> str:
         return "lay"
     if verb == "ui_card":
         return f"lay:{value}"
+    if verb == "ui_onto":
+        return f"{draft}:{value}"
     if verb == "ui_swap":
         return "swap"
     if verb == "ui_from":
         return f"swap:{value}"
+    if verb == "ui_to":
+        return f"{draft}:{value}"
     raise IllegalMove("no such step", action=text)
 
 
