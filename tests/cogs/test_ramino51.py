@@ -147,6 +147,10 @@ async def test_an_opening_under_51_is_refused_privately_in_english_and_italian(
     assert table(sim).version == before and not table(sim).melds
     # the confirmed meld is still there: Alice adds the set and opens
     assert "Open with these (27 of 51)" in labels(dm(sim.alice))
+    # cards that make no meld are refused at once, the confirmed meld kept
+    answer = await pick(sim.alice, "ui_add", ["2S", "4C", "6H"])
+    assert answer == "Those cards don't form a valid meld."
+    assert "Open with these (27 of 51)" in labels(dm(sim.alice))
     set_locale(monkeypatch, sim.alice.id, "it")
     answer = await click(sim.alice, "Open with these (27 of 51)")
     assert answer == "La prima calata deve valere almeno 51 punti; queste carte ne fanno 27."

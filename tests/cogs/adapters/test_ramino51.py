@@ -253,3 +253,14 @@ def test_a_joker_that_fits_everywhere_is_laid_off_meld_first_then_place() -> Non
         assert_fits(step)
         found += [o.value for c in step if isinstance(c, SelectControl) for o in c.options]
     assert sorted(found) == jokers
+
+
+def test_the_rules_summary_follows_the_preset() -> None:
+    standard = RAMINO51.rules_summary(preset("standard"), "en")
+    assert "Your first melds must be worth 51 or more together" in standard[1]
+    assert standard[-1] == "7 hands; the lowest total wins."
+    limit = RAMINO51.rules_summary(preset("limit_500", unopened_penalty=100), "it")
+    assert "Chi non ha mai aperto paga 100 punti invece delle sue carte." in limit
+    assert limit[-1] == "La partita finisce quando un totale arriva a 500; vince il totale più basso."
+    game = scripted([ALICE_OPENINGS, BRUNO, CHIARA], "10S", options=preset("limit_500"))
+    assert RAMINO51.table_spec(game, NAMES, "en").title == "Ramino 51: hand 1"
