@@ -261,6 +261,7 @@ def test_the_rules_summary_follows_the_preset() -> None:
     assert standard[-1] == "7 hands; the lowest total wins."
     limit = RAMINO51.rules_summary(preset("limit_500", unopened_penalty=100), "it")
     assert "Chi non ha mai aperto paga 100 punti invece delle sue carte." in limit
-    assert limit[-1] == "La partita finisce quando un totale arriva a 500; vince il totale più basso."
+    assert limit[-1] == ("La partita finisce quando un totale arriva a 500; "
+                         "vince il totale più basso.")
     game = scripted([ALICE_OPENINGS, BRUNO, CHIARA], "10S", options=preset("limit_500"))
     assert RAMINO51.table_spec(game, NAMES, "en").title == "Ramino 51: hand 1"
