@@ -345,28 +345,25 @@ def _back(locale: str) -> ButtonControl:
     return ButtonControl("ui_back", t("r51.action.back", locale), "secondary")
 
 
+# Steps that open a menu whatever the draft, and steps that add the value chosen to a draft.
+_OPEN = {"ui_back": "", "ui_build": "build", "ui_clear": "build", "ui_lay": "lay",
+         "ui_swap": "swap"}
+_NARROW = {"ui_card": "lay", "ui_from": "swap"}  # from the menu's first level
+_DEEPER = ("ui_onto", "ui_to")  # one level deeper than the draft
+
+
 def step_draft(view: R51Hand, draft: str, text: str) -> str:
     """Return the new draft after a menu step."""
     verb, _, value = text.partition(" ")
-    if verb == "ui_back":
-        return ""
-    if verb in ("ui_build", "ui_clear"):
-        return "build"
     if verb == "ui_add":
         return add_meld(view, draft, value.split(","))
     if verb == "ui_read":
         return read_joker(draft, value)
-    if verb == "ui_lay":
-        return "lay"
-    if verb == "ui_card":
-        return f"lay:{value}"
-    if verb == "ui_onto":
-        return f"{draft}:{value}"
-    if verb == "ui_swap":
-        return "swap"
-    if verb == "ui_from":
-        return f"swap:{value}"
-    if verb == "ui_to":
+    if verb in _OPEN:
+        return _OPEN[verb]
+    if verb in _NARROW:
+        return f"{_NARROW[verb]}:{value}"
+    if verb in _DEEPER:
         return f"{draft}:{value}"
     raise IllegalMove("no such step", action=text)
 

@@ -11,16 +11,16 @@ from card_images.style import DISPLAY_WIDTH
 from cogs.host import Runtime, ScriptedDeals
 from engine.ramino51.views import R51Table
 from tests.cogs.conftest import (
+    choose,
     dm,
     hand_end_message,
     labels,
-    open_table,
     option_values,
     png_of,
-    select_id,
     set_locale,
     set_turn_seconds,
     stale_click,
+    start_game,
     table_message,
     texts,
 )
@@ -47,19 +47,7 @@ def script(deals: ScriptedDeals, hands: list[str] | None = None, exchange: str =
 
 async def start(sim: Sim, *others: simcord.MemberActor, **rules: str) -> None:
     """Alice opens a Ramino 51 table with these rules, the others join, and it starts."""
-    lobby = await open_table(sim, *others, game="ramino51")
-    for option, value in rules.items():
-        changed = await sim.alice.slash(sim.channel, "rummy settings", option=option,
-                                        value=value)
-        assert changed.response.content == "Settings saved.", changed.response.content
-    await sim.alice.click(lobby, label="Start")
-
-
-async def pick(member: simcord.MemberActor, verb: str, values: list[str]) -> str:
-    """Choose values in the member's hand select `verb`; return a private answer's text."""
-    hand = dm(member)
-    result = await member.user.select(hand, values, custom_id=select_id(hand, verb))
-    return result.response.content if result.ephemeral else ""
+    await start_game(sim, "ramino51", *others, **rules)
 
 
 async def click(member: simcord.MemberActor, label: str) -> str:
@@ -82,11 +70,11 @@ def table(sim: Sim) -> R51Table:
 async def alice_opens_with_51(sim: Sim) -> None:
     """Alice builds her two melds in the menus and puts them down, then discards 2S."""
     await click(sim.alice, "Build a meld")
-    await pick(sim.alice, "ui_add", ["8D", "JK", "10D"])
+    await choose(sim.alice, "ui_add", ["8D", "JK", "10D"])
     assert "Open with these (27 of 51)" in labels(dm(sim.alice))
-    await pick(sim.alice, "ui_add", ["8S", "8H", "8C"])
+    await choose(sim.alice, "ui_add", ["8S", "8H", "8C"])
     assert await click(sim.alice, "Open with these (51 of 51)") == ""
-    await pick(sim.alice, "discard", ["2S"])
+    await choose(sim.alice, "discard", ["2S"])
 
 
 async def test_an_opening_a_lay_off_a_joker_and_a_close_in_hand(
@@ -108,15 +96,15 @@ async def test_an_opening_a_lay_off_a_joker_and_a_close_in_hand(
     await click(sim.bruno, "Draw from stock")
     ready = option_values(dm(sim.bruno), ":meld")
     assert ready == ["QS,QD,QC KS,KH,KD"]
-    await pick(sim.bruno, "meld", ready)
+    await choose(sim.bruno, "meld", ready)
     await click(sim.bruno, "Lay off")
-    await pick(sim.bruno, "ui_card", ["7D"])  # one place only: laid off at once
+    await choose(sim.bruno, "ui_card", ["7D"])  # one place only: laid off at once
     assert table(sim).melds[0].cards[0] == "7D"
     await click(sim.bruno, "Take a joker")
     swaps = option_values(dm(sim.bruno), ":swap")
     assert "A 9D meld 4S,5S,JK=6S" in swaps
-    await pick(sim.bruno, "swap", ["A 9D meld 4S,5S,JK=6S"])
-    await pick(sim.bruno, "discard", ["JS"])
+    await choose(sim.bruno, "swap", ["A 9D meld 4S,5S,JK=6S"])
+    await choose(sim.bruno, "discard", ["JS"])
     log = "\n".join(texts(sim))
     assert "Bruno laid off 7♦\ufe0e: A: 7♦\ufe0e 8♦\ufe0e" in log
     assert "Bruno took the joker from A with 9♦\ufe0e and put it down" in log
@@ -126,7 +114,7 @@ async def test_an_opening_a_lay_off_a_joker_and_a_close_in_hand(
     await click(sim.chiara, "Draw from stock")
     hand = dm(sim.chiara)
     assert "You can close in hand!" in hand.content
-    assert await pick(sim.chiara, "close", ["now"]) == ""
+    assert await choose(sim.chiara, "close", ["now"]) == ""
     result = hand_end_message(sim).content.splitlines()
     assert result[0] == "Chiara closed in hand: every charge ×2!"
     assert "Alice: cards 49 ×2 → +98 (total 98)" in result
@@ -140,7 +128,7 @@ async def test_an_opening_under_51_is_refused_privately_in_english_and_italian(
     script(deals)
     await start(sim, sim.bruno, sim.chiara)
     await click(sim.alice, "Build a meld")
-    await pick(sim.alice, "ui_add", ["8D", "JK", "10D"])
+    await choose(sim.alice, "ui_add", ["8D", "JK", "10D"])
     before = table(sim).version
     answer = await click(sim.alice, "Open with these (27 of 51)")
     assert answer == "Your first melds must be worth at least 51 points; these make 27."
@@ -148,7 +136,7 @@ async def test_an_opening_under_51_is_refused_privately_in_english_and_italian(
     # the confirmed meld is still there: Alice adds the set and opens
     assert "Open with these (27 of 51)" in labels(dm(sim.alice))
     # cards that make no meld are refused at once, the confirmed meld kept
-    answer = await pick(sim.alice, "ui_add", ["2S", "4C", "6H"])
+    answer = await choose(sim.alice, "ui_add", ["2S", "4C", "6H"])
     assert answer == "Those cards don't form a valid meld."
     assert "Open with these (27 of 51)" in labels(dm(sim.alice))
     set_locale(monkeypatch, sim.alice.id, "it")
@@ -161,7 +149,7 @@ async def test_the_exchange_card_is_swapped_on_the_first_turn(
         sim: Sim, deals: ScriptedDeals) -> None:
     script(deals)
     await start(sim, sim.bruno, sim.chiara)
-    await pick(sim.alice, "exchange", ["2S"])
+    await choose(sim.alice, "exchange", ["2S"])
     view = table(sim)
     assert view.exchange == "2S"
     assert "Alice gave 2♠\ufe0e for the exchange card 10♠\ufe0e." in "\n".join(texts(sim))
