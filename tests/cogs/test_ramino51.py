@@ -197,3 +197,32 @@ async def test_three_absent_players_are_replaced_by_computers_that_finish_the_ga
     assert sum(r.wins for r in rows) == 1
     board = await sim.bruno.slash(sim.channel, "leaderboard", game="ramino51")
     assert (await png_of(board.response, "r51_leaderboard.png")).width > 200
+
+
+async def test_a_close_in_hand_with_the_exchange_card_instead_of_the_draw(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    bruno = "QC QD QS KS KH KD 9D 10D JD 4S 5S 6S 7S 3H"  # QH, the exchange card, completes
+    script(deals, [ALICE, bruno, CHIARA], exchange="QH")
+    await start(sim, sim.bruno, sim.chiara)
+    await choose(sim.alice, "discard", ["2S"])
+    hand = dm(sim.bruno)
+    assert "You can close in hand!" in hand.content and "Draw from stock" in labels(hand)
+    assert await choose(sim.bruno, "close", ["now"]) == ""
+    log = "\n".join(texts(sim))
+    assert "Bruno took the exchange card and closed in hand, discarding 3♥\ufe0e" in log
+    result = hand_end_message(sim).content.splitlines()
+    assert result[0] == "Bruno closed in hand: every charge ×2!"
+    assert "Bruno: nothing to pay (total 0)" in result
+
+
+async def test_cards_confirmed_in_a_meld_leave_the_building_menu(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script(deals)
+    await start(sim, sim.bruno, sim.chiara)
+    await click(sim.alice, "Build a meld")
+    assert await choose(sim.alice, "ui_add", ["8S", "8H", "8C"]) == ""
+    offered = option_values(dm(sim.alice), ":ui_add")
+    assert "8S" not in offered and "8D" in offered and len(offered) == 12
+    assert "Open with these (24 of 51)" in labels(dm(sim.alice))
+    await click(sim.alice, "Start again")
+    assert len(option_values(dm(sim.alice), ":ui_add")) == 15

@@ -265,3 +265,20 @@ def test_the_rules_summary_follows_the_preset() -> None:
                          "vince il totale più basso.")
     game = scripted([ALICE_OPENINGS, BRUNO, CHIARA], "10S", options=preset("limit_500"))
     assert RAMINO51.table_spec(game, NAMES, "en").title == "Ramino 51: hand 1"
+
+
+def test_a_stock_rebuild_and_a_void_hand_are_said() -> None:
+    hands = {0: "4S 5S 6S 9D 2C", 1: "KC 3H", 2: "2H 8C"}
+    rebuilt = crafted(hands, players=3, phase="draw", rest_to="pile")
+    lines = RAMINO51.describe(rebuilt.apply(0, "draw"), NAMES, "en")
+    assert lines[0].startswith("The stock ran out: the pile was shuffled into a new stock of")
+    assert lines[1:] == ["Alice drew from the stock."]
+    void = crafted(hands, players=3, phase="draw", rest_to="pile",
+                   options=preset("standard", stock_rebuilds=0))
+    events = void.apply(0, "draw")
+    assert RAMINO51.describe(events, NAMES, "en")[:1] == [
+        "The stock ran out and cannot be rebuilt: the hand is void and nobody is charged."]
+    found = RAMINO51.hand_end(void, events, NAMES, "en")
+    assert found is not None
+    assert found[1][1:] == ["Alice: nothing to pay (total 0)", "Bruno: nothing to pay (total 0)",
+                            "Chiara: nothing to pay (total 0)"]
