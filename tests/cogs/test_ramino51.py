@@ -4,6 +4,8 @@ game played by computers."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import simcord
 
@@ -226,3 +228,37 @@ async def test_cards_confirmed_in_a_meld_leave_the_building_menu(
     assert "Open with these (24 of 51)" in labels(dm(sim.alice))
     await click(sim.alice, "Start again")
     assert len(option_values(dm(sim.alice), ":ui_add")) == 15
+
+
+async def take_joker(member: simcord.MemberActor, meld_id: str, swap: str) -> None:
+    """Take a joker through the menus: the meld and the joker's place first if asked."""
+    await click(member, "Take a joker")
+    for verb, value in (("ui_from", meld_id), ("ui_to", "new")):
+        if any(c.custom_id.endswith(f":{verb}") for c in selects(dm(member))):
+            await choose(member, verb, [value])
+    assert swap in option_values(dm(member), ":swap")
+    await choose(member, "swap", [swap])
+
+
+def selects(message: Any) -> list[Any]:
+    """Return the select menus of a message."""
+    return [c for row in message.components for c in row.children
+            if getattr(c, "options", None) is not None]
+
+
+async def test_a_joker_taken_from_a_three_card_set_goes_straight_into_a_new_meld(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    alice = "8S 8H JK 9D 10D JD 2S 4C 6H KC 3D QS 5C 9S 2H"  # 24 + 29: an opening of 53
+    bruno = "QC QD QS KS KH KD 8D 8C 4S 5S 2C 3H 6C JS"
+    script(deals, [alice, bruno, CHIARA])
+    await start(sim, sim.bruno, sim.chiara)
+    await choose(sim.alice, "meld", ["9D,10D,JD 8S,8H,JK"])
+    await choose(sim.alice, "discard", ["2S"])
+    set_id = next(m.id for m in table(sim).melds if m.kind == "set")
+    await click(sim.bruno, "Draw from stock")
+    await choose(sim.bruno, "meld", ["QS,QD,QC KS,KH,KD"])
+    await take_joker(sim.bruno, set_id, f"{set_id} 8D,8C meld 4S,5S,JK=6S")
+    melds = {m.id: m for m in table(sim).melds}
+    assert sorted(melds[set_id].cards) == ["8C", "8D", "8H", "8S"]  # a natural quartet now
+    assert any(m.declared == ("4S", "5S", "JK=6S") and m.owner == 1 for m in melds.values())
+    assert f"Bruno took the joker from {set_id} with 8♦\ufe0e 8♣\ufe0e" in "\n".join(texts(sim))
