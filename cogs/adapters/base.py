@@ -113,6 +113,15 @@ class AdapterBase(ABC):
         """Whether the table shows these events at once, even in the middle of a turn."""
         return any(e.kind in self.notable for e in events)
 
+    def describe(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
+        """Return one public line per event worth a line (never a hidden card)."""
+        lines = [self.event_line(ev, mover(ev, names), names, locale) for ev in events]
+        return [line for line in lines if line]
+
+    def event_line(self, ev: Event, who: str, names: Sequence[str], locale: str) -> str:
+        """Return an event's public line, `who` being its seat's name ("" for none)."""
+        return ""
+
     def step(self, game: Any, seat: int, draft: str, text: str) -> str:
         """Move within a hand's menus: games with one-step menus keep no draft."""
         return ""
@@ -129,6 +138,11 @@ class AdapterBase(ABC):
                       ) -> list[SelectOption]:
         """Refuse a table move: the game has none unless it says otherwise."""
         raise IllegalMove("no such move", action=action)
+
+
+def mover(ev: Event, names: Sequence[str]) -> str:
+    """Return the name of the seat an event is about ("" when it is the game's own)."""
+    return names[ev.seat] if ev.seat is not None and ev.seat >= 0 else ""
 
 
 def with_words(spec: TableSpec, locale: str) -> TableSpec:

@@ -246,13 +246,8 @@ class RaminoAdapter(AdapterBase):
 
     # ----- announcements ----------------------------------------------------------------------
 
-    def describe(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
-        """Return one public line per event worth a line (never a drawn card)."""
-        lines = [self._line(ev, names, locale) for ev in events]
-        return [line for line in lines if line]
-
-    def _line(self, ev: Event, names: Sequence[str], locale: str) -> str:
-        who = names[ev.seat] if ev.seat is not None and ev.seat >= 0 else ""
+    def event_line(self, ev: Event, who: str, names: Sequence[str], locale: str) -> str:
+        """Return an event's public line (never a drawn card)."""
         p: RaminoPayload = ev.public
         if isinstance(p, StockDraw):
             return t("event.drew_stock", locale, name=who)

@@ -395,11 +395,10 @@ class Rummy500Adapter(AdapterBase):
         if any(isinstance(e.public, ClaimsClosed) and e.public.by == "timeout" for e in events):
             # The window closed in the same breath (nobody may claim): no call to announce.
             events = [e for e in events if not isinstance(e.public, Announced)]
-        lines = [self._line(ev, names, locale) for ev in events]
-        return [line for line in lines if line]
+        return super().describe(events, names, locale)
 
-    def _line(self, ev: Event, names: Sequence[str], locale: str) -> str:
-        who = names[ev.seat] if ev.seat is not None and ev.seat >= 0 else ""
+    def event_line(self, ev: Event, who: str, names: Sequence[str], locale: str) -> str:
+        """Return an event's public line."""
         p: R500Payload = ev.public
         return self._play_line(p, who, locale) or self._news_line(p, names, locale)
 

@@ -95,6 +95,23 @@ async def open_table(sim: Sim, *others: simcord.MemberActor, computer: bool = Fa
     return lobby
 
 
+async def start_game(sim: Sim, game: str, *others: simcord.MemberActor, **rules: str) -> None:
+    """Alice opens a table of `game` with these rules, the others join, and it starts."""
+    lobby = await open_table(sim, *others, game=game)
+    for option, value in rules.items():
+        changed = await sim.alice.slash(sim.channel, "rummy settings", option=option,
+                                        value=value)
+        assert changed.response.content == "Settings saved.", changed.response.content
+    await sim.alice.click(lobby, label="Start")
+
+
+async def choose(member: simcord.MemberActor, verb: str, values: list[str]) -> str:
+    """Choose values in the member's hand select `verb`; return a private answer's text."""
+    hand = dm(member)
+    result = await member.user.select(hand, values, custom_id=select_id(hand, verb))
+    return result.response.content if result.ephemeral else ""
+
+
 def lobby_message(sim: Sim) -> discord.Message:
     """Return the newest message with a Join or a Leave button (a full lobby has no Join)."""
     for message in reversed(sim.channel.history()):

@@ -11,11 +11,11 @@ from tests.cogs.conftest import (
     dm,
     hand_end_message,
     labels,
-    open_table,
     option_values,
     png_of,
     select_id,
     set_turn_seconds,
+    start_game,
     table_message,
     texts,
 )
@@ -38,12 +38,7 @@ def script_ramino(deals: ScriptedDeals, hands: list[str], up: str = UP, stock: s
 
 async def start(sim: Sim, *others: simcord.MemberActor, **rules: str) -> None:
     """Alice opens a Ramino table with these rules, the others join, and it starts."""
-    lobby = await open_table(sim, *others, game="ramino")
-    for option, value in rules.items():
-        changed = await sim.alice.slash(sim.channel, "rummy settings", option=option,
-                                        value=value)
-        assert changed.response.content == "Settings saved.", changed.response.content
-    await sim.alice.click(lobby, label="Start")
+    await start_game(sim, "ramino", *others, **rules)
 
 
 async def pick(member: simcord.MemberActor, verb: str, value: str) -> None:

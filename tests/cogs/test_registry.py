@@ -17,7 +17,7 @@ COGS = Path(__file__).resolve().parents[2] / "cogs"
 
 
 def test_each_game_is_found_by_its_name_in_menu_order() -> None:
-    assert game_names() == ("gin", "rummy500", "ramino")
+    assert game_names() == ("gin", "rummy500", "ramino", "ramino51")
     assert [adapter_for(name) for name in game_names()] == list(GAMES)
     assert DEFAULT_GAME == "gin"
     with pytest.raises(KeyError):
@@ -26,8 +26,9 @@ def test_each_game_is_found_by_its_name_in_menu_order() -> None:
 
 def test_menus_and_about_list_the_registered_games() -> None:
     assert [c.value for c in GAME_CHOICES] == list(game_names())
-    assert [str(c.name) for c in GAME_CHOICES] == ["Gin Rummy", "Rummy 500", "Ramino"]
-    assert "Gin Rummy, Rummy 500, Ramino." in about_text(1)
+    assert [str(c.name) for c in GAME_CHOICES] == ["Gin Rummy", "Rummy 500", "Ramino",
+                                                    "Ramino 51"]
+    assert "Gin Rummy, Rummy 500, Ramino, Ramino 51." in about_text(1)
 
 
 def test_about_names_only_the_games_the_registry_hosts_in_the_members_language() -> None:
@@ -39,7 +40,8 @@ def test_about_names_only_the_games_the_registry_hosts_in_the_members_language()
     assert about_text(1).endswith("Running in 1 server.")
     assert about_text(2).endswith("Running in 2 servers.")
     italian = about_text(2, "it")
-    assert "per Discord: Gin Rummy, Rummy 500, Ramino." in italian and italian.endswith("in 2 server.")
+    assert "per Discord: Gin Rummy, Rummy 500, Ramino, Ramino 51." in italian
+    assert italian.endswith("in 2 server.")
 
 
 @pytest.mark.parametrize("name", game_names())

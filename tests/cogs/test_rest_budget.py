@@ -27,6 +27,7 @@ from tests.cogs.conftest import (
 )
 from tests.conftest import Sim
 from tests.engine.ramino.scripted import deck_order
+from tests.engine.ramino51.scripted import deck_order as r51_deck_order
 
 PASS_BUDGET = 3
 DRAW_BUDGET = 1  # the draw is answered by editing the clicked hand, nothing else
@@ -163,3 +164,27 @@ async def test_a_turn_at_a_table_of_four_edits_no_waiting_hand(sim: Sim,
     assert not [c for c in draw + discard if any(f"/channels/{o}/" in c.path for o in others)]
     assert "Draw from stock" in labels(dm(sim.bruno))  # the next player's new hand
     assert t("turn.waiting", "en") in dm(sim.dario).content
+
+
+async def test_a_ramino51_turn_at_a_table_of_three_stays_within_budget(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    """Ramino 51's waiting hands say what their melds are worth: nothing that changes on
+    another player's turn, so a draw and a discard edit no waiting hand."""
+    hands = ["2S 4C 6H KC 3D QS 5C 9S 2H 7D JD AH 10C 8S 4H",
+             "QC QD 9D 7H 4S 5S 2C 3H 6C JS KH AD 8C 10S",
+             "AC 3C 5H 6S 9C 9H JH QH KS 3S 7C 10D 4D 6D"]
+    deals.queue("ramino51", r51_deck_order(hands, "10H", dealer=2), first_dealer=2)
+    lobby = await open_table(sim, sim.bruno, sim.chiara, game="ramino51")
+    await sim.alice.click(lobby, label="Start")
+    hand = dm(sim.alice)  # the starter does not draw on his first turn
+    await sim.alice.user.select(hand, ["2S"], custom_id=custom_id(hand, ":discard"))
+    for member in (sim.bruno, sim.chiara):  # a deal's hands lose their sort button once,
+        await draw_and_discard(sim, member)    # at a first turn
+    for member, waiting in ((sim.alice, sim.chiara), (sim.bruno, sim.alice),
+                            (sim.chiara, sim.bruno)):
+        draw, discard, _card = await draw_and_discard(sim, member)
+        assert len(draw) <= DRAW_BUDGET, routes(draw)
+        assert len(draw) + len(discard) <= DRAW_DISCARD_BUDGET, routes(draw + discard)
+        mine = waiting.user.dm_channel.id
+        assert not [c for c in draw + discard if f"/channels/{mine}/" in c.path
+                    and c.method == "PATCH"]

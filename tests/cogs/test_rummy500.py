@@ -9,6 +9,7 @@ from cogs.adapters.rummy500 import RUMMY500
 from cogs.host import Runtime, ScriptedDeals
 from engine.rummy500.views import R500Table
 from tests.cogs.conftest import (
+    choose,
     dm,
     labels,
     open_table,
@@ -16,6 +17,7 @@ from tests.cogs.conftest import (
     png_of,
     select_id,
     set_turn_seconds,
+    start_game,
     table_message,
     texts,
 )
@@ -41,19 +43,12 @@ def deal3(hands: list[str], up: str, stock: str = "") -> list[str]:
 
 async def three_players(sim: Sim, **rules: str) -> None:
     """Alice opens a Rummy 500 table with these rules; Bruno and Chiara join; it starts."""
-    lobby = await open_table(sim, sim.bruno, sim.chiara, game="rummy500")
-    for option, value in rules.items():
-        changed = await sim.alice.slash(sim.channel, "rummy settings", option=option,
-                                        value=value)
-        assert changed.response.content == "Settings saved.", changed.response.content
-    await sim.alice.click(lobby, label="Start")
+    await start_game(sim, "rummy500", sim.bruno, sim.chiara, **rules)
 
 
 async def pick(member: simcord.MemberActor, verb: str, values: list[str]) -> str:
     """Choose values in the member's hand select `verb`; return the answer's text."""
-    hand = dm(member)
-    result = await member.user.select(hand, values, custom_id=select_id(hand, verb))
-    return result.response.content if result.ephemeral else ""
+    return await choose(member, verb, values)
 
 
 async def draw(member: simcord.MemberActor) -> None:

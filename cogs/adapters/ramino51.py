@@ -1,0 +1,340 @@
+"""Ramino 51 on Discord: melds on the table by id, the exchange card, a 51 opening, closing in hand.
+
+The table shows every meld in its owner's panel with its id, jokers with the card they stand
+for and laid-off cards with who laid them, the exchange card face up beside the stock, who
+has opened, and the totals. A hand shows its best melds and what they are worth for the
+opening. The menus (ramino51_menus.py) work in steps kept as a draft.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.i18n import card_text, number, t
+from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
+from cogs.adapters import Control, Outcome, view_of
+from cogs.adapters.base import AdapterBase, with_words
+from cogs.adapters.ramino51_menus import compose_move, declared_text, hand_controls, step_draft
+from engine.cards import Card
+from engine.game import Event
+from engine.ramino51 import Ramino51Game, Ramino51Options
+from engine.ramino51.events import (
+    ClosedInHand,
+    Dealt,
+    Discarded,
+    Exchanged,
+    GameEnded,
+    JokerSwapped,
+    LaidOff,
+    Melded,
+    R51Payload,
+    Rebuilt,
+    StockDraw,
+    Taken,
+)
+from engine.ramino51.melds import card_penalty
+from engine.ramino51.views import HandReport, MeldView, R51Hand, R51Table, SeatReport
+
+
+def stand_in(view: R51Hand) -> str:
+    """Play for a computer until engine.ramino51.ai lands: draw, meld, lay off, discard high.
+
+    The first listed meld (the richest opening search.py found, or a single meld) and lay-off
+    go down; never a close in hand or a joker swap; the discard is the costliest non-joker.
+    """
+    legal = view.legal
+    for wanted in ("draw", "meld ", "layoff "):
+        found = next((a for a in legal if a == wanted or a.startswith(wanted)), None)
+        if found is not None and (wanted != "meld " or len(view.hand) > 3):
+            return found
+    return safe_discard(legal)
+
+
+def safe_discard(legal: Sequence[str]) -> str:
+    """Return the discard of the costliest card, a joker last (the engine keeps it legal)."""
+    discards = [a for a in legal if a.startswith("discard ")]
+    return max(discards, key=lambda a: _discard_cost(a.split()[1]))
+
+
+def _discard_cost(card: str) -> int:
+    parsed = Card.parse(card)
+    return -1 if parsed.is_joker else card_penalty(parsed)
+
+
+class Ramino51Adapter(AdapterBase):
+    """Ramino 51 for the host: 2 to 4 players, melds laid on the table, one exchange card."""
+
+    game = Ramino51Game
+    # Melds, lay-offs and joker swaps change the table everybody plays on: shown at once.
+    notable: frozenset[str] = frozenset({"meld", "layoff", "swap", "exchange"})
+
+    def computer(self, view: R51Hand) -> object:
+        """Return the computer player's action (engine.ramino51.ai.choose_action once merged)."""
+        return stand_in(view)
+
+    def default_move(self, game: Any, seat: int) -> str:
+        """Play safe for an absent player: draw, never meld or close, discard the costliest."""
+        view: R51Hand = view_of(game, seat)
+        if "draw" in view.legal:
+            return "draw"
+        if "take" in view.legal:  # the stock cannot be drawn: the pile is all there is
+            return "take"
+        return safe_discard(view.legal)
+
+    def outcomes(self, game: Any) -> list[Outcome]:
+        """Return the results as the leaderboard reads them, higher better: −total."""
+        return [replace(o, points=-o.points) for o in super().outcomes(game)]
+
+    def final_lines(self, game: Any, outcomes: Sequence[Outcome], names: Sequence[str],
+                    locale: str) -> list[str]:
+        """Return each seat's final total, then the winner (the lowest)."""
+        view: R51Table = view_of(game)
+        lines = [t("ramino.final_total", locale, name=names[s.seat], count=s.total)
+                 for s in view.seats]
+        if game.winner is not None:
+            lines.append(t("r51.winner", locale, name=names[game.winner],
+                           points=view.totals[game.winner]))
+        return lines
+
+    # ----- pictures ---------------------------------------------------------------------------
+
+    def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
+        """Return the table: stock, the pile's top, the exchange card, each seat's melds."""
+        view: R51Table = view_of(game)
+        spec = with_words(TableSpec(
+            title=self._title(view, locale),
+            seats=[self._seat(view, seat, names, locale) for seat in range(view.players)],
+            stock_count=view.stock,
+            discard=[view.pile_top] if view.pile_top else [],
+            knock_card=view.exchange,
+            status=self.table_status(game, names, locale),
+            footer=" · ".join([t("r51.pile_count", locale, count=view.pile),
+                               *self.settings_lines(view.options, locale)]),
+        ), locale)
+        return replace(spec, knock_caption=t("r51.exchange", locale))
+
+    def _title(self, view: R51Table, locale: str) -> str:
+        game = t("game.ramino51", locale)
+        if view.options.end_mode == "limit":
+            return t("table.title", locale, game=game, number=view.hand_no)
+        return t("r51.title", locale, game=game, number=view.hand_no,
+                 hands=view.hands_per_game)
+
+    def _seat(self, view: R51Table, seat: int, names: Sequence[str], locale: str) -> SeatSpec:
+        info = view.seats[seat]
+        notes = [t(key, locale) for key, who in (("table.dealer", view.dealer),
+                                                ("r51.starter", view.starter)) if who == seat]
+        return SeatSpec(
+            name=names[seat], card_count=info.cards, score=number(info.total),
+            melds=[meld_spec(m) for m in view.melds if m.owner == seat],
+            is_turn=view.turn == seat and view.phase != "over", note=" · ".join(notes),
+            tags=[t("r51.opened", locale)] if info.opened else [])
+
+    def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
+        """Return whose turn it is, or who won."""
+        view: R51Table = view_of(game)
+        if game.is_over:
+            winner = game.winner
+            return (t("event.game_over", locale) if winner is None
+                    else t("table.winner", locale, name=names[winner]))
+        assert view.turn is not None
+        return t("table.turn_of", locale, name=names[view.turn])
+
+    def hand_spec(self, game: Any, seat: int, sort: str, locale: str) -> HandSpec:
+        """Return the hand with the melds it could put down grouped, and their opening value."""
+        view: R51Hand = view_of(game, seat)
+        best = view.best
+        melds = [[c.partition("=")[0] for c in m] for m in best.melds]
+        rest = list(view.hand)
+        for card in (c for m in melds for c in m):
+            rest.remove(card)
+        opening = bool(best.minimum and melds)  # the caption says the opening, not a charge
+        label = (t("r51.opening_value", locale, points=best.value, minimum=best.minimum)
+                 if opening else t("picture.in_hand", locale))
+        return HandSpec(
+            cards=list(view.hand), melds=melds, deadwood=rest,
+            deadwood_value=None if opening else sum(card_penalty(Card.parse(c)) for c in rest),
+            sort="rank" if sort == "rank" else "suit",
+            title=t("hand.title", locale, game=t("game.ramino51", locale)),
+            highlight=[view.taken] if view.taken else [],
+            deadwood_label=label, empty_label=t("picture.no_cards", locale),
+            joker_for=[c.partition("=")[2] for m in best.melds for c in m
+                       if c.startswith("JK")])
+
+    def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
+        """Return what the seat may do now, and what his melds are worth for the opening."""
+        view: R51Hand = view_of(game, seat)
+        if game.is_over:
+            return self.table_status(game, names, locale)
+        best = view.best
+        worth = (t("r51.opening_line", locale, points=best.value, minimum=best.minimum)
+                 if best.minimum else t("r51.opened_line", locale))
+        if not view.legal:
+            return t("turn.waiting", locale) + "\n" + worth
+        line = t(f"r51.prompt.{view.table.step}", locale,
+                 card=card_text(view.table.pile_top))
+        if view.close is not None:
+            line += "\n" + t("r51.prompt.can_close", locale)
+        return line + "\n" + worth
+
+    # ----- controls ---------------------------------------------------------------------------
+
+    def controls(self, game: Any, seat: int, locale: str, draft: str = "") -> list[Control]:
+        """Return the buttons and selects of the seat's step (see ramino51_menus)."""
+        view: R51Hand = view_of(game, seat)
+        if not view.legal:
+            return []
+        return hand_controls(view, locale, draft)
+
+    def step(self, game: Any, seat: int, draft: str, text: str) -> str:
+        """Move within the menus: build melds, pick a card to lay off, a meld to take from."""
+        return step_draft(view_of(game, seat), draft, text)
+
+    def compose(self, game: Any, seat: int, verb: str, values: Sequence[str]) -> str:
+        """Return the move a select sends (the close, a lay-off's only target, a step)."""
+        return compose_move(view_of(game, seat), verb, values)
+
+    # ----- announcements ----------------------------------------------------------------------
+
+    def event_line(self, ev: Event, who: str, names: Sequence[str], locale: str) -> str:
+        """Return an event's public line (never a card drawn or held)."""
+        p: R51Payload = ev.public
+        return self._play_line(p, who, locale) or self._news_line(p, names, locale)
+
+    def _play_line(self, p: R51Payload, who: str, locale: str) -> str:
+        """Return the line of a player's own move."""
+        if isinstance(p, StockDraw):
+            return t("event.drew_stock", locale, name=who)
+        if isinstance(p, Taken):
+            return t("event.took_discard", locale, name=who, card=card_text(p.card))
+        if isinstance(p, Exchanged):
+            return t("r51.event.exchange", locale, name=who, card=card_text(p.given),
+                     got=card_text(p.got))
+        if isinstance(p, Discarded):
+            return t("event.discarded", locale, name=who, card=card_text(p.card))
+        if isinstance(p, Melded):
+            key = "r51.event.opening" if p.opening else "r51.event.meld"
+            return t(key, locale, name=who, melds=melds_text(p.melds), points=p.points)
+        if isinstance(p, LaidOff):
+            return t("r51.event.layoff", locale, name=who, cards=declared_text(p.cards),
+                     melds=melds_text([p.meld]))
+        if isinstance(p, JokerSwapped):
+            return t("r51.event.swap", locale, name=who, id=p.meld.id,
+                     cards=declared_text(p.naturals), melds=melds_text([p.used]))
+        if isinstance(p, ClosedInHand):
+            key = "r51.event.close_exchange" if p.take_exchange else "r51.event.close"
+            return t(key, locale, name=who, melds=melds_text(p.melds),
+                     card=card_text(p.discard))
+        return ""
+
+    def _news_line(self, p: R51Payload, names: Sequence[str], locale: str) -> str:
+        """Return the line of what the game itself did: rebuild, deal, the end."""
+        if isinstance(p, Rebuilt):
+            return t("ramino.event.rebuild", locale, count=p.stock)
+        if isinstance(p, Dealt):
+            return t("r51.event.deal", locale, number=p.hand_no, name=names[p.dealer],
+                     card=card_text(p.exchange))
+        if isinstance(p, HandReport):
+            return "" if p.closed_in_hand else self._end_line(p, names, locale)
+        if isinstance(p, GameEnded):
+            return t("r51.winner", locale, name=names[p.winner], points=p.totals[p.winner])
+        return ""
+
+    def _end_line(self, p: HandReport, names: Sequence[str], locale: str) -> str:
+        """Return how the hand ended: void, out, or closed in hand (charges ×m)."""
+        if p.void or p.closer is None:
+            return t("r51.event.void", locale)
+        key = "r51.event.closed_in_hand" if p.closed_in_hand else "r51.event.out"
+        return t(key, locale, name=names[p.closer], times=p.multiplier)
+
+    def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
+        """Return the first deal's line: its number, its dealer and the exchange card."""
+        view: R51Table = view_of(game)
+        return [t("r51.event.deal", locale, number=view.hand_no, name=names[view.dealer],
+                  card=card_text(view.exchange))]
+
+    def hand_end(
+        self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
+    ) -> tuple[HandEndSpec, list[str]] | None:
+        """Return every hand laid open with its value and charge, and the totals."""
+        p = next((e.public for e in events if isinstance(e.public, HandReport)), None)
+        if p is None:
+            return None
+        fixed = game.opts.unopened_penalty
+        rows = [self._end_row(p, s, names, fixed, locale) for s in p.seats]
+        lines = [self._end_line(p, names, locale)]
+        lines += [self._charge_line(p, s, names, fixed, locale) for s in p.seats]
+        if p.tied:
+            lines.append(t("r51.event.tie", locale, names=", ".join(names[s] for s in p.tied)))
+        title = t("hand_end.title", locale, number=p.hand_no,
+                  what=self._end_line(p, names, locale))
+        return HandEndSpec(title=title, rows=rows), lines
+
+    def _end_row(self, p: HandReport, s: SeatReport, names: Sequence[str], fixed: int | None,
+                 locale: str) -> HandEndRow:
+        if s.seat == p.closer:
+            points = t("ramino.closed", locale)
+        else:
+            key = "ramino.charged_times" if p.multiplier > 1 else "ramino.charged"
+            points = t(key, locale, points=s.charge, times=p.multiplier)
+        # The closer's row shows what he put down (all of it, after a close in hand).
+        mine = [m for m in p.melds if m.owner == s.seat] if s.seat == p.closer else []
+        return HandEndRow(name=names[s.seat], melds=[list(m.cards) for m in mine],
+                          deadwood=list(s.hand), deadwood_value=s.value, points=points,
+                          deadwood_label=t("picture.in_hand", locale),
+                          joker_for=[d.partition("=")[2] for m in mine for d in m.declared
+                                     if d.startswith("JK")])
+
+    def _charge_line(self, p: HandReport, s: SeatReport, names: Sequence[str],
+                     fixed: int | None, locale: str) -> str:
+        total, name = p.totals[s.seat], names[s.seat]
+        if s.seat == p.closer or p.void:
+            return t("r51.charge_none", locale, name=name, total=total)
+        if fixed is not None and not s.opened:
+            return t("r51.charge_unopened", locale, name=name, score=fixed, times=p.multiplier,
+                     points=s.charge, total=total)
+        key = "r51.charge_doubled" if p.multiplier > 1 else "r51.charge_line"
+        return t(key, locale, name=name, held=s.value, times=p.multiplier, points=s.charge,
+                 total=total)
+
+    # ----- rules text -------------------------------------------------------------------------
+
+    def rules_summary(self, options: Ramino51Options, locale: str) -> list[str]:
+        """Return a few lines of the rules in force."""
+        o = options
+        lines = [t("r51.rules.goal", locale, count=o.jokers),
+                 t("r51.rules.opening", locale, minimum=o.opening_minimum),
+                 t("r51.rules.exchange", locale),
+                 t("r51.rules.close_in_hand", locale, times=o.close_in_hand_multiplier)]
+        if o.unopened_penalty is not None:
+            lines.append(t("r51.rules.unopened", locale, points=o.unopened_penalty))
+        if o.discard_taken_card:
+            lines.append(t("r51.rules.discard_taken", locale))
+        return lines + self.settings_lines(options, locale)
+
+    def settings_lines(self, options: Ramino51Options, locale: str) -> list[str]:
+        """Return how the game ends, in one short line."""
+        o = options
+        if o.end_mode == "limit":
+            return [t("r51.rules.limit", locale, limit=o.score_limit)]
+        return [t("r51.rules.hands", locale, hands=o.hands_per_game)]
+
+
+# ----- helpers ----------------------------------------------------------------------------------
+
+
+def meld_spec(meld: MeldView) -> MeldSpec:
+    """Return a table meld's picture: its id, jokers' cards, and what others laid off."""
+    others = [(c, by) for c, by in zip(meld.cards, meld.by) if by != meld.owner]
+    return MeldSpec(meld.id, list(meld.cards), [c for c, _ in others], [by for _, by in others],
+                    joker_for=[d.partition("=")[2] for d in meld.declared if d.startswith("JK")])
+
+
+def melds_text(melds: Sequence[MeldView]) -> str:
+    """Write melds for a public line: "A: 7♠ 7♦ 🃏; B: 5♦ 🃏(6♦) 7♦"."""
+    return "; ".join(f"{m.id}: {declared_text(m.declared)}" for m in melds)
+
+
+RAMINO51 = Ramino51Adapter()

@@ -1,0 +1,284 @@
+"""The Ramino 51 adapter: menus within Discord's limits, the words of each event and hand end,
+what a timer plays for an absent player, and no hidden card in public."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from PIL import Image
+
+from card_images import render_hand, render_table
+from cogs.adapters import ButtonControl, Control, SelectControl
+from cogs.adapters.ramino51 import RAMINO51
+from cogs.adapters.ramino51_menus import BUTTON_ACTION, readings
+from engine.game import Event
+from engine.ramino51 import Ramino51Game, preset
+from engine.ramino51.events import StockDraw
+from tests.engine.ramino51.scripted import crafted, scripted
+
+NAMES = ["Alice", "Bruno", "Chiara", "Dario"]
+# Twelve melds, two jokers, a lay-off by Bruno on Alice's run.
+MELDS = [(1, "10H JH QH KH"), (1, "7S 7D 7C"), (1, "2C 3C JK=4C 5C"), (1, "9S 9H 9D 9C"),
+         (2, "AD 2D 3D"), (2, "5S 6S 7S 8S 9S"), (2, "QC QD QS"), (2, "4H 5H JK=6H 7H"),
+         (3, "KS KD KC"), (3, "8H 9H 10H"), (3, "JC JD JH"), (3, "6D 7D 8D 9D 10D")]
+# Sixteen cards for Alice, who has opened: lay-offs and joker swaps everywhere.
+ALICE_16 = "AH AC 6C 4D 4S 10S 3H 8H KH JS 5D 4H 4C 6H 2S 3D"
+# Alice, not opened, and 15 cards full of openings.
+ALICE_OPENINGS = "10H JH QH 7S 7D 7C 8S 8D 8C 9S 9D 9C JK 2D 4H"
+BRUNO = "QC QD QS KS KH KD 9D 7D 4S 5S 2C 3H 6C JS"
+CHIARA = "AC 2C 3C 4C 5H 6H 7H 9C 9S 9H JH QH KH 3S"
+EVERY_STEP = ["", "build", "lay", "swap"]
+
+
+def rows(controls: Sequence[Control]) -> int:
+    """Return the rows of a hand message: the sort button's, the buttons', one per select."""
+    buttons = sum(isinstance(c, ButtonControl) for c in controls)
+    selects = sum(isinstance(c, SelectControl) for c in controls)
+    return 1 + -(-buttons // 5) + selects
+
+
+def assert_fits(controls: Sequence[Control]) -> None:
+    """Every control fits Discord: 5 rows, 25 options, 100-character values."""
+    assert rows(controls) <= 5, controls
+    for c in controls:
+        if isinstance(c, SelectControl):
+            assert 0 < len(c.options) <= 25 and c.max_values <= len(c.options), c
+            assert all(len(o.value) <= 100 for o in c.options), c
+        else:
+            assert len(c.action) <= BUTTON_ACTION, c
+
+
+def opened_table() -> Ramino51Game:
+    """Alice (opened, melds of her own on the table) holds 16 cards at a table of 12 melds."""
+    return crafted({0: ALICE_16, 1: "KC", 2: "2H", 3: "3S"}, melds=[(0, "5H 6H 7H"), *MELDS],
+                   pile="QH", exchange="5C", players=4)
+
+
+def test_every_step_fits_discord_with_16_cards_and_a_table_full_of_melds() -> None:
+    game = opened_table()
+    legal = game.private_view(0).legal
+    assert sum(a.startswith("layoff ") for a in legal) > 12  # a card first, then its meld
+    assert sum(a.startswith("swap ") for a in legal) > 25
+    for draft in EVERY_STEP:
+        assert_fits(RAMINO51.controls(game, 0, "en", draft))
+    card = next(a.split()[1] for a in legal if a.startswith("layoff "))
+    assert_fits(RAMINO51.controls(game, 0, "en", f"lay:{card}"))
+    for mid in {a.split()[1] for a in legal if a.startswith("swap ")}:  # both jokers' melds
+        assert sorted(reachable_swaps(game, f"swap:{mid}")) == sorted(
+            a.removeprefix("swap ") for a in legal if a.startswith(f"swap {mid} "))
+    verbs = [getattr(c, "verb", getattr(c, "action", "")) for c in
+             RAMINO51.controls(game, 0, "en", "swap")]
+    assert "ui_from" in verbs  # more swaps than one menu holds: the meld first
+
+
+def reachable_swaps(game: Ramino51Game, draft: str) -> list[str]:
+    """Return every swap the menus reach from this step, each step fitting Discord."""
+    controls = RAMINO51.controls(game, 0, "en", draft)
+    assert_fits(controls)
+    select = next(c for c in controls if isinstance(c, SelectControl))
+    if select.verb == "swap":
+        return [o.value for o in select.options]
+    assert select.verb == "ui_to"  # where the joker goes: a meld, or a new one
+    found: list[str] = []
+    for option in select.options:
+        found += reachable_swaps(game, RAMINO51.step(game, 0, draft, f"ui_to {option.value}"))
+    return found
+
+
+def test_the_ready_openings_say_what_they_are_worth_of_51() -> None:
+    game = scripted([ALICE_OPENINGS, BRUNO, CHIARA], "10S")
+    controls = RAMINO51.controls(game, 0, "en")
+    assert_fits(controls)
+    meld = next(c for c in controls if isinstance(c, SelectControl) and c.verb == "meld")
+    assert meld.placeholder == "Open with ready melds (51 or more)"
+    assert all(o.label.endswith(" of 51)") for o in meld.options)
+    values = [int(o.label.rsplit("(", 1)[1].split()[0]) for o in meld.options]
+    assert values == sorted(values, reverse=True) and min(values) >= 51
+    it = RAMINO51.controls(game, 0, "it")
+    assert any(o.label.endswith(" su 51)") for c in it if isinstance(c, SelectControl)
+               for o in c.options)
+
+
+def test_building_asks_where_the_joker_goes_only_when_it_matters() -> None:
+    assert readings(["5D", "6D", "JK"]) == ["JK=4D,5D,6D", "5D,6D,JK=7D"]
+    assert readings(["5D", "JK", "7D"]) == ["5D,JK=6D,7D"]
+    assert len(readings(["7S", "7D", "JK"])) == 1  # a set's joker needs no word
+    assert readings(["QD", "KD", "AD"]) == ["QD,KD,AD"]  # the ace high
+    assert readings(["5D", "7D", "9D"]) == []
+    game = scripted([ALICE_OPENINGS, BRUNO, CHIARA], "10S")
+    draft = RAMINO51.step(game, 0, "build", "ui_add 8S,9S,JK")
+    assert draft == "build:?8S,9S,JK"
+    controls = RAMINO51.controls(game, 0, "en", draft)
+    read = next(c for c in controls if isinstance(c, SelectControl))
+    assert read.verb == "ui_read" and [o.value for o in read.options] == [
+        "JK=7S,8S,9S", "8S,9S,JK=10S"]
+    draft = RAMINO51.step(game, 0, draft, "ui_read 8S,9S,JK=10S")
+    draft = RAMINO51.step(game, 0, draft, "ui_add 10H,JH,QH")
+    assert draft == "build:8S,9S,JK=10S|10H,JH,QH"
+    put = [c for c in RAMINO51.controls(game, 0, "en", draft) if isinstance(c, ButtonControl)
+           and c.action.startswith("meld ")]
+    assert [(p.action, p.label) for p in put] == [
+        ("meld 8S,9S,JK=10S 10H,JH,QH", "Open with these (57 of 51)")]
+
+
+def test_a_close_in_hand_is_one_button_or_one_choice_when_its_text_is_long() -> None:
+    game = scripted(["8D JK 10D 8S 8H 8C 2S 4C 6H KC 3D QS 5C 9S 2H", BRUNO, CHIARA], "10S",
+                    "AH 8H")
+    game.apply(0, "discard 2S")
+    game.apply(1, "draw")
+    game.apply(1, "discard JS")
+    game.apply(2, "draw")
+    close = game.private_view(2).close
+    assert close is not None and len(close) > BUTTON_ACTION
+    controls = RAMINO51.controls(game, 2, "en")
+    select = next(c for c in controls if isinstance(c, SelectControl) and c.verb == "close")
+    assert select.placeholder == "Close in hand, discarding 3♠\ufe0e"
+    assert RAMINO51.compose(game, 2, "close", ["now"]) == close
+    assert_fits(controls)
+
+
+def test_a_timer_draws_and_discards_the_costliest_card_never_a_joker_nor_a_meld() -> None:
+    game = scripted([ALICE_OPENINGS, BRUNO, CHIARA], "10S")
+    assert any(a.startswith("meld ") for a in game.private_view(0).legal)
+    move = RAMINO51.default_move(game, 0)
+    assert move.startswith("discard ") and move != "discard JK"
+    assert move in ("discard QH", "discard JH", "discard 10H")
+    game.apply(0, move)
+    assert RAMINO51.default_move(game, 1) == "draw"
+
+
+def describe(game: Ramino51Game, seat: int, action: str) -> list[str]:
+    return RAMINO51.describe(game.apply(seat, action), NAMES, "en")
+
+
+def test_each_event_has_one_public_line_and_no_hidden_card() -> None:
+    game = scripted(["8D JK 10D 8S 8H 8C 2S 4C 6H KC 3D QS 5C 9S 2H", BRUNO, CHIARA], "10S",
+                    "AH 8H")
+    assert describe(game, 0, "exchange 2S") == [
+        "Alice gave 2♠\ufe0e for the exchange card 10♠\ufe0e."]
+    assert describe(game, 0, "meld 8D,JK=9D,10D 8S,8H,8C") == [
+        "Alice opened with 51: A: 8♦\ufe0e 🃏(9♦\ufe0e) 10♦\ufe0e; B: 8♠\ufe0e 8♥\ufe0e 8♣\ufe0e"]
+    assert describe(game, 0, "discard 10S") == ["Alice discarded 10♠\ufe0e."]
+    events = game.apply(1, "draw")
+    drawn = next(e for e in events if isinstance(e.public, StockDraw))
+    line = RAMINO51.describe(events, NAMES, "en")
+    assert line == ["Bruno drew from the stock."] and "A♥" not in line[0]
+    assert drawn.private is not None
+    describe(game, 1, "meld QC,QD,QS KS,KH,KD")
+    assert describe(game, 1, "layoff 7D A") == [
+        "Bruno laid off 7♦\ufe0e: A: 7♦\ufe0e 8♦\ufe0e 🃏(9♦\ufe0e) 10♦\ufe0e"]
+    assert describe(game, 1, "swap A 9D meld 4S,5S,JK=6S") == [
+        "Bruno took the joker from A with 9♦\ufe0e and put it down: "
+        "E: 4♠\ufe0e 5♠\ufe0e 🃏(6♠\ufe0e)"]
+    spec = RAMINO51.table_spec(game, NAMES, "en")
+    public = game.public_view()
+    shown = sorted(c for seat in spec.seats for m in seat.melds for c in m.cards)
+    assert shown == sorted(c for m in public.melds for c in m.cards)  # the table's, no more
+    assert spec.discard == [public.pile_top] and spec.knock_card == public.exchange
+    assert [seat.card_count for seat in spec.seats] == [len(game.private_view(s).hand)
+                                                        for s in range(3)]
+    assert {c for m in spec.seats[0].melds for c in m.laid_off} == {"7D", "9D"}
+    assert spec.seats[0].melds[0].laid_off_by == [1, 1]
+    assert spec.knock_caption == "Exchange" and spec.seats[0].tags == ["opened"]
+    assert spec.title == "Ramino 51: hand 1 of 7" and spec.seats[2].tags == []
+
+
+def close_game(**rules: object) -> tuple[Ramino51Game, list[Event]]:
+    """Chiara closes in hand at her first turn; Alice has opened, Bruno has not."""
+    game = scripted(["8D JK 10D 8S 8H 8C 2S 4C 6H KC 3D QS 5C 9S 2H", BRUNO, CHIARA], "10S",
+                    "AH 8H", options=preset("standard", **rules))
+    game.apply(0, "meld 8D,JK=9D,10D 8S,8H,8C")
+    game.apply(0, "discard 2S")
+    game.apply(1, "draw")
+    game.apply(1, "discard JS")
+    game.apply(2, "draw")
+    close = game.private_view(2).close
+    assert close is not None
+    return game, game.apply(2, close)
+
+
+def test_the_hand_end_doubles_the_charges_after_a_close_in_hand() -> None:
+    game, events = close_game()
+    found = RAMINO51.hand_end(game, events, NAMES, "en")
+    assert found is not None
+    spec, lines = found
+    assert lines == ["Chiara closed in hand: every charge ×2!",
+                     "Alice: cards 49 ×2 → +98 (total 98)",
+                     "Bruno: cards 107 ×2 → +214 (total 214)",
+                     "Chiara: nothing to pay (total 0)"]
+    assert [r.points for r in spec.rows] == ["+98 (×2)", "+214 (×2)", "closed"]
+    assert spec.rows[2].melds and not spec.rows[2].deadwood
+    image = Image.open(io.BytesIO(render_table(RAMINO51.table_spec(game, NAMES, "it"))))
+    assert image.format == "PNG" and image.width <= 550
+
+
+def test_the_unopened_penalty_is_said_when_it_applies() -> None:
+    game, events = close_game(unopened_penalty=100)
+    found = RAMINO51.hand_end(game, events, NAMES, "it")
+    assert found is not None
+    _, lines = found
+    assert "Alice: carte 49 ×2 → +98 (totale 98)" in lines
+    assert "Bruno: non ha aperto, paga 100 ×2 → +200 (totale 200)" in lines
+
+
+def test_the_hand_picture_says_the_opening_value_then_just_the_melds() -> None:
+    game = scripted([ALICE_OPENINGS, BRUNO, CHIARA], "10S")
+    spec = RAMINO51.hand_spec(game, 1, "suit", "it")
+    assert spec.deadwood_label == "Apertura: 60 su 51" and spec.deadwood_value is None
+    assert sorted(c for m in spec.melds for c in m) == sorted(["QC", "QD", "QS", "KS", "KH", "KD"])
+    assert Image.open(io.BytesIO(render_hand(spec))).width <= 550
+    opened = crafted({0: "4S 5S 6S 9D 2C", 1: "KC", 2: "2H", 3: "3S"}, melds=[(0, "5H 6H 7H")])
+    spec = RAMINO51.hand_spec(opened, 0, "suit", "en")
+    assert spec.melds == [["4S", "5S", "6S"]]
+    assert (spec.deadwood_label, spec.deadwood_value) == ("In hand", 11)
+
+
+def test_a_joker_that_fits_everywhere_is_laid_off_meld_first_then_place() -> None:
+    game = crafted({0: ALICE_16.replace("2S", "JK"), 1: "KC", 2: "2H", 3: "3S"},
+                   melds=[(0, "5H 6H 7H"), *MELDS, (3, "2S 3S 4S"), (3, "JS QS KS"),
+                          (2, "8C 9C 10C"), (1, "JD QD KD")],
+                   pile="QH", exchange="5C", players=4, options=preset("four_jokers"))
+    legal = game.private_view(0).legal
+    jokers = sorted(a.removeprefix("layoff ") for a in legal if a.startswith("layoff JK"))
+    assert len(jokers) > 25
+    controls = RAMINO51.controls(game, 0, "en", "lay:JK")
+    assert_fits(controls)
+    onto = next(c for c in controls if isinstance(c, SelectControl))
+    assert onto.verb == "ui_onto"
+    found = []
+    for option in onto.options:
+        step = RAMINO51.controls(game, 0, "en",
+                                 RAMINO51.step(game, 0, "lay:JK", f"ui_onto {option.value}"))
+        assert_fits(step)
+        found += [o.value for c in step if isinstance(c, SelectControl) for o in c.options]
+    assert sorted(found) == jokers
+
+
+def test_the_rules_summary_follows_the_preset() -> None:
+    standard = RAMINO51.rules_summary(preset("standard"), "en")
+    assert "Your first melds must be worth 51 or more together" in standard[1]
+    assert standard[-1] == "7 hands; the lowest total wins."
+    limit = RAMINO51.rules_summary(preset("limit_500", unopened_penalty=100), "it")
+    assert "Chi non ha mai aperto paga 100 punti invece delle sue carte." in limit
+    assert limit[-1] == ("La partita finisce quando un totale arriva a 500; "
+                         "vince il totale più basso.")
+    game = scripted([ALICE_OPENINGS, BRUNO, CHIARA], "10S", options=preset("limit_500"))
+    assert RAMINO51.table_spec(game, NAMES, "en").title == "Ramino 51: hand 1"
+
+
+def test_a_stock_rebuild_and_a_void_hand_are_said() -> None:
+    hands = {0: "4S 5S 6S 9D 2C", 1: "KC 3H", 2: "2H 8C"}
+    rebuilt = crafted(hands, players=3, phase="draw", rest_to="pile")
+    lines = RAMINO51.describe(rebuilt.apply(0, "draw"), NAMES, "en")
+    assert lines[0].startswith("The stock ran out: the pile was shuffled into a new stock of")
+    assert lines[1:] == ["Alice drew from the stock."]
+    void = crafted(hands, players=3, phase="draw", rest_to="pile",
+                   options=preset("standard", stock_rebuilds=0))
+    events = void.apply(0, "draw")
+    assert RAMINO51.describe(events, NAMES, "en")[:1] == [
+        "The stock ran out and cannot be rebuilt: the hand is void and nobody is charged."]
+    found = RAMINO51.hand_end(void, events, NAMES, "en")
+    assert found is not None
+    assert found[1][1:] == ["Alice: nothing to pay (total 0)", "Bruno: nothing to pay (total 0)",
+                            "Chiara: nothing to pay (total 0)"]

@@ -1,0 +1,264 @@
+"""Ramino 51 end to end: an opening of 51 built in the menus, a lay-off, a joker taken from the
+table, a close in hand with doubled charges, the exchange swap, refusals, restarts, a whole
+game played by computers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import simcord
+
+from card_images.style import DISPLAY_WIDTH
+from cogs.host import Runtime, ScriptedDeals
+from engine.ramino51.views import R51Table
+from tests.cogs.conftest import (
+    choose,
+    dm,
+    hand_end_message,
+    labels,
+    option_values,
+    png_of,
+    set_locale,
+    set_turn_seconds,
+    stale_click,
+    start_game,
+    table_message,
+    texts,
+)
+from tests.conftest import Sim
+from tests.engine.ramino51.scripted import deck_order
+
+# Chiara deals, Alice starts with 15 cards: 8D JK 10D + 8S 8H 8C open with exactly 51.
+ALICE = "8D JK 10D 8S 8H 8C 2S 4C 6H KC 3D QS 5C 9S 2H"
+# Bruno opens with the queens and kings, lays 7D off on Alice's run and takes its joker.
+BRUNO = "QC QD QS KS KH KD 9D 7D 4S 5S 2C 3H 6C JS"
+# Chiara draws 8H and puts everything down but 3S: a close in hand.
+CHIARA = "AC 2C 3C 4C 5H 6H 7H 9C 9S 9H JH QH KH 3S"
+EXCHANGE = "10S"
+STOCK = "AH 8H"
+
+
+def script(deals: ScriptedDeals, hands: list[str] | None = None, exchange: str = EXCHANGE,
+           stock: str = STOCK) -> None:
+    """Deal the next Ramino 51 game: these hands by seat, the last seat deals."""
+    hands = hands or [ALICE, BRUNO, CHIARA]
+    dealer = len(hands) - 1
+    deals.queue("ramino51", deck_order(hands, exchange, stock, dealer), first_dealer=dealer)
+
+
+async def start(sim: Sim, *others: simcord.MemberActor, **rules: str) -> None:
+    """Alice opens a Ramino 51 table with these rules, the others join, and it starts."""
+    await start_game(sim, "ramino51", *others, **rules)
+
+
+async def click(member: simcord.MemberActor, label: str) -> str:
+    """Click a button of the member's hand; return a private answer's text."""
+    result = await member.user.click(dm(member), label=label)
+    return result.response.content if result.ephemeral else ""
+
+
+def running(sim: Sim) -> Runtime | None:
+    runtimes = sim.bot.get_cog("Rummy").host.runtimes  # type: ignore[union-attr]
+    return next(iter(runtimes.values()), None)
+
+
+def table(sim: Sim) -> R51Table:
+    rt = running(sim)
+    assert rt is not None
+    return rt.game.public_view()  # type: ignore[no-any-return]
+
+
+async def alice_opens_with_51(sim: Sim) -> None:
+    """Alice builds her two melds in the menus and puts them down, then discards 2S."""
+    await click(sim.alice, "Build a meld")
+    await choose(sim.alice, "ui_add", ["8D", "JK", "10D"])
+    assert "Open with these (27 of 51)" in labels(dm(sim.alice))
+    await choose(sim.alice, "ui_add", ["8S", "8H", "8C"])
+    assert await click(sim.alice, "Open with these (51 of 51)") == ""
+    await choose(sim.alice, "discard", ["2S"])
+
+
+async def test_an_opening_a_lay_off_a_joker_and_a_close_in_hand(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script(deals)
+    await start(sim, sim.bruno, sim.chiara)
+    hand = dm(sim.alice)
+    assert "You start: no draw on your first turn." in hand.content
+    assert "Your melds are worth 51 of the 51 you need to open." in hand.content
+    hand_png = await png_of(hand, "r51_hand_start.png")
+    assert hand_png.width <= DISPLAY_WIDTH
+    await alice_opens_with_51(sim)
+    view = table(sim)
+    assert view.seats[0].opened and view.melds[0].declared == ("8D", "JK=9D", "10D")
+    log = "\n".join(texts(sim))
+    assert ("Alice opened with 51: A: 8♦\ufe0e 🃏(9♦\ufe0e) 10♦\ufe0e; "
+            "B: 8♠\ufe0e 8♥\ufe0e 8♣\ufe0e") in log
+    # Bruno draws, opens with a ready-made choice, lays 7D off, takes the joker.
+    await click(sim.bruno, "Draw from stock")
+    ready = option_values(dm(sim.bruno), ":meld")
+    assert ready == ["QS,QD,QC KS,KH,KD"]
+    await choose(sim.bruno, "meld", ready)
+    await click(sim.bruno, "Lay off")
+    await choose(sim.bruno, "ui_card", ["7D"])  # one place only: laid off at once
+    assert table(sim).melds[0].cards[0] == "7D"
+    await click(sim.bruno, "Take a joker")
+    swaps = option_values(dm(sim.bruno), ":swap")
+    assert "A 9D meld 4S,5S,JK=6S" in swaps
+    await choose(sim.bruno, "swap", ["A 9D meld 4S,5S,JK=6S"])
+    await choose(sim.bruno, "discard", ["JS"])
+    log = "\n".join(texts(sim))
+    assert "Bruno laid off 7♦\ufe0e: A: 7♦\ufe0e 8♦\ufe0e" in log
+    assert "Bruno took the joker from A with 9♦\ufe0e and put it down" in log
+    png = await png_of(table_message(sim), "r51_table.png")
+    assert png.width <= DISPLAY_WIDTH
+    # Chiara draws 8H and closes in hand: every charge doubled.
+    await click(sim.chiara, "Draw from stock")
+    hand = dm(sim.chiara)
+    assert "You can close in hand!" in hand.content
+    assert await choose(sim.chiara, "close", ["now"]) == ""
+    result = hand_end_message(sim).content.splitlines()
+    assert result[0] == "Chiara closed in hand: every charge ×2!"
+    assert "Alice: cards 49 ×2 → +98 (total 98)" in result
+    assert "Bruno: cards 22 ×2 → +44 (total 44)" in result
+    assert (await png_of(hand_end_message(sim), "r51_hand_end.png")).width <= DISPLAY_WIDTH
+    assert table(sim).hand_no == 2
+
+
+async def test_an_opening_under_51_is_refused_privately_in_english_and_italian(
+        sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch) -> None:
+    script(deals)
+    await start(sim, sim.bruno, sim.chiara)
+    await click(sim.alice, "Build a meld")
+    await choose(sim.alice, "ui_add", ["8D", "JK", "10D"])
+    before = table(sim).version
+    answer = await click(sim.alice, "Open with these (27 of 51)")
+    assert answer == "Your first melds must be worth at least 51 points; these make 27."
+    assert table(sim).version == before and not table(sim).melds
+    # the confirmed meld is still there: Alice adds the set and opens
+    assert "Open with these (27 of 51)" in labels(dm(sim.alice))
+    # cards that make no meld are refused at once, the confirmed meld kept
+    answer = await choose(sim.alice, "ui_add", ["2S", "4C", "6H"])
+    assert answer == "Those cards don't form a valid meld."
+    assert "Open with these (27 of 51)" in labels(dm(sim.alice))
+    set_locale(monkeypatch, sim.alice.id, "it")
+    answer = await click(sim.alice, "Open with these (27 of 51)")
+    assert answer == "La prima calata deve valere almeno 51 punti; queste carte ne fanno 27."
+    assert table(sim).version == before
+
+
+async def test_the_exchange_card_is_swapped_on_the_first_turn(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script(deals)
+    await start(sim, sim.bruno, sim.chiara)
+    await choose(sim.alice, "exchange", ["2S"])
+    view = table(sim)
+    assert view.exchange == "2S"
+    assert "Alice gave 2♠\ufe0e for the exchange card 10♠\ufe0e." in "\n".join(texts(sim))
+    assert not any(v.endswith(":exchange") for v in option_ids(dm(sim.alice)))
+
+
+def option_ids(message: object) -> list[str]:
+    """Return the custom ids of a message's selects."""
+    out = []
+    for row in getattr(message, "components", []):
+        for child in row.children:
+            if getattr(child, "options", None) is not None:
+                out.append(child.custom_id)
+    return out
+
+
+async def test_a_stale_button_and_a_restart_mid_hand(sim: Sim, deals: ScriptedDeals) -> None:
+    script(deals)
+    await start(sim, sim.bruno, sim.chiara)
+    old = dm(sim.alice)
+    build = next(c.custom_id for row in old.components for c in row.children
+                 if getattr(c, "label", "") == "Build a meld")
+    await alice_opens_with_51(sim)
+    stale = await stale_click(sim, sim.alice, build)
+    assert stale.ephemeral and "no longer" in stale.response.content.lower()
+    await sim.restart()
+    await click(sim.bruno, "Draw from stock")
+    assert option_values(dm(sim.bruno), ":meld") == ["QS,QD,QC KS,KH,KD"]
+    assert table(sim).melds[0].declared == ("8D", "JK=9D", "10D")
+
+
+async def test_three_absent_players_are_replaced_by_computers_that_finish_the_game(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    await set_turn_seconds(sim, 30)
+    deals.queue("ramino51", seed=20261123, first_dealer=2)
+    await start(sim, sim.bruno, sim.chiara, hands_per_game="1")
+    for _ in range(600):
+        if running(sim) is None:
+            break
+        await sim.env.advance_time(30)
+    lines = "\n".join(texts(sim))
+    assert "with the lowest total" in lines
+    rows = await sim.bot.storage.leaderboard(sim.guild.id, "ramino51")
+    assert sorted(r.name for r in rows) == ["Alice", "Bruno", "Chiara"]
+    assert sum(r.wins for r in rows) == 1
+    board = await sim.bruno.slash(sim.channel, "leaderboard", game="ramino51")
+    assert (await png_of(board.response, "r51_leaderboard.png")).width > 200
+
+
+async def test_a_close_in_hand_with_the_exchange_card_instead_of_the_draw(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    bruno = "QC QD QS KS KH KD 9D 10D JD 4S 5S 6S 7S 3H"  # QH, the exchange card, completes
+    script(deals, [ALICE, bruno, CHIARA], exchange="QH")
+    await start(sim, sim.bruno, sim.chiara)
+    await choose(sim.alice, "discard", ["2S"])
+    hand = dm(sim.bruno)
+    assert "You can close in hand!" in hand.content and "Draw from stock" in labels(hand)
+    assert await choose(sim.bruno, "close", ["now"]) == ""
+    log = "\n".join(texts(sim))
+    assert "Bruno took the exchange card and closed in hand, discarding 3♥\ufe0e" in log
+    result = hand_end_message(sim).content.splitlines()
+    assert result[0] == "Bruno closed in hand: every charge ×2!"
+    assert "Bruno: nothing to pay (total 0)" in result
+
+
+async def test_cards_confirmed_in_a_meld_leave_the_building_menu(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script(deals)
+    await start(sim, sim.bruno, sim.chiara)
+    await click(sim.alice, "Build a meld")
+    assert await choose(sim.alice, "ui_add", ["8S", "8H", "8C"]) == ""
+    offered = option_values(dm(sim.alice), ":ui_add")
+    assert "8S" not in offered and "8D" in offered and len(offered) == 12
+    assert "Open with these (24 of 51)" in labels(dm(sim.alice))
+    await click(sim.alice, "Start again")
+    assert len(option_values(dm(sim.alice), ":ui_add")) == 15
+
+
+async def take_joker(member: simcord.MemberActor, meld_id: str, swap: str) -> None:
+    """Take a joker through the menus: the meld and the joker's place first if asked."""
+    await click(member, "Take a joker")
+    for verb, value in (("ui_from", meld_id), ("ui_to", "new")):
+        if any(c.custom_id.endswith(f":{verb}") for c in selects(dm(member))):
+            await choose(member, verb, [value])
+    assert swap in option_values(dm(member), ":swap")
+    await choose(member, "swap", [swap])
+
+
+def selects(message: Any) -> list[Any]:
+    """Return the select menus of a message."""
+    return [c for row in message.components for c in row.children
+            if getattr(c, "options", None) is not None]
+
+
+async def test_a_joker_taken_from_a_three_card_set_goes_straight_into_a_new_meld(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    alice = "8S 8H JK 9D 10D JD 2S 4C 6H KC 3D QS 5C 9S 2H"  # 24 + 29: an opening of 53
+    bruno = "QC QD QS KS KH KD 8D 8C 4S 5S 2C 3H 6C JS"
+    script(deals, [alice, bruno, CHIARA])
+    await start(sim, sim.bruno, sim.chiara)
+    await choose(sim.alice, "meld", ["9D,10D,JD 8S,8H,JK"])
+    await choose(sim.alice, "discard", ["2S"])
+    set_id = next(m.id for m in table(sim).melds if m.kind == "set")
+    await click(sim.bruno, "Draw from stock")
+    await choose(sim.bruno, "meld", ["QS,QD,QC KS,KH,KD"])
+    await take_joker(sim.bruno, set_id, f"{set_id} 8D,8C meld 4S,5S,JK=6S")
+    melds = {m.id: m for m in table(sim).melds}
+    assert sorted(melds[set_id].cards) == ["8C", "8D", "8H", "8S"]  # a natural quartet now
+    assert any(m.declared == ("4S", "5S", "JK=6S") and m.owner == 1 for m in melds.values())
+    assert f"Bruno took the joker from {set_id} with 8♦\ufe0e 8♣\ufe0e" in "\n".join(texts(sim))
