@@ -608,6 +608,7 @@ MESSAGES: dict[str, str] = {
     "r51.pile_count": "pile: {count} {count:card|cards}",
     "r51.starter": "starts",
     "r51.opened": "opened",
+    "r51.total": "total {total}",
     "r51.opening_value": "Opening: {points} of {minimum}",
     "r51.opening_line": "Your melds are worth {points} of the {minimum} you need to open.",
     "r51.opened_line": "You have opened: lay off and meld freely.",

@@ -628,6 +628,7 @@ MESSAGES: dict[str, str] = {
     "r51.pile_count": "pozzo: {count} {count:carta|carte}",
     "r51.starter": "inizia",
     "r51.opened": "ha aperto",
+    "r51.total": "totale {total}",
     "r51.opening_value": "Apertura: {points} su {minimum}",
     "r51.opening_line": "Le tue combinazioni valgono {points} dei {minimum} che servono per aprire.",
     "r51.opened_line": "Hai aperto: puoi attaccare e calare quando vuoi.",

@@ -127,7 +127,8 @@ class Ramino51Adapter(AdapterBase):
         notes = [t(key, locale) for key, who in (("table.dealer", view.dealer),
                                                 ("r51.starter", view.starter)) if who == seat]
         return SeatSpec(
-            name=names[seat], card_count=info.cards, score=number(info.total),
+            name=names[seat], card_count=info.cards,
+            score=t("r51.total", locale, total=number(info.total)),
             melds=[meld_spec(m) for m in view.melds if m.owner == seat],
             is_turn=view.turn == seat and view.phase != "over", note=" · ".join(notes),
             tags=[t("r51.opened", locale)] if info.opened else [])

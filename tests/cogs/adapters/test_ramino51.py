@@ -209,7 +209,9 @@ def test_the_hand_end_doubles_the_charges_after_a_close_in_hand() -> None:
                      "Chiara: nothing to pay (total 0)"]
     assert [r.points for r in spec.rows] == ["+98 (×2)", "+214 (×2)", "closed"]
     assert spec.rows[2].melds and not spec.rows[2].deadwood
-    image = Image.open(io.BytesIO(render_table(RAMINO51.table_spec(game, NAMES, "it"))))
+    italian = RAMINO51.table_spec(game, NAMES, "it")
+    assert [seat.score for seat in italian.seats] == ["totale 98", "totale 214", "totale 0"]
+    image = Image.open(io.BytesIO(render_table(italian)))
     assert image.format == "PNG" and image.width <= 550
 
 
