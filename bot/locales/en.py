@@ -585,4 +585,13 @@ MESSAGES: dict[str, str] = {
     "error.close_not_allowed": "You can't close in hand now: only before opening and before any other play this turn, after your draw (or taking the exchange card instead of it, but not on the starter's first turn).",
     "error.close_incomplete": "To close in hand, every card but the one you discard must go on the table.",
     "error.joker_not_used": "A joker you take from the table must go straight back on it, in a new meld or on a meld.",
+    # --- canasta engine ---
+    "error.pile_frozen": "The pile is frozen: you can't take it while {card} is on top.",
+    "error.pile_needs_cards": "To take the pile you must show {need} cards from your hand matching {card}: two natural cards of its rank, or three twos or three jokers for a wild card.",
+    "error.hand_size": "You can't do that: you must keep a card to discard, and you may be left with a single card only once your side has two canastas, one of them clean.",
+    "error.cannot_go_out": "You can't go out yet: your side needs two canastas, at least one of them clean.",
+    "error.black_three_meld": "Black threes can be melded only when you go out with them (and not at all in this game's rules, if they say so).",
+    "error.rank_melded": "Your side already has a meld of that rank: add the cards to it.",
+    "error.canasta_closed": "That canasta takes no more cards: it is full at seven, or it is clean and wild cards may not spoil it in this game.",
+    "error.end_not_allowed": "The hand can be ended only at the start of your turn when the stock is empty.",
 }

@@ -605,4 +605,13 @@ MESSAGES: dict[str, str] = {
     "error.close_not_allowed": "Ora non puoi chiudere in mano: si può solo se non hai ancora aperto e non hai fatto altre giocate in questo turno, dopo aver pescato (o prendendo al posto della pesca la carta di scambio, ma non al primo turno di chi inizia).",
     "error.close_incomplete": "Per chiudere in mano devi calare tutte le carte tranne quella che scarti.",
     "error.joker_not_used": "Il jolly preso dal tavolo va subito rimesso in gioco, in una nuova combinazione o attaccato a una combinazione.",
+    # --- canasta engine ---
+    "error.pile_frozen": "Il pozzo è bloccato: non puoi prenderlo finché c'è sopra {card}.",
+    "error.pile_needs_cards": "Per prendere il pozzo devi mostrare {need} carte dalla mano uguali a {card}: due carte naturali dello stesso valore, oppure tre pinelle o tre jolly se in cima c'è una matta.",
+    "error.hand_size": "Non puoi: devi tenere una carta da scartare, e puoi restare con una carta sola solo se la tua squadra ha due canaste, almeno una pulita.",
+    "error.cannot_go_out": "Non puoi ancora chiudere: alla tua squadra servono due canaste, almeno una pulita.",
+    "error.black_three_meld": "I tre neri si calano solo quando chiudi con loro (e mai, se le regole di questa partita lo escludono).",
+    "error.rank_melded": "La tua squadra ha già una combinazione di quel valore: attacca lì le carte.",
+    "error.canasta_closed": "Quella canasta non prende altre carte: è completa a sette, oppure è pulita e in questa partita le matte non possono sporcarla.",
+    "error.end_not_allowed": "Puoi chiudere la mano solo all'inizio del tuo turno, quando il tallone è finito.",
 }

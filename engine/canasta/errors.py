@@ -56,7 +56,7 @@ class CanastaClosed(IllegalMove):
     code = "canasta_closed"
 
 
-class StockNotEmpty(IllegalMove):
+class EndNotAllowed(IllegalMove):
     """Ending the hand while the stock still holds cards."""
 
-    code = "stock_not_empty"
+    code = "end_not_allowed"

@@ -32,7 +32,7 @@ from .errors import (
     PileFrozen,
     PileNeedsCards,
     RankMelded,
-    StockNotEmpty,
+    EndNotAllowed,
 )
 from .melds import (
     CANASTA,
@@ -174,7 +174,7 @@ class CanastaRules(CanastaState):
         """Check ending the hand: only on an empty stock, at the start of the turn."""
         self.need_phase("acquire", "end the hand")
         if self.stock:
-            raise StockNotEmpty("the hand ends only when the stock is empty")
+            raise EndNotAllowed("the hand ends only when the stock is empty")
 
     # --- Phase 2 --------------------------------------------------------------------------
 

@@ -125,7 +125,7 @@ def test_an_empty_pile_cannot_be_taken() -> None:
 
 def test_end_only_on_an_empty_stock() -> None:
     game = crafted({0: OTHERS}, players=2, phase="acquire")
-    refused(game, 0, parse_action("end"), CE.StockNotEmpty)
+    refused(game, 0, parse_action("end"), CE.EndNotAllowed)
 
 
 # --- Phase 2 -----------------------------------------------------------------------------
