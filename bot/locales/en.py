@@ -587,7 +587,7 @@ MESSAGES: dict[str, str] = {
     "error.joker_not_used": "A joker you take from the table must go straight back on it, in a new meld or on a meld.",
     # --- canasta engine ---
     "error.pile_frozen": "The pile is frozen: you can't take it while {card} is on top.",
-    "error.pile_needs_cards": "To take the pile you must show {need} cards from your hand matching {card}: two natural cards of its rank, or three twos or three jokers for a wild card.",
+    "error.pile_needs_cards": "To take the pile you must show, from your hand, two natural cards of the rank of {card} (three twos or three jokers when a wild card is on top).",
     "error.hand_size": "You can't do that: you must keep a card to discard, and you may be left with a single card only once your side has two canastas, one of them clean.",
     "error.cannot_go_out": "You can't go out yet: your side needs two canastas, at least one of them clean.",
     "error.black_three_meld": "Black threes can be melded only when you go out with them (and not at all in this game's rules, if they say so).",

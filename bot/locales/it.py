@@ -607,7 +607,7 @@ MESSAGES: dict[str, str] = {
     "error.joker_not_used": "Il jolly preso dal tavolo va subito rimesso in gioco, in una nuova combinazione o attaccato a una combinazione.",
     # --- canasta engine ---
     "error.pile_frozen": "Il pozzo è bloccato: non puoi prenderlo finché c'è sopra {card}.",
-    "error.pile_needs_cards": "Per prendere il pozzo devi mostrare {need} carte dalla mano uguali a {card}: due carte naturali dello stesso valore, oppure tre pinelle o tre jolly se in cima c'è una matta.",
+    "error.pile_needs_cards": "Per prendere il pozzo devi mostrare dalla mano due carte naturali dello stesso valore di {card} (tre pinelle o tre jolly se in cima c'è una matta).",
     "error.hand_size": "Non puoi: devi tenere una carta da scartare, e puoi restare con una carta sola solo se la tua squadra ha due canaste, almeno una pulita.",
     "error.cannot_go_out": "Non puoi ancora chiudere: alla tua squadra servono due canaste, almeno una pulita.",
     "error.black_three_meld": "I tre neri si calano solo quando chiudi con loro (e mai, se le regole di questa partita lo escludono).",
