@@ -28,11 +28,11 @@ from .errors import (
     BlackThreeMeld,
     CanastaClosed,
     CannotGoOut,
+    EndNotAllowed,
     HandSize,
     PileFrozen,
     PileNeedsCards,
     RankMelded,
-    EndNotAllowed,
 )
 from .melds import (
     CANASTA,

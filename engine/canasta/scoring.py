@@ -15,7 +15,7 @@ from ..game import Event
 from .events import GameEnded
 from .melds import BONUS, canasta_kind, cards_value, red_three_bonus
 from .state import CanastaState
-from .views import HandReport, SideReport, texts
+from .views import HandReport, SideReport, melds_of, texts
 
 
 def value(g: CanastaState, cards: Iterable[Card]) -> int:
@@ -42,7 +42,8 @@ def end_hand(g: CanastaState, out: int | None, reason: str) -> list[Event]:
     reports = tuple(side_report(g, side, out) for side in range(len(g.sides)))
     g.board.record([r.score for r in reports])
     target = g.opts.target_score
-    g.last_result = HandReport(g.hand_no, reason, out, reports, tuple(g.totals),
+    g.last_result = HandReport(g.hand_no, reason, out, reports, melds_of(g.table),
+                               tuple(len(r) for r in g.red_threes), tuple(g.totals),
                                tuple(g.board.tied_at(target)))
     events = [Event("hand_end", out, g.last_result)]
     winner = g.board.leader_at(target)

@@ -120,12 +120,15 @@ class SideReport:
 @dataclass(frozen=True, slots=True)
 class HandReport:
     """The end of a hand: why (out, exhausted, stuck), who went out, each side's score, the
-    totals after it and the sides tied for the lead at the target (they play on)."""
+    melds and red threes it was scored on, the totals after it and the sides tied for the
+    lead at the target (they play on)."""
 
     hand_no: int
     reason: str
     out: int | None
     sides: tuple[SideReport, ...]
+    melds: tuple[MeldView, ...]
+    red_threes: tuple[int, ...]
     totals: tuple[int, ...]
     tied: tuple[int, ...]
 
@@ -138,6 +141,13 @@ class HandReport:
         """Rebuild from to_dict()."""
         sides = tuple(SideReport(**{**s, "hands": tuple(texts(h) for h in s["hands"])})
                       for s in d["sides"])
+        melds = tuple(MeldView(**{**m, "cards": texts(m["cards"]), "by": ints(m["by"])})
+                      for m in d["melds"])
         out = d["out"]
         return cls(int(d["hand_no"]), str(d["reason"]), None if out is None else int(out),
-                   sides, tuple(int(t) for t in d["totals"]), tuple(int(t) for t in d["tied"]))
+                   sides, melds, ints(d["red_threes"]), ints(d["totals"]), ints(d["tied"]))
+
+
+def ints(values: Iterable[Any]) -> tuple[int, ...]:
+    """Return the values as ints."""
+    return tuple(int(v) for v in values)
