@@ -66,7 +66,7 @@ def test_the_hand_report_lays_every_hand_open_and_round_trips() -> None:
                 melds=[(0, KINGS), (0, "8H 8S 8D 8C 8H 2C JK")], red={1: "3H"})
     report = event(g.apply(0, "discard 4C"), "hand_end").public
     assert report.sides[0].hands == ((), ("4D", "9C")) and report.sides[1].hands == (
-        ("6D", "JK"), ("QS",))
+        ("JK", "6D"), ("QS",))
     assert report.red_threes == (0, 1) and {m.id for m in report.melds} == {"A", "B"}
     assert HandReport.from_dict(json.loads(json.dumps(report.to_dict()))) == report
     assert g.last_result == report
