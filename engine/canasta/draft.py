@@ -9,10 +9,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..cards import Card
+from ..cards import PACKS_HELD, Card
 from ..errors import CardNotInHand
 from ..table import Entry, Table, TableMeld
 from .melds import canasta_kind
+
+
+def held_at(hand: Sequence[Card], want: Card) -> int:
+    """Return where the hand holds a copy of the card's face; CardNotInHand if nowhere."""
+    face = want.key // PACKS_HELD  # compared as ints: legal lists pull thousands of cards
+    for i, card in enumerate(hand):
+        if card.key // PACKS_HELD == face:
+            return i
+    raise CardNotInHand(f"you do not hold {want}", card=want.text)
 
 
 @dataclass(slots=True)
@@ -32,14 +41,7 @@ class Draft:
 
     def pull(self, named: Iterable[Card]) -> list[Card]:
         """Take the named cards out of the hand (any held copy of each face)."""
-        out = []
-        for want in named:
-            card = next((c for c in self.hand if c.face == want.face), None)
-            if card is None:
-                raise CardNotInHand(f"you do not hold {want}", card=want.text)
-            self.hand.remove(card)
-            out.append(card)
-        return out
+        return [self.hand.pop(held_at(self.hand, want)) for want in named]
 
     def grown(self, meld: TableMeld) -> list[Card]:
         """Return a table meld's cards with what the draft adds to it."""

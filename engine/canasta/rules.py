@@ -23,7 +23,7 @@ from ..errors import (
 from ..melds import BLACK_THREES, JOKER_MELD, TWOS_MELD
 from ..table import TableMeld
 from . import actions as A
-from .draft import Draft
+from .draft import Draft, held_at
 from .errors import (
     BlackThreeMeld,
     CanastaClosed,
@@ -258,9 +258,9 @@ class CanastaRules(CanastaState):
     def check_discard(self, seat: int, action: A.Discard) -> Card:
         """Check a discard; the last card only with the going-out condition (Decision 23)."""
         self.need_phase("play", "discard")
-        draft = self.draft(seat)
-        card = draft.pull([action.card])[0]
-        if not draft.hand and not self.going_out_ok(draft.side):
+        hand = self.hands[seat]
+        card = hand[held_at(hand, action.card)]
+        if len(hand) == 1 and not self.going_out_ok(self.side(seat)):
             raise CannotGoOut("you may discard your last card only when your side has two "
                               "canastas, one of them clean")
         return card
