@@ -10,6 +10,7 @@ from engine.canasta import errors as CE
 from engine.canasta.scoring import side_report
 from engine.errors import (
     BadOption,
+    BadState,
     CardNotInHand,
     GameOver,
     IllegalMove,
@@ -279,3 +280,38 @@ def test_every_listed_action_text_parses_back_to_itself() -> None:
 def test_bad_text_is_refused(text: str) -> None:
     with pytest.raises(IllegalMove):
         parse_action(text)
+
+
+def test_an_opening_draw_follows_the_red_three_rule() -> None:
+    game = crafted({0: "QH QS QD JK " + OTHERS}, players=2, phase="acquire", stock="3H 9C 5S")
+    events = game.apply(0, "open QH,QS,QD,JK")
+    assert event(events, "open").private.cards == ("9C",)
+    assert [c.text for c in game.red_threes[0]] == ["3H"] and game.stock[0].text == "5S"
+
+
+def test_actions_beyond_the_listed_bounds_stay_legal_when_typed() -> None:
+    game = crafted({0: "KC KC KD KS KH " + OTHERS}, players=2, melds=[(0, "QH QS QD")])
+    offered = {str(a) for a in game.legal_actions(0)}
+    assert "meld KC,KC,KD,KS" not in offered and "meld KC,KC,KD,KH,KS" in offered
+    game.apply(0, "meld KC,KC,KD,KS")
+    assert len(game.table.melds[1].cards) == 4
+
+
+def test_a_tie_break_hand_that_leaves_nobody_at_the_target_plays_on() -> None:
+    game = crafted({0: "KC KD", 1: "QS QD"}, players=2, phase="acquire", rest_to="pile",
+                   board={"totals": [15010, 15010], "hands": [], "eliminated": []})
+    report = event(game.apply(0, "end"), "hand_end").public
+    assert game.totals == [14970, 14970] and report.tied == () and not game.is_over
+
+
+def test_a_snapshot_whose_cards_or_melds_do_not_add_up_is_refused() -> None:
+    game = crafted({0: OTHERS}, players=2, melds=[(0, "KH KS KD")])
+    data = game.to_json()
+    data["hands"][0].append("KC")
+    with pytest.raises(BadState):
+        CanastaGame.from_json(data)
+    data = game.to_json()
+    data["melds"][0]["cards"][0]["card"] = "QH"
+    data["stock"][data["stock"].index("QH")] = "KH"
+    with pytest.raises(BadState):
+        CanastaGame.from_json(data)
