@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..actions import Discard as Discard
 from ..cards import Card
 from ..errors import IllegalMove
+from ..table import parse_meld_id
 
 Group = tuple[Card, ...]
 Melds = tuple[Group, ...]
@@ -100,13 +101,6 @@ def _group(word: str) -> Group:
     return tuple(Card.parse(p) for p in parts)
 
 
-def _meld_id(word: str) -> str:
-    meld_id = word.upper()
-    if not (word.isascii() and meld_id.isalpha() and len(meld_id) <= 3):
-        raise IllegalMove(f"'{word}' is not a meld id")
-    return meld_id
-
-
 def parse_action(text: str) -> CanastaAction:
     """Parse an action's text form, e.g. 'take 9S,9C AH,AS,AD' or 'add B 9S,JK'."""
     words = text.strip().split()
@@ -124,5 +118,5 @@ def parse_action(text: str) -> CanastaAction:
     if verb == "meld" and len(rest) == 1:
         return NewMeld(_group(rest[0]))
     if verb == "add" and len(rest) == 2:
-        return AddToMeld(_meld_id(rest[0]), _group(rest[1]))
+        return AddToMeld(parse_meld_id(rest[0]), _group(rest[1]))
     raise IllegalMove(f"'{text}' is not a Canasta action")

@@ -105,7 +105,7 @@ class CanastaMoves(CanastaRules):
 
     def next_turn(self, seat: int) -> list[Event]:
         """Pass the turn; on an empty stock with no pile take for him, the hand ends."""
-        self.turn = (seat + 1) % self.players
+        self.turn = self.next_seat(seat)
         self.phase = "acquire"
         if not self.stock and not self.can_take(self.turn):
             return scoring.end_hand(self, None, "exhausted")

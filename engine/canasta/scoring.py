@@ -50,7 +50,7 @@ def end_hand(g: CanastaState, out: int | None, reason: str) -> list[Event]:
     if winner is not None:
         g.phase = "over"
         return [*events, Event("game_end", None, GameEnded(winner, tuple(g.totals)))]
-    g.dealer = (g.dealer + 1) % g.players
+    g.dealer = g.next_seat(g.dealer)
     return events + g.deal()
 
 

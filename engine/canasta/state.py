@@ -10,14 +10,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from functools import cache
-from itertools import chain
+from itertools import chain, islice
 from typing import Any, Self
 
 from ..base import CardGame, DeckSource
 from ..cards import Card, card_texts, make_deck
 from ..errors import BadOption, BadState
 from ..game import Event
-from ..match import Scoreboard
+from ..match import Scoreboard, Seated
 from ..ramino.state import copies, faces
 from ..sides import Sides
 from ..table import Entry, Table
@@ -48,8 +48,8 @@ def seating(players: int) -> Sides:
     return Sides.partnerships(2, 2) if players == 4 else Sides.singles(players)
 
 
-class CanastaState(CardGame[CanastaOptions, A.CanastaAction]):
-    """What a Canasta game holds; seats 0 … players-1 in turn order."""
+class CanastaState(Seated, CardGame[CanastaOptions, A.CanastaAction]):
+    """What a Canasta game holds; seats 0 … players-1 in turn order, totals by side."""
 
     name = "canasta"
     options_type = CanastaOptions
@@ -84,16 +84,6 @@ class CanastaState(CardGame[CanastaOptions, A.CanastaAction]):
             raise BadOption("first_dealer must be a seat", key="first_dealer", value=dealer)
         return dealer
 
-    @property
-    def players(self) -> int:
-        """Return how many seats the game has."""
-        return self.sides.seats
-
-    @property
-    def totals(self) -> list[int]:
-        """Return each side's running total."""
-        return self.board.totals
-
     def side(self, seat: int) -> int:
         """Return the side a seat plays for."""
         return self.sides.side_of(seat)
@@ -108,7 +98,7 @@ class CanastaState(CardGame[CanastaOptions, A.CanastaAction]):
         self.red_threes: list[list[Card]] = [[] for _ in range(s)]
         self.opened = [False] * s
         self.minimums = [opening_minimum(t) for t in self.totals]
-        self.first = self.turn = (self.dealer + 1) % n
+        self.first = self.turn = self.next_seat(self.dealer)
         self.phase = "acquire"
 
     # --- dealing -------------------------------------------------------------------------
@@ -222,8 +212,8 @@ class CanastaState(CardGame[CanastaOptions, A.CanastaAction]):
         table = Table.from_list(data["melds"])
         texts = [[str(c) for c in g] for g in groups] + [[c.text for c in m.cards]
                                                           for m in table]
-        every = copies(Card.parse(c) for c in chain(*texts))
-        taken = [_take(every, len(g)) for g in texts]
+        every = iter(copies(Card.parse(c) for c in chain(*texts)))
+        taken = [list(islice(every, len(g))) for g in texts]
         n = int(data["players"])
         self.hands, self.stock, self.pile = taken[:n], taken[n], taken[n + 1]
         self.red_threes = taken[n + 2:n + 2 + len(self.sides)]
@@ -244,9 +234,3 @@ class CanastaState(CardGame[CanastaOptions, A.CanastaAction]):
     def check_table(self) -> None:
         """Refuse a loaded table whose melds are not valid (a hook: the rules re-read them)."""
 
-
-def _take(cards: list[Card], count: int) -> list[Card]:
-    """Remove and return the first `count` cards of the list."""
-    head = cards[:count]
-    del cards[:count]
-    return head

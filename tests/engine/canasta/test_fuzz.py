@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from engine.canasta import CanastaGame, CanastaOptions, parse_action, preset
 from engine.errors import IllegalMove, RulesError
-from tests.engine.fuzz import FUZZ, Spot, arbitrary, legal_moves, throw
+from tests.engine.fuzz import FUZZ, Spot, arbitrary, spot_of, throw
 
 SHAPES = ("draw", "end", "discard {c}", "open {c},{c},{c}", "open {c},{c},{c} {c},{c},{c}",
           "take {c},{c}", "take {c},{c},JK {c},{c},{c}", "meld {c},{c},{c}", "add {w} {c}",
@@ -30,12 +30,6 @@ OPTIONS = (
 MOVES = 300
 
 
-def spot(game: CanastaGame) -> Spot:
-    """Return the game's state and the texts legal there."""
-    legal = legal_moves(game)
-    return Spot(json.dumps(game.to_json()), game.seats, tuple(sorted({str(a) for _, a in legal})))
-
-
 @functools.cache
 def spots() -> tuple[Spot, ...]:
     """States of seeded games of 2 to 4 players, played at random, every 4th one kept."""
@@ -45,7 +39,7 @@ def spots() -> tuple[Spot, ...]:
         game = CanastaGame(opts, players=2 + seed % 3, seed=seed)
         for n in range(MOVES):
             if n % 4 == 0 or game.is_over:
-                found.append(spot(game))
+                found.append(spot_of(game))
             if game.is_over:
                 break
             seat = game.to_act()[0]
