@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card
-from .errors import InvalidMeld, NoSuchMeld
+from .errors import IllegalMove, InvalidMeld, NoSuchMeld
 
 
 def meld_id(index: int) -> str:
@@ -29,6 +29,14 @@ def meld_id(index: int) -> str:
         index, rest = divmod(index - 1, 26)
         letters = chr(65 + rest) + letters
     return letters
+
+
+def parse_meld_id(word: str) -> str:
+    """Return the meld id a player typed (any case), or raise IllegalMove if it is none."""
+    mid = word.upper()
+    if not (word.isascii() and mid.isalpha() and len(mid) <= 3):
+        raise IllegalMove(f"'{word}' is not a meld id")
+    return mid
 
 
 def _card_data(card: Card) -> dict[str, Any]:

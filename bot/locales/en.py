@@ -672,4 +672,13 @@ MESSAGES: dict[str, str] = {
     "r51.rules.hands": "{hands} {hands:hand|hands}; the lowest total wins.",
     "r51.rules.limit": "The game ends when a total reaches {limit}; the lowest total wins.",
     "r51.new_meld": "Put the joker in a new meld",
+    # --- canasta engine ---
+    "error.pile_frozen": "The pile is frozen: you can't take it while {card} is on top.",
+    "error.pile_needs_cards": "To take the pile you must show, from your hand, two natural cards of the rank of {card} (three twos or three jokers when a wild card is on top).",
+    "error.hand_size": "You can't do that: you must keep a card to discard, and you may be left with a single card only once your side has two canastas, one of them clean.",
+    "error.cannot_go_out": "You can't go out yet: your side needs two canastas, at least one of them clean.",
+    "error.black_three_meld": "Black threes can be melded only when you go out with them (and not at all in this game's rules, if they say so).",
+    "error.rank_melded": "Your side already has a meld of that rank: add the cards to it.",
+    "error.canasta_closed": "That canasta takes no more cards: it is full at seven, or it is clean and wild cards may not spoil it in this game.",
+    "error.end_not_allowed": "The hand can be ended only at the start of your turn when the stock is empty.",
 }

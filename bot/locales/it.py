@@ -692,4 +692,13 @@ MESSAGES: dict[str, str] = {
     "r51.rules.hands": "{hands} {hands:mano|mani}; vince il totale più basso.",
     "r51.rules.limit": "La partita finisce quando un totale arriva a {limit}; vince il totale più basso.",
     "r51.new_meld": "Metti il jolly in una nuova combinazione",
+    # --- canasta engine ---
+    "error.pile_frozen": "Il pozzo è bloccato: non puoi prenderlo finché c'è sopra {card}.",
+    "error.pile_needs_cards": "Per prendere il pozzo devi mostrare dalla mano due carte naturali dello stesso valore di {card} (tre pinelle o tre jolly se in cima c'è una matta).",
+    "error.hand_size": "Non puoi: devi tenere una carta da scartare, e puoi restare con una carta sola solo se la tua squadra ha due canaste, almeno una pulita.",
+    "error.cannot_go_out": "Non puoi ancora chiudere: alla tua squadra servono due canaste, almeno una pulita.",
+    "error.black_three_meld": "I tre neri si calano solo quando chiudi con loro (e mai, se le regole di questa partita lo escludono).",
+    "error.rank_melded": "La tua squadra ha già una combinazione di quel valore: attacca lì le carte.",
+    "error.canasta_closed": "Quella canasta non prende altre carte: è completa a sette, oppure è pulita e in questa partita le matte non possono sporcarla.",
+    "error.end_not_allowed": "Puoi chiudere la mano solo all'inizio del tuo turno, quando il tallone è finito.",
 }

@@ -49,13 +49,18 @@ def legal_moves(game: Game) -> list[tuple[int, Any]]:
     return moves
 
 
+def spot_of(game: Game, legal: list[tuple[int, Any]] | None = None) -> Spot:
+    """Return the game's state and the texts legal there (`legal`: its moves, if known)."""
+    moves = legal_moves(game) if legal is None else legal
+    return Spot(json.dumps(game.to_json()), game.seats, tuple(sorted({str(a) for _, a in moves})))
+
+
 def play(game: Game, rng: random.Random, moves: int, prefer: tuple[str, ...]) -> list[Spot]:
     """Play random legal moves (those starting with `prefer` more often); keep every state."""
     spots = []
     for _ in range(moves):
         legal = legal_moves(game)
-        spots.append(Spot(json.dumps(game.to_json()), game.seats,
-                          tuple(sorted({str(a) for _, a in legal}))))
+        spots.append(spot_of(game, legal))
         if not legal:
             break
         liked = [m for m in legal if str(m[1]).startswith(prefer)]

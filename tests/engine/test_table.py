@@ -7,8 +7,8 @@ import json
 import pytest
 
 from engine.cards import Card, joker
-from engine.errors import InvalidMeld, NoSuchMeld
-from engine.table import Entry, Table, TableMeld, meld_id
+from engine.errors import IllegalMove, InvalidMeld, NoSuchMeld
+from engine.table import Entry, Table, TableMeld, meld_id, parse_meld_id
 
 
 def card(text: str, deck: int = 0) -> Card:
@@ -147,3 +147,10 @@ def test_a_low_lay_off_extends_the_run_downwards() -> None:
     meld.place(Entry(card("10D"), 0), "high")
     meld.place(Entry(card("8D"), 1, how="layoff"), "low")
     assert (meld.low, meld.high, [c.text for c in meld.cards]) == (8, 10, ["8D", "9D", "10D"])
+
+
+def test_a_typed_meld_id_is_read_in_any_case_and_nothing_else_is() -> None:
+    assert parse_meld_id("ab") == "AB"
+    for word in ("7", "Ä", "ABCD", "A1", ""):
+        with pytest.raises(IllegalMove):
+            parse_meld_id(word)

@@ -1,0 +1,76 @@
+"""The Canasta game: the state (state.py) with its checks, moves, scoring and views attached.
+
+state.py holds the fields, the deal and the JSON form; rules.py checks every action once (a
+play on a draft.py `Draft`, which the move then commits); legal.py lists the candidates those
+checks accept; moves.py applies actions; scoring.py ends hands and the game; views.py
+declares what each player sees (built here) and events.py what happened.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..match import Standing, standings
+from . import actions as A
+from . import legal
+from .moves import CanastaMoves
+from .scoring import winner_of
+from .views import CanastaHand, CanastaTable, SideView, melds_of, texts
+
+
+class CanastaGame(CanastaMoves):
+    """A Canasta game for 2 to 4 seats; with 4, seats 0+2 and 1+3 are partners."""
+
+    # action type -> (its check in rules.py, its handler in moves.py)
+    ACTIONS: ClassVar[dict[type, tuple[str, str]]] = {
+        A.DrawTwo: ("check_draw", "do_draw"),
+        A.OpenAndDraw: ("check_open", "do_open"),
+        A.TakePile: ("check_take", "do_take"),
+        A.EndHand: ("check_end", "do_end"),
+        A.NewMeld: ("check_meld", "do_meld"),
+        A.AddToMeld: ("check_add", "do_add"),
+        A.Discard: ("check_discard", "do_discard"),
+    }
+
+    def legal_actions(self, seat: int) -> list[A.CanastaAction]:
+        """List the actions offered to the seat now (legal.py says how they are bounded)."""
+        return legal.legal_actions(self, seat)
+
+    def can_take(self, seat: int) -> bool:
+        """Whether a listed pile take is legal for the seat now."""
+        hold = legal.Holding.of(self.hands[seat])
+        return any(legal.passes(self, seat, a) for a in legal.takes(self, seat, hold))
+
+    @property
+    def winner(self) -> int | None:
+        """Return the winning side once the game is over."""
+        return winner_of(self)
+
+    def standings(self) -> list[Standing]:
+        """Rank the sides: the highest total first (the winner once the game is over)."""
+        won = [] if self.winner is None else [self.winner]
+        return standings(self.sides, self.totals, won)
+
+    def public_view(self) -> CanastaTable:
+        """Return everything every player may see."""
+        top = self.pile[-1] if self.pile else None
+        return CanastaTable(
+            game=self.name, version=self.version, players=self.players, hand_no=self.hand_no,
+            dealer=self.dealer, turn=None if self.is_over else self.turn, phase=self.phase,
+            stock=len(self.stock), pile_top=None if top is None else top.text,
+            pile=len(self.pile), frozen=top is not None and top.rank == 3,
+            sides=self._sides(), cards=tuple(len(h) for h in self.hands), options=self.opts,
+            last_result=self.last_result)
+
+    def _sides(self) -> tuple[SideView, ...]:
+        return tuple(
+            SideView(side, seats, melds_of(sorted(self.table.owned_by(side),
+                                                  key=lambda m: m.rank)),
+                     texts(self.red_threes[side]), self.opened[side], self.minimums[side],
+                     self.totals[side])
+            for side, seats in enumerate(self.sides))
+
+    def private_view(self, seat: int) -> CanastaHand:
+        """Return the table with the seat's own cards and the actions legal for him."""
+        return CanastaHand(self.public_view(), seat, texts(sorted(self.hands[seat])),
+                           tuple(str(a) for a in self.legal_actions(seat)))
