@@ -26,6 +26,7 @@ from ..actions import DrawStock as DrawStock
 from ..actions import TakeDiscard as TakeDiscard
 from ..cards import Card
 from ..errors import BadCard, IllegalMove
+from ..table import parse_meld_id
 
 ENDS = ("low", "high")
 
@@ -166,19 +167,12 @@ def _group(word: str) -> Group:
     return tuple(Placed.parse(p) for p in parts)
 
 
-def _meld_id(word: str) -> str:
-    meld_id = word.upper()
-    if not (word.isascii() and meld_id.isalpha() and len(meld_id) <= 3):
-        raise IllegalMove(f"'{word}' is not a meld id")
-    return meld_id
-
-
 def _layoff(words: list[str], text: str) -> LayOff:
     if len(words) not in (3, 4) or (len(words) == 4 and words[3].lower() not in ENDS):
         raise IllegalMove(f"'{text}' is not a lay-off (e.g. 'layoff 7C,8C B' or "
                           "'layoff AS B high')")
     end = words[3].lower() if len(words) == 4 else None
-    return LayOff(_group(words[1]), _meld_id(words[2]), end)
+    return LayOff(_group(words[1]), parse_meld_id(words[2]), end)
 
 
 def _use(words: list[str], text: str) -> JokerUse:
@@ -188,7 +182,7 @@ def _use(words: list[str], text: str) -> JokerUse:
         declared = Card.parse(words[2]) if len(words) == 3 else None
         if declared is not None and declared.is_joker:
             raise IllegalMove("a joker stands for a natural card, not another joker")
-        return JokerUse(meld_id=_meld_id(words[1]), as_=declared)
+        return JokerUse(meld_id=parse_meld_id(words[1]), as_=declared)
     raise IllegalMove(f"'{text}' does not say where the joker goes (e.g. 'swap B 9H meld "
                       "QS,KS,JK=AS' or 'swap B 9H layoff C 8H')")
 
@@ -199,7 +193,8 @@ def _swap(words: list[str], text: str) -> SwapJoker:
     naturals = _group(words[2])
     if any(p.as_ is not None or p.card.is_joker for p in naturals):
         raise IllegalMove("a joker is retrieved with natural cards")
-    return SwapJoker(_meld_id(words[1]), tuple(p.card for p in naturals), _use(words[3:], text))
+    return SwapJoker(parse_meld_id(words[1]), tuple(p.card for p in naturals),
+                     _use(words[3:], text))
 
 
 def parse_action(text: str) -> Ramino51Action:
