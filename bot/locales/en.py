@@ -669,6 +669,7 @@ MESSAGES: dict[str, str] = {
     "r51.rules.close_in_hand": "Closing in hand (everything down in one turn, never opened before) multiplies the others' charges by {times}.",
     "r51.rules.unopened": "A player who never opened pays {points} {points:point|points} instead of his cards.",
     "r51.rules.discard_taken": "You may throw back the card you took from the discard pile.",
+    "r51.rules.stall": "If two rebuilt stocks go by with no card put down on the table, the next time the stock runs out the hand is void.",
     "r51.rules.hands": "{hands} {hands:hand|hands}; the lowest total wins.",
     "r51.rules.limit": "The game ends when a total reaches {limit}; the lowest total wins.",
     "r51.new_meld": "Put the joker in a new meld",

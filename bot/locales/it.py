@@ -689,6 +689,7 @@ MESSAGES: dict[str, str] = {
     "r51.rules.close_in_hand": "Chi chiude in mano (tutto giù in un turno, senza aver mai aperto) moltiplica per {times} i punti degli altri.",
     "r51.rules.unopened": "Chi non ha mai aperto paga {points} {points:punto|punti} invece delle sue carte.",
     "r51.rules.discard_taken": "Puoi riscartare la carta presa dal pozzo.",
+    "r51.rules.stall": "Se il mazzo viene rifatto due volte senza che nessuno cali una carta, quando finisce di nuovo la mano è nulla.",
     "r51.rules.hands": "{hands} {hands:mano|mani}; vince il totale più basso.",
     "r51.rules.limit": "La partita finisce quando un totale arriva a {limit}; vince il totale più basso.",
     "r51.new_meld": "Metti il jolly in una nuova combinazione",

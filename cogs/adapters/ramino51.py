@@ -174,8 +174,9 @@ class Ramino51Adapter(AdapterBase):
                  if best.minimum else t("r51.opened_line", locale))
         if not view.legal:
             return t("turn.waiting", locale) + "\n" + worth
-        line = t(f"r51.prompt.{view.table.step}", locale,
-                 card=card_text(view.table.pile_top))
+        step = "void" if view.table.step == "draw" and view.table.draw_voids else view.table.step
+        key = "ramino.prompt.draw_void" if step == "void" else f"r51.prompt.{step}"
+        line = t(key, locale, card=card_text(view.table.pile_top))
         if view.close is not None:
             line += "\n" + t("r51.prompt.can_close", locale)
         return line + "\n" + worth
@@ -313,6 +314,7 @@ class Ramino51Adapter(AdapterBase):
             lines.append(t("r51.rules.unopened", locale, points=o.unopened_penalty))
         if o.discard_taken_card:
             lines.append(t("r51.rules.discard_taken", locale))
+        lines.append(t("r51.rules.stall", locale))
         return lines + self.settings_lines(options, locale)
 
     def settings_lines(self, options: Ramino51Options, locale: str) -> list[str]:

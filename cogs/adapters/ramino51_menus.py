@@ -57,13 +57,20 @@ def hand_controls(view: R51Hand, locale: str, draft: str) -> list[Control]:
 def _draw_controls(view: R51Hand, locale: str) -> list[Control]:
     controls: list[Control] = []
     if "draw" in view.legal:
-        controls.append(ButtonControl("draw", t("action.draw_stock", locale)))
+        controls.append(ButtonControl("draw", t(_draw_label(view), locale)))
     if "take" in view.legal and view.table.pile_top:
         controls.append(ButtonControl("take", t("action.take_discard", locale,
                                                 card=card_text(view.table.pile_top)),
                                       "success"))
     controls += _close(view, locale) + _exchange(view, locale)
     return controls
+
+
+def _draw_label(view: R51Hand) -> str:
+    """Say on the button what drawing from an empty stock does: rebuild it, or void the hand."""
+    if view.table.stock:
+        return "action.draw_stock"
+    return "ramino.action.draw_void" if view.table.draw_voids else "ramino.action.draw_rebuild"
 
 
 def _play_controls(view: R51Hand, locale: str) -> list[Control]:

@@ -63,6 +63,7 @@ class Ramino51Game(Ramino51Moves):
             phase=self.phase, step=self.step(), stock=len(self.stock),
             pile_top=self.pile[-1].text if self.pile else None, pile=len(self.pile),
             exchange=self.exchange.text if self.exchange else None, rebuilds=self.rebuilds,
+            draw_voids=not self.stock and not self.can_rebuild(),
             melds=melds_of(self.table), seats=self._seats(), totals=tuple(self.totals),
             options=self.opts, last_result=self.last_result)
 

@@ -26,6 +26,12 @@ from .events import (
 from .rules import Ramino51Rules
 from .views import MeldView, melds_of
 
+# A hand can stall for ever: every meld on the table full, every hand too short to meld three
+# cards and keep one (ramino51.md is silent; with unlimited rebuilds computers looped). Once
+# this many stocks have been rebuilt with no card put down since, the next exhaustion voids
+# the hand, as when no rebuild is left (Decision 18).
+STALL_REBUILDS = 2
+
 
 class Ramino51Moves(Ramino51Rules):
     """The state with a handler per action: each changes it and returns the events."""
@@ -45,14 +51,17 @@ class Ramino51Moves(Ramino51Rules):
         return [*events, Event("draw", seat, StockDraw(len(self.stock)), DrawnCard(card.text))]
 
     def can_rebuild(self) -> bool:
-        """Whether the pile can become a new stock: a rebuild left, and cards under the top."""
+        """Whether the pile can become a new stock: a rebuild left, cards under the top, and
+        the hand not stalled (STALL_REBUILDS stocks gone by with no card put down)."""
         limit = self.opts.stock_rebuilds
-        return (limit is None or self.rebuilds < limit) and len(self.pile) > 1
+        return ((limit is None or self.rebuilds < limit) and len(self.pile) > 1
+                and self.idle_rebuilds < STALL_REBUILDS)
 
     def rebuild(self, seat: int) -> Event:
         """Shuffle the pile but its top card into a new stock, replayably (by the seed)."""
         under = self.pile[:-1]
         self.rebuilds += 1
+        self.idle_rebuilds += 1
         self.stock = self.deck.side_deck(f"rebuild{self.rebuilds}", lambda: list(under))
         self.pile = self.pile[-1:]
         return Event("rebuild", seat, Rebuilt(len(self.stock), self.rebuilds))
@@ -104,6 +113,7 @@ class Ramino51Moves(Ramino51Rules):
         """Put a play's draft on the state; the seat has played this turn (and maybe opened)."""
         draft.commit(self.hands, self.table)
         self.acted = True
+        self.idle_rebuilds = 0
         if opening:
             self.opened[draft.seat] = self.opened_now = True
 

@@ -97,6 +97,7 @@ class Ramino51State(Seated, CardGame[Ramino51Options, A.Ramino51Action]):
         self.swapped = [False] * n  # swapped the exchange card this hand
         self.had_turn = [False] * n  # has finished a turn this hand (his first turn is over)
         self.rebuilds = 0
+        self.idle_rebuilds = 0  # stocks rebuilt since a card last reached the table
         self.starter = 0
         self.turn = 0
         self.reset_turn("draw")
@@ -179,6 +180,7 @@ class Ramino51State(Seated, CardGame[Ramino51Options, A.Ramino51Action]):
             "opened": list(self.opened), "swapped": list(self.swapped),
             "had_turn": list(self.had_turn), "taken": text_or_none(self.taken),
             "acted": self.acted, "opened_now": self.opened_now, "rebuilds": self.rebuilds,
+            "idle_rebuilds": self.idle_rebuilds,
             "totals": list(self.totals), "hand_points": [list(h) for h in self.board.hands],
             "last_result": None if self.last_result is None else self.last_result.to_dict(),
         }
@@ -194,6 +196,7 @@ class Ramino51State(Seated, CardGame[Ramino51Options, A.Ramino51Action]):
         game.sides, game.deck = Sides.singles(players), DeckSource.from_json(data)
         for key in ("version", "dealer", "starter", "hand_no", "turn", "rebuilds"):
             setattr(game, key, int(data[key]))
+        game.idle_rebuilds = int(data.get("idle_rebuilds", 0))
         game.phase = str(data["phase"])
         if game.phase not in PHASES:
             raise BadState(f"unknown phase {game.phase}")

@@ -167,6 +167,7 @@ class R51Table:
     pile: int  # cards in the discard pile
     exchange: str | None  # the exchange card, face up
     rebuilds: int
+    draw_voids: bool  # the stock is empty and cannot be rebuilt: a draw ends the hand void
     melds: tuple[MeldView, ...]
     seats: tuple[SeatView, ...]
     totals: tuple[int, ...]

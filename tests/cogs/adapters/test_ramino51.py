@@ -38,6 +38,11 @@ def rows(controls: Sequence[Control]) -> int:
     return 1 + -(-buttons // 5) + selects
 
 
+def labels(controls: Sequence[Control]) -> list[str]:
+    """Return the buttons' labels, in order."""
+    return [c.label for c in controls if isinstance(c, ButtonControl)]
+
+
 def assert_fits(controls: Sequence[Control]) -> None:
     """Every control fits Discord: 5 rows, 25 options, 100-character values."""
     assert rows(controls) <= 5, controls
@@ -284,3 +289,16 @@ def test_a_stock_rebuild_and_a_void_hand_are_said() -> None:
     assert found is not None
     assert found[1][1:] == ["Alice: nothing to pay (total 0)", "Bruno: nothing to pay (total 0)",
                             "Chiara: nothing to pay (total 0)"]
+
+
+def test_the_draw_button_and_prompt_say_beforehand_what_an_empty_stock_does() -> None:
+    hands = {0: "4S 5S 6S 9D 2C", 1: "KC 3H", 2: "2H 8C"}
+    rebuilds = crafted(hands, players=3, phase="draw", pile="7H 8H", stock="", rest_to=2)
+    assert labels(RAMINO51.controls(rebuilds, 0, "en"))[0] == "Draw (new stock from the pile)"
+    stalled = crafted(hands, players=3, phase="draw", pile="7H 8H", stock="", rest_to=2,
+                      idle_rebuilds=2)
+    assert labels(RAMINO51.controls(stalled, 0, "it"))[0] == "Pesca (la mano finisce)"
+    prompt = RAMINO51.hand_prompt(stalled, 0, NAMES, "en")
+    assert prompt.startswith("The stock is empty and cannot be rebuilt: drawing ends the hand")
+    summary = " ".join(RAMINO51.rules_summary(preset("standard"), "en"))
+    assert "two rebuilt stocks go by with no card put down" in summary

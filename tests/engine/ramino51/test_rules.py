@@ -388,6 +388,29 @@ def test_a_pile_of_one_card_voids_the_hand_even_with_rebuilds_left() -> None:
     assert event(game.apply(1, "draw"), "hand_end").public.void
 
 
+def test_a_hand_where_nobody_puts_a_card_down_through_two_rebuilt_stocks_ends_void() -> None:
+    # Every meld on the table full and 2-card hands: nobody can ever play; rebuilds would loop.
+    stalled = crafted({1: "2C 3C", 0: "KS 9D"}, melds=[(0, "8C 8D 8H 8S")], pile="4H 5H 6H",
+                      stock="", turn=1, phase="draw", rest_to=2, idle_rebuilds=2)
+    assert stalled.public_view().draw_voids
+    report = event(stalled.apply(1, "draw"), "hand_end").public
+    assert report.void and report.charges == (0, 0, 0, 0)
+    once = crafted({1: "2C 3C"}, pile="4H 5H 6H", stock="", turn=1, phase="draw", rest_to=0,
+                   idle_rebuilds=1)
+    assert not once.public_view().draw_voids
+    assert kinds(once.apply(1, "draw")) == ["rebuild", "draw"] and once.idle_rebuilds == 2
+    assert Ramino51Game.from_json(once.to_json()).idle_rebuilds == 2
+
+
+def test_a_card_put_down_starts_the_count_of_idle_rebuilds_again() -> None:
+    game = crafted({1: "5S 6S 7S 2C 3C"}, pile="4H 5H 6H", stock="", turn=1, phase="play",
+                   opened=[1], rest_to=0, idle_rebuilds=2)
+    game.apply(1, "meld 5S,6S,7S")
+    assert game.idle_rebuilds == 0
+    game.apply(1, "discard 2C")
+    assert not game.public_view().draw_voids
+
+
 def test_the_pile_may_be_taken_instead_of_voiding() -> None:
     game = crafted({1: "2C 3C"}, pile="4H", stock="", turn=1, phase="draw", rest_to=0,
                    options=Ramino51Options(stock_rebuilds=0))
