@@ -1,0 +1,143 @@
+"""Ramino 51 computer player: win rates against random and greedy players, decision time.
+
+Run: python -m benchmarks.bench_ramino51 [--quick] [--seconds 120] [--games 400] [--seed 51]
+Whole games of 7 hands (standard options), the lowest total wins; seeded, so a figure comes
+back the same for the same number of games. Line-ups (the computer player's seat rotated):
+- 1 AI vs 2 random players (3 players): target at least 90 % of games won;
+- AI vs greedy heads-up (2 players, seats alternating): target at least 55 % of games. The
+  fair reading of "55 % against the greedy baseline": at a table of three its even share
+  would be 33 %;
+- 1 AI vs 2 greedy (3 players), for information: its fair share is 33 %.
+Each line-up plays as many games as fit in --seconds (at most --games). Win rates come with
+their 95 % Wilson intervals. --quick plays 6 s per line-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from benchmarks.bench_ramino import wilson
+from engine.ramino51 import Ramino51Action, Ramino51Game, parse_action
+from engine.ramino51.ai import choose_action, greedy_action
+from engine.ramino51.views import R51Hand
+
+Policy = Callable[[R51Hand, random.Random], Ramino51Action]
+CAP_HANDS = 30  # 7 hands and the ties' extra hands: a game still going is won by nobody
+
+
+def random_action(view: R51Hand, rng: random.Random) -> Ramino51Action:
+    """Play a random legal action."""
+    return parse_action(rng.choice(view.legal))
+
+
+POLICIES: dict[str, Policy] = {"ai": lambda v, _: choose_action(v),
+                               "greedy": lambda v, _: greedy_action(v),
+                               "random": random_action}
+
+
+@dataclass
+class Tally:
+    """What a series of games produced."""
+
+    games: int = 0
+    wins: dict[str, int] = field(default_factory=dict)
+    capped: int = 0
+    hands: int = 0
+    decisions: list[float] = field(default_factory=list)
+
+
+def play_game(names: Sequence[str], seed: int, tally: Tally) -> None:
+    """Play one whole game and add it to the tally (the computer player's times included)."""
+    game = Ramino51Game(players=len(names), seed=seed, first_dealer=seed % len(names))
+    rng = random.Random(seed)
+    while not game.is_over and game.hand_no <= CAP_HANDS:
+        seat = game.turn
+        view = game.private_view(seat)
+        start = time.perf_counter()
+        action = POLICIES[names[seat]](view, rng)
+        if names[seat] == "ai":
+            tally.decisions.append(time.perf_counter() - start)
+        game.apply(seat, action)
+    tally.games += 1
+    tally.hands += min(game.hand_no, CAP_HANDS)
+    if game.winner is None:
+        tally.capped += 1
+    else:
+        name = names[game.winner]
+        tally.wins[name] = tally.wins.get(name, 0) + 1
+
+
+def series(others: Sequence[str], seconds: float, most: int, seed: int) -> Tally:
+    """Play games of the AI against `others` for `seconds` (at most `most`), seat rotated."""
+    tally = Tally()
+    n = len(others) + 1
+    start = time.perf_counter()
+    while tally.games < most and time.perf_counter() - start < seconds:
+        names = list(others)
+        names.insert(tally.games % n, "ai")
+        play_game(names, seed + tally.games, tally)
+    return tally
+
+
+def report(title: str, tally: Tally, elapsed: float, target: float, mark: str) -> None:
+    """Print one series' figures and whether the mark (a target, a fair share) is reached."""
+    wins = tally.wins.get("ai", 0)
+    low, high = wilson(wins, tally.games)
+    rate = wins / max(1, tally.games)
+    verdict = "reaches" if rate >= target else "BELOW"
+    print(f"{title}: {tally.games} games in {elapsed:.1f} s, "
+          f"{tally.hands / max(1, tally.games):.2f} hands per game, {tally.capped} capped")
+    print(f"  AI wins {wins}/{tally.games} = {100 * rate:.1f}% "
+          f"(95% CI {100 * low:.1f}-{100 * high:.1f}%), {verdict} the {100 * target:.0f}% {mark}")
+    others = {k: v for k, v in tally.wins.items() if k != "ai"}
+    if others:
+        print("  others: " + ", ".join(f"{k} {v}" for k, v in sorted(others.items())))
+
+
+def bench_strength(seconds: float, most: int, seed: int) -> list[float]:
+    """Print the line-ups' figures; return the computer player's decision times."""
+    times: list[float] = []
+    for title, others, target, mark in (
+            ("AI vs 2 random (3 players, seat rotated)", ("random",) * 2, 0.90, "target"),
+            ("AI vs greedy heads-up (2 players, seats alternating)", ("greedy",), 0.55,
+             "target"),
+            ("AI vs 2 greedy (3 players, seat rotated)", ("greedy",) * 2, 1 / 3,
+             "fair share")):
+        start = time.perf_counter()
+        tally = series(others, seconds, most, seed)
+        report(title, tally, time.perf_counter() - start, target, mark)
+        times += tally.decisions
+    return times
+
+
+def report_times(times: Sequence[float]) -> None:
+    """Print the computer player's decision time median and p99 (the view's cost excluded)."""
+    ms = sorted(t * 1000 for t in times)
+    if not ms:
+        return
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    print(f"AI decision time over {len(ms)} decisions (choose_action on a built view): "
+          f"median {statistics.median(ms):.3f} ms, p99 {p99:.2f} ms, max {ms[-1]:.2f} ms")
+
+
+def main() -> None:
+    """Run the line-ups and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=120.0, help="seconds per line-up")
+    parser.add_argument("--games", type=int, default=400, help="most games per line-up")
+    parser.add_argument("--seed", type=int, default=51, help="first game's seed")
+    parser.add_argument("--quick", action="store_true", help="6 s per line-up")
+    args = parser.parse_args()
+    if args.quick:
+        args.seconds = 6.0
+    print(f"Ramino 51, standard options (7 hands), seed {args.seed}, cap {CAP_HANDS} hands")
+    report_times(bench_strength(args.seconds, args.games, args.seed))
+
+
+if __name__ == "__main__":
+    main()
