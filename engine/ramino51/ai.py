@@ -4,9 +4,11 @@
 hand when the engine found one (it doubles the others' charges); the take from the pile when
 the card makes or improves a meld (or, once opened, goes straight onto the table); the
 exchange card on the first turn when it serves the hand better than its worst card; the
-opening that leaves the most to meld after it; then every meld of its best melds, every
-joker retrieval it can pay for, every lay-off (highest penalty first); and last the discard
-that ai_cards.py scores worst to keep. `greedy_action` is the benchmarks' baseline.
+opening that leaves the most to meld after it (kept back, early in the hand, when the hand
+is one card from a close in hand: the same next card would close it for double); then
+every meld of its best melds, every joker retrieval it can pay for, every lay-off (highest
+penalty first); and last the discard that ai_cards.py scores worst to keep.
+`greedy_action` is the benchmarks' baseline.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from .search import best_melds
 from .views import R51Hand
 
 SWAP_MARGIN = 2.0  # the exchange card must beat the card given by this much to be worth it
+HOLD_LEFT = 2  # after the opening and every meld, this many cards left: one from a close
+HOLD_MIN_CARDS = 8  # … kept back while every other seat holds at least this many cards
 
 
 def choose_action(view: R51Hand) -> Ramino51Action:
@@ -106,16 +110,25 @@ def _opening(view: R51Hand) -> str | None:
     options = _of(view, "meld")
     if not options:
         return None
-    return max(options, key=lambda a: _after_opening(view.hand, a))
+    scored = {a: _after_opening(view.hand, a) for a in options}
+    best = max(options, key=lambda a: scored[a][:2])
+    return None if _holds(view, scored[best][2]) else best
 
 
-def _after_opening(hand: Sequence[str], action: str) -> tuple[int, int]:
+def _after_opening(hand: Sequence[str], action: str) -> tuple[int, int, int]:
+    """Return what the opening and the melds after it are worth, its own value, cards left."""
     groups = [g.split(",") for g in action.split()[1:]]
     used = Counter(t.partition("=")[0] for g in groups for t in g)
     rest = list((Counter(hand) - used).elements())
-    _, later = best_melds(cards_of(rest))
+    found, later = best_melds(cards_of(rest))
     opening = sum(value_of(g) for g in groups)
-    return opening + later, opening
+    return opening + later, opening, len(rest) - sum(len(m.cards) for m in found)
+
+
+def _holds(view: R51Hand, left: int) -> bool:
+    """Whether to keep a hand one card from a close in hand closed rather than open it."""
+    others = [s.cards for s in view.table.seats if s.seat != view.seat]
+    return left == HOLD_LEFT and min(others) >= HOLD_MIN_CARDS
 
 
 def _best_meld(view: R51Hand) -> str | None:

@@ -261,3 +261,24 @@ def test_beats_random_players_in_a_smoke_run() -> None:
             game.apply(seat, policy(view) if policy else rng.choice(view.legal))
         wins += names[game.winner or 0] == "ai"
     assert wins >= 16
+
+
+# --- a close in hand within reach ---------------------------------------------------------
+
+NEAR_CLOSE = "10H JH QH KH 7S 7D 7C KS KD KC 2C 3C 4C 9S 5D"  # 13 cards meld, 2 do not
+OTHERS = "2S 3S 4S 6S 8S 10S JS QS AS 2H 3H 4H 5H 6H"
+CLUBS = "5C 6C 8C 9C 10C JC QC AC 2D 3D 4D 8D 9D 10D"
+
+
+def test_keeps_a_hand_one_card_from_a_close_unopened_early_in_the_hand() -> None:
+    # opening would put 13 cards down for a plain going out; kept, the next useful card
+    # closes in hand and doubles the others' charges
+    game = crafted({0: NEAR_CLOSE, 1: OTHERS, 2: OTHERS, 3: CLUBS})
+    assert any(a.startswith("meld ") for a in game.private_view(0).legal)
+    action = act(game)
+    assert isinstance(action, Discard) and action.card.text in ("9S", "5D")
+
+
+def test_opens_a_hand_one_card_from_a_close_when_another_seat_is_near_the_end() -> None:
+    game = crafted({0: NEAR_CLOSE, 1: OTHERS, 2: "8H 9H", 3: CLUBS})
+    assert isinstance(act(game), MeldCards)
