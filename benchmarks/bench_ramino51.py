@@ -19,9 +19,8 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
-from benchmarks.bench_ramino import wilson
+from benchmarks.bench_ramino import Tally, report
 from engine.ramino51 import Ramino51Action, Ramino51Game, parse_action
 from engine.ramino51.ai import choose_action, greedy_action
 from engine.ramino51.views import R51Hand
@@ -40,17 +39,6 @@ POLICIES: dict[str, Policy] = {"ai": lambda v, _: choose_action(v),
                                "random": random_action}
 
 
-@dataclass
-class Tally:
-    """What a series of games produced."""
-
-    games: int = 0
-    wins: dict[str, int] = field(default_factory=dict)
-    capped: int = 0
-    hands: int = 0
-    decisions: list[float] = field(default_factory=list)
-
-
 def play_game(names: Sequence[str], seed: int, tally: Tally) -> None:
     """Play one whole game and add it to the tally (the computer player's times included)."""
     game = Ramino51Game(players=len(names), seed=seed, first_dealer=seed % len(names))
@@ -63,13 +51,13 @@ def play_game(names: Sequence[str], seed: int, tally: Tally) -> None:
         if names[seat] == "ai":
             tally.decisions.append(time.perf_counter() - start)
         game.apply(seat, action)
+        tally.actions += 1
     tally.games += 1
     tally.hands += min(game.hand_no, CAP_HANDS)
     if game.winner is None:
         tally.capped += 1
     else:
-        name = names[game.winner]
-        tally.wins[name] = tally.wins.get(name, 0) + 1
+        tally.win(names[game.winner])
 
 
 def series(others: Sequence[str], seconds: float, most: int, seed: int) -> Tally:
@@ -82,21 +70,6 @@ def series(others: Sequence[str], seconds: float, most: int, seed: int) -> Tally
         names.insert(tally.games % n, "ai")
         play_game(names, seed + tally.games, tally)
     return tally
-
-
-def report(title: str, tally: Tally, elapsed: float, target: float, mark: str) -> None:
-    """Print one series' figures and whether the mark (a target, a fair share) is reached."""
-    wins = tally.wins.get("ai", 0)
-    low, high = wilson(wins, tally.games)
-    rate = wins / max(1, tally.games)
-    verdict = "reaches" if rate >= target else "BELOW"
-    print(f"{title}: {tally.games} games in {elapsed:.1f} s, "
-          f"{tally.hands / max(1, tally.games):.2f} hands per game, {tally.capped} capped")
-    print(f"  AI wins {wins}/{tally.games} = {100 * rate:.1f}% "
-          f"(95% CI {100 * low:.1f}-{100 * high:.1f}%), {verdict} the {100 * target:.0f}% {mark}")
-    others = {k: v for k, v in tally.wins.items() if k != "ai"}
-    if others:
-        print("  others: " + ", ".join(f"{k} {v}" for k, v in sorted(others.items())))
 
 
 def bench_strength(seconds: float, most: int, seed: int) -> list[float]:
