@@ -8,8 +8,9 @@ back the same for the same number of games. Line-ups (the computer player's seat
   fair reading of "55 % against the greedy baseline": at a table of three its even share
   would be 33 %;
 - 1 AI vs 2 greedy (3 players), for information: its fair share is 33 %.
-Each line-up plays as many games as fit in --seconds (at most --games). Win rates come with
-their 95 % Wilson intervals. --quick plays 6 s per line-up.
+Each line-up plays as many games as fit in --seconds (at most --games); a game past
+CAP_ACTIONS actions (a hand that cannot end, see CAP_ACTIONS) is won by nobody. Win rates
+come with their 95 % Wilson intervals. --quick plays 6 s per line-up.
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ from engine.ramino51.views import R51Hand
 
 Policy = Callable[[R51Hand, random.Random], Ramino51Action]
 CAP_HANDS = 30  # 7 hands and the ties' extra hands: a game still going is won by nobody
+# A hand can go on for ever: with every set full and no run on the table, two players left
+# with two cards each can neither lay off nor meld (one card must stay), and the stock is
+# rebuilt without end. A game is some 1,000 actions; one past this cap is won by nobody.
+CAP_ACTIONS = 10_000
 
 
 def random_action(view: R51Hand, rng: random.Random) -> Ramino51Action:
@@ -43,7 +48,8 @@ def play_game(names: Sequence[str], seed: int, tally: Tally) -> None:
     """Play one whole game and add it to the tally (the computer player's times included)."""
     game = Ramino51Game(players=len(names), seed=seed, first_dealer=seed % len(names))
     rng = random.Random(seed)
-    while not game.is_over and game.hand_no <= CAP_HANDS:
+    actions = 0
+    while not game.is_over and game.hand_no <= CAP_HANDS and actions < CAP_ACTIONS:
         seat = game.turn
         view = game.private_view(seat)
         start = time.perf_counter()
@@ -51,7 +57,8 @@ def play_game(names: Sequence[str], seed: int, tally: Tally) -> None:
         if names[seat] == "ai":
             tally.decisions.append(time.perf_counter() - start)
         game.apply(seat, action)
-        tally.actions += 1
+        actions += 1
+    tally.actions += actions
     tally.games += 1
     tally.hands += min(game.hand_no, CAP_HANDS)
     if game.winner is None:
