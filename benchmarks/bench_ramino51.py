@@ -10,18 +10,19 @@ back the same for the same number of games. Line-ups (the computer player's seat
 - 1 AI vs 2 greedy (3 players), for information: its fair share is 33 %.
 Each line-up plays as many games as fit in --seconds (at most --games); a game past
 CAP_ACTIONS actions (a hand that cannot end, see CAP_ACTIONS) is won by nobody. Win rates
-come with their 95 % Wilson intervals. --quick plays 6 s per line-up.
+come with their 95 % Wilson intervals. The decision time is `choose_action` on a view
+already built (the engine's legal actions and close search are bench_ramino51_engine.py's).
+--quick plays 6 s per line-up.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from benchmarks.bench_ramino import Tally, report
+from benchmarks.bench_ramino import Tally, report, report_times
 from engine.ramino51 import Ramino51Action, Ramino51Game, parse_action
 from engine.ramino51.ai import choose_action, greedy_action
 from engine.ramino51.views import R51Hand
@@ -93,16 +94,6 @@ def bench_strength(seconds: float, most: int, seed: int) -> list[float]:
         report(title, tally, time.perf_counter() - start, target, mark)
         times += tally.decisions
     return times
-
-
-def report_times(times: Sequence[float]) -> None:
-    """Print the computer player's decision time median and p99 (the view's cost excluded)."""
-    ms = sorted(t * 1000 for t in times)
-    if not ms:
-        return
-    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
-    print(f"AI decision time over {len(ms)} decisions (choose_action on a built view): "
-          f"median {statistics.median(ms):.3f} ms, p99 {p99:.2f} ms, max {ms[-1]:.2f} ms")
 
 
 def main() -> None:
