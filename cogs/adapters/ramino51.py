@@ -20,6 +20,7 @@ from cogs.adapters.ramino51_menus import compose_move, declared_text, hand_contr
 from engine.cards import Card
 from engine.game import Event
 from engine.ramino51 import Ramino51Game, Ramino51Options
+from engine.ramino51.ai import choose_action, choose_discard
 from engine.ramino51.events import (
     ClosedInHand,
     Dealt,
@@ -38,31 +39,6 @@ from engine.ramino51.melds import card_penalty
 from engine.ramino51.views import HandReport, MeldView, R51Hand, R51Table, SeatReport
 
 
-def stand_in(view: R51Hand) -> str:
-    """Play for a computer until engine.ramino51.ai lands: draw, meld, lay off, discard high.
-
-    The first listed meld (the richest opening search.py found, or a single meld) and lay-off
-    go down; never a close in hand or a joker swap; the discard is the costliest non-joker.
-    """
-    legal = view.legal
-    for wanted in ("draw", "meld ", "layoff "):
-        found = next((a for a in legal if a == wanted or a.startswith(wanted)), None)
-        if found is not None and (wanted != "meld " or len(view.hand) > 3):
-            return found
-    return safe_discard(legal)
-
-
-def safe_discard(legal: Sequence[str]) -> str:
-    """Return the discard of the costliest card, a joker last (the engine keeps it legal)."""
-    discards = [a for a in legal if a.startswith("discard ")]
-    return max(discards, key=lambda a: _discard_cost(a.split()[1]))
-
-
-def _discard_cost(card: str) -> int:
-    parsed = Card.parse(card)
-    return -1 if parsed.is_joker else card_penalty(parsed)
-
-
 class Ramino51Adapter(AdapterBase):
     """Ramino 51 for the host: 2 to 4 players, melds laid on the table, one exchange card."""
 
@@ -71,17 +47,18 @@ class Ramino51Adapter(AdapterBase):
     notable: frozenset[str] = frozenset({"meld", "layoff", "swap", "exchange"})
 
     def computer(self, view: R51Hand) -> object:
-        """Return the computer player's action (engine.ramino51.ai.choose_action once merged)."""
-        return stand_in(view)
+        """Return the computer player's action."""
+        return choose_action(view)
 
     def default_move(self, game: Any, seat: int) -> str:
-        """Play safe for an absent player: draw, never meld or close, discard the costliest."""
+        """Play safe for an absent player: draw, never meld or close for him, and discard as
+        the computer would (never a joker or a card of his melds while another will do)."""
         view: R51Hand = view_of(game, seat)
         if "draw" in view.legal:
             return "draw"
         if "take" in view.legal:  # the stock cannot be drawn: the pile is all there is
             return "take"
-        return safe_discard(view.legal)
+        return choose_discard(view)
 
     def outcomes(self, game: Any) -> list[Outcome]:
         """Return the results as the leaderboard reads them, higher better: −total."""

@@ -101,8 +101,8 @@ def _swap_exchange(view: R51Hand) -> str | None:
 def _play(view: R51Hand) -> str:
     if not _opened(view):
         opening = _opening(view)
-        return opening or _discard(view)
-    return _best_meld(view) or _joker_swap(view) or _layoff(view) or _discard(view)
+        return opening or choose_discard(view)
+    return _best_meld(view) or _joker_swap(view) or _layoff(view) or choose_discard(view)
 
 
 def _opening(view: R51Hand) -> str | None:
@@ -170,8 +170,9 @@ def _layoff(view: R51Hand) -> str | None:
 # --- the discard ---------------------------------------------------------------------------
 
 
-def _discard(view: R51Hand) -> str:
-    """Throw the card scored worst to keep (never a joker or a melded card when another will do)."""
+def choose_discard(view: R51Hand) -> str:
+    """Return the discard the computer makes: the card scored worst to keep (never a joker or
+    a card of its best melds when another will do)."""
     offered = set(_of(view, "discard"))
     if not offered:
         return view.legal[0]

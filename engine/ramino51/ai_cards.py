@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from ..cards import Card
-from .melds import HIGH_ACE, card_penalty, positions, rank_value
+from .actions import Placed
+from .melds import card_penalty, fits, positions, rank_value, read_meld, to_table
 from .views import MeldView, R51Hand
 
 # Tuned with benchmarks/bench_ramino51.py.
@@ -54,31 +56,21 @@ def melded(view: R51Hand) -> Counter[str]:
 # --- the table --------------------------------------------------------------------------
 
 
-def _run_span(meld: MeldView) -> tuple[str, int, int]:
-    """Return a run's suit and its first and last positions (14 is the high ace)."""
-    faces = [Card.parse(t.partition("=")[2] or t) for t in meld.declared]
-    suit = faces[0].suit
-    low = 1 if faces[0].rank == 1 else faces[0].rank
-    return suit, low, low + len(faces) - 1
+@lru_cache(maxsize=4096)
+def _fits(card: str, declared: tuple[str, ...]) -> bool:
+    """Whether the card could be laid off on the meld written so (melds.py decides)."""
+    seen: Counter[str] = Counter()
+    group = []
+    for text in declared:  # twins (two jokers in a run) are two packs' copies
+        placed = Placed.parse(text)
+        seen[placed.card.text] += 1
+        group.append(Placed(Card.parse(placed.card.text, seen[placed.card.text] - 1), placed.as_))
+    return bool(fits(Card.parse(card), to_table(read_meld(tuple(group)), 0, "A", 0)))
 
 
 def fits_meld(card: Card, meld: MeldView) -> bool:
     """Whether the card could be laid off on the meld (jokers: while the meld has room)."""
-    jokers = sum(c == "JK" for c in meld.cards)
-    if meld.kind == "set":
-        naturals = [Card.parse(c) for c in meld.cards if c != "JK"]
-        if len(meld.cards) >= 4:
-            return False
-        if card.is_joker:
-            return jokers == 0
-        return card.rank == naturals[0].rank and card.suit not in {c.suit for c in naturals}
-    suit, low, high = _run_span(meld)
-    if len(meld.cards) >= 13:
-        return False
-    if card.is_joker:
-        return jokers < 2
-    return card.suit == suit and any(q in (low - 1, high + 1) and 1 <= q <= HIGH_ACE
-                                     for q in positions(card.rank))
+    return _fits(card.text, meld.declared)
 
 
 def fits_table(card: Card, view: R51Hand) -> bool:

@@ -143,12 +143,11 @@ def test_a_close_in_hand_is_one_button_or_one_choice_when_its_text_is_long() -> 
     assert_fits(controls)
 
 
-def test_a_timer_draws_and_discards_the_costliest_card_never_a_joker_nor_a_meld() -> None:
+def test_a_timer_draws_and_discards_as_the_computer_would_never_a_joker_nor_a_meld() -> None:
     game = scripted([ALICE_OPENINGS, BRUNO, CHIARA], "10S")
     assert any(a.startswith("meld ") for a in game.private_view(0).legal)
     move = RAMINO51.default_move(game, 0)
-    assert move.startswith("discard ") and move != "discard JK"
-    assert move in ("discard QH", "discard JH", "discard 10H")
+    assert move in ("discard 2D", "discard 4H"), "a loose card, not one of her melds"
     game.apply(0, move)
     assert RAMINO51.default_move(game, 1) == "draw"
 
