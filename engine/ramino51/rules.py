@@ -21,6 +21,7 @@ from ..errors import (
     TakenCardDiscard,
     WrongPhase,
 )
+from ..table import TableMeld
 from . import actions as A
 from . import melds
 from .draft import Draft
@@ -42,11 +43,7 @@ class Ramino51Rules(Ramino51State):
     def check_table(self) -> None:
         """Refuse a loaded table whose melds melds.py does not read back as they lie."""
         for meld in self.table:
-            group = tuple(A.Placed(e.card, e.stands_for) for e in meld.entries)
-            again = melds.to_table(melds.read_meld(group), meld.owner, meld.id, 0)
-            if again.cards != meld.cards or again.low != meld.low:
-                raise BadState(f"meld {meld.id} of this saved game is not as it lies",
-                               meld=meld.id)
+            check_meld(meld)
 
     # --- the draw and the exchange card --------------------------------------------------
 
@@ -204,3 +201,11 @@ class Ramino51Rules(Ramino51State):
             raise CloseNotAllowed("you have already drawn this turn", reason="drawn")
         if self.exchange is None:
             raise CloseNotAllowed("there is no exchange card to take", reason="no_exchange")
+
+
+def check_meld(meld: TableMeld) -> None:
+    """Refuse a table meld that melds.py does not read back as it lies (BadState)."""
+    group = tuple(A.Placed(e.card, e.stands_for) for e in meld.entries)
+    again = melds.to_table(melds.read_meld(group), meld.owner, meld.id, 0)
+    if again.cards != meld.cards or again.low != meld.low:
+        raise BadState(f"meld {meld.id} of this saved game is not as it lies", meld=meld.id)
