@@ -33,6 +33,7 @@ from typing import Any
 
 import discord
 import simcord
+from simcord.backend.errors import SetupError
 from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 
 import cogs.host.events
@@ -218,14 +219,25 @@ class Table:
         assert message is not None, "no hand message"
         gid, version = rt.record.id, game.version
         before = len(self.env.http_requests)
+        try:
+            await self.send(member, message, rt, action)
+        except SetupError:  # a move built over several menu steps (Ramino 51's lay-offs, …)
+            action = rt.adapter.default_move(game, seat)  # what a timer plays: one control
+            await self.send(member, message, rt, action)
+        if rt.game.version == version and gid in self.host.runtimes:
+            raise RuntimeError(f"the move {action!r} of seat {seat} was not accepted")
+        return Move(seat, action, list(self.env.http_requests[before:]), rt.table_message_id)
+
+
+    @staticmethod
+    async def send(member: Any, message: discord.Message, rt: Runtime, action: str) -> None:
+        """Press the one control that sends the action: a select's value, or a button."""
+        gid, version = rt.record.id, rt.game.version
         verb, _, value = action.partition(" ")
         if value:
             await member.user.select(message, [value], custom_id=f"rs:{gid}:{version}:{verb}")
         else:
             await member.user.click(message, custom_id=f"rm:{gid}:act:{version}:{action}")
-        if rt.game.version == version and gid in self.host.runtimes:
-            raise RuntimeError(f"the move {action!r} of seat {seat} was not accepted")
-        return Move(seat, action, list(self.env.http_requests[before:]), rt.table_message_id)
 
 
 def _children(message: discord.Message) -> list[Any]:
