@@ -122,6 +122,26 @@ class CardGame(ABC, Generic[OptT, ActT]):
     def load_state(cls, opts: Any, data: dict[str, Any]) -> Self:
         """Rebuild a game from its options and the fields of state_json()."""
 
+    @classmethod
+    def load_header(cls, opts: OptT, data: dict[str, Any], counters: Sequence[str],
+                    phases: Sequence[str], seating: Callable[[int], Sides] = Sides.singles
+                    ) -> Self:
+        """Start load_state: options, seats, deck, the version and counters, and the phase."""
+        game = cls.__new__(cls)
+        game.opts = opts
+        players = int(data["players"])
+        if not cls.min_players <= players <= cls.max_players:
+            raise BadState(f"a {cls.name} game has {cls.min_players} to {cls.max_players} "
+                           "players")
+        game.sides, game.deck = seating(players), DeckSource.from_json(data)
+        for key in ("version", *counters):
+            setattr(game, key, int(data[key]))
+        phase = str(data["phase"])
+        if phase not in phases:
+            raise BadState(f"unknown phase {phase}")
+        vars(game)["phase"] = phase  # every seated game has one; CardGame does not name it
+        return game
+
     def check_seat(self, seat: int, action: ActT) -> None:
         """Refuse a seat that may not act now (a hook: claims may be out of turn)."""
         if not isinstance(seat, int) or not 0 <= seat < self.sides.seats:

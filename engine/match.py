@@ -8,11 +8,13 @@ leaderboards, with per-seat detail.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
-from .errors import BadState
+from .cards import Card
+from .errors import BadOption, BadState
 from .sides import Sides
 
 
@@ -149,16 +151,32 @@ class Scoreboard:
         return board
 
 
-class Seated:
-    """Single seats around one `Scoreboard`: who is still in, who plays next, the deal's order.
+def first_dealer(named: object, players: int, seed: int) -> int:
+    """Return the named first dealer, or one drawn by the seed; BadOption if not a seat."""
+    dealer = random.Random(seed).randrange(players) if named is None else named
+    if not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise BadOption("first_dealer must be a seat", key="first_dealer", value=dealer)
+    return dealer
 
-    A mixin of games whose seats play alone and may be eliminated (Rummy 500, Ramino); the
-    game sets `sides` and `board`. `play_step` is the direction of play (a hook: +1 forwards
-    along the seating list, -1 backwards).
+
+class Seated:
+    """Seats around one `Scoreboard`: who is still in, who plays next, the deal's order.
+
+    A mixin of the games dealt to two or more seats (Rummy 500, the Raminos, Canasta), whose
+    seats may be eliminated; the game sets `sides` and `board`. `play_step` is the direction
+    of play (a hook: +1 forwards along the seating list, -1 backwards).
     """
 
     sides: Sides
     board: Scoreboard
+
+    @classmethod
+    def create(cls, opts: Any, players: int, seed: int | None = None,
+               decks: Sequence[Sequence[Card | str]] = (), first_dealer: int | None = None
+               ) -> Self:
+        """Deal a new game (each seated game's constructor takes these five in this order)."""
+        make: Callable[..., Self] = cls
+        return make(opts, players, seed, decks, first_dealer)
 
     @property
     def players(self) -> int:

@@ -7,7 +7,6 @@ order (hands, stock, pile, red threes, table). Identical cards are interchangeab
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import chain, islice
@@ -15,9 +14,10 @@ from typing import Any, Self
 
 from ..base import CardGame, DeckSource
 from ..cards import Card, card_texts, make_deck
-from ..errors import BadOption, BadState
+from ..errors import BadState
 from ..game import Event
 from ..match import Scoreboard, Seated
+from ..match import first_dealer as first_dealer_of
 from ..ramino.state import copies, faces
 from ..sides import Sides
 from ..table import Entry, Table
@@ -64,25 +64,13 @@ class CanastaState(Seated, CardGame[CanastaOptions, A.CanastaAction]):
         self.sides = seating(players)
         self.deck = DeckSource.of(seed, decks)
         self.version = 0
-        self.dealer = self._first_dealer(first_dealer)
+        self.dealer = first_dealer_of(first_dealer, players, self.seed)
         self.board = Scoreboard.new(len(self.sides))
         self.hand_no = 0
         self.last_result: HandReport | None = None
         self.deal()
 
-    @classmethod
-    def create(cls, opts: Any, players: int, seed: int | None = None,
-               decks: Sequence[Sequence[Card | str]] = (), first_dealer: int | None = None
-               ) -> Self:
-        """Deal a new game for 2 to 4 players."""
-        return cls(opts, players, seed, decks, first_dealer)
 
-    def _first_dealer(self, named: int | None) -> int:
-        """Return the named first dealer, or one drawn by the seed."""
-        dealer = random.Random(self.seed).randrange(self.players) if named is None else named
-        if not isinstance(dealer, int) or not 0 <= dealer < self.players:
-            raise BadOption("first_dealer must be a seat", key="first_dealer", value=dealer)
-        return dealer
 
     def side(self, seat: int) -> int:
         """Return the side a seat plays for."""
@@ -187,17 +175,7 @@ class CanastaState(Seated, CardGame[CanastaOptions, A.CanastaAction]):
     @classmethod
     def load_state(cls, opts: CanastaOptions, data: dict[str, Any]) -> Self:
         """Rebuild a game from its options and snapshot fields."""
-        game = cls.__new__(cls)
-        game.opts = opts
-        players = int(data["players"])
-        if not cls.min_players <= players <= cls.max_players:
-            raise BadState("a Canasta game has 2 to 4 players")
-        game.sides, game.deck = seating(players), DeckSource.from_json(data)
-        for key in ("version", "dealer", "first", "hand_no", "turn"):
-            setattr(game, key, int(data[key]))
-        game.phase = str(data["phase"])
-        if game.phase not in PHASES:
-            raise BadState(f"unknown phase {game.phase}")
+        game = cls.load_header(opts, data, ("dealer", "first", "hand_no", "turn"), PHASES, seating)
         game._load_cards(data)
         game.opened = [bool(x) for x in data["opened"]]
         game.minimums = [int(x) for x in data["minimums"]]

@@ -7,7 +7,6 @@ Identical cards are interchangeable (Decision 5), so nothing depends on which co
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -17,9 +16,10 @@ from typing import Any, Self
 
 from ..base import CardGame, DeckSource
 from ..cards import PACKS_HELD, Card, card_or_none, card_texts, make_deck, text_or_none
-from ..errors import BadOption, BadState
+from ..errors import BadState
 from ..game import Event
 from ..match import Scoreboard, Seated
+from ..match import first_dealer as first_dealer_of
 from ..sides import Sides
 from . import actions as A
 from .events import Dealt
@@ -110,7 +110,7 @@ class RaminoState(Seated, CardGame[RaminoOptions, A.RaminoAction]):
         self.sides = Sides.singles(players)
         self.deck = DeckSource.of(seed, decks)
         self.version = 0
-        self.dealer = self._first_dealer(first_dealer)
+        self.dealer = first_dealer_of(first_dealer, players, self.seed)
         start = self.opts.chips_start if self.opts.chips else 0
         self.board = Scoreboard([start] * players)  # points, or chips in the chips game
         self.reentries = [0] * players
@@ -120,19 +120,7 @@ class RaminoState(Seated, CardGame[RaminoOptions, A.RaminoAction]):
         self.last_result: HandReport | None = None
         self.deal()
 
-    def _first_dealer(self, named: int | None) -> int:
-        """Return the named first dealer, or one drawn by the seed."""
-        dealer = random.Random(self.seed).randrange(self.players) if named is None else named
-        if not isinstance(dealer, int) or not 0 <= dealer < self.players:
-            raise BadOption("first_dealer must be a seat", key="first_dealer", value=dealer)
-        return dealer
 
-    @classmethod
-    def create(cls, opts: Any, players: int, seed: int | None = None,
-               decks: Sequence[Sequence[Card | str]] = (), first_dealer: int | None = None
-               ) -> Self:
-        """Deal a new game for 2 to 7 players (2 to 4 with a single deck)."""
-        return cls(opts, players, seed, decks, first_dealer)
 
     def reset_hand(self) -> None:
         """Clear the hand in play: no cards dealt, no card taken or drawn."""
@@ -214,17 +202,7 @@ class RaminoState(Seated, CardGame[RaminoOptions, A.RaminoAction]):
     @classmethod
     def load_state(cls, opts: RaminoOptions, data: dict[str, Any]) -> Self:
         """Rebuild a game from its options and snapshot fields."""
-        game = cls.__new__(cls)
-        game.opts = opts
-        players = int(data["players"])
-        if not cls.min_players <= players <= cls.max_players:
-            raise BadState("a Ramino game has 2 to 7 players")
-        game.sides, game.deck = Sides.singles(players), DeckSource.from_json(data)
-        for key in ("version", "dealer", "hand_no", "turn", "rebuilds"):
-            setattr(game, key, int(data[key]))
-        game.phase = str(data["phase"])
-        if game.phase not in PHASES:
-            raise BadState(f"unknown phase {game.phase}")
+        game = cls.load_header(opts, data, ("dealer", "hand_no", "turn", "rebuilds"), PHASES)
         game._load_cards(data)
         game._load_match(data)
         game._check_loaded()

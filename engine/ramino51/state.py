@@ -8,7 +8,6 @@ interchangeable (Decision 17), so nothing depends on which copy is which.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -17,9 +16,10 @@ from typing import Any, Self
 
 from ..base import CardGame, DeckSource
 from ..cards import Card, card_or_none, card_texts, make_deck, text_or_none
-from ..errors import BadOption, BadState
+from ..errors import BadState
 from ..game import Event
 from ..match import Scoreboard, Seated
+from ..match import first_dealer as first_dealer_of
 from ..ramino.state import copies, faces
 from ..sides import Sides
 from ..table import Entry, Table
@@ -65,25 +65,13 @@ class Ramino51State(Seated, CardGame[Ramino51Options, A.Ramino51Action]):
         self.sides = Sides.singles(players)
         self.deck = DeckSource.of(seed, decks)
         self.version = 0
-        self.dealer = self._first_dealer(first_dealer)
+        self.dealer = first_dealer_of(first_dealer, players, self.seed)
         self.board = Scoreboard.new(players)
         self.hand_no = 0
         self.last_result: HandReport | None = None
         self.deal()
 
-    @classmethod
-    def create(cls, opts: Any, players: int, seed: int | None = None,
-               decks: Sequence[Sequence[Card | str]] = (), first_dealer: int | None = None
-               ) -> Self:
-        """Deal a new game for 2 to 4 players."""
-        return cls(opts, players, seed, decks, first_dealer)
 
-    def _first_dealer(self, named: int | None) -> int:
-        """Return the named first dealer, or one drawn by the seed."""
-        dealer = random.Random(self.seed).randrange(self.players) if named is None else named
-        if not isinstance(dealer, int) or not 0 <= dealer < self.players:
-            raise BadOption("first_dealer must be a seat", key="first_dealer", value=dealer)
-        return dealer
 
     def reset_hand(self) -> None:
         """Clear the hand in play: no cards, an empty table, nobody opened or swapped."""
@@ -188,18 +176,9 @@ class Ramino51State(Seated, CardGame[Ramino51Options, A.Ramino51Action]):
     @classmethod
     def load_state(cls, opts: Ramino51Options, data: dict[str, Any]) -> Self:
         """Rebuild a game from its options and snapshot fields."""
-        game = cls.__new__(cls)
-        game.opts = opts
-        players = int(data["players"])
-        if not cls.min_players <= players <= cls.max_players:
-            raise BadState("a Ramino 51 game has 2 to 4 players")
-        game.sides, game.deck = Sides.singles(players), DeckSource.from_json(data)
-        for key in ("version", "dealer", "starter", "hand_no", "turn", "rebuilds"):
-            setattr(game, key, int(data[key]))
+        counters = ("dealer", "starter", "hand_no", "turn", "rebuilds")
+        game = cls.load_header(opts, data, counters, PHASES)
         game.idle_rebuilds = int(data.get("idle_rebuilds", 0))
-        game.phase = str(data["phase"])
-        if game.phase not in PHASES:
-            raise BadState(f"unknown phase {game.phase}")
         game._load_cards(data)
         game._load_flags(data)
         game._check_loaded()

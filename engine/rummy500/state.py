@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Self
@@ -12,6 +11,7 @@ from ..cards import Card, card_or_none, card_texts, make_deck, parse_cards, text
 from ..errors import BadOption, BadState
 from ..game import Event
 from ..match import Scoreboard, Seated
+from ..match import first_dealer as first_dealer_of
 from ..sides import Sides
 from ..table import Table, TableMeld
 from . import actions as A
@@ -41,10 +41,7 @@ class Rummy500State(Seated, CardGame[Rummy500Options, A.Rummy500Action]):
         self.sides = Sides.singles(players)
         self.deck = DeckSource.of(seed, decks)
         self.version = 0
-        rng = random.Random(self.seed)
-        self.dealer = first_dealer if first_dealer is not None else rng.randrange(players)
-        if not 0 <= self.dealer < players:
-            raise BadOption("first_dealer must be a seat", key="first_dealer", value=first_dealer)
+        self.dealer = first_dealer_of(first_dealer, players, self.seed)
         self.board = Scoreboard.new(players)  # totals and eliminations
         self.closings = [0] * players
         self.winner: int | None = None
@@ -75,12 +72,6 @@ class Rummy500State(Seated, CardGame[Rummy500Options, A.Rummy500Action]):
         self.phase = "draw"
         self.turn = 0
 
-    @classmethod
-    def create(cls, opts: Any, players: int, seed: int | None = None,
-               decks: Sequence[Sequence[Card | str]] = (), first_dealer: int | None = None
-               ) -> Self:
-        """Deal a new game for 2 to 5 players."""
-        return cls(opts, players, seed, decks, first_dealer)
 
     def set_values(self) -> None:
         """Cache the options the values follow: the hand's special card may differ."""
@@ -184,17 +175,7 @@ class Rummy500State(Seated, CardGame[Rummy500Options, A.Rummy500Action]):
     @classmethod
     def load_state(cls, opts: Rummy500Options, data: dict[str, Any]) -> Self:
         """Rebuild a game from its options and snapshot fields."""
-        game = cls.__new__(cls)
-        game.opts = opts
-        players = int(data["players"])
-        if not cls.min_players <= players <= cls.max_players:
-            raise BadState("a Rummy 500 game has 2 to 5 players")
-        game.sides, game.deck = Sides.singles(players), DeckSource.from_json(data)
-        for key in ("version", "dealer", "hand_no", "turn", "reuses"):
-            setattr(game, key, int(data[key]))
-        game.phase = str(data["phase"])
-        if game.phase not in PHASES:
-            raise BadState(f"unknown phase {game.phase}")
+        game = cls.load_header(opts, data, ("dealer", "hand_no", "turn", "reuses"), PHASES)
         game.hands = [parse_cards(h) for h in data["hands"]]
         game.stock, game.pile = parse_cards(data["stock"]), parse_cards(data["pile"])
         game.table = _load_table(data["melds"])

@@ -55,16 +55,19 @@ def spot_of(game: Game, legal: list[tuple[int, Any]] | None = None) -> Spot:
     return Spot(json.dumps(game.to_json()), game.seats, tuple(sorted({str(a) for _, a in moves})))
 
 
-def play(game: Game, rng: random.Random, moves: int, prefer: tuple[str, ...]) -> list[Spot]:
-    """Play random legal moves (those starting with `prefer` more often); keep every state."""
+def play(game: Game, rng: random.Random, moves: int, prefer: tuple[str, ...] = (),
+         every: int = 1, liking: float = 0.7) -> list[Spot]:
+    """Play random legal moves, those starting with `prefer` at `liking` odds when there are
+    some; keep every `every`-th state and the last."""
     spots = []
-    for _ in range(moves):
+    for n in range(moves):
         legal = legal_moves(game)
-        spots.append(spot_of(game, legal))
+        if n % every == 0 or not legal:
+            spots.append(spot_of(game, legal))
         if not legal:
             break
         liked = [m for m in legal if str(m[1]).startswith(prefer)]
-        seat, action = rng.choice(liked if liked and rng.random() < 0.7 else legal)
+        seat, action = rng.choice(liked if liked and rng.random() < liking else legal)
         game.apply(seat, action)
     return spots
 

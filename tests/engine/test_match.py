@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from engine.errors import BadState
+from engine.canasta.game import CanastaGame
+from engine.errors import BadOption, BadState
 from engine.match import Scoreboard, Seated, Standing, standings, tied_lead, unique_best
+from engine.ramino.game import RaminoGame
+from engine.ramino51.game import Ramino51Game
+from engine.rummy500.game import Rummy500Game
 from engine.sides import Sides
 
 
@@ -99,3 +105,23 @@ def test_seated_play_order_skips_the_eliminated_either_way(
     assert (table.players, table.totals, table.eliminated) == (5, [0, 0, 200, 0, 0], {0, 2})
     assert table.active() == [1, 3, 4] and table.next_seat(4) == after_4
     assert table.order_after(3) == order_after_3
+
+
+SEATED_GAMES = [RaminoGame, Ramino51Game, Rummy500Game, CanastaGame]
+
+
+@pytest.mark.parametrize("game", SEATED_GAMES, ids=lambda g: g.name)
+def test_every_seated_game_deals_first_from_the_named_seat_or_one_the_seed_draws(
+        game: type[Any]) -> None:
+    assert game.create(None, 3, seed=5, first_dealer=2).dealer == 2
+    drawn = {game.create(None, 3, seed=seed).dealer for seed in range(20)}
+    assert drawn == {0, 1, 2}  # the seed draws every seat, not always the same one
+    assert game.create(None, 3, seed=11).dealer == game.create(None, 3, seed=11).dealer
+
+
+@pytest.mark.parametrize("game", SEATED_GAMES, ids=lambda g: g.name)
+@pytest.mark.parametrize("named", [3, -1, "1"])
+def test_a_first_dealer_who_is_not_a_seat_is_refused(game: type[Any], named: Any) -> None:
+    with pytest.raises(BadOption) as refused:
+        game.create(None, 3, seed=5, first_dealer=named)
+    assert refused.value.params == {"key": "first_dealer", "value": named}

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from engine.canasta import CanastaGame, CanastaOptions, parse_action, preset
 from engine.errors import IllegalMove, RulesError
-from tests.engine.fuzz import FUZZ, Spot, arbitrary, spot_of, throw
+from tests.engine.fuzz import FUZZ, Spot, arbitrary, play, throw
 
 SHAPES = ("draw", "end", "discard {c}", "open {c},{c},{c}", "open {c},{c},{c} {c},{c},{c}",
           "take {c},{c}", "take {c},{c},JK {c},{c},{c}", "meld {c},{c},{c}", "add {w} {c}",
@@ -28,24 +28,17 @@ OPTIONS = (
            black_three_meld_when_going_out=False),
 )
 MOVES = 300
+PLAYS = ("meld", "add", "open", "take", "end")  # not draws and discards
 
 
 @functools.cache
 def spots() -> tuple[Spot, ...]:
     """States of seeded games of 2 to 4 players, played at random, every 4th one kept."""
-    found = []
+    found: list[Spot] = []
     for seed, opts in enumerate(OPTIONS * 2):
-        rng = random.Random(seed)
         game = CanastaGame(opts, players=2 + seed % 3, seed=seed)
-        for n in range(MOVES):
-            if n % 4 == 0 or game.is_over:
-                found.append(spot_of(game))
-            if game.is_over:
-                break
-            seat = game.to_act()[0]
-            acts = game.legal_actions(seat)
-            plays = [a for a in acts if not str(a).startswith(("draw", "discard"))]
-            game.apply(seat, rng.choice(plays if plays and rng.random() < 0.8 else acts))
+        # melds and takes more often than draws and discards, so the table fills up
+        found += play(game, random.Random(seed), MOVES, PLAYS, every=4, liking=0.8)
     return tuple(found)
 
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from engine.errors import IllegalMove, RulesError
 from engine.ramino51 import Ramino51Game, Ramino51Options, parse_action, preset
-from tests.engine.fuzz import FUZZ, Spot, arbitrary, legal_moves, throw
+from tests.engine.fuzz import FUZZ, Spot, arbitrary, play, throw
 
 SHAPES = ("draw", "take", "exchange {c}", "discard {c}", "meld {c},{c},{c}",
           "meld {c},{c},{c} {c},{c},{c}", "layoff {c} {w}", "layoff {c},{c} A {w}",
@@ -32,26 +32,13 @@ OPTIONS = (
 MOVES = 400
 
 
-def spot(game: Ramino51Game) -> Spot:
-    """Return the game's state and the texts legal there."""
-    legal = legal_moves(game)
-    return Spot(json.dumps(game.to_json()), game.seats, tuple(sorted({str(a) for _, a in legal})))
-
-
 @functools.cache
 def spots() -> tuple[Spot, ...]:
     """States of seeded games of 2 to 4 players, played at random, every 4th one kept."""
-    found = []
+    found: list[Spot] = []
     for seed, opts in enumerate(OPTIONS * 2):
-        rng = random.Random(seed)
         game = Ramino51Game(opts, players=2 + seed % 3, seed=seed)
-        for n in range(MOVES):
-            if n % 4 == 0 or game.is_over:
-                found.append(spot(game))
-            if game.is_over:
-                break
-            seat = game.to_act()[0]
-            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        found += play(game, random.Random(seed), MOVES, every=4)
     return tuple(found)
 
 
