@@ -1,8 +1,9 @@
 """The table message: one per game, edited each turn, posted again if it was deleted.
 
 It shows the running move log and whose turn it is. When messages posted below it have
-pushed it up by PUSH_LIMIT (a picture, such as a hand's end, counts as that many lines), its
-next update posts it again at the bottom of the channel and strips the old one's buttons.
+pushed it up by PUSH_LIMIT (a picture, such as a hand's end, counts as that many lines), or
+when it is nearly an hour old (long games: Discord limits edits of older messages), its next
+update posts it again at the bottom of the channel and strips the old one's buttons.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,6 +32,13 @@ log = logging.getLogger(__name__)
 
 # Lines posted below the table before it moves down; a message with a picture counts as many.
 PUSH_LIMIT = 3
+# Discord limits edits of messages older than an hour: a table this old is posted anew.
+MAX_AGE = timedelta(minutes=50)
+
+
+def is_old(message_id: int) -> bool:
+    """Whether a message was posted longer than MAX_AGE ago (its id holds the time)."""
+    return discord.utils.utcnow() - discord.utils.snowflake_time(message_id) > MAX_AGE
 
 
 def table_payload(rt: Runtime, final: bool = False) -> dict[str, Any]:
@@ -123,7 +132,7 @@ class TableMessage:
         payload.setdefault("view", None)
         place = self.host.places.place(rt.record.place_id)
         old = rt.table_message_id
-        if old is not None and rt.pushed >= PUSH_LIMIT:
+        if old is not None and (rt.pushed >= PUSH_LIMIT or is_old(old)):
             if await self._repost(rt, place, file, payload):
                 await self._strip(rt, place, old)
             else:

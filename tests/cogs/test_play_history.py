@@ -310,3 +310,20 @@ async def test_a_hand_played_from_my_hand_leaves_no_live_dm_behind(
     await play_pass(sim.bruno)
     assert "Draw from stock" in labels(dm(sim.alice))
     assert [m.id for m in live_dms(sim.alice)] == [dm(sim.alice).id]
+
+
+async def test_a_table_nearly_an_hour_old_is_posted_anew_before_its_next_edit(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    await set_turn_seconds(sim, 0)  # untimed: nobody is replaced while the hour goes by
+    await start_quiet_hand(sim, deals)
+    first = table_message(sim)
+    await sim.env.advance_time(49 * 60)
+    await play_pass(sim.alice)
+    assert [m.id for m in tables(sim)] == [first.id]  # 49 minutes old: still edited
+    await sim.env.advance_time(2 * 60)
+    await play_pass(sim.bruno)
+    old, new = tables(sim)
+    assert old.id == first.id and children(old) == [] and old.content == "The game goes on in the table below. ⬇️"
+    assert sim.channel.history()[-1].id == new.id and "My hand" in labels(new)
+    await sim.alice.user.click(dm(sim.alice), label="Draw from stock")
+    assert [m.id for m in tables(sim)] == [first.id, new.id]  # the new one is edited again
