@@ -8,7 +8,8 @@ an older state is refused as stale:
   back, tact:<version>:<action> (table); again (a finished game's table); abandon, keep
   (the ephemeral "Cancel the game?"); sort:<suit|rank>, act:<version>:<action> (hand);
 - selects `rs:<game id>:<version>:<verb>`: the chosen values complete `<verb> <value>`;
-  the verb `table_choice` marks a select of complete moves offered by a table button.
+  the verb `table_choice` marks a select of complete moves offered by a table button, and
+  `swap_seats` the lobby's menu of two seats to swap (version 0).
 
 `parse` is the one gate: ids and select values are short printable ASCII, numbers are
 ASCII digits (a game id within the storage's 64 bits), kinds and sort orders are the
@@ -38,18 +39,21 @@ MAX_GAME_ID = 2**63 - 1  # the storage's ids are signed 64-bit integers
 VERSION_DIGITS = 9
 
 LOBBY_KINDS = frozenset({"join", "leave", "addbot", "start", "cancel"})
-# Buttons answered from the stored game, whether it runs or not: the lobby's, "Play again"
-# on a finished game, and the answers to "Cancel the game?".
-RECORD_KINDS = LOBBY_KINDS | {"again", "abandon", "keep"}
+# Controls answered from the stored game, whether it runs or not: the lobby's (its buttons
+# and its seat swap menu), "Play again" on a finished game, the answers to "Cancel the game?".
+RECORD_KINDS = LOBBY_KINDS | {"swap", "again", "abandon", "keep"}
 # Buttons whose arg is `<version>:<action>`.
 VERSIONED_KINDS = frozenset({"act", "tact"})
 SORT_ORDERS = frozenset({"suit", "rank"})
-BUTTON_KINDS = RECORD_KINDS | VERSIONED_KINDS | {"hand", "back", "sort"}
+BUTTON_KINDS = (RECORD_KINDS - {"swap"}) | VERSIONED_KINDS | {"hand", "back", "sort"}
 # Controls of a private hand or question (a DM or an ephemeral answer); all others are on
 # public messages.
 PRIVATE_KINDS = frozenset({"sort", "act", "select", "choice", "abandon", "keep"})
 # The verb of an ephemeral select of complete actions offered by a table button.
 TABLE_CHOICE = "table_choice"
+# The verb of the lobby's menu of two seats to swap.
+SWAP_SEATS = "swap_seats"
+_SELECT_KINDS = {TABLE_CHOICE: "choice", SWAP_SEATS: "swap"}
 
 
 @dataclass(frozen=True)
@@ -73,7 +77,7 @@ class ComponentId:
     @property
     def is_select(self) -> bool:
         """Whether the id is a select menu's (else a button's)."""
-        return self.kind in ("select", "choice")
+        return self.kind in ("select", "choice", "swap")
 
     @property
     def is_private(self) -> bool:
@@ -82,7 +86,7 @@ class ComponentId:
 
     def __str__(self) -> str:
         if self.is_select:
-            verb = TABLE_CHOICE if self.kind == "choice" else self.action
+            verb = {"choice": TABLE_CHOICE, "swap": SWAP_SEATS}.get(self.kind, self.action)
             return f"rs:{self.game_id}:{self.version}:{verb}"
         parts = ["rm", str(self.game_id), self.kind]
         if self.version is not None:
@@ -121,8 +125,8 @@ def _select(match: re.Match[str]) -> ComponentId | None:
     if game_id is None or version is None:
         return None
     verb = match["verb"]
-    kind = "choice" if verb == TABLE_CHOICE else "select"
-    return ComponentId(game_id, kind, version, "" if kind == "choice" else verb)
+    kind = _SELECT_KINDS.get(verb, "select")
+    return ComponentId(game_id, kind, version, verb if kind == "select" else "")
 
 
 def _button(match: re.Match[str]) -> ComponentId | None:

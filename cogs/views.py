@@ -60,8 +60,10 @@ def _buttons(game_id: int, locale: str,
     return view
 
 
-def lobby_view(game_id: int, locale: str, full: bool = False) -> discord.ui.View:
-    """Return the lobby's Join / Leave / Add computer / Start / Cancel buttons.
+def lobby_view(game_id: int, locale: str, full: bool = False,
+               swaps: Sequence[tuple[str, str]] = ()) -> discord.ui.View:
+    """Return the lobby's Join / Leave / Add computer / Start / Cancel buttons, and the
+    host's menu to swap two seats (`swaps`: each seat's value and name) if given.
 
     A full table offers no seat: Join and Add computer are left out.
     """
@@ -69,8 +71,15 @@ def lobby_view(game_id: int, locale: str, full: bool = False) -> discord.ui.View
     seating += [("leave", "lobby.button.leave", "secondary")]
     if not full:
         seating.append(("addbot", "lobby.button.add_computer", "secondary"))
-    return _buttons(game_id, locale, [*seating, ("start", "lobby.button.start", "primary"),
+    view = _buttons(game_id, locale, [*seating, ("start", "lobby.button.start", "primary"),
                                       ("cancel", "lobby.button.abandon", "danger")])
+    if len(swaps) >= 2:
+        options = [discord.SelectOption(label=cut(name, OPTION_TEXT), value=value)
+                   for value, name in swaps[:OPTIONS]]
+        view.add_item(GameSelect(str(ComponentId(game_id, "swap", 0)),
+                                 cut(t("lobby.swap_placeholder", locale), PLACEHOLDER),
+                                 options, row=1, min_values=2, max_values=2))
+    return view
 
 
 def confirm_view(game_id: int, locale: str) -> discord.ui.View:

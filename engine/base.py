@@ -123,9 +123,13 @@ class CardGame(ABC, Generic[OptT, ActT]):
         """Rebuild a game from its options and the fields of state_json()."""
 
     @classmethod
+    def seating(cls, players: int) -> Sides:
+        """Return who plays with whom at this many seats (a hook: everyone alone)."""
+        return Sides.singles(players)
+
+    @classmethod
     def load_header(cls, opts: OptT, data: dict[str, Any], counters: Sequence[str],
-                    phases: Sequence[str], seating: Callable[[int], Sides] = Sides.singles
-                    ) -> Self:
+                    phases: Sequence[str]) -> Self:
         """Start load_state: options, seats, deck, the version and counters, and the phase."""
         game = cls.__new__(cls)
         game.opts = opts
@@ -133,7 +137,7 @@ class CardGame(ABC, Generic[OptT, ActT]):
         if not cls.min_players <= players <= cls.max_players:
             raise BadState(f"a {cls.name} game has {cls.min_players} to {cls.max_players} "
                            "players")
-        game.sides, game.deck = seating(players), DeckSource.from_json(data)
+        game.sides, game.deck = cls.seating(players), DeckSource.from_json(data)
         for key in ("version", *counters):
             setattr(game, key, int(data[key]))
         phase = str(data["phase"])

@@ -55,6 +55,13 @@ MESSAGES: dict[str, str] = {
     "lobby.started": "The game has started! {name} plays first.",
     "lobby.abandoned": "{name} cancelled the game.",
     "lobby.thread_name": "{game} #{number}",
+    "lobby.partnership": "Partnership {number}: {names}",
+    "lobby.partners_note": "Partners sit opposite each other. With fewer than {max} {max:player|players}, everyone plays alone.",
+    "lobby.swap_placeholder": "Swap two seats…",
+    "lobby.seats_swapped": "{first} and {second} have swapped seats.",
+    "lobby.only_host_swap": (
+        "Only the host or a member with the Manage Server permission can swap seats."
+    ),
     # -- server settings ----------------------------------------------------------
     "settings.title": "Settings",
     "settings.language": "Language: {language}",

@@ -62,6 +62,14 @@ MESSAGES: dict[str, str] = {
     "lobby.started": "La partita è iniziata! Comincia {name}.",
     "lobby.abandoned": "{name} ha annullato la partita.",
     "lobby.thread_name": "{game} n. {number}",
+    "lobby.partnership": "Coppia {number}: {names}",
+    "lobby.partners_note": "I compagni siedono uno di fronte all'altro. Con meno di {max} {max:giocatore|giocatori} ognuno gioca per sé.",
+    "lobby.swap_placeholder": "Scambia due posti…",
+    "lobby.seats_swapped": "{first} e {second} si sono scambiati di posto.",
+    "lobby.only_host_swap": (
+        "Solo l'host del tavolo o un membro con il permesso Gestisci server "
+        "può scambiare i posti."
+    ),
     # -- impostazioni del server ------------------------------------------------------------
     "settings.title": "Impostazioni",
     "settings.language": "Lingua: {language}",

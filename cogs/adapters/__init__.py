@@ -15,6 +15,7 @@ from typing import Any, Literal, Protocol, TypeVar, overload
 from card_images import HandEndSpec, HandSpec, TableSpec
 from engine.game import Event, Game
 from engine.options import OptionSpec
+from engine.sides import Sides
 
 __all__ = [
     "PASS_CLAIMS",
@@ -93,6 +94,7 @@ class Outcome:
     seat: int
     points: int
     won: bool
+    side: int | None = None  # the seat's partnership; None when the seat plays alone
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,10 @@ class GameAdapter(Protocol):
     @property
     def max_players(self) -> int:
         """The most seats the game is played with."""
+        ...
+
+    def sides(self, players: int) -> Sides:
+        """Return who plays with whom at this many seats."""
         ...
 
     @property

@@ -21,6 +21,7 @@ from engine.base import CardGame
 from engine.errors import IllegalMove
 from engine.game import Event
 from engine.options import Options, OptionSpec
+from engine.sides import Sides
 
 
 class AdapterBase(ABC):
@@ -43,6 +44,10 @@ class AdapterBase(ABC):
     def max_players(self) -> int:
         """The most seats the game is played with."""
         return self.game.max_players
+
+    def sides(self, players: int) -> Sides:
+        """Return who plays with whom at this many seats, as the engine seats them."""
+        return self.game.seating(players)
 
     @property
     def settings(self) -> tuple[OptionSpec, ...]:
@@ -76,7 +81,8 @@ class AdapterBase(ABC):
 
     def outcomes(self, game: Any) -> list[Outcome]:
         """Return each seat's final points and whether its side won, from the standings."""
-        rows = [Outcome(seat, standing.points, standing.won)
+        rows = [Outcome(seat, standing.points, standing.won,
+                        standing.side if len(standing.seats) > 1 else None)
                 for standing in game.standings() for seat in standing.seats]
         return sorted(rows, key=lambda row: row.seat)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -52,12 +53,61 @@ def lobby_text(record: GameRecord, locale: str, footer_key: str | None = None,
         "**" + t("lobby.players", locale, count=len(record.seats),
                  max=adapter.max_players) + "**",
     ]
-    # A computer's seat name already says what it is ("Computer 1").
-    lines += [f"• {seat['name']}" for seat in record.seats]
-    free = adapter.max_players - len(record.seats)
-    lines += [f"• *{t('lobby.empty_seat', locale)}*"] * free
+    lines += seat_lines(record, locale)
     lines += ["", t(footer_key, locale, **footer)]
     return "\n".join(lines)
+
+
+def partnered(game: str) -> bool:
+    """Whether a full table of this game plays in partnerships (Canasta with 4)."""
+    adapter = adapter_for(game)
+    return not adapter.sides(adapter.max_players).solo
+
+
+def seat_lines(record: GameRecord, locale: str) -> list[str]:
+    """Return a line per seat, or per partnership (the seats a full table would have)."""
+    adapter = adapter_for(record.game)
+    # A computer's seat name already says what it is ("Computer 1").
+    names = [s["name"] for s in record.seats]
+    names += [f"*{t('lobby.empty_seat', locale)}*"] * (adapter.max_players - len(names))
+    if not partnered(record.game):
+        return [f"• {name}" for name in names]
+    sides = adapter.sides(adapter.max_players)
+    lines = [t("lobby.partnership", locale, number=side + 1,
+               names=" + ".join(names[seat] for seat in group))
+             for side, group in enumerate(sides)]
+    return [*lines, t("lobby.partners_note", locale, max=adapter.max_players)]
+
+
+def seat_value(index: int, seat: Seat) -> str:
+    """Return how the seat swap menu names a seat: its place and who sits there."""
+    return f"{index}:{'bot' if seat['is_bot'] else seat['user_id']}"
+
+
+def swap_choices(record: GameRecord) -> list[tuple[str, str]]:
+    """Return the seat swap menu's (value, name) pairs; none when partners do not matter."""
+    if not partnered(record.game) or len(record.seats) < 2:
+        return []
+    return [(seat_value(i, seat), seat["name"]) for i, seat in enumerate(record.seats)]
+
+
+def controls(record: GameRecord, locale: str) -> discord.ui.View:
+    """Return the lobby message's buttons, and the host's seat swap menu for partnerships."""
+    return lobby_view(record.id, locale, is_full(record), swap_choices(record))
+
+
+def swap_seats(interaction: discord.Interaction, record: GameRecord, seats: list[Seat],
+               values: Sequence[str]) -> tuple[str, dict[str, object]]:
+    """Swap the two seats the host chose; return the confirmation (key, params)."""
+    if not may_manage(interaction, record):
+        raise Refusal("lobby.only_host_swap")
+    current = [seat_value(i, seat) for i, seat in enumerate(seats)]
+    # Chosen from the menu as it was: if someone has left or joined since, it is stale.
+    if len(set(values)) != 2 or not set(values) <= set(current):
+        raise Refusal("error.move_unavailable")
+    a, b = (current.index(v) for v in values)
+    seats[a], seats[b] = seats[b], seats[a]
+    return "lobby.seats_swapped", {"first": seats[b]["name"], "second": seats[a]["name"]}
 
 
 def may_manage(interaction: discord.Interaction, record: GameRecord) -> bool:
@@ -189,7 +239,7 @@ class Lobby:
         try:
             message: discord.Message = await place.send(
                 lobby_text(record, locale, footer_key, **footer),
-                view=lobby_view(game_id, locale, is_full(record)))
+                view=controls(record, locale))
         except discord.Forbidden:
             await storage.set_status(game_id, "abandoned")
             raise
@@ -202,8 +252,7 @@ class Lobby:
         if record.lobby_message_id is None:
             return
         locale = TableSettings.of(record).locale
-        view = (lobby_view(record.id, locale, is_full(record)) if record.status == "lobby"
-                else None)
+        view = controls(record, locale) if record.status == "lobby" else None
         place = self.host.places.place(record.place_id)
         message = place.get_partial_message(record.lobby_message_id)
         try:
@@ -212,16 +261,18 @@ class Lobby:
         except discord.HTTPException as error:
             log.warning("game %s: lobby edit failed (%s)", record.id, error.status)
 
-    async def act(self, interaction: discord.Interaction, record: GameRecord, kind: str) -> None:
-        """Join, leave, add a computer or start, and confirm it to the member."""
-        key, params = await self.action(interaction, record, kind)
+    async def act(self, interaction: discord.Interaction, record: GameRecord, kind: str,
+                  values: Sequence[str] = ()) -> None:
+        """Join, leave, add a computer, swap seats or start, and confirm it to the member."""
+        key, params = await self.action(interaction, record, kind, values)
         if not interaction.response.is_done():
             await interaction.response.send_message(
                 t(key, locale_of(interaction.locale), **params), ephemeral=True)
 
-    async def action(self, interaction: discord.Interaction, record: GameRecord,
-                     kind: str) -> tuple[str, dict[str, object]]:
-        """Join, leave, add a computer or start; return the member's confirmation (key, params)."""
+    async def action(self, interaction: discord.Interaction, record: GameRecord, kind: str,
+                     values: Sequence[str] = ()) -> tuple[str, dict[str, object]]:
+        """Join, leave, add a computer, swap seats or start; return the member's confirmation
+        (key, params)."""
         if kind == "start":
             check_can_start(interaction, record)
             # Dealing, drawing and DMs may take longer than Discord's 3 s to answer: say
@@ -235,6 +286,11 @@ class Lobby:
                 await self._confirm(interaction, "lobby.started_short")
                 return "lobby.started_short", {}
             seats = list(record.seats)
+            if kind == "swap":
+                key, params = swap_seats(interaction, record, seats, values)
+                await self.host.storage.update_lobby(record.id, seats=seats)
+                await self.refresh(await self.host.storage.get_game(record.id))
+                return key, params
             key = change_seats(interaction, record, seats, kind)
             return await self._reseat(record, seats, key)
 

@@ -46,7 +46,7 @@ class Router:
             if cid.kind in ENDING_KINDS:
                 await self.host.endings.click(interaction, record, cid.kind)
             else:
-                await self.host.lobby.act(interaction, record, cid.kind)
+                await self.host.lobby.act(interaction, record, cid.kind, values)
             return
         assert rt is not None and seat is not None  # resolved by the component's check
         version = cid.version if cid.version is not None else -1

@@ -184,7 +184,8 @@ class TableMessage:
         outcomes = rt.adapter.outcomes(rt.game)
         seats = rt.record.seats
         rows = [ResultRow(seat=o.seat, name=rt.names[o.seat], user_id=seats[o.seat]["user_id"],
-                          is_bot=seats[o.seat]["is_bot"], points=o.points, won=o.won)
+                          is_bot=seats[o.seat]["is_bot"], points=o.points, won=o.won,
+                          side=o.side)
                 for o in outcomes]
         await self.host.storage.record_results(rt.record.id, rows)
         lines = ["**" + t("event.game_over", rt.locale) + "**"]

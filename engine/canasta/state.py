@@ -43,11 +43,6 @@ def build_deck() -> list[Card]:
     return list(_cards())
 
 
-def seating(players: int) -> Sides:
-    """Return the sides: everyone alone with 2 or 3 players, 0+2 v 1+3 with 4."""
-    return Sides.partnerships(2, 2) if players == 4 else Sides.singles(players)
-
-
 class CanastaState(Seated, CardGame[CanastaOptions, A.CanastaAction]):
     """What a Canasta game holds; seats 0 … players-1 in turn order, totals by side."""
 
@@ -55,13 +50,18 @@ class CanastaState(Seated, CardGame[CanastaOptions, A.CanastaAction]):
     options_type = CanastaOptions
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
 
+    @classmethod
+    def seating(cls, players: int) -> Sides:
+        """Return the sides: everyone alone with 2 or 3 players, 0+2 v 1+3 with 4."""
+        return Sides.partnerships(2, 2) if players == 4 else Sides.singles(players)
+
     def __init__(self, options: CanastaOptions | None = None, players: int = 4,
                  seed: int | None = None, decks: Sequence[Sequence[Card | str]] = (),
                  first_dealer: int | None = None) -> None:
         self.opts = options or CanastaOptions()
         self.opts.validate()
         self.opts.check_players(players)
-        self.sides = seating(players)
+        self.sides = self.seating(players)
         self.deck = DeckSource.of(seed, decks)
         self.version = 0
         self.dealer = first_dealer_of(first_dealer, players, self.seed)
@@ -175,7 +175,7 @@ class CanastaState(Seated, CardGame[CanastaOptions, A.CanastaAction]):
     @classmethod
     def load_state(cls, opts: CanastaOptions, data: dict[str, Any]) -> Self:
         """Rebuild a game from its options and snapshot fields."""
-        game = cls.load_header(opts, data, ("dealer", "first", "hand_no", "turn"), PHASES, seating)
+        game = cls.load_header(opts, data, ("dealer", "first", "hand_no", "turn"), PHASES)
         game._load_cards(data)
         game.opened = [bool(x) for x in data["opened"]]
         game.minimums = [int(x) for x in data["minimums"]]
