@@ -36,6 +36,7 @@ FLIPPED = {
                                  score_limit=150, opening_minimum=40),
 }
 SETS = {**PRESETS, **FLIPPED}
+PLAYS = ("meld", "layoff", "swap", "close", "exchange")
 VALUES = {"A": 11, "J": 10, "Q": 10, "K": 10, "JK": 20}
 
 
@@ -117,6 +118,13 @@ def check_table(g: Ramino51Game, seen: set[tuple[Any, ...]]) -> None:
         assert len(meld.entries) >= 3 and meld.owner in range(g.players)
 
 
+def pick(legal: list[Any], rng: random.Random) -> Any:
+    """Return a random legal action, a play (meld, lay-off, swap, close, exchange) seven
+    times in ten when there is one: uniform play melds rarely and runs hands twice as long."""
+    plays = [a for a in legal if str(a).startswith(PLAYS)]
+    return rng.choice(plays if plays and rng.random() < 0.7 else legal)
+
+
 def play(name: str, opts: Ramino51Options, game_no: int) -> Ledger:
     seed = 7919 * game_no + sorted(SETS).index(name)
     rng = random.Random(seed)
@@ -131,7 +139,7 @@ def play(name: str, opts: Ramino51Options, game_no: int) -> Ledger:
         assert legal, "a legal action always exists until the game ends"
         for probe in rng.sample(legal, min(3, len(legal))):
             g.verify(seat, probe)  # listed means accepted
-        ledger.follow(g.apply(seat, rng.choice(legal)))
+        ledger.follow(g.apply(seat, pick(legal, rng)))
         check_cards(g)
         check_hands(g)
         check_table(g, seen)
