@@ -775,4 +775,6 @@ MESSAGES: dict[str, str] = {
     "canasta.rules.clean_closed": "A clean canasta takes no wild card.",
     "canasta.pile_caption": "Pile: {count}",
     "canasta.pile_frozen": "Frozen: {count}",
+    "canasta.meld_plain": "{rank} ×{count}",
+    "canasta.action.take": "Take the pile",
 }

@@ -694,7 +694,7 @@ MESSAGES: dict[str, str] = {
     "r51.rules.limit": "La partita finisce quando un totale arriva a {limit}; vince il totale più basso.",
     "r51.new_meld": "Metti il jolly in una nuova combinazione",
     # --- canasta engine ---
-    "error.pile_frozen": "Il pozzo è bloccato: non puoi prenderlo finché c'è sopra {card}.",
+    "error.pile_frozen": "Il pozzo è congelato: non puoi prenderlo finché c'è sopra {card}.",
     "error.pile_needs_cards": "Per prendere il pozzo devi mostrare dalla mano due carte naturali dello stesso valore di {card} (tre pinelle o tre jolly se in cima c'è una matta).",
     "error.hand_size": "Non puoi: devi tenere una carta da scartare, e puoi restare con una carta sola solo se la tua squadra ha due canaste, almeno una pulita.",
     "error.cannot_go_out": "Non puoi ancora chiudere: alla tua squadra servono due canaste, almeno una pulita.",
@@ -795,4 +795,6 @@ MESSAGES: dict[str, str] = {
     "canasta.rules.clean_closed": "Sulla canasta pulita non si attaccano matte.",
     "canasta.pile_caption": "Pozzo: {count}",
     "canasta.pile_frozen": "Congelato: {count}",
+    "canasta.meld_plain": "{rank} ×{count}",
+    "canasta.action.take": "Prendi il pozzo",
 }

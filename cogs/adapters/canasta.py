@@ -319,7 +319,8 @@ def meld_word(meld: MeldView, locale: str) -> str:
     rank = rank_word(meld.rank, locale)
     if meld.canasta:
         return t(f"canasta.kind.{meld.canasta}", locale, rank=rank, count=len(meld.cards))
-    return t("canasta.meld_short", locale, rank=rank, count=len(meld.cards), joker=meld.wilds)
+    key = "canasta.meld_short" if meld.wilds else "canasta.meld_plain"
+    return t(key, locale, rank=rank, count=len(meld.cards), joker=meld.wilds)
 
 
 def melds_line(melds: Sequence[MeldView], locale: str) -> str:

@@ -57,6 +57,8 @@ def _acquire_controls(view: CanastaHand, locale: str) -> list[Control]:
     takes = _listed(legal, "take")
     if len(takes) == 1:
         buttons += one_move("take " + takes[0], take_label(view, takes[0], locale), "success")
+    elif not takes and view.table.pile:  # says why not when clicked (frozen, cards short)
+        buttons.append(ButtonControl("ui_take", t("canasta.action.take", locale), "secondary"))
     opens = _listed(legal, "open")
     if opens or (not _side(view).opened and "draw" in legal):
         buttons.append(ButtonControl("ui_build", t("canasta.action.build_open", locale),
@@ -256,11 +258,21 @@ def step_draft(view: CanastaHand, draft: str, text: str) -> str:
         return add_rank(view, draft, value)
     if verb == "ui_wild":
         return add_wild(view, draft, value)
+    if verb == "ui_take":
+        raise why_no_take(view)
     if verb == "ui_meld":
         if value not in {m.id for m in _side(view).melds}:
             raise Refusal("error.move_unavailable")
         return f"add:{value}"
     raise IllegalMove("no such step", action=text)
+
+
+def why_no_take(view: CanastaHand) -> Refusal:
+    """Return why the pile cannot be taken: frozen, or not enough cards of its rank shown."""
+    top = view.table.pile_top or ""
+    if view.table.frozen:
+        return Refusal("error.pile_frozen", card=card_text(top))
+    return Refusal("error.pile_needs_cards", card=card_text(top))
 
 
 def compose_move(verb: str, values: Sequence[str]) -> str:
