@@ -111,7 +111,7 @@ def _meld_items(meld: MeldSpec, tags: Sequence[str]) -> list[Item]:
     for code in [normalize(c) for c in meld.cards] + extra:
         hit = next((pair for pair in waiting if pair[0] == code), None)
         if hit is None:
-            items.append(Item(code))
+            items.append(Item(code, meld.mark))
             continue
         waiting.remove(hit)
         items.append(Item(code, "laid_off", tags[hit[1]] if 0 <= hit[1] < len(tags) else ""))

@@ -51,6 +51,8 @@ class MeldSpec:
     laid_off: list[str] = field(default_factory=list)
     laid_off_by: list[int] = field(default_factory=list)
     joker_for: list[str] = field(default_factory=list)  # as HandSpec.joker_for, on the faces
+    # A closed pile's frame on every card: "canasta_clean" (red) or "canasta_dirty" (black)
+    mark: str = ""
 
 
 @dataclass(frozen=True)

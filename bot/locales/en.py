@@ -761,8 +761,6 @@ MESSAGES: dict[str, str] = {
     "canasta.badge.clean_pinellata": "pinellata clean ×{count}",
     "canasta.badge.dirty_pinellata": "pinellata dirty ×{count}",
     "canasta.badge.toro": "Toro Seduto ×{count}",
-    "canasta.pile_count": "pile: {count} {count:card|cards}",
-    "canasta.frozen": "pile frozen",
     "canasta.dealer": "dealer: {name}",
     "canasta.rules.target": "Game to {target}",
     "canasta.rules.goal": "Three packs and six jokers, 15 cards each; with four players partners sit opposite and share melds, red threes and score.",
@@ -777,4 +775,6 @@ MESSAGES: dict[str, str] = {
     "canasta.pile_frozen": "Frozen: {count}",
     "canasta.meld_plain": "{rank} ×{count}",
     "canasta.action.take": "Take the pile",
+    "canasta.what.out": "{name} went out",
+    "canasta.what.stock": "the stock ran out",
 }

@@ -781,8 +781,6 @@ MESSAGES: dict[str, str] = {
     "canasta.badge.clean_pinellata": "pinellata pulita ×{count}",
     "canasta.badge.dirty_pinellata": "pinellata sporca ×{count}",
     "canasta.badge.toro": "Toro Seduto ×{count}",
-    "canasta.pile_count": "pozzo: {count} {count:carta|carte}",
-    "canasta.frozen": "pozzo congelato",
     "canasta.dealer": "mazziere: {name}",
     "canasta.rules.target": "Si gioca a {target}",
     "canasta.rules.goal": "Tre mazzi e sei jolly, 15 carte a testa; in quattro i compagni siedono di fronte e dividono combinazioni, tre rossi e punti.",
@@ -797,4 +795,6 @@ MESSAGES: dict[str, str] = {
     "canasta.pile_frozen": "Congelato: {count}",
     "canasta.meld_plain": "{rank} ×{count}",
     "canasta.action.take": "Prendi il pozzo",
+    "canasta.what.out": "{name} ha chiuso",
+    "canasta.what.stock": "il tallone è finito",
 }

@@ -221,7 +221,9 @@ class CanastaAdapter(AdapterBase):
                 for seat, cards in zip(side_seats(view, s.side), s.hands)]
         lines = [end_line(p, names, locale)]
         lines += [side_line(p, s, side_seats(view, s.side), names, locale) for s in p.sides]
-        title = t("hand_end.title", locale, number=p.hand_no, what=end_line(p, names, locale))
+        what = (t("canasta.what.out", locale, name=names[p.out]) if p.out is not None
+                else t("canasta.what.stock", locale))
+        title = t("hand_end.title", locale, number=p.hand_no, what=what)
         return HandEndSpec(title=title, rows=rows), lines
 
     # ----- rules text -------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from bot.i18n import number, t
 from card_images import MeldSpec, SeatSpec
+from engine.canasta.melds import CLEAN
 from engine.canasta.views import CanastaTable, MeldView, SideView
 
 WILD = ("JK", "2")
@@ -53,12 +54,21 @@ def meld_spec(meld: MeldView, locale: str) -> MeldSpec:
     a canasta as its one top card under a badge naming its kind."""
     naturals = [c for c in meld.cards if not _wild(c, meld.rank)]
     wilds = [c for c in meld.cards if _wild(c, meld.rank)]
-    top = (naturals or list(meld.cards))[:1]
     if meld.canasta:
         label = t(f"canasta.badge.{meld.canasta}", locale, rank=meld.rank,
                   count=len(meld.cards))
-        return MeldSpec(label, top)
-    return MeldSpec(f"{meld.rank}×{len(meld.cards)}", top + wilds)
+        clean = meld.canasta in CLEAN
+        return MeldSpec(label, [pile_top(meld.cards, clean)],
+                        mark="canasta_clean" if clean else "canasta_dirty")
+    return MeldSpec(f"{meld.rank}×{len(meld.cards)}", (naturals or list(meld.cards))[:1] + wilds)
+
+
+def pile_top(cards: Sequence[str], clean: bool) -> str:
+    """Return the card a closed canasta shows on top: a red one if clean, else a black one
+    (as players square them up), any card when the meld holds none of that colour."""
+    reds = [c for c in cards if c != "JK" and c[-1] in "HD"]
+    blacks = [c for c in cards if c != "JK" and c[-1] in "SC"]
+    return ((reds if clean else blacks) or list(cards))[0]
 
 
 def _wild(card: str, rank: str) -> bool:
@@ -67,10 +77,7 @@ def _wild(card: str, rank: str) -> bool:
 
 
 def table_footer(view: CanastaTable, names: Sequence[str], locale: str) -> str:
-    """Return the line under the table: the pile's size, frozen or not, the dealer, target."""
-    parts = [t("canasta.pile_count", locale, count=view.pile)]
-    if view.frozen:
-        parts.append(t("canasta.frozen", locale))
-    parts.append(t("canasta.dealer", locale, name=names[view.dealer]))
-    parts.append(t("canasta.rules.target", locale, target=view.options.target_score))
-    return " · ".join(parts)
+    """Return the line under the table: the dealer and the target (the pile says its size
+    and whether it is frozen under its own card)."""
+    return " · ".join([t("canasta.dealer", locale, name=names[view.dealer]),
+                       t("canasta.rules.target", locale, target=view.options.target_score)])
