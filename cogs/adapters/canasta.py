@@ -271,7 +271,8 @@ def safe_move(view: CanastaHand) -> str:
     held = [rank_of(c) for c in view.hand]
 
     def risk(card: str) -> tuple[bool, int, int]:
-        return (rank_of(card) in WILD, held.count(rank_of(card)),
+        wild = rank_of(card) in WILD  # a wild card last, the cheapest first
+        return (wild, 0 if wild else held.count(rank_of(card)),
                 card_value(Card.parse(card), view.table.options))
     return "discard " + min(discards, key=risk)
 
