@@ -745,7 +745,7 @@ MESSAGES: dict[str, str] = {
     "canasta.score_line": "{name}: M {m} + C {c} + R {r} + G {g} − P {p} = {score} (total {total})",
     "canasta.side_score": "side {score}",
     "canasta.hand_caption": "Nothing to meld yet",
-    "canasta.could_meld": "You could meld: {ranks}",
+    "canasta.could_meld": "You could meld or add: {ranks}",
     "canasta.kind.clean": "clean canasta of {rank}",
     "canasta.kind.dirty": "dirty canasta of {rank}",
     "canasta.kind.clean_pinellata": "clean pinellata",

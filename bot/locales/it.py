@@ -765,7 +765,7 @@ MESSAGES: dict[str, str] = {
     "canasta.score_line": "{name}: M {m} + C {c} + R {r} + G {g} − P {p} = {score} (totale {total})",
     "canasta.side_score": "squadra {score}",
     "canasta.hand_caption": "Per ora niente da calare",
-    "canasta.could_meld": "Potresti calare: {ranks}",
+    "canasta.could_meld": "Potresti calare o attaccare: {ranks}",
     "canasta.kind.clean": "canasta pulita di {rank}",
     "canasta.kind.dirty": "canasta sporca di {rank}",
     "canasta.kind.clean_pinellata": "pinellata pulita",

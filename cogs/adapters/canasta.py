@@ -304,6 +304,8 @@ def could_meld(view: CanastaHand, locale: str) -> str:
              if a.startswith("meld ")]
     ranks += [rank_of(m.split(",")[0]) for a in view.actions if a.startswith("open ")
               for m in a.split()[1:]]
+    melds = {m.id: m.rank for s in view.table.sides for m in s.melds}
+    ranks += [melds[a.split()[1]] for a in view.actions if a.startswith("add ")]
     shown = list(dict.fromkeys(ranks))
     if not shown:
         return t("canasta.hand_caption", locale)

@@ -34,7 +34,7 @@ ALICE = "KS KH KD AS AH AD 5C 6C 7D 8D 9S 10S JH QC 4S"
 # he draws 3D (laid at once, replaced) and throws KC.
 BRUNO = "KC 3H 5D 6D 7C 8C 9D 10D JD QD QS 4D 7S 8S 9H"
 # Chiara, Alice's partner, takes the pile with KH KD: the forced meld joins Alice's kings.
-CARLA = "KH KD 5S 6S 7H 8H 9C 10H JD QH 4H 7C 8C 10C JS"
+CHIARA = "KH KD 5S 6S 7H 8H 9C 10H JD QH 4H 7C 8C 10C JS"
 # Dario throws a black three: the pile is frozen for Alice.
 DARIO = "3S 5H 6D 7D 8D 9D 10D JC QC QD 4C 5D 6C 7H 8S"
 # The turned 4C with four cards under it, Alice's draw after opening, Bruno's two (3D
@@ -72,7 +72,7 @@ def log(sim: Sim) -> str:
 
 async def four_players(sim: Sim, deals: ScriptedDeals) -> None:
     """Start the scripted partnership hand: Alice and Chiara against Bruno and Dario."""
-    script(deals, [ALICE, BRUNO, CARLA, DARIO], bottom="JS")
+    script(deals, [ALICE, BRUNO, CHIARA, DARIO], bottom="JS")
     await start_game(sim, "canasta", sim.bruno, sim.chiara, sim.dario)
 
 
