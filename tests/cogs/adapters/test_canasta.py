@@ -221,3 +221,36 @@ def test_computers_play_a_game_to_its_end_and_partners_share_the_result() -> Non
     assert lines[-1].startswith("Winner: ")
     assert CANASTA.score_sheet(game).sides == ((0, 2), (1, 3)) or (
         CANASTA.score_sheet(game).sides == ((1, 3), (0, 2)))
+
+
+def test_a_pile_take_with_several_ways_is_chosen_from_one_select() -> None:
+    game = crafted({0: "9S 9C JK 2H 5C 6D 7H 8S KH QS JD 10C 4S 4H AS"}, pile="5D 9H",
+                   phase="acquire")
+    controls = CANASTA.controls(game, 0, "en")
+    check_limits(controls)
+    takes = next(c for c in controls if isinstance(c, SelectControl) and c.verb == "take")
+    assert len(takes.options) > 1
+    assert all(o.label.startswith("Take the pile (2 cards): 9") for o in takes.options)
+    with_joker = next(o for o in takes.options if o.value == "9C,9S,JK")
+    assert with_joker.label == "Take the pile (2 cards): 9♣\ufe0e 9♠\ufe0e 🃏 with 9♥\ufe0e"
+    move = CANASTA.compose(game, 0, "take", [with_joker.value])
+    assert move == "take 9C,9S,JK"
+    game.apply(0, move)
+    nines = view_of(game).sides[0].melds[0]
+    assert nines.rank == "9" and nines.wilds == 1 and len(view_of(game, 0).hand) == 13
+
+
+def test_a_new_meld_takes_a_wild_card_in_the_building_menu() -> None:
+    game = crafted({0: "7S 7H 7D JK 2C 5S 9S"}, melds=[(0, "AS AH AD")], phase="play")
+    draft = CANASTA.step(game, 0, "", "ui_build")
+    draft = CANASTA.step(game, 0, draft, "ui_rank 7")
+    wilds = next(c for c in CANASTA.controls(game, 0, "en", draft)
+                 if isinstance(c, SelectControl) and c.verb == "ui_wild")
+    assert [o.value for o in wilds.options] == ["JK", "2C"]
+    draft = CANASTA.step(game, 0, draft, "ui_wild JK")
+    assert draft == "build:7D,7H,7S,JK"
+    put = [c for c in CANASTA.controls(game, 0, "en", draft) if isinstance(c, ButtonControl)
+           and c.action.startswith("meld ")]
+    assert [p.label for p in put] == ["Meld 7♦\ufe0e 7♥\ufe0e 7♠\ufe0e 🃏"]
+    lines = CANASTA.describe(game.apply(0, put[0].action), NAMES, "en")
+    assert lines == ["Alice melded 7 ×4 (1 wild): 7♦\ufe0e 7♥\ufe0e 7♠\ufe0e 🃏"]
