@@ -97,7 +97,7 @@ def _discards(view: CanastaHand, locale: str) -> list[Control]:
     cards = [a.split()[1] for a in view.actions if a.startswith("discard ")]
     pages = [cards[i:i + MAX_OPTIONS] for i in range(0, len(cards), MAX_OPTIONS)][:2]
     out: list[Control] = []
-    for page, verb in zip(pages, ("discard", "discard2")):
+    for page, verb in zip(pages, ("discard", "discard_more")):
         key = "action.discard_placeholder" if len(pages) == 1 else "canasta.discard_page"
         out.append(SelectControl(verb, t(key, locale, card=card_text(page[0]),
                                          got=card_text(page[-1])), [
@@ -279,7 +279,7 @@ def compose_move(verb: str, values: Sequence[str]) -> str:
     """Return the move (or step) a select sends from its chosen values."""
     if verb == "play":
         return values[0]
-    if verb == "discard2":
+    if verb == "discard_more":
         return f"discard {values[0]}"
     if verb == "addc":
         mid = values[0].partition(":")[0]

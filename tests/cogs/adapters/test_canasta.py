@@ -10,6 +10,7 @@ import pytest
 from cogs.adapters import ButtonControl, Control, Deal, SelectControl, view_of
 from cogs.adapters.canasta import CANASTA, safe_move, simple_choice
 from cogs.adapters.canasta_menus import BUTTON_ACTION, MAX_OPTIONS, VALUE, hand_controls
+from cogs.custom_ids import ComponentId, parse
 from cogs.errors import Refusal
 from engine.canasta import CanastaGame
 from engine.canasta.views import CanastaHand, MeldView
@@ -44,6 +45,11 @@ def check_limits(controls: list[Control]) -> None:
     assert len(buttons) <= 5 and len(selects) <= 3  # sort row + buttons + 3 selects = 5
     for button in buttons:
         assert len(button.action) <= BUTTON_ACTION and len(button.label) <= 80
+    for control in controls:  # an id the bot cannot read back is never sent
+        name = control.action if isinstance(control, ButtonControl) else control.verb
+        kind = "act" if isinstance(control, ButtonControl) else "select"
+        cid = ComponentId(123456789012345678, kind, 123, name)
+        assert parse(str(cid)) == cid, name
     for select in selects:
         assert 0 < len(select.options) <= MAX_OPTIONS and select.max_values <= MAX_OPTIONS
         assert len(select.placeholder) <= 150
@@ -62,7 +68,7 @@ def test_a_40_card_hand_and_14_melds_a_side_fit_every_step(locale: str) -> None:
     main = hand_controls(view, locale, "")
     # every card of the hand can be thrown, over two selects of 25 and 15
     discards = [c for c in main if isinstance(c, SelectControl)
-                and c.verb in ("discard", "discard2")]
+                and c.verb in ("discard", "discard_more")]
     assert [len(c.options) for c in discards] == [25, 15]
     assert {o.value for c in discards for o in c.options} == set(BIG_HAND.split())
     meld_menu = hand_controls(view, locale, "add")
