@@ -777,4 +777,6 @@ MESSAGES: dict[str, str] = {
     "canasta.action.take": "Take the pile",
     "canasta.what.out": "{name} went out",
     "canasta.what.stock": "the stock ran out",
+    "preset.canasta.italian": "Italian (black threes left in hand cost nothing)",
+    "preset.canasta.short": "Short (to 5,000)",
 }

@@ -797,4 +797,6 @@ MESSAGES: dict[str, str] = {
     "canasta.action.take": "Prendi il pozzo",
     "canasta.what.out": "{name} ha chiuso",
     "canasta.what.stock": "il tallone è finito",
+    "preset.canasta.italian": "All'italiana (i tre neri in mano non costano niente)",
+    "preset.canasta.short": "Breve (a 5.000)",
 }

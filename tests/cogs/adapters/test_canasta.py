@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from cogs.adapters import ButtonControl, Control, Deal, SelectControl, view_of
+from cogs.adapters.base import preset_label
 from cogs.adapters.canasta import CANASTA, safe_move, simple_choice
 from cogs.adapters.canasta_menus import BUTTON_ACTION, MAX_OPTIONS, VALUE, hand_controls
 from cogs.custom_ids import ComponentId, parse
@@ -260,3 +261,17 @@ def test_a_new_meld_takes_a_wild_card_in_the_building_menu() -> None:
     assert [p.label for p in put] == ["Meld 7♦\ufe0e 7♥\ufe0e 7♠\ufe0e 🃏"]
     lines = CANASTA.describe(game.apply(0, put[0].action), NAMES, "en")
     assert lines == ["Alice melded 7 ×4 (1 wild): 7♦\ufe0e 7♥\ufe0e 7♠\ufe0e 🃏"]
+
+
+def test_the_rules_and_presets_are_canastas_own_in_both_languages() -> None:
+    assert preset_label("canasta", "italian", "en") == (
+        "Italian (black threes left in hand cost nothing)")
+    assert preset_label("ramino", "italian", "en").startswith("Italian (first meld 40")
+    assert preset_label("canasta", "short", "it") == "Breve (a 5.000)"
+    assert preset_label("canasta", "standard", "en") == "Standard"
+    opts = CANASTA.options("italian", {"melds_past_seven": False})
+    lines = CANASTA.rules_summary(opts, "en")
+    assert "A black three left in hand costs 0." in lines
+    assert "A meld stops at seven cards; a new meld of the rank starts." in lines
+    assert lines[-1] == "Game to 15000"
+    assert CANASTA.rules_summary(opts, "it")[-1] == "Si gioca a 15000"
