@@ -779,4 +779,5 @@ MESSAGES: dict[str, str] = {
     "canasta.what.stock": "the stock ran out",
     "preset.canasta.italian": "Italian (black threes left in hand cost nothing)",
     "preset.canasta.short": "Short (to 5,000)",
+    "canasta.prompt.discard": "Your side has not opened: discard a card.",
 }

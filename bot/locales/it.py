@@ -799,4 +799,5 @@ MESSAGES: dict[str, str] = {
     "canasta.what.stock": "il tallone è finito",
     "preset.canasta.italian": "All'italiana (i tre neri in mano non costano niente)",
     "preset.canasta.short": "Breve (a 5.000)",
+    "canasta.prompt.discard": "La tua squadra non ha ancora aperto: scarta una carta.",
 }

@@ -137,7 +137,7 @@ class CanastaAdapter(AdapterBase):
                 "canasta.prompt.frozen" if table.frozen else "canasta.prompt.acquire")
             line = t(key, locale, card=card_text(table.pile_top), count=table.pile)
         else:
-            line = t("canasta.prompt.play", locale)
+            line = t("canasta.prompt.play" if side.opened else "canasta.prompt.discard", locale)
         return line + "\n" + worth
 
     # ----- controls ---------------------------------------------------------------------------
@@ -224,7 +224,7 @@ class CanastaAdapter(AdapterBase):
         what = (t("canasta.what.out", locale, name=names[p.out]) if p.out is not None
                 else t("canasta.what.stock", locale))
         title = t("hand_end.title", locale, number=p.hand_no, what=what)
-        return HandEndSpec(title=title, rows=rows), lines
+        return HandEndSpec(title=title, rows=rows, score_lines=lines[1:]), lines
 
     # ----- rules text -------------------------------------------------------------------------
 

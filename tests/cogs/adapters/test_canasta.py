@@ -167,6 +167,7 @@ def test_the_hand_end_gives_each_side_m_c_r_g_p_and_every_hand_laid_open() -> No
                      "Alice: M 150 + C 1000 + R 0 + G 300 − P 0 = 1450 (total 1450)",
                      "Bruno: M 0 + C 0 + R 0 + G 0 − P 250 = −250 (total −250)"]
     assert spec.title == "Hand 1: Alice went out"
+    assert spec.score_lines == lines[1:]  # the picture carries the sides' lines too
     assert [r.name for r in spec.rows] == ["Alice", "Bruno"]
     assert sorted(spec.rows[1].deadwood) == sorted(BRUNO2.split())
     assert spec.rows[1].deadwood_value == 125 and spec.rows[1].points == "side −250"
@@ -176,8 +177,11 @@ def test_the_hand_end_gives_each_side_m_c_r_g_p_and_every_hand_laid_open() -> No
 
 def test_a_timer_draws_then_throws_no_wild_card_and_never_melds() -> None:
     game = four()
+    assert "Your side has not opened" not in CANASTA.hand_prompt(game, 0, NAMES, "en")
     assert CANASTA.default_move(game, 0) == "draw"  # though Alice could open
     game.apply(0, "draw")
+    assert CANASTA.hand_prompt(game, 0, NAMES, "en").startswith(
+        "Your side has not opened: discard a card.")
     move = CANASTA.default_move(game, 0)
     assert move.startswith("discard ")
     hand = crafted({0: "JK 2S 2H 5C 5D KH 9S"}, melds=[(0, "AS AH AD")], phase="play")
