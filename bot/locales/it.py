@@ -759,7 +759,7 @@ MESSAGES: dict[str, str] = {
     "canasta.event.completed": "Fatta: {what}!",
     "canasta.event.out": "{name} scarta {card} e chiude!",
     "canasta.event.deal": "Mano {number}: dà le carte {name}; girata {card}, pozzo di {count} {count:carta|carte}.",
-    "canasta.event.deal_reds": "{name}: tre rossi alla distribuzione: {count}.",
+    "canasta.event.deal_reds": "Tre rossi alla distribuzione per {name}: {count}.",
     "canasta.event.hand_out": "Fine della mano {number}: {name} ha chiuso.",
     "canasta.event.hand_stock": "Fine della mano {number}: il tallone è finito.",
     "canasta.score_line": "{name}: M {m} + C {c} + R {r} + G {g} − P {p} = {score} (totale {total})",

@@ -188,25 +188,20 @@ class CanastaAdapter(AdapterBase):
     def _news_line(self, p: CanastaPayload, names: Sequence[str], locale: str) -> str:
         """Return the line of what the game itself did: the deal, the hand's end, the end."""
         if isinstance(p, Dealt):
-            return deal_line(p, names, locale)
+            return deal_line(p.hand_no, p.dealer, p.turned, p.pile, p.red_threes, names, locale)
         if isinstance(p, HandReport):
             return end_line(p, names, locale)
         if isinstance(p, GameEnded):
-            seats = [s for s in range(len(names)) if s % len(p.totals) == p.winner]
+            seats = seats_of(p.winner, len(p.totals), names)
             return t("canasta.winner", locale, name=side_name(seats, names),
                      points=number(p.totals[p.winner]))
         return ""
 
     def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
         """Return the first deal's line: its number, its dealer, the pile and red threes."""
-        view: CanastaTable = view_of(game)
-        lines = [t("canasta.event.deal", locale, number=view.hand_no, name=names[view.dealer],
-                   card=card_text(view.pile_top), count=view.pile)]
-        for side in view.sides:
-            if side.red_threes:
-                lines.append(t("canasta.event.deal_reds", locale,
-                               name=side_name(side.seats, names), count=len(side.red_threes)))
-        return lines
+        v: CanastaTable = view_of(game)
+        reds = [len(side.red_threes) for side in v.sides]
+        return [deal_line(v.hand_no, v.dealer, v.pile_top, v.pile, reds, names, locale)]
 
     def hand_end(
         self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
@@ -340,10 +335,22 @@ def completed(meld: MeldView, added: int, locale: str) -> str:
     return " " + t("canasta.event.completed", locale, what=meld_word(meld, locale))
 
 
-def deal_line(p: Dealt, names: Sequence[str], locale: str) -> str:
-    """Return a new hand's line: its number, dealer, turned card and the red threes."""
-    return t("canasta.event.deal", locale, number=p.hand_no, name=names[p.dealer],
-             card=card_text(p.turned), count=p.pile)
+def deal_line(hand_no: int, dealer: int, turned: str | None, pile: int, reds: Sequence[int],
+              names: Sequence[str], locale: str) -> str:
+    """Return a new hand's line: its number, dealer, turned card, and the red threes each
+    side set aside at the deal."""
+    line = t("canasta.event.deal", locale, number=hand_no, name=names[dealer],
+             card=card_text(turned), count=pile)
+    for side, count in enumerate(reds):
+        if count:
+            line += " " + t("canasta.event.deal_reds", locale, count=count,
+                            name=side_name(seats_of(side, len(reds), names), names))
+    return line
+
+
+def seats_of(side: int, sides: int, names: Sequence[str]) -> list[int]:
+    """Return a side's seats: every `sides`-th seat from the side's first (0+2, 1+3)."""
+    return [s for s in range(len(names)) if s % sides == side]
 
 
 def end_line(p: HandReport, names: Sequence[str], locale: str) -> str:

@@ -133,7 +133,7 @@ def _build_controls(view: CanastaHand, draft: str, locale: str) -> list[Control]
                                       "secondary"))
         controls += _put_down(done, side.opened, side.minimum, view, locale)
     free = free_cards(view.hand, done)
-    ranks = [r for r in _meldable_ranks(free, view) if r not in {_rank_of(m) for m in done}]
+    ranks = [r for r in _meldable_ranks(free, view) if r not in _taken(view, done)]
     if ranks:
         value = melds_value(done, view)
         key = "canasta.rank_placeholder" if side.opened else "canasta.rank_placeholder_open"
@@ -169,6 +169,14 @@ def _meldable_ranks(free: Sequence[str], view: CanastaHand) -> list[str]:
             and (r != "3" or _black_threes(free) >= 3)]
 
 
+def _taken(view: CanastaHand, done: Sequence[str]) -> set[str]:
+    """Return the ranks a new meld may not have: the draft's, and those of the side's melds
+    that still take cards (a side has one meld a rank; with a cap of seven, one open)."""
+    past_seven = view.table.options.melds_past_seven
+    side = {m.rank for m in _side(view).melds if past_seven or len(m.cards) < 7}
+    return side | {_rank_of(m) for m in done}
+
+
 def _black_threes(free: Sequence[str]) -> int:
     return sum(c.partition(COPY)[0] in ("3S", "3C") for c in free)
 
@@ -197,7 +205,7 @@ def add_rank(view: CanastaHand, draft: str, rank: str) -> str:
     """Return the build draft with every free natural card of the rank as a new meld."""
     done = pending(draft)
     free = free_cards(view.hand, done)
-    if rank not in _meldable_ranks(free, view) or rank in {_rank_of(m) for m in done}:
+    if rank not in _meldable_ranks(free, view) or rank in _taken(view, done):
         raise Refusal("error.move_unavailable")
     cards = [c.partition(COPY)[0] for c in free if rank_of(c) == rank
              and (rank != "3" or c.startswith(("3S", "3C")))]

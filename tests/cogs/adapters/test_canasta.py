@@ -159,7 +159,10 @@ def test_the_hand_end_gives_each_side_m_c_r_g_p_and_every_hand_laid_open() -> No
     game.apply(0, "open KS,KH,KD,KS,KH,KC,KC QS,QH,QD,QC,QS,QH,QD")
     game.apply(0, "add A KD")
     events = game.apply(0, "discard 5C")
-    assert CANASTA.describe(events, NAMES, "en")[0] == "Alice discarded 5♣\ufe0e and went out!"
+    said = CANASTA.describe(events, NAMES, "en")
+    assert said[0] == "Alice discarded 5♣\ufe0e and went out!"
+    assert said[1] == "Hand 1 over: Alice went out."
+    assert said[2].startswith("Hand 2: Alice deals; ")  # the deal passes to the next seat
     found = CANASTA.hand_end(game, events, NAMES, "en")
     assert found is not None
     spec, lines = found
@@ -252,8 +255,13 @@ def test_a_pile_take_with_several_ways_is_chosen_from_one_select() -> None:
 
 
 def test_a_new_meld_takes_a_wild_card_in_the_building_menu() -> None:
-    game = crafted({0: "7S 7H 7D JK 2C 5S 9S"}, melds=[(0, "AS AH AD")], phase="play")
+    game = crafted({0: "7S 7H 7D JK 2C 5S 9S AC AC"}, melds=[(0, "AS AH AD")], phase="play")
     draft = CANASTA.step(game, 0, "", "ui_build")
+    ranks = next(c for c in CANASTA.controls(game, 0, "en", draft)
+                 if isinstance(c, SelectControl) and c.verb == "ui_rank")
+    assert [o.value for o in ranks.options] == ["7"]  # not A: the side's aces take them
+    with pytest.raises(Refusal):
+        CANASTA.step(game, 0, draft, "ui_rank A")
     draft = CANASTA.step(game, 0, draft, "ui_rank 7")
     wilds = next(c for c in CANASTA.controls(game, 0, "en", draft)
                  if isinstance(c, SelectControl) and c.verb == "ui_wild")
