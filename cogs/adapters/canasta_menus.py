@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import card_text, cards_text, t
-from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption
+from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption, Style
 from cogs.errors import Refusal
 from engine.canasta.melds import card_value
 from engine.canasta.views import CanastaHand, MeldView, SideView
@@ -106,10 +106,10 @@ def _discards(view: CanastaHand, locale: str) -> list[Control]:
     return out
 
 
-def one_move(action: str, label: str, style: str = "primary") -> list[Control]:
+def one_move(action: str, label: str, style: Style = "primary") -> list[Control]:
     """Return a button sending the move, or a one-option select when it is too long."""
     if len(action) <= BUTTON_ACTION:
-        return [ButtonControl(action, label, style)]  # type: ignore[arg-type]
+        return [ButtonControl(action, label, style)]
     if len(action) <= VALUE:
         return [SelectControl("play", label, [SelectOption(action, label)])]
     return []

@@ -10,7 +10,7 @@ import pytest
 from cogs.adapters import ButtonControl, Control, Deal, SelectControl, view_of
 from cogs.adapters.base import preset_label
 from cogs.adapters.canasta import CANASTA, safe_move, simple_choice
-from cogs.adapters.canasta_menus import BUTTON_ACTION, MAX_OPTIONS, VALUE, hand_controls
+from cogs.adapters.canasta_menus import BUTTON_ACTION, MAX_OPTIONS, VALUE, hand_controls, one_move
 from cogs.custom_ids import ComponentId, parse
 from cogs.errors import Refusal
 from engine.canasta import CanastaGame
@@ -287,3 +287,12 @@ def test_the_rules_and_presets_are_canastas_own_in_both_languages() -> None:
     assert "A meld stops at seven cards; a new meld of the rank starts." in lines
     assert lines[-1] == "Game to 15000"
     assert CANASTA.rules_summary(opts, "it")[-1] == "Si gioca a 15000"
+
+
+def test_a_move_too_long_for_a_button_goes_in_a_one_option_select() -> None:
+    long_take = "take " + ",".join(["9S", "9C", "9D"] * 7)  # 65 characters
+    assert one_move("take 9S,9C", "Take") == [ButtonControl("take 9S,9C", "Take", "primary")]
+    select = one_move(long_take, "Take")[0]
+    assert isinstance(select, SelectControl) and select.verb == "play"
+    assert CANASTA.compose(four(), 0, "play", [select.options[0].value]) == long_take
+    assert one_move("open " + "9S," * 40, "Open") == []  # past a value too: not offered
