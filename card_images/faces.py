@@ -31,7 +31,7 @@ from .style import (
 SUPERSAMPLE = 3  # draw big, then shrink: Pillow's shapes have no anti-aliasing of their own
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 JOKER_GLYPH = "★"
-MARK_COLORS: dict[str, Color] = {"highlight": GOLD, "laid_off": LAID_OFF,
+MARK_COLORS: dict[str, Color] = {"highlight": GOLD, "laid_off": LAID_OFF, "wild": JOKER,
                                  "canasta_clean": RED, "canasta_dirty": BLACK}
 
 

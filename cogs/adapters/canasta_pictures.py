@@ -59,8 +59,10 @@ def meld_spec(meld: MeldView, locale: str) -> MeldSpec:
                   count=len(meld.cards))
         clean = meld.canasta in CLEAN
         return MeldSpec(label, [pile_top(meld.cards, clean)],
-                        mark="canasta_clean" if clean else "canasta_dirty")
-    return MeldSpec(f"{meld.rank}×{len(meld.cards)}", (naturals or list(meld.cards))[:1] + wilds)
+                        marks=["canasta_clean" if clean else "canasta_dirty"])
+    top = (naturals or list(meld.cards))[:1]
+    return MeldSpec(f"{meld.rank}×{len(meld.cards)}", top + wilds,
+                    marks=[""] * len(top) + ["wild"] * len(wilds))
 
 
 def pile_top(cards: Sequence[str], clean: bool) -> str:

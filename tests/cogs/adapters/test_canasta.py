@@ -214,8 +214,8 @@ def test_a_canasta_is_drawn_as_one_card_framed_by_its_kind() -> None:
     game = scripted([ALICE2, BRUNO2], stock="4C 5H 5S 6H 6S KD")
     game.apply(0, "open KS,KH,KD,KS,KH,KC,KC QS,QH,QD,QC,QS,QH,QD")
     melds = CANASTA.table_spec(game, NAMES, "en").seats[0].melds
-    assert [(m.label, m.mark, len(m.cards)) for m in melds] == [
-        ("Q clean ×7", "canasta_clean", 1), ("K clean ×7", "canasta_clean", 1)]
+    assert [(m.label, m.marks, len(m.cards)) for m in melds] == [
+        ("Q clean ×7", ["canasta_clean"], 1), ("K clean ×7", ["canasta_clean"], 1)]
     assert all(m.cards[0][-1] in "HD" for m in melds)  # a red card on top of a clean one
 
 
@@ -296,3 +296,10 @@ def test_a_move_too_long_for_a_button_goes_in_a_one_option_select() -> None:
     assert isinstance(select, SelectControl) and select.verb == "play"
     assert CANASTA.compose(four(), 0, "play", [select.options[0].value]) == long_take
     assert one_move("open " + "9S," * 40, "Open") == []  # past a value too: not offered
+
+
+def test_a_meld_shows_one_natural_card_and_its_wild_cards_framed() -> None:
+    game = crafted({0: "5C 9S"}, melds=[(0, "7S 7H 7D 7C JK 2C")], phase="play")
+    meld = CANASTA.table_spec(game, NAMES, "en").seats[0].melds[0]
+    assert meld.label == "7×6" and meld.cards == ["7S", "JK", "2C"]
+    assert meld.marks == ["", "wild", "wild"]
