@@ -1,4 +1,5 @@
-"""Time the card pictures: table render + PNG encode, and hands of 10, 11 and 25 cards.
+"""Time the card pictures: table render + PNG encode, and hands of 10, 11 and 25 cards; a
+Canasta table late in a hand (played by computers) and a 40-card Canasta hand by rank.
 
 Run: python benchmarks/bench_render.py [--runs N | --quick]
 Targets: table median < 30 ms and PNG < 200 KB; hand median < 10 ms.
@@ -61,6 +62,23 @@ def hand_spec(size: int) -> HandSpec:
     return HandSpec(hand, melds=[hand[:3], hand[3:6]], deadwood_value=39, title="Your hand")
 
 
+def canasta_late() -> tuple[TableSpec, HandSpec]:
+    """Return a Canasta table late in a hand (135 computer moves of four players) and a
+    40-card hand grouped by rank."""
+    from cogs.adapters import Deal
+    from cogs.adapters.canasta import CANASTA
+
+    names = ["Alice", "Bruno", "Chiara", "Dario"]
+    game = CANASTA.new_game(CANASTA.options("standard", {}), 4, Deal(seed=5))
+    for _ in range(135):
+        seat = game.to_act()[0]
+        game.apply(seat, CANASTA.choose(game, seat))
+    cards = [r + s for r in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K") for s in SUITS]
+    groups = [cards[i:i + 4] for i in range(0, 40, 4)]
+    hand = HandSpec(cards, melds=groups, sort="rank", title="Your hand: Canasta")
+    return CANASTA.table_spec(game, names, "en"), hand
+
+
 def measure(render: Callable[[S], bytes], spec: S, runs: int) -> tuple[float, float, int]:
     """Return median ms, p99 ms and the PNG size in bytes after one warm-up render."""
     size = len(render(spec))  # warm the face and font caches like a running bot has them
@@ -91,6 +109,12 @@ def main() -> None:
         hand = hand_spec(cards)
         median, p99, size = measure(render_hand, hand, runs)
         print(f"{f'hand, {cards} cards':28} {median:10.1f} {p99:8.1f} {size / 1024:8.1f}  < 10 ms")
+    table, hand = canasta_late()
+    median, p99, size = measure(render_table, table, runs)
+    print(f"{'canasta table, late hand':28} {median:10.1f} {p99:8.1f} {size / 1024:8.1f}"
+          f"  < 30 ms, < 200 KB")
+    median, p99, size = measure(render_hand, hand, runs)
+    print(f"{'canasta hand, 40 cards':28} {median:10.1f} {p99:8.1f} {size / 1024:8.1f}")
 
 
 if __name__ == "__main__":

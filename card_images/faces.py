@@ -31,7 +31,8 @@ from .style import (
 SUPERSAMPLE = 3  # draw big, then shrink: Pillow's shapes have no anti-aliasing of their own
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 JOKER_GLYPH = "★"
-MARK_COLORS: dict[str, Color] = {"highlight": GOLD, "laid_off": LAID_OFF}
+MARK_COLORS: dict[str, Color] = {"highlight": GOLD, "laid_off": LAID_OFF, "wild": JOKER,
+                                 "canasta_clean": RED, "canasta_dirty": BLACK}
 
 
 @lru_cache(maxsize=1024)
@@ -141,7 +142,7 @@ def _outline(layer: Image.Image, size: CardSize, mark: str) -> None:
 
 @lru_cache(maxsize=512)
 def card_face(code: str, size: CardSize, mark: str = "") -> Image.Image:
-    """Return the RGBA face of a card; `mark` is "", "highlight" or "laid_off"."""
+    """Return the RGBA face of a card; `mark` is "" or a key of MARK_COLORS (its frame)."""
     card = parse_code(code)
     layer = _rounded_layer(size, JOKER_FACE if card.is_joker else CARD_FACE, CARD_EDGE, 1)
     _draw_centre(layer, card, size)

@@ -108,10 +108,11 @@ def _meld_items(meld: MeldSpec, tags: Sequence[str]) -> list[Item]:
     waiting = [(normalize(c), by) for c, by in zip(meld.laid_off, layers, strict=True)]
     extra = without(meld.laid_off, meld.cards)  # laid off but not listed: drawn at the end
     items = []
-    for code in [normalize(c) for c in meld.cards] + extra:
+    marks = [*meld.marks, *[""] * (len(meld.cards) + len(extra) - len(meld.marks))]
+    for code, mark in zip([normalize(c) for c in meld.cards] + extra, marks):
         hit = next((pair for pair in waiting if pair[0] == code), None)
         if hit is None:
-            items.append(Item(code))
+            items.append(Item(code, mark))
             continue
         waiting.remove(hit)
         items.append(Item(code, "laid_off", tags[hit[1]] if 0 <= hit[1] < len(tags) else ""))

@@ -51,6 +51,9 @@ class MeldSpec:
     laid_off: list[str] = field(default_factory=list)
     laid_off_by: list[int] = field(default_factory=list)
     joker_for: list[str] = field(default_factory=list)  # as HandSpec.joker_for, on the faces
+    # A frame per card of `cards` (same order, "" for none): "wild" (a wild card, purple),
+    # "canasta_clean" (a closed clean canasta, red) or "canasta_dirty" (black)
+    marks: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

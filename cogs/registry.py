@@ -7,12 +7,13 @@ names a game.
 from __future__ import annotations
 
 from cogs.adapters import GameAdapter
+from cogs.adapters.canasta import CANASTA
 from cogs.adapters.gin import GIN
 from cogs.adapters.ramino import RAMINO
 from cogs.adapters.ramino51 import RAMINO51
 from cogs.adapters.rummy500 import RUMMY500
 
-GAMES: tuple[GameAdapter, ...] = (GIN, RUMMY500, RAMINO, RAMINO51)
+GAMES: tuple[GameAdapter, ...] = (GIN, RUMMY500, RAMINO, RAMINO51, CANASTA)
 # What `/rummy rules`, `/leaderboard` and the menus assume when no game is named.
 DEFAULT_GAME: str = GAMES[0].name
 

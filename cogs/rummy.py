@@ -14,7 +14,7 @@ from bot.command_words import words
 from bot.i18n import locale_of, number, t
 from bot.storage import GameRecord, GuildSettings, LeaderboardRow
 from card_images import LeaderboardSpec, render_leaderboard
-from cogs.adapters.base import rules_line
+from cogs.adapters.base import preset_label, rules_line
 from cogs.components import GameButton, GameSelect
 from cogs.errors import Refusal, cause_of, refuse
 from cogs.host import GameHost, TableSettings
@@ -123,8 +123,9 @@ class Rummy(commands.Cog):
             names = adapter_for(game).presets()
         except KeyError:
             return []
-        found = [n for n in names if current.lower() in (n + t(f"preset.{n}", locale)).lower()]
-        return [app_commands.Choice(name=t(f"preset.{n}", locale)[:100], value=n)
+        found = [n for n in names
+                 if current.lower() in (n + preset_label(game, n, locale)).lower()]
+        return [app_commands.Choice(name=preset_label(game, n, locale)[:100], value=n)
                 for n in found[:25]]
 
     @rummy.command(name="join", description=words("cmd.join"))

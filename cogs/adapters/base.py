@@ -173,7 +173,7 @@ def with_words(spec: TableSpec, locale: str) -> TableSpec:
 
 def rules_line(adapter: Any, preset: str, rules: Mapping[str, Any], locale: str) -> str:
     """Return the lobby's line of rules: the preset, and the options changed from it."""
-    name = t(f"preset.{preset}", locale)
+    name = preset_label(adapter.name, preset, locale)
     preset_options = adapter.options(preset, {})
     # In rules-file order; an option set back to the preset's value is no change.
     changed = [spec for spec in options_type(adapter).specs() if spec.key in rules
@@ -183,6 +183,13 @@ def rules_line(adapter: Any, preset: str, rules: Mapping[str, Any], locale: str)
     changes = ", ".join(option_text(spec, rules[spec.key], locale, "option.changed")
                         for spec in changed)
     return t("lobby.rules_changed", locale, preset=name, changes=changes)
+
+
+def preset_label(game: str, preset: str, locale: str) -> str:
+    """Return a preset's name: the game's own ("preset.canasta.short") where two games give
+    one preset name different rules, else the shared one ("preset.short")."""
+    own = f"preset.{game}.{preset}"
+    return t(own if own in catalogue(locale) else f"preset.{preset}", locale)
 
 
 def _same(value: object, other: object) -> bool:

@@ -23,7 +23,7 @@ NUMBERS = frozenset({
     "hands", "held", "high", "k", "laid", "limit", "line_bonus", "low", "match", "max",
     "melded", "min", "minimum", "number", "points", "score", "seconds", "target", "total",
     "undercut", "wins", "times", "unmatched", "left", "stake", "chips", "joker", "colore",
-    "ramino",
+    "ramino", "m", "c", "r", "g", "p",
 })
 TEXTS: dict[str, str] = {
     "allowed": "a whole number from 0 to 10", "card": card_text("7D"),
@@ -35,7 +35,7 @@ TEXTS: dict[str, str] = {
     "permission": "Send Messages", "preset": "Standard", "presets": "standard, oklahoma",
     "rate": "50%", "similar": "Knock limit (knock_limit)", "text": "zz", "value": "7",
     "what": "dead hand", "debts": "Bruno 520, Carla 300", "word": "unlimited",
-    "got": card_text("QS"), "first": "Anna", "second": "Bruno",
+    "got": card_text("QS"), "first": "Anna", "second": "Bruno", "rank": "K", "ranks": "K, 9, A",
 }
 
 # Singular and plural of the words numbers count, in both languages.

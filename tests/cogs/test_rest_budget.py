@@ -25,7 +25,9 @@ from tests.cogs.conftest import (
     script,
     table_message,
 )
+from tests.cogs.test_canasta import ALICE, BRUNO, CHIARA, DARIO, STOCK
 from tests.conftest import Sim
+from tests.engine.canasta.scripted import deck_order as canasta_deck_order
 from tests.engine.ramino.scripted import deck_order
 from tests.engine.ramino51.scripted import deck_order as r51_deck_order
 
@@ -183,6 +185,31 @@ async def test_a_ramino51_turn_at_a_table_of_three_stays_within_budget(
     for member, waiting in ((sim.alice, sim.chiara), (sim.bruno, sim.alice),
                             (sim.chiara, sim.bruno)):
         draw, discard, _card = await draw_and_discard(sim, member)
+        assert len(draw) <= DRAW_BUDGET, routes(draw)
+        assert len(draw) + len(discard) <= DRAW_DISCARD_BUDGET, routes(draw + discard)
+        mine = waiting.user.dm_channel.id
+        assert not [c for c in draw + discard if f"/channels/{mine}/" in c.path
+                    and c.method == "PATCH"]
+
+
+async def test_a_canasta_turn_at_a_table_of_four_stays_within_budget(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    """Canasta's waiting hands say only the side's opening minimum: a draw of two and a
+    discard edit no waiting hand."""
+    hands = [ALICE, BRUNO, CHIARA, DARIO]
+    deals.queue("canasta", canasta_deck_order(hands, STOCK, "JS", dealer=3), first_dealer=3)
+    lobby = await open_table(sim, sim.bruno, sim.chiara, sim.dario, game="canasta")
+    await sim.alice.click(lobby, label="Start")
+    members = (sim.alice, sim.bruno, sim.chiara, sim.dario)
+    for turn in range(8):  # a deal's hands lose their sort button at a first turn
+        member, waiting = members[turn % 4], members[(turn + 2) % 4]
+        draw = await calls_of(sim, member.user.click(dm(member), label="Draw two"))
+        hand = dm(member)
+        card = option_values(hand, ":discard")[-1]
+        discard = await calls_of(sim, member.user.select(
+            hand, [card], custom_id=custom_id(hand, ":discard")))
+        if turn < 4:
+            continue
         assert len(draw) <= DRAW_BUDGET, routes(draw)
         assert len(draw) + len(discard) <= DRAW_DISCARD_BUDGET, routes(draw + discard)
         mine = waiting.user.dm_channel.id

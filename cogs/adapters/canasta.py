@@ -1,0 +1,381 @@
+"""Canasta on Discord: sides' melds grouped by rank, canastas closed, red threes, the frozen pile.
+
+The table shows one panel per side (partners together with four players): its melds one per
+rank with their counts, canastas as closed piles named by kind, its red threes, whether it
+opened and its minimum, each player's card count and the side's total. A hand is grouped by
+rank with what it could meld. The menus (canasta_menus.py) work in steps kept as a draft.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.i18n import card_text, cards_text, number, t
+from card_images import HandEndRow, HandEndSpec, HandSpec, TableSpec
+from cogs.adapters import Control, Outcome, view_of
+from cogs.adapters.base import AdapterBase, with_words
+from cogs.adapters.canasta_menus import (
+    compose_move,
+    hand_controls,
+    meld_text,
+    rank_of,
+    rank_order,
+    rank_word,
+    step_draft,
+)
+from cogs.adapters.canasta_pictures import side_seat, table_footer
+from engine.canasta import CanastaGame, CanastaOptions
+from engine.canasta.events import (
+    Added,
+    CanastaPayload,
+    Dealt,
+    Discarded,
+    GameEnded,
+    Melded,
+    Opened,
+    PileTaken,
+    StockDrawn,
+)
+from engine.canasta.melds import CANASTA as CANASTA_SIZE
+from engine.canasta.melds import card_value
+from engine.canasta.views import CanastaHand, CanastaTable, HandReport, MeldView, SideReport
+from engine.cards import Card
+from engine.game import Event
+
+WILD = ("JK", "2")
+
+
+class CanastaAdapter(AdapterBase):
+    """Canasta for the host: 2 to 4 players, 0+2 v 1+3 with four, melds by rank per side."""
+
+    game = CanastaGame
+    # Melds and pile takes change the table everybody plays on: shown at once.
+    notable: frozenset[str] = frozenset({"open", "take", "meld", "add"})
+
+    def computer(self, view: CanastaHand) -> object:
+        """Return the computer player's action.
+
+        A stand-in until engine/canasta/ai.py lands: then `return choose_action(view)`.
+        """
+        return simple_choice(view)
+
+    def default_move(self, game: Any, seat: int) -> str:
+        """Play safe for an absent player: draw two (or end on an empty stock), never meld
+        for him, and discard a card he holds least of, never a wild card while another will
+        do."""
+        view: CanastaHand = view_of(game, seat)
+        return safe_move(view)
+
+    def final_lines(self, game: Any, outcomes: Sequence[Outcome], names: Sequence[str],
+                    locale: str) -> list[str]:
+        """Return each side's final total, then the winning side."""
+        view: CanastaTable = view_of(game)
+        lines = [t("canasta.final_total", locale, name=side_name(s.seats, names),
+                   total=number(s.total)) for s in view.sides]
+        winner = game.winner
+        if winner is not None:
+            lines.append(t("canasta.winner", locale,
+                           name=side_name(view.sides[winner].seats, names),
+                           points=number(view.sides[winner].total)))
+        return lines
+
+    # ----- pictures ---------------------------------------------------------------------------
+
+    def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
+        """Return the table: stock, the pile's top and size, frozen or not, each side."""
+        view: CanastaTable = view_of(game)
+        title = t("table.title", locale, game=t("game.canasta", locale), number=view.hand_no)
+        seats = [side_seat(view, side, names, locale) for side in view.sides]
+        spec = with_words(TableSpec(
+            title=title, seats=seats,
+            stock_count=view.stock,
+            discard=[view.pile_top] if view.pile_top else [],
+            status=self.table_status(game, names, locale),
+            footer=table_footer(view, names, locale),
+        ), locale)
+        pile = t("canasta.pile_frozen" if view.frozen else "canasta.pile_caption", locale,
+                 count=view.pile)
+        # each partner's own card count, not the sum; the pile's size and state under it
+        return replace(spec, seats=seats, discard_caption=pile)
+
+    def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
+        """Return whose turn it is, or which side won."""
+        view: CanastaTable = view_of(game)
+        if game.is_over:
+            winner = game.winner
+            return (t("event.game_over", locale) if winner is None else t(
+                "table.winner", locale, name=side_name(view.sides[winner].seats, names)))
+        assert view.turn is not None
+        return t("table.turn_of", locale, name=names[view.turn])
+
+    def hand_spec(self, game: Any, seat: int, sort: str, locale: str) -> HandSpec:
+        """Return the hand grouped by rank (one group per rank, wild cards apart), captioned
+        with what it could meld now."""
+        view: CanastaHand = view_of(game, seat)
+        groups = by_rank(view.hand)
+        return HandSpec(
+            cards=list(view.hand), melds=groups, deadwood=[],
+            sort="rank", title=t("hand.title", locale, game=t("game.canasta", locale)),
+            deadwood_label=could_meld(view, locale),
+            empty_label=t("picture.no_cards", locale))
+
+    def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
+        """Return what the seat may do now: draw or take, or meld and discard."""
+        view: CanastaHand = view_of(game, seat)
+        if game.is_over:
+            return self.table_status(game, names, locale)
+        side = next(s for s in view.table.sides if seat in s.seats)
+        worth = (t("canasta.opened_line", locale) if side.opened
+                 else t("canasta.minimum_line", locale, minimum=side.minimum))
+        if not view.actions:
+            return t("turn.waiting", locale) + "\n" + worth
+        table = view.table
+        if table.phase == "acquire":
+            key = "canasta.prompt.end" if not table.stock else (
+                "canasta.prompt.frozen" if table.frozen else "canasta.prompt.acquire")
+            line = t(key, locale, card=card_text(table.pile_top), count=table.pile)
+        else:
+            line = t("canasta.prompt.play" if side.opened else "canasta.prompt.discard", locale)
+        return line + "\n" + worth
+
+    # ----- controls ---------------------------------------------------------------------------
+
+    def controls(self, game: Any, seat: int, locale: str, draft: str = "") -> list[Control]:
+        """Return the buttons and selects of the seat's step (see canasta_menus)."""
+        view: CanastaHand = view_of(game, seat)
+        if not view.actions:
+            return []
+        return hand_controls(view, locale, draft)
+
+    def step(self, game: Any, seat: int, draft: str, text: str) -> str:
+        """Move within the menus: build melds rank by rank, pick a side meld to add to."""
+        return step_draft(view_of(game, seat), draft, text)
+
+    def compose(self, game: Any, seat: int, verb: str, values: Sequence[str]) -> str:
+        """Return the move a select sends (a ready-made move, an addition's cards)."""
+        return compose_move(verb, values)
+
+    # ----- announcements ----------------------------------------------------------------------
+
+    def event_line(self, ev: Event, who: str, names: Sequence[str], locale: str) -> str:
+        """Return an event's public line (never a card drawn or held)."""
+        p: CanastaPayload = ev.public
+        return self._play_line(p, who, locale) or self._news_line(p, names, locale)
+
+    def _play_line(self, p: CanastaPayload, who: str, locale: str) -> str:
+        """Return the line of a player's own move."""
+        if isinstance(p, StockDrawn):
+            return t("canasta.event.draw", locale, name=who, count=p.count,
+                     left=p.stock) + reds_line(p.red_threes, locale)
+        if isinstance(p, Opened):
+            return t("canasta.event.open", locale, name=who, points=p.points,
+                     melds=melds_line(p.melds, locale)) + reds_line(p.red_threes, locale)
+        if isinstance(p, PileTaken):
+            return t("canasta.event.take", locale, name=who, count=p.cards,
+                     melds=melds_line(p.melds, locale)) + reds_line(p.red_threes, locale)
+        if isinstance(p, Melded):
+            return t("canasta.event.meld", locale, name=who, melds=melds_line([p.meld], locale))
+        if isinstance(p, Added):
+            return t("canasta.event.add", locale, name=who, cards=cards_text(p.cards),
+                     what=meld_word(p.meld, locale)) + completed(p.meld, len(p.cards), locale)
+        if isinstance(p, Discarded):
+            key = "canasta.event.out" if p.last else "event.discarded"
+            return t(key, locale, name=who, card=card_text(p.card))
+        return ""
+
+    def _news_line(self, p: CanastaPayload, names: Sequence[str], locale: str) -> str:
+        """Return the line of what the game itself did: the deal, the hand's end, the end."""
+        if isinstance(p, Dealt):
+            return deal_line(p.hand_no, p.dealer, p.turned, p.pile, p.red_threes, names, locale)
+        if isinstance(p, HandReport):
+            return end_line(p, names, locale)
+        if isinstance(p, GameEnded):
+            seats = seats_of(p.winner, len(p.totals), names)
+            return t("canasta.winner", locale, name=side_name(seats, names),
+                     points=number(p.totals[p.winner]))
+        return ""
+
+    def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
+        """Return the first deal's line: its number, its dealer, the pile and red threes."""
+        v: CanastaTable = view_of(game)
+        reds = [len(side.red_threes) for side in v.sides]
+        return [deal_line(v.hand_no, v.dealer, v.pile_top, v.pile, reds, names, locale)]
+
+    def hand_end(
+        self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
+    ) -> tuple[HandEndSpec, list[str]] | None:
+        """Return every hand laid open, each side's M, C, R, G, P and the totals."""
+        p = next((e.public for e in events if isinstance(e.public, HandReport)), None)
+        if p is None:
+            return None
+        view: CanastaTable = view_of(game)
+        opts = view.options
+        rows = [end_row(s, seat, cards, names, opts, locale) for s in p.sides
+                for seat, cards in zip(side_seats(view, s.side), s.hands)]
+        lines = [end_line(p, names, locale)]
+        lines += [side_line(p, s, side_seats(view, s.side), names, locale) for s in p.sides]
+        what = (t("canasta.what.out", locale, name=names[p.out]) if p.out is not None
+                else t("canasta.what.stock", locale))
+        title = t("hand_end.title", locale, number=p.hand_no, what=what)
+        return HandEndSpec(title=title, rows=rows, score_lines=lines[1:]), lines
+
+    # ----- rules text -------------------------------------------------------------------------
+
+    def rules_summary(self, options: CanastaOptions, locale: str) -> list[str]:
+        """Return a few lines of the rules in force."""
+        o = options
+        lines = [t("canasta.rules.goal", locale), t("canasta.rules.melds", locale),
+                 t("canasta.rules.canastas", locale), t("canasta.rules.pile", locale),
+                 t("canasta.rules.out", locale, bonus=o.going_out_bonus)]
+        lines.append(t("canasta.rules.black_threes", locale, points=o.black_three_value))
+        if not o.melds_past_seven:
+            lines.append(t("canasta.rules.seven_cap", locale))
+        if not o.wild_on_clean_canasta:
+            lines.append(t("canasta.rules.clean_closed", locale))
+        return lines + self.settings_lines(options, locale)
+
+    def settings_lines(self, options: CanastaOptions, locale: str) -> list[str]:
+        """Return the target in one short line."""
+        return [t("canasta.rules.target", locale, target=options.target_score)]
+
+
+# ----- the computer's stand-in and the timer's move ---------------------------------------------
+
+
+def simple_choice(view: CanastaHand) -> str:
+    """Return a plain legal move: open or meld when the engine lists one, else draw, discard."""
+    legal = view.actions
+    for verb in ("open ", "take ", "add ", "meld "):
+        ready = [a for a in legal if a.startswith(verb)]
+        if ready:
+            return ready[0]
+    return safe_move(view)
+
+
+def safe_move(view: CanastaHand) -> str:
+    """Return the draw (or the end on an empty stock), else the safest discard."""
+    legal = view.actions
+    for bare in ("draw", "end"):
+        if bare in legal:
+            return bare
+    discards = [a.split()[1] for a in legal if a.startswith("discard ")]
+    if not discards:
+        return legal[0]
+    held = [rank_of(c) for c in view.hand]
+
+    def risk(card: str) -> tuple[bool, int, int]:
+        wild = rank_of(card) in WILD  # a wild card last, the cheapest first
+        return (wild, 0 if wild else held.count(rank_of(card)),
+                card_value(Card.parse(card), view.table.options))
+    return "discard " + min(discards, key=risk)
+
+
+# ----- words and rows -----------------------------------------------------------------------
+
+
+def side_name(seats: Sequence[int], names: Sequence[str]) -> str:
+    """Return a side's name: its players joined by "&"."""
+    return " & ".join(names[s] for s in seats)
+
+
+def side_seats(view: CanastaTable, side: int) -> tuple[int, ...]:
+    """Return the seats of a side."""
+    return view.sides[side].seats
+
+
+def by_rank(hand: Sequence[str]) -> list[list[str]]:
+    """Return the hand's cards in one group per rank (A, K … 3), wild cards last."""
+    ranks: dict[str, list[str]] = {}
+    for card in hand:
+        ranks.setdefault(rank_of(card), []).append(card)
+    return [ranks[r] for r in sorted(ranks, key=rank_order)]
+
+
+def could_meld(view: CanastaHand, locale: str) -> str:
+    """Return the hand's caption: the ranks it could meld now, or that it can meld none."""
+    ranks = [rank_of(a.split()[1].split(",")[0]) for a in view.actions
+             if a.startswith("meld ")]
+    ranks += [rank_of(m.split(",")[0]) for a in view.actions if a.startswith("open ")
+              for m in a.split()[1:]]
+    melds = {m.id: m.rank for s in view.table.sides for m in s.melds}
+    ranks += [melds[a.split()[1]] for a in view.actions if a.startswith("add ")]
+    shown = list(dict.fromkeys(ranks))
+    if not shown:
+        return t("canasta.hand_caption", locale)
+    return t("canasta.could_meld", locale, ranks=", ".join(shown))
+
+
+def reds_line(reds: Sequence[str], locale: str) -> str:
+    """Return what follows a move that laid red threes ("" if none)."""
+    if not reds:
+        return ""
+    return " " + t("canasta.event.red_threes", locale, cards=cards_text(reds))
+
+
+def meld_word(meld: MeldView, locale: str) -> str:
+    """Write a meld for a public line: "K×5 (2 wild)" or "clean canasta of K"."""
+    rank = rank_word(meld.rank, locale)
+    if meld.canasta:
+        return t(f"canasta.kind.{meld.canasta}", locale, rank=rank, count=len(meld.cards))
+    key = "canasta.meld_short" if meld.wilds else "canasta.meld_plain"
+    return t(key, locale, rank=rank, count=len(meld.cards), joker=meld.wilds)
+
+
+def melds_line(melds: Sequence[MeldView], locale: str) -> str:
+    """Write melds for a public line, with their cards."""
+    return "; ".join(f"{meld_word(m, locale)}: {meld_text(','.join(m.cards))}" for m in melds)
+
+
+def completed(meld: MeldView, added: int, locale: str) -> str:
+    """Return " — canasta!" when these cards made the meld a canasta."""
+    if not meld.canasta or len(meld.cards) - added >= CANASTA_SIZE:
+        return ""
+    return " " + t("canasta.event.completed", locale, what=meld_word(meld, locale))
+
+
+def deal_line(hand_no: int, dealer: int, turned: str | None, pile: int, reds: Sequence[int],
+              names: Sequence[str], locale: str) -> str:
+    """Return a new hand's line: its number, dealer, turned card, and the red threes each
+    side set aside at the deal."""
+    line = t("canasta.event.deal", locale, number=hand_no, name=names[dealer],
+             card=card_text(turned), count=pile)
+    for side, count in enumerate(reds):
+        if count:
+            line += " " + t("canasta.event.deal_reds", locale, count=count,
+                            name=side_name(seats_of(side, len(reds), names), names))
+    return line
+
+
+def seats_of(side: int, sides: int, names: Sequence[str]) -> list[int]:
+    """Return a side's seats: every `sides`-th seat from the side's first (0+2, 1+3)."""
+    return [s for s in range(len(names)) if s % sides == side]
+
+
+def end_line(p: HandReport, names: Sequence[str], locale: str) -> str:
+    """Return how the hand ended: someone went out, or the stock ran out."""
+    if p.out is not None:
+        return t("canasta.event.hand_out", locale, number=p.hand_no, name=names[p.out])
+    return t("canasta.event.hand_stock", locale, number=p.hand_no)
+
+
+def side_line(p: HandReport, s: SideReport, seats: Sequence[int], names: Sequence[str],
+              locale: str) -> str:
+    """Return a side's M, C, R, G, P, its hand score and its total."""
+    return t("canasta.score_line", locale, name=side_name(seats, names),
+             m=number(s.melds), c=number(s.canastas), r=number(s.red_threes),
+             g=number(s.going_out), p=number(s.penalty), score=number(s.score),
+             total=number(p.totals[s.side]))
+
+
+def end_row(s: SideReport, seat: int, cards: Sequence[str], names: Sequence[str],
+            opts: CanastaOptions, locale: str) -> HandEndRow:
+    """Return a seat's hand laid open, with its side's score for the hand."""
+    held = sum(card_value(Card.parse(c), opts) for c in cards)
+    return HandEndRow(name=names[seat], deadwood=list(cards), deadwood_value=held,
+                      points=t("canasta.side_score", locale, score=number(s.score)),
+                      deadwood_label=t("picture.in_hand", locale))
+
+
+CANASTA = CanastaAdapter()

@@ -1,0 +1,305 @@
+"""Canasta's adapter: menus within Discord's limits, labels, public lines, hand end, timers."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from cogs.adapters import ButtonControl, Control, Deal, SelectControl, view_of
+from cogs.adapters.base import preset_label
+from cogs.adapters.canasta import CANASTA, safe_move, simple_choice
+from cogs.adapters.canasta_menus import BUTTON_ACTION, MAX_OPTIONS, VALUE, hand_controls, one_move
+from cogs.custom_ids import ComponentId, parse
+from cogs.errors import Refusal
+from engine.canasta import CanastaGame
+from engine.canasta.views import CanastaHand, MeldView
+from tests.engine.canasta.scripted import crafted, scripted
+
+NAMES = ["Alice", "Bruno", "Chiara", "Dario"]
+RANKS = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+BIG_HAND = " ".join(r + s for r in RANKS for s in "SHDC")  # 40 cards, 40 faces
+NATURALS = ["A", *RANKS]
+
+
+def full_table() -> CanastaGame:
+    """Alice's 40 cards in play, thirteen melds a side: every rank, twos, jokers."""
+    melds = [(0, f"{r}S {r}H {r}D") for r in NATURALS] + [(1, f"{r}C {r}S {r}H")
+                                                          for r in NATURALS]
+    melds += [(0, "2S 2H 2D"), (1, "2C 2S 2H"), (0, "JK JK JK"), (1, "JK JK JK")]
+    return crafted({0: BIG_HAND, 1: "AC", 2: "AD", 3: "AC"}, melds=melds, phase="play")
+
+
+def fourteen(view: CanastaHand) -> CanastaHand:
+    """Return the view with a fourteenth meld on each side (a second kings' meld)."""
+    sides = tuple(replace(s, melds=(*s.melds, MeldView(f"Z{s.side}", s.side, "K",
+                                                       ("KC", "KC", "KD"), 0, "", (0, 0, 0))))
+                  for s in view.table.sides)
+    return replace(view, table=replace(view.table, sides=sides))
+
+
+def check_limits(controls: list[Control]) -> None:
+    """Check what Discord allows: the hand's rows, options, labels and ids."""
+    buttons = [c for c in controls if isinstance(c, ButtonControl)]
+    selects = [c for c in controls if isinstance(c, SelectControl)]
+    assert len(buttons) <= 5 and len(selects) <= 3  # sort row + buttons + 3 selects = 5
+    for button in buttons:
+        assert len(button.action) <= BUTTON_ACTION and len(button.label) <= 80
+    for control in controls:  # an id the bot cannot read back is never sent
+        name = control.action if isinstance(control, ButtonControl) else control.verb
+        kind = "act" if isinstance(control, ButtonControl) else "select"
+        cid = ComponentId(123456789012345678, kind, 123, name)
+        assert parse(str(cid)) == cid, name
+    for select in selects:
+        assert 0 < len(select.options) <= MAX_OPTIONS and select.max_values <= MAX_OPTIONS
+        assert len(select.placeholder) <= 150
+        for option in select.options:
+            assert len(option.value) <= VALUE and len(option.label) <= 100
+
+
+@pytest.mark.parametrize("locale", ["en", "it"])
+def test_a_40_card_hand_and_14_melds_a_side_fit_every_step(locale: str) -> None:
+    game = full_table()
+    view = fourteen(view_of(game, 0))
+    assert len(view.hand) == 40 and all(len(s.melds) == 14 for s in view.table.sides)
+    mine = view.table.sides[0].melds
+    for draft in ("", "build", "build:KS,KH,KD", "add", f"add:{mine[0].id}", "add:Z0"):
+        check_limits(hand_controls(view, locale, draft))
+    main = hand_controls(view, locale, "")
+    # every card of the hand can be thrown, over two selects of 25 and 15
+    discards = [c for c in main if isinstance(c, SelectControl)
+                and c.verb in ("discard", "discard_more")]
+    assert [len(c.options) for c in discards] == [25, 15]
+    assert {o.value for c in discards for o in c.options} == set(BIG_HAND.split())
+    meld_menu = hand_controls(view, locale, "add")
+    assert len(meld_menu[1].options) == 14  # type: ignore[union-attr]
+
+
+def test_the_add_menu_sends_the_meld_and_the_cards_chosen() -> None:
+    game = full_table()
+    kings = next(m for m in view_of(game).sides[0].melds if m.rank == "K")
+    assert CANASTA.step(game, 0, "", "ui_add") == "add"
+    assert CANASTA.step(game, 0, "add", f"ui_meld {kings.id}") == f"add:{kings.id}"
+    controls = CANASTA.controls(game, 0, "en", f"add:{kings.id}")
+    cards = controls[1]
+    assert isinstance(cards, SelectControl) and cards.verb == "addc"
+    # the four kings and no other rank (no wild card is held)
+    assert [o.value for o in cards.options] == [f"{kings.id}:K{s}" for s in "CDHS"]
+    move = CANASTA.compose(game, 0, "addc", [f"{kings.id}:KS", f"{kings.id}:KH"])
+    assert move == f"add {kings.id} KS,KH"
+    game.apply(0, move)
+    assert len(next(m for m in view_of(game).sides[0].melds if m.rank == "K").cards) == 5
+
+
+# Dario deals; Alice opens with three kings and three aces, or builds it rank by rank.
+ALICE = "KS KH KD AS AH AD 5C 6C 7D 8D 9S 10S JH QC 4S"
+BRUNO = "KC 3H 5D 6D 7C 8C 9D 10D JD QD QS 4D 7S 8S 9H"
+CHIARA = "KH KD 5S 6S 7H 8H 9C 10H JD QH 4H 7C 8C 10C JS"
+DARIO = "3S 5H 6D 7D 8D 9D 10D JC QC QD 4C 5D 6C 7H 8S"
+STOCK = "4C 5H 5S 6H 6S 9C 3D 10C JC"
+
+
+def four() -> CanastaGame:
+    return scripted([ALICE, BRUNO, CHIARA, DARIO], stock=STOCK, bottom="JS")
+
+
+def test_the_first_menu_draws_opens_ready_made_or_builds() -> None:
+    game = four()
+    controls = CANASTA.controls(game, 0, "en")
+    check_limits(controls)
+    labels = [c.label for c in controls if isinstance(c, ButtonControl)]
+    assert labels == ["Draw two", "Take the pile", "Build an opening"]
+    ready = next(c for c in controls if isinstance(c, SelectControl) and c.verb == "open")
+    assert ready.placeholder == "Open and draw one (you need 50)…"
+    assert all(o.label.endswith(" of 50") for o in ready.options)
+    assert CANASTA.controls(game, 1, "en") == []  # not his turn
+
+
+def test_an_opening_is_built_rank_by_rank_with_its_sum_against_the_minimum() -> None:
+    game = four()
+    draft = CANASTA.step(game, 0, "", "ui_build")
+    draft = CANASTA.step(game, 0, draft, "ui_rank K")
+    assert draft == "build:KD,KH,KS"
+    labels = [c.label for c in CANASTA.controls(game, 0, "it", draft)
+              if isinstance(c, ButtonControl)]
+    assert "Apri con queste (30 su 50)" in labels
+    draft = CANASTA.step(game, 0, draft, "ui_rank A")
+    put = [c for c in CANASTA.controls(game, 0, "en", draft)
+           if isinstance(c, ButtonControl) and c.label == "Open with these (90 of 50)"]
+    assert put[0].action == "open KD,KH,KS AD,AH,AS"
+    with pytest.raises(Refusal):  # a rank already in the draft, or one card only
+        CANASTA.step(game, 0, draft, "ui_rank K")
+    with pytest.raises(Refusal):
+        CANASTA.step(game, 0, draft, "ui_rank 5")
+
+
+def test_describe_announces_moves_and_never_a_drawn_card() -> None:
+    game = four()
+    lines = CANASTA.describe(game.apply(0, "open KD,KH,KS AD,AH,AS"), NAMES, "en")
+    assert lines == ["Alice opened with 90: K ×3: K♦\ufe0e K♥\ufe0e K♠\ufe0e; "
+                     "A ×3: A♦\ufe0e A♥\ufe0e A♠\ufe0e"]
+    CANASTA.describe(game.apply(0, "discard 4S"), NAMES, "en")
+    events = game.apply(1, "draw")
+    drawn = events[0].private.cards
+    line = CANASTA.describe(events, NAMES, "en")[0]
+    assert line == "Bruno drew 2 cards (92 left in the stock). Red threes laid: 3♦\ufe0e."
+    assert "10♣" not in line and "J♣" not in line and set(drawn) >= {"10C", "JC"}
+    game.apply(1, "discard KC")
+    lines = CANASTA.describe(game.apply(2, "take KD,KH"), NAMES, "it")
+    assert lines[0].startswith("Chiara ha preso il pozzo (6 carte in mano): K ×6")
+
+
+ALICE2 = "KS KH KD KS KH KC QS QH QD QC QS QH QD KC 5C"
+BRUNO2 = "4S 5D 6D 7C 8C 9D 10D JD QC AS 4D 7S 8S 9H 6H"
+
+
+def test_the_hand_end_gives_each_side_m_c_r_g_p_and_every_hand_laid_open() -> None:
+    game = scripted([ALICE2, BRUNO2], stock="4C 5H 5S 6H 6S KD")
+    game.apply(0, "open KS,KH,KD,KS,KH,KC,KC QS,QH,QD,QC,QS,QH,QD")
+    game.apply(0, "add A KD")
+    events = game.apply(0, "discard 5C")
+    said = CANASTA.describe(events, NAMES, "en")
+    assert said[0] == "Alice discarded 5♣\ufe0e and went out!"
+    assert said[1] == "Hand 1 over: Alice went out."
+    assert said[2].startswith("Hand 2: Alice deals; ")  # the deal passes to the next seat
+    found = CANASTA.hand_end(game, events, NAMES, "en")
+    assert found is not None
+    spec, lines = found
+    assert lines == ["Hand 1 over: Alice went out.",
+                     "Alice: M 150 + C 1000 + R 0 + G 300 − P 0 = 1450 (total 1450)",
+                     "Bruno: M 0 + C 0 + R 0 + G 0 − P 250 = −250 (total −250)"]
+    assert spec.title == "Hand 1: Alice went out"
+    assert spec.score_lines == lines[1:]  # the picture carries the sides' lines too
+    assert [r.name for r in spec.rows] == ["Alice", "Bruno"]
+    assert sorted(spec.rows[1].deadwood) == sorted(BRUNO2.split())
+    assert spec.rows[1].deadwood_value == 125 and spec.rows[1].points == "side −250"
+    _, italian = CANASTA.hand_end(game, events, NAMES, "it") or (None, [])
+    assert italian[1] == "Alice: M 150 + C 1000 + R 0 + G 300 − P 0 = 1450 (totale 1450)"
+
+
+def test_a_timer_draws_then_throws_no_wild_card_and_never_melds() -> None:
+    game = four()
+    assert "Your side has not opened" not in CANASTA.hand_prompt(game, 0, NAMES, "en")
+    assert CANASTA.default_move(game, 0) == "draw"  # though Alice could open
+    game.apply(0, "draw")
+    assert CANASTA.hand_prompt(game, 0, NAMES, "en").startswith(
+        "Your side has not opened: discard a card.")
+    move = CANASTA.default_move(game, 0)
+    assert move.startswith("discard ")
+    hand = crafted({0: "JK 2S 2H 5C 5D KH 9S"}, melds=[(0, "AS AH AD")], phase="play")
+    move = safe_move(view_of(hand, 0))
+    assert move in ("discard KH", "discard 9S")  # a single card, never a wild one
+    hand = crafted({0: "JK 2S 2H 2D"}, melds=[(0, "AS AH AD")], phase="play")
+    move = safe_move(view_of(hand, 0))  # wild cards only: one must go, a two before a joker
+    assert move in ("discard 2S", "discard 2H", "discard 2D")
+
+
+def test_no_hidden_card_in_the_table_picture() -> None:
+    game = four()
+    game.apply(0, "open KD,KH,KS AD,AH,AS")
+    spec = CANASTA.table_spec(game, NAMES, "en")
+    # every card drawn is one lying face up (the pile's top, a card of a meld), copy for copy
+    shown = Counter([*spec.discard, *(c for s in spec.seats for m in s.melds for c in m.cards)])
+    public = Counter([view_of(game).pile_top, *(c for s in view_of(game).sides
+                                                for m in s.melds for c in m.cards)])
+    assert shown and not shown - public
+    assert spec.seats[0].count_label == "Alice 10 · Chiara 15"
+    assert spec.seats[0].tags == ["opened"] and spec.seats[1].tags == ["opens with 50",
+                                                                       "red 3s: 1"]
+    assert spec.discard_caption == "Pile: 5"
+
+
+def test_a_canasta_is_drawn_as_one_card_framed_by_its_kind() -> None:
+    game = scripted([ALICE2, BRUNO2], stock="4C 5H 5S 6H 6S KD")
+    game.apply(0, "open KS,KH,KD,KS,KH,KC,KC QS,QH,QD,QC,QS,QH,QD")
+    melds = CANASTA.table_spec(game, NAMES, "en").seats[0].melds
+    assert [(m.label, m.marks, len(m.cards)) for m in melds] == [
+        ("Q clean ×7", ["canasta_clean"], 1), ("K clean ×7", ["canasta_clean"], 1)]
+    assert all(m.cards[0][-1] in "HD" for m in melds)  # a red card on top of a clean one
+
+
+def test_computers_play_a_game_to_its_end_and_partners_share_the_result() -> None:
+    opts = CANASTA.options("standard", {"target_score": 50})
+    game = CANASTA.new_game(opts, 4, Deal(seed=11, first_dealer=3))
+    for _ in range(2000):
+        if game.is_over:
+            break
+        seat = game.to_act()[0]
+        game.apply(seat, simple_choice(view_of(game, seat)))
+    assert game.is_over
+    outcomes = CANASTA.outcomes(game)
+    assert outcomes[0].won == outcomes[2].won != outcomes[1].won == outcomes[3].won
+    assert outcomes[0].points == outcomes[2].points
+    lines = CANASTA.final_lines(game, outcomes, NAMES, "en")
+    assert lines[-1].startswith("Winner: ")
+    assert CANASTA.score_sheet(game).sides == ((0, 2), (1, 3)) or (
+        CANASTA.score_sheet(game).sides == ((1, 3), (0, 2)))
+
+
+def test_a_pile_take_with_several_ways_is_chosen_from_one_select() -> None:
+    game = crafted({0: "9S 9C JK 2H 5C 6D 7H 8S KH QS JD 10C 4S 4H AS"}, pile="5D 9H",
+                   phase="acquire")
+    controls = CANASTA.controls(game, 0, "en")
+    check_limits(controls)
+    takes = next(c for c in controls if isinstance(c, SelectControl) and c.verb == "take")
+    assert len(takes.options) > 1
+    assert all(o.label.startswith("Take the pile (2 cards): 9") for o in takes.options)
+    with_joker = next(o for o in takes.options if o.value == "9C,9S,JK")
+    assert with_joker.label == "Take the pile (2 cards): 9♣\ufe0e 9♠\ufe0e 🃏 with 9♥\ufe0e"
+    move = CANASTA.compose(game, 0, "take", [with_joker.value])
+    assert move == "take 9C,9S,JK"
+    game.apply(0, move)
+    nines = view_of(game).sides[0].melds[0]
+    assert nines.rank == "9" and nines.wilds == 1 and len(view_of(game, 0).hand) == 13
+
+
+def test_a_new_meld_takes_a_wild_card_in_the_building_menu() -> None:
+    game = crafted({0: "7S 7H 7D JK 2C 5S 9S AC AC"}, melds=[(0, "AS AH AD")], phase="play")
+    draft = CANASTA.step(game, 0, "", "ui_build")
+    ranks = next(c for c in CANASTA.controls(game, 0, "en", draft)
+                 if isinstance(c, SelectControl) and c.verb == "ui_rank")
+    assert [o.value for o in ranks.options] == ["7"]  # not A: the side's aces take them
+    with pytest.raises(Refusal):
+        CANASTA.step(game, 0, draft, "ui_rank A")
+    draft = CANASTA.step(game, 0, draft, "ui_rank 7")
+    wilds = next(c for c in CANASTA.controls(game, 0, "en", draft)
+                 if isinstance(c, SelectControl) and c.verb == "ui_wild")
+    assert [o.value for o in wilds.options] == ["JK", "2C"]
+    draft = CANASTA.step(game, 0, draft, "ui_wild JK")
+    assert draft == "build:7D,7H,7S,JK"
+    put = [c for c in CANASTA.controls(game, 0, "en", draft) if isinstance(c, ButtonControl)
+           and c.action.startswith("meld ")]
+    assert [p.label for p in put] == ["Meld 7♦\ufe0e 7♥\ufe0e 7♠\ufe0e 🃏"]
+    lines = CANASTA.describe(game.apply(0, put[0].action), NAMES, "en")
+    assert lines == ["Alice melded 7 ×4 (1 wild): 7♦\ufe0e 7♥\ufe0e 7♠\ufe0e 🃏"]
+
+
+def test_the_rules_and_presets_are_canastas_own_in_both_languages() -> None:
+    assert preset_label("canasta", "italian", "en") == (
+        "Italian (black threes left in hand cost nothing)")
+    assert preset_label("ramino", "italian", "en").startswith("Italian (first meld 40")
+    assert preset_label("canasta", "short", "it") == "Breve (a 5.000)"
+    assert preset_label("canasta", "standard", "en") == "Standard"
+    opts = CANASTA.options("italian", {"melds_past_seven": False})
+    lines = CANASTA.rules_summary(opts, "en")
+    assert "A black three left in hand costs 0." in lines
+    assert "A meld stops at seven cards; a new meld of the rank starts." in lines
+    assert lines[-1] == "Game to 15000"
+    assert CANASTA.rules_summary(opts, "it")[-1] == "Si gioca a 15000"
+
+
+def test_a_move_too_long_for_a_button_goes_in_a_one_option_select() -> None:
+    long_take = "take " + ",".join(["9S", "9C", "9D"] * 7)  # 65 characters
+    assert one_move("take 9S,9C", "Take") == [ButtonControl("take 9S,9C", "Take", "primary")]
+    select = one_move(long_take, "Take")[0]
+    assert isinstance(select, SelectControl) and select.verb == "play"
+    assert CANASTA.compose(four(), 0, "play", [select.options[0].value]) == long_take
+    assert one_move("open " + "9S," * 40, "Open") == []  # past a value too: not offered
+
+
+def test_a_meld_shows_one_natural_card_and_its_wild_cards_framed() -> None:
+    game = crafted({0: "5C 9S"}, melds=[(0, "7S 7H 7D 7C JK 2C")], phase="play")
+    meld = CANASTA.table_spec(game, NAMES, "en").seats[0].melds[0]
+    assert meld.label == "7×6" and meld.cards == ["7S", "JK", "2C"]
+    assert meld.marks == ["", "wild", "wild"]

@@ -1,0 +1,218 @@
+"""Canasta end to end: a partnership hand opened through the menus, a pile take joining the
+partner's meld, red threes, a frozen pile, a clean canasta and going out with two players,
+refusals, a restart mid-hand and a whole game played by computers."""
+
+from __future__ import annotations
+
+import pytest
+import simcord
+
+from card_images.style import DISPLAY_WIDTH
+from cogs.custom_ids import ComponentId
+from cogs.host import Runtime, ScriptedDeals
+from engine.canasta.views import CanastaTable
+from tests.cogs.conftest import (
+    choose,
+    dm,
+    hand_end_message,
+    labels,
+    option_values,
+    png_of,
+    set_locale,
+    set_turn_seconds,
+    stale_click,
+    start_game,
+    table_message,
+    texts,
+)
+from tests.conftest import Sim
+from tests.engine.canasta.scripted import deck_order
+
+# Dario deals, Alice plays first: she opens with three kings and three aces (90 of 50).
+ALICE = "KS KH KD AS AH AD 5C 6C 7D 8D 9S 10S JH QC 4S"
+# Bruno's red three goes to his side at the deal (replaced by JS from the stock's bottom);
+# he draws 3D (laid at once, replaced) and throws KC.
+BRUNO = "KC 3H 5D 6D 7C 8C 9D 10D JD QD QS 4D 7S 8S 9H"
+# Chiara, Alice's partner, takes the pile with KH KD: the forced meld joins Alice's kings.
+CHIARA = "KH KD 5S 6S 7H 8H 9C 10H JD QH 4H 7C 8C 10C JS"
+# Dario throws a black three: the pile is frozen for Alice.
+DARIO = "3S 5H 6D 7D 8D 9D 10D JC QC QD 4C 5D 6C 7H 8S"
+# The turned 4C with four cards under it, Alice's draw after opening, Bruno's two (3D
+# replaced by JC).
+STOCK = "4C 5H 5S 6H 6S 9C 3D 10C JC"
+
+
+def script(deals: ScriptedDeals, hands: list[str], stock: str = STOCK,
+           bottom: str = "") -> None:
+    """Deal the next Canasta game: these hands by seat, the last seat deals."""
+    dealer = len(hands) - 1
+    deals.queue("canasta", deck_order(hands, stock, bottom, dealer), first_dealer=dealer)
+
+
+async def click(member: simcord.MemberActor, label: str) -> str:
+    """Click a button of the member's hand; return a private answer's text."""
+    result = await member.user.click(dm(member), label=label)
+    return result.response.content if result.ephemeral else ""
+
+
+def running(sim: Sim) -> Runtime | None:
+    runtimes = sim.bot.get_cog("Rummy").host.runtimes  # type: ignore[union-attr]
+    return next(iter(runtimes.values()), None)
+
+
+def table(sim: Sim) -> CanastaTable:
+    rt = running(sim)
+    assert rt is not None
+    return rt.game.public_view()  # type: ignore[no-any-return]
+
+
+def log(sim: Sim) -> str:
+    return "\n".join(texts(sim))
+
+
+async def four_players(sim: Sim, deals: ScriptedDeals) -> None:
+    """Start the scripted partnership hand: Alice and Chiara against Bruno and Dario."""
+    script(deals, [ALICE, BRUNO, CHIARA, DARIO], bottom="JS")
+    await start_game(sim, "canasta", sim.bruno, sim.chiara, sim.dario)
+
+
+async def alice_opens(sim: Sim) -> None:
+    """Alice builds her opening rank by rank, opens, draws and discards 4S."""
+    await click(sim.alice, "Build an opening")
+    await choose(sim.alice, "ui_rank", ["K"])
+    assert "Open with these (30 of 50)" in labels(dm(sim.alice))
+    await choose(sim.alice, "ui_rank", ["A"])
+    assert await click(sim.alice, "Open with these (90 of 50)") == ""
+    await choose(sim.alice, "discard", ["4S"])
+
+
+async def test_a_partnership_hand_opening_pile_take_red_threes_and_frozen_pile(
+        sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch) -> None:
+    await four_players(sim, deals)
+    view = table(sim)
+    assert [s.seats for s in view.sides] == [(0, 2), (1, 3)]
+    assert view.sides[1].red_threes == ("3H",)  # Bruno's, at the deal
+    assert "Bruno & Dario: 1 red three at the deal." in log(sim)
+    hand = dm(sim.alice)
+    assert "To open, your first melds must be worth at least 50." in hand.content
+    assert (await png_of(hand, "canasta_hand.png")).width <= DISPLAY_WIDTH
+    await alice_opens(sim)
+    view = table(sim)
+    assert view.sides[0].opened and [m.rank for m in view.sides[0].melds] == ["A", "K"]
+    assert ("Alice opened with 90: K ×3: K♦\ufe0e K♥\ufe0e K♠\ufe0e; "
+            "A ×3: A♦\ufe0e A♥\ufe0e A♠\ufe0e") in log(sim)
+    # Bruno draws a red three: laid at once, replaced; then he throws KC.
+    await click(sim.bruno, "Draw two")
+    assert table(sim).sides[1].red_threes == ("3H", "3D")
+    await choose(sim.bruno, "discard", ["KC"])
+    assert "Bruno drew 2 cards (" in log(sim) and "Red threes laid: 3♦\ufe0e." in log(sim)
+    # Chiara takes the pile: the one way there is, built for her, joins Alice's kings.
+    take = next(label for label in labels(dm(sim.chiara)) if label.startswith("Take the pile"))
+    assert take == ("Take the pile (7 cards): K♦\ufe0e K♥\ufe0e with K♣\ufe0e onto your meld")
+    assert await click(sim.chiara, take) == ""
+    kings = next(m for m in table(sim).sides[0].melds if m.rank == "K")
+    assert len(kings.cards) == 6 and kings.by.count(2) == 3
+    assert "Chiara took the pile (6 cards to the hand)" in log(sim)
+    await choose(sim.chiara, "discard", ["5S"])
+    # Dario freezes the pile with a black three: Alice may only draw.
+    await click(sim.dario, "Draw two")
+    await choose(sim.dario, "discard", ["3S"])
+    view = table(sim)
+    assert view.frozen
+    assert "The pile is frozen (3♠\ufe0e on top)." in dm(sim.alice).content
+    png = await png_of(table_message(sim), "canasta_table.png")
+    assert png.width <= DISPLAY_WIDTH
+    # The take is refused privately, saying why, nothing changed, in English and Italian.
+    answer = await click(sim.alice, "Take the pile")
+    assert answer == "The pile is frozen: you can't take it while 3♠\ufe0e is on top."
+    set_locale(monkeypatch, sim.alice.id, "it")
+    answer = await click(sim.alice, "Take the pile")
+    assert answer == "Il pozzo è congelato: non puoi prenderlo finché c'è sopra 3♠\ufe0e."
+    assert table(sim).version == view.version
+
+
+# Alice holds six kings and seven queens: she opens with both canastas, adds the king she
+# draws and goes out by discarding 5C.
+ALICE2 = "KS KH KD KS KH KC QS QH QD QC QS QH QD KC 5C"
+BRUNO2 = "4S 5D 6D 7C 8C 9D 10D JD QC AS 4D 7S 8S 9H 6H"  # worth 125, doubled: 250
+
+
+async def test_two_players_a_clean_canasta_and_going_out(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script(deals, [ALICE2, BRUNO2], stock="4C 5H 5S 6H 6S KD")
+    await start_game(sim, "canasta", sim.bruno)
+    await click(sim.alice, "Build an opening")
+    await choose(sim.alice, "ui_rank", ["K"])
+    await choose(sim.alice, "ui_rank", ["Q"])
+    assert await click(sim.alice, "Open with these (140 of 50)") == ""
+    assert "That makes" not in log(sim)
+    assert "clean canasta of K" in log(sim) and "clean canasta of Q" in log(sim)
+    await click(sim.alice, "Add to a meld")
+    kings = next(m for m in table(sim).sides[0].melds if m.rank == "K")
+    await choose(sim.alice, "ui_meld", [kings.id])
+    await choose(sim.alice, "addc", [f"{kings.id}:KD"])
+    assert "Alice added K♦\ufe0e to clean canasta of K." in log(sim)
+    await choose(sim.alice, "discard", ["5C"])
+    assert "Alice discarded 5♣\ufe0e and went out!" in log(sim)
+    result = hand_end_message(sim).content.splitlines()
+    assert "Alice: M 150 + C 1000 + R 0 + G 300 − P 0 = 1450 (total 1450)" in result
+    assert "Bruno: M 0 + C 0 + R 0 + G 0 − P 250 = −250 (total −250)" in result
+    assert (await png_of(hand_end_message(sim), "canasta_hand_end.png")).width <= DISPLAY_WIDTH
+    assert table(sim).hand_no == 2
+
+
+async def test_bad_input_is_answered_privately_and_changes_nothing(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script(deals, [ALICE, BRUNO2], stock="4C 5H 5S 6H 6S KD")
+    await start_game(sim, "canasta", sim.bruno)
+    before = table(sim).version
+    # Bruno clicks out of turn: his hand has no controls; a forged click is refused.
+    rt = running(sim)
+    assert rt is not None
+    cid = str(ComponentId(rt.record.id, "act", before, "draw"))
+    answer = await stale_click(sim, sim.bruno, cid)
+    assert answer.ephemeral and table(sim).version == before
+    # A stale button (an older version) is refused.
+    old = str(ComponentId(rt.record.id, "act", before - 1, "draw"))
+    answer = await stale_click(sim, sim.alice, old)
+    assert answer.ephemeral and "no longer" in answer.response.content.lower()
+    # An opening under the minimum is refused, the draft kept.
+    await click(sim.alice, "Build an opening")
+    await choose(sim.alice, "ui_rank", ["K"])
+    answer = await click(sim.alice, "Open with these (30 of 50)")
+    assert "50" in answer and "30" in answer
+    assert "Open with these (30 of 50)" in labels(dm(sim.alice))
+    # A rank the hand cannot meld (one card) is refused at its step.
+    assert "5" not in option_values(dm(sim.alice), ":ui_rank")
+    assert table(sim).version == before and not table(sim).sides[0].opened
+
+
+async def test_a_restart_mid_hand_keeps_the_table_and_the_menus(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    await four_players(sim, deals)
+    await alice_opens(sim)
+    before = table(sim)
+    await sim.restart()
+    after = table(sim)
+    assert after.sides == before.sides and after.turn == 1
+    await click(sim.bruno, "Draw two")
+    assert table(sim).sides[1].red_threes == ("3H", "3D")
+
+
+async def test_computers_finish_a_short_game_and_both_partners_count_the_win(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    await set_turn_seconds(sim, 30)
+    deals.queue("canasta", seed=20261123, first_dealer=3)
+    await start_game(sim, "canasta", sim.bruno, sim.chiara, sim.dario, target_score="50")
+    for _ in range(800):
+        if running(sim) is None:
+            break
+        await sim.env.advance_time(30)
+    assert running(sim) is None
+    assert "Winner: " in log(sim)
+    rows = await sim.bot.storage.leaderboard(sim.guild.id, "canasta")
+    assert sorted(r.name for r in rows) == ["Alice", "Bruno", "Chiara", "Dario"]
+    winners = sorted(r.name for r in rows if r.wins)
+    assert winners in (["Alice", "Chiara"], ["Bruno", "Dario"])
+    board = await sim.bruno.slash(sim.channel, "leaderboard", game="canasta")
+    assert (await png_of(board.response, "canasta_leaderboard.png")).width > 200
