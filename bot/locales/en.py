@@ -610,8 +610,7 @@ MESSAGES: dict[str, str] = {
     "r51.opened": "opened",
     "r51.total": "total {total}",
     "r51.opening_value": "Opening: {points} of {minimum}",
-    "r51.opening_line": "Your melds are worth {points} of the {minimum} you need to open.",
-    "r51.opened_line": "You have opened: lay off and meld freely.",
+    "r51.opening_line": "You could open with {points} of {minimum}.",
     "r51.prompt.first": "You start: no draw on your first turn. Meld, swap the exchange card, or discard.",
     "r51.prompt.draw": "Your turn: draw from the stock or take {card}.",
     "r51.prompt.play": "Meld, lay off, take a joker, or discard to end your turn.",
@@ -682,4 +681,7 @@ MESSAGES: dict[str, str] = {
     "error.rank_melded": "Your side already has a meld of that rank: add the cards to it.",
     "error.canasta_closed": "That canasta takes no more cards: it is full at seven, or it is clean and wild cards may not spoil it in this game.",
     "error.end_not_allowed": "The hand can be ended only at the start of your turn when the stock is empty.",
+    # --- ramino51 finish ---
+    "r51.open_ready": "You can open: {points} of {minimum}.",
+    "r51.open_none": "No meld in your hand yet: opening takes {minimum} {minimum:point|points}.",
 }

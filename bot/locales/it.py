@@ -630,8 +630,7 @@ MESSAGES: dict[str, str] = {
     "r51.opened": "ha aperto",
     "r51.total": "totale {total}",
     "r51.opening_value": "Apertura: {points} su {minimum}",
-    "r51.opening_line": "Le tue combinazioni valgono {points} dei {minimum} che servono per aprire.",
-    "r51.opened_line": "Hai aperto: puoi attaccare e calare quando vuoi.",
+    "r51.opening_line": "Per aprire hai {points} su {minimum}: ancora non basta.",
     "r51.prompt.first": "Inizi tu: al primo turno non peschi. Cala, cambia la carta di scambio o scarta.",
     "r51.prompt.draw": "Tocca a te: pesca dal mazzo o prendi {card}.",
     "r51.prompt.play": "Cala, attacca, prendi un jolly, oppure scarta per finire il turno.",
@@ -702,4 +701,7 @@ MESSAGES: dict[str, str] = {
     "error.rank_melded": "La tua squadra ha già una combinazione di quel valore: attacca lì le carte.",
     "error.canasta_closed": "Quella canasta non prende altre carte: è completa a sette, oppure è pulita e in questa partita le matte non possono sporcarla.",
     "error.end_not_allowed": "Puoi chiudere la mano solo all'inizio del tuo turno, quando il tallone è finito.",
+    # --- ramino51 finish ---
+    "r51.open_ready": "Puoi aprire: {points} su {minimum}.",
+    "r51.open_none": "Ancora nessuna combinazione in mano: per aprire {minimum:serve|servono} {minimum} {minimum:punto|punti}.",
 }

@@ -85,10 +85,12 @@ async def test_an_opening_a_lay_off_a_joker_and_a_close_in_hand(
     await start(sim, sim.bruno, sim.chiara)
     hand = dm(sim.alice)
     assert "You start: no draw on your first turn." in hand.content
-    assert "Your melds are worth 51 of the 51 you need to open." in hand.content
+    assert "You can open: 51 of 51." in hand.content
     hand_png = await png_of(hand, "r51_hand_start.png")
     assert hand_png.width <= DISPLAY_WIDTH
+    assert dm(sim.bruno).content.endswith("\nYou can open: 60 of 51.")
     await alice_opens_with_51(sim)
+    assert "open" not in dm(sim.alice).content.lower()  # opened: the sum is no longer said
     view = table(sim)
     assert view.seats[0].opened and view.melds[0].declared == ("8D", "JK=9D", "10D")
     log = "\n".join(texts(sim))

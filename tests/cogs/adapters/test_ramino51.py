@@ -301,3 +301,29 @@ def test_the_draw_button_and_prompt_say_beforehand_what_an_empty_stock_does() ->
     assert prompt.startswith("The stock is empty and cannot be rebuilt: drawing ends the hand")
     summary = " ".join(RAMINO51.rules_summary(preset("standard"), "en"))
     assert "two rebuilt stocks go by with no card put down" in summary
+
+
+def test_the_prompt_says_how_far_the_best_opening_gets_until_the_seat_has_opened() -> None:
+    ready = scripted([ALICE_OPENINGS, BRUNO, CHIARA], "10S")
+    prompt = RAMINO51.hand_prompt(ready, 0, NAMES, "en").splitlines()
+    best = ready.private_view(0).best.value
+    assert best >= 51 and prompt[-1] == f"You can open: {best} of 51."
+    assert RAMINO51.hand_prompt(ready, 1, NAMES, "it").splitlines() == [
+        "Non è ancora il tuo turno: il tavolo mostra chi sta giocando.",
+        "Puoi aprire: 60 su 51."]
+    short = crafted({0: "4S 5S 6S 9D 2C", 1: "KC", 2: "2H", 3: "3S"})
+    assert RAMINO51.hand_prompt(short, 0, NAMES, "en").endswith(
+        "\nYou could open with 15 of 51.")
+    assert RAMINO51.hand_prompt(short, 0, NAMES, "it").endswith(
+        "\nPer aprire hai 15 su 51: ancora non basta.")
+    none = crafted({0: "4S 7D 9C KH 2C", 1: "KC", 2: "2H", 3: "3S"})
+    assert RAMINO51.hand_prompt(none, 0, NAMES, "en").endswith(
+        "\nNo meld in your hand yet: opening takes 51 points.")
+    one = crafted({0: "4S 7D 9C KH 2C", 1: "KC", 2: "2H", 3: "3S"},
+                  options=preset("standard", opening_minimum=1))
+    assert RAMINO51.hand_prompt(one, 0, NAMES, "it").endswith(
+        "\nAncora nessuna combinazione in mano: per aprire serve 1 punto.")
+    opened = crafted({0: "4S 5S 6S 9D 2C", 1: "KC", 2: "2H", 3: "3S"}, melds=[(0, "5H 6H 7H")])
+    for locale in ("en", "it"):
+        prompt = RAMINO51.hand_prompt(opened, 0, NAMES, locale)
+        assert len(prompt.splitlines()) == 1 and " 51" not in prompt, prompt
