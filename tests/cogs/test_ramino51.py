@@ -10,6 +10,7 @@ import pytest
 import simcord
 
 from card_images.style import DISPLAY_WIDTH
+from cogs.adapters import ramino51_menus
 from cogs.host import Runtime, ScriptedDeals
 from engine.ramino51.views import R51Table
 from tests.cogs.conftest import (
@@ -264,3 +265,29 @@ async def test_a_joker_taken_from_a_three_card_set_goes_straight_into_a_new_meld
     assert sorted(melds[set_id].cards) == ["8C", "8D", "8H", "8S"]  # a natural quartet now
     assert any(m.declared == ("4S", "5S", "JK=6S") and m.owner == 1 for m in melds.values())
     assert f"Bruno took the joker from {set_id} with 8♦\ufe0e 8♣\ufe0e" in "\n".join(texts(sim))
+
+
+# Both jokers in one run: 9H 10H JH 🃏(QH) 🃏(KH) + 9D 10D JD QD open with 88.
+TWO_JOKERS = "9H 10H JH JK JK 9D 10D JD QD 2S 5S 7C KS 3H 4D"
+
+
+async def test_an_opening_with_both_jokers_declared_is_offered_and_played_from_its_key(
+        sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch) -> None:
+    # No opening of 15 cards passes a value's 100 characters (14 cards at most, 6 characters
+    # a declared joker): a lower limit sends this one as a key, through the real bot.
+    monkeypatch.setattr(ramino51_menus, "VALUE", 30)
+    script(deals, [TWO_JOKERS, BRUNO, CHIARA])
+    await start(sim, sim.bruno, sim.chiara)
+    hand = dm(sim.alice)
+    assert "You can open: 99 of 51." in hand.content  # the most it could put down
+    meld = next(s for s in selects(hand) if s.custom_id.endswith(":meld"))
+    label = ("9♥\ufe0e 10♥\ufe0e J♥\ufe0e 🃏(Q♥\ufe0e) 🃏(K♥\ufe0e) + "
+             "9♦\ufe0e 10♦\ufe0e J♦\ufe0e Q♦\ufe0e (88 of 51)")
+    chosen = next(o for o in meld.options if o.label == label)
+    assert chosen.value.startswith("#") and len(chosen.value) <= 30
+    assert await choose(sim.alice, "meld", [chosen.value]) == ""
+    declared = sorted(m.declared for m in table(sim).melds)
+    assert declared == [("9D", "10D", "JD", "QD"), ("9H", "10H", "JH", "JK=QH", "JK=KH")]
+    assert "Alice opened with 88" in "\n".join(texts(sim))
+    answer = await choose(sim.alice, "discard", ["2S"])
+    assert answer == "" and table(sim).turn == 1
