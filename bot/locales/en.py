@@ -684,4 +684,5 @@ MESSAGES: dict[str, str] = {
     # --- ramino51 finish ---
     "r51.open_ready": "You can open: {points} of {minimum}.",
     "r51.open_none": "No meld in your hand yet: opening takes {minimum} {minimum:point|points}.",
+    "r51.rebuilt": "stock rebuilt {count} {count:time|times}",
 }

@@ -704,4 +704,5 @@ MESSAGES: dict[str, str] = {
     # --- ramino51 finish ---
     "r51.open_ready": "Puoi aprire: {points} su {minimum}.",
     "r51.open_none": "Ancora nessuna combinazione in mano: per aprire {minimum:serve|servono} {minimum} {minimum:punto|punti}.",
+    "r51.rebuilt": "mazzo rifatto {count} {count:volta|volte}",
 }

@@ -88,6 +88,7 @@ class Ramino51Adapter(AdapterBase):
             knock_card=view.exchange,
             status=self.table_status(game, names, locale),
             footer=" · ".join([t("r51.pile_count", locale, count=view.pile),
+                               *rebuilt_line(view, locale),
                                *self.settings_lines(view.options, locale)]),
         ), locale)
         return replace(spec, knock_caption=t("r51.exchange", locale))
@@ -316,6 +317,11 @@ def meld_spec(meld: MeldView) -> MeldSpec:
 def melds_text(melds: Sequence[MeldView]) -> str:
     """Write melds for a public line: "A: 7♠ 7♦ 🃏; B: 5♦ 🃏(6♦) 7♦"."""
     return "; ".join(f"{m.id}: {declared_text(m.declared)}" for m in melds)
+
+
+def rebuilt_line(view: R51Table, locale: str) -> list[str]:
+    """Return how many times this hand's stock was rebuilt from the pile (none: nothing)."""
+    return [t("r51.rebuilt", locale, count=view.rebuilds)] if view.rebuilds else []
 
 
 def opening_line(view: R51Hand, locale: str) -> str:

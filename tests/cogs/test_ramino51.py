@@ -4,6 +4,8 @@ game played by computers."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -11,7 +13,10 @@ import simcord
 
 from card_images.style import DISPLAY_WIDTH
 from cogs.adapters import ramino51_menus
+from cogs.adapters.ramino51 import RAMINO51
 from cogs.host import Runtime, ScriptedDeals
+from engine.ramino51 import Ramino51Options
+from engine.ramino51.state import build_deck
 from engine.ramino51.views import R51Table
 from tests.cogs.conftest import (
     choose,
@@ -291,3 +296,64 @@ async def test_an_opening_with_both_jokers_declared_is_offered_and_played_from_i
     assert "Alice opened with 88" in "\n".join(texts(sim))
     answer = await choose(sim.alice, "discard", ["2S"])
     assert answer == "" and table(sim).turn == 1
+
+
+def shuffled_deck(seed: int) -> list[str]:
+    """Return a whole Ramino 51 deck in an order fixed by the seed."""
+    deck = [c.text for c in build_deck(Ramino51Options())]
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+async def draw_and_throw_back(sim: Sim) -> None:
+    """The player to move draws (or, starting, just discards) and discards the card drawn."""
+    rt = running(sim)
+    assert rt is not None
+    seat = table(sim).turn
+    assert seat is not None
+    member = sim.members[seat]
+    before = Counter(rt.game.private_view(seat).hand)
+    draw = next((label for label in labels(dm(member)) if label.startswith("Draw")), None)
+    if draw is not None:
+        assert await click(member, draw) == ""
+        if table(sim).hand_no > 1:  # the draw ended the hand
+            return
+    drawn = list(Counter(rt.game.private_view(seat).hand) - before) or [max(before)]
+    assert await choose(member, "discard", drawn) == ""
+
+
+async def test_the_stock_is_rebuilt_from_the_pile_and_a_stalled_hand_ends_void(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    deals.queue("ramino51", shuffled_deck(12), first_dealer=3)
+    await start(sim, sim.bruno, sim.chiara, sim.dario)
+    assert table(sim).stock == 106 - 15 - 3 * 14 - 1
+    while table(sim).rebuilds == 0:
+        await draw_and_throw_back(sim)
+    view = table(sim)
+    # 48 drawn and thrown back after the starter's discard: 49 on the pile, its top stays
+    assert ("The stock ran out: the pile was shuffled into a new stock of 48 cards.\n"
+            "Bruno drew from the stock.") in "\n".join(texts(sim))
+    assert (view.stock, view.pile, view.hand_no) == (47, 2, 1)  # one drawn, one thrown
+    rt = running(sim)
+    assert rt is not None
+    spec = RAMINO51.table_spec(rt.game, rt.names, "en")
+    assert spec.stock_count == 47 and "stock rebuilt 1 time" in spec.footer
+    assert "mazzo rifatto 1 volta" in RAMINO51.table_spec(rt.game, rt.names, "it").footer
+    assert (await png_of(table_message(sim), "r51_rebuilt.png")).width <= DISPLAY_WIDTH
+    while table(sim).rebuilds == 1:
+        await draw_and_throw_back(sim)
+    while not table(sim).draw_voids:
+        await draw_and_throw_back(sim)
+    seat = table(sim).turn
+    assert seat is not None
+    hand = dm(sim.members[seat])
+    assert "Draw (ends the hand)" in labels(hand)
+    assert "drawing ends the hand with nobody charged" in hand.content
+    await draw_and_throw_back(sim)
+    result = hand_end_message(sim).content.splitlines()
+    assert result[0] == ("The stock ran out and cannot be rebuilt: the hand is void and "
+                         "nobody is charged.")
+    assert result[1:] == [f"{name}: nothing to pay (total 0)"
+                          for name in ("Alice", "Bruno", "Chiara", "Dario")]
+    view = table(sim)
+    assert view.hand_no == 2 and view.totals == (0, 0, 0, 0) and view.rebuilds == 0

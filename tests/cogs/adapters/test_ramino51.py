@@ -389,3 +389,14 @@ def test_a_listed_move_too_long_for_a_value_is_sent_as_a_key_to_it() -> None:
 def main_selects(view: R51Hand) -> list[SelectControl]:
     """Return the selects of a hand's main menu built from this view."""
     return [c for c in hand_controls(view, "en", "") if isinstance(c, SelectControl)]
+
+
+def test_the_table_footer_says_how_often_the_stock_was_rebuilt() -> None:
+    hands = {0: "4S 5S 6S 9D 2C", 1: "KC 3H", 2: "2H 8C"}
+    game = crafted(hands, players=3, phase="draw", rest_to="pile")
+    assert "rebuilt" not in RAMINO51.table_spec(game, NAMES, "en").footer
+    game.apply(0, "draw")
+    assert RAMINO51.table_spec(game, NAMES, "en").footer.startswith(
+        "pile: 1 card · stock rebuilt 1 time · ")
+    twice = crafted(hands, players=3, phase="draw", rest_to="pile", rebuilds=2)
+    assert "· mazzo rifatto 2 volte ·" in RAMINO51.table_spec(twice, NAMES, "it").footer
