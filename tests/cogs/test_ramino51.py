@@ -357,3 +357,40 @@ async def test_the_stock_is_rebuilt_from_the_pile_and_a_stalled_hand_ends_void(
                           for name in ("Alice", "Bruno", "Chiara", "Dario")]
     view = table(sim)
     assert view.hand_no == 2 and view.totals == (0, 0, 0, 0) and view.rebuilds == 0
+
+
+async def test_a_seven_hand_game_played_by_computers_ends_with_the_lowest_total_winning(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    await set_turn_seconds(sim, 30)
+    deals.queue("ramino51", seed=20261123, first_dealer=2)
+    await start(sim, sim.bruno, sim.chiara)
+    rt = running(sim)
+    assert rt is not None
+    game = rt.game
+    for _ in range(5000):  # nobody plays: computers take every seat and play the 7 hands
+        if running(sim) is None:
+            break
+        await sim.env.advance_time(30)
+    assert running(sim) is None and game.is_over
+    final = table_message(sim).content
+    totals = game.public_view().totals
+    winner = ["Alice", "Bruno", "Chiara"][totals.index(min(totals))]
+    assert f"{winner} wins with the lowest total, {min(totals)}!" in final
+    assert totals.count(min(totals)) == 1  # a tie plays another hand
+    rows = sheet_rows(final)
+    assert rows[0][:4] == ["Hand", "Alice", "Bruno", "Chiara"]
+    hands = [r for r in rows if r[0].isdigit()]
+    assert [r[0] for r in hands] == [str(n) for n in range(1, 8)]
+    assert rows[-1] == ["Total", *map(str, totals)]
+    assert [sum(int(r[1 + s]) for r in hands) for s in range(3)] == list(totals)
+    board = await sim.bruno.slash(sim.channel, "leaderboard", game="ramino51")
+    assert (await png_of(board.response, "r51_leaderboard_7.png")).width > 200
+    rows_lb = await sim.bot.storage.leaderboard(sim.guild.id, "ramino51")
+    assert sorted(r.name for r in rows_lb) == ["Alice", "Bruno", "Chiara"]
+    assert [r.name for r in rows_lb if r.wins] == [winner]
+
+
+def sheet_rows(content: str) -> list[list[str]]:
+    """Return the score sheet's lines of a message, split in cells."""
+    sheet = content[content.index("```"):]
+    return [line.split() for line in sheet.strip("`\n").splitlines()]
