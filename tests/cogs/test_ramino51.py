@@ -32,6 +32,7 @@ from tests.cogs.conftest import (
     table_message,
     texts,
 )
+from tests.cogs.test_game_end import sheet_rows
 from tests.conftest import Sim
 from tests.engine.ramino51.scripted import deck_order
 
@@ -388,9 +389,3 @@ async def test_a_seven_hand_game_played_by_computers_ends_with_the_lowest_total_
     rows_lb = await sim.bot.storage.leaderboard(sim.guild.id, "ramino51")
     assert sorted(r.name for r in rows_lb) == ["Alice", "Bruno", "Chiara"]
     assert [r.name for r in rows_lb if r.wins] == [winner]
-
-
-def sheet_rows(content: str) -> list[list[str]]:
-    """Return the score sheet's lines of a message, split in cells."""
-    sheet = content[content.index("```"):]
-    return [line.split() for line in sheet.strip("`\n").splitlines()]
