@@ -617,8 +617,7 @@ MESSAGES: dict[str, str] = {
     "r51.opened": "opened",
     "r51.total": "total {total}",
     "r51.opening_value": "Opening: {points} of {minimum}",
-    "r51.opening_line": "Your melds are worth {points} of the {minimum} you need to open.",
-    "r51.opened_line": "You have opened: lay off and meld freely.",
+    "r51.opening_line": "You could open with {points} of {minimum}.",
     "r51.prompt.first": "You start: no draw on your first turn. Meld, swap the exchange card, or discard.",
     "r51.prompt.draw": "Your turn: draw from the stock or take {card}.",
     "r51.prompt.play": "Meld, lay off, take a joker, or discard to end your turn.",
@@ -787,4 +786,8 @@ MESSAGES: dict[str, str] = {
     "preset.canasta.italian": "Italian (black threes left in hand cost nothing)",
     "preset.canasta.short": "Short (to 5,000)",
     "canasta.prompt.discard": "Your side has not opened: discard a card.",
+    # --- ramino51 finish ---
+    "r51.open_ready": "You can open: {points} of {minimum}.",
+    "r51.open_none": "No meld in your hand yet: opening takes {minimum} {minimum:point|points}.",
+    "r51.rebuilt": "stock rebuilt {count} {count:time|times}",
 }

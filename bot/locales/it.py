@@ -638,8 +638,7 @@ MESSAGES: dict[str, str] = {
     "r51.opened": "ha aperto",
     "r51.total": "totale {total}",
     "r51.opening_value": "Apertura: {points} su {minimum}",
-    "r51.opening_line": "Le tue combinazioni valgono {points} dei {minimum} che servono per aprire.",
-    "r51.opened_line": "Hai aperto: puoi attaccare e calare quando vuoi.",
+    "r51.opening_line": "Per aprire hai {points} su {minimum}: ancora non basta.",
     "r51.prompt.first": "Inizi tu: al primo turno non peschi. Cala, cambia la carta di scambio o scarta.",
     "r51.prompt.draw": "Tocca a te: pesca dal mazzo o prendi {card}.",
     "r51.prompt.play": "Cala, attacca, prendi un jolly, oppure scarta per finire il turno.",
@@ -808,4 +807,8 @@ MESSAGES: dict[str, str] = {
     "preset.canasta.italian": "All'italiana (i tre neri in mano non costano niente)",
     "preset.canasta.short": "Breve (a 5.000)",
     "canasta.prompt.discard": "La tua squadra non ha ancora aperto: scarta una carta.",
+    # --- ramino51 finish ---
+    "r51.open_ready": "Puoi aprire: {points} su {minimum}.",
+    "r51.open_none": "Ancora nessuna combinazione in mano: per aprire {minimum:serve|servono} {minimum} {minimum:punto|punti}.",
+    "r51.rebuilt": "mazzo rifatto {count} {count:volta|volte}",
 }

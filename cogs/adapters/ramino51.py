@@ -88,6 +88,7 @@ class Ramino51Adapter(AdapterBase):
             knock_card=view.exchange,
             status=self.table_status(game, names, locale),
             footer=" · ".join([t("r51.pile_count", locale, count=view.pile),
+                               *rebuilt_line(view, locale),
                                *self.settings_lines(view.options, locale)]),
         ), locale)
         return replace(spec, knock_caption=t("r51.exchange", locale))
@@ -146,17 +147,18 @@ class Ramino51Adapter(AdapterBase):
         view: R51Hand = view_of(game, seat)
         if game.is_over:
             return self.table_status(game, names, locale)
-        best = view.best
-        worth = (t("r51.opening_line", locale, points=best.value, minimum=best.minimum)
-                 if best.minimum else t("r51.opened_line", locale))
+        lines = [self._step_line(view, locale)]
+        if view.legal and view.close is not None:
+            lines.append(t("r51.prompt.can_close", locale))
+        return "\n".join([*lines, opening_line(view, locale)]).strip()
+
+    def _step_line(self, view: R51Hand, locale: str) -> str:
+        """Return what this turn's step asks of the seat (or that he waits)."""
         if not view.legal:
-            return t("turn.waiting", locale) + "\n" + worth
+            return t("turn.waiting", locale)
         step = "void" if view.table.step == "draw" and view.table.draw_voids else view.table.step
         key = "ramino.prompt.draw_void" if step == "void" else f"r51.prompt.{step}"
-        line = t(key, locale, card=card_text(view.table.pile_top))
-        if view.close is not None:
-            line += "\n" + t("r51.prompt.can_close", locale)
-        return line + "\n" + worth
+        return t(key, locale, card=card_text(view.table.pile_top))
 
     # ----- controls ---------------------------------------------------------------------------
 
@@ -317,4 +319,21 @@ def melds_text(melds: Sequence[MeldView]) -> str:
     return "; ".join(f"{m.id}: {declared_text(m.declared)}" for m in melds)
 
 
+def rebuilt_line(view: R51Table, locale: str) -> list[str]:
+    """Return how many times this hand's stock was rebuilt from the pile (none: nothing)."""
+    return [t("r51.rebuilt", locale, count=view.rebuilds)] if view.rebuilds else []
+
+
+def opening_line(view: R51Hand, locale: str) -> str:
+    """Return how far the seat's best melds get towards the opening ("" once opened)."""
+    best = view.best
+    if not best.minimum:
+        return ""
+    if not best.melds:
+        return t("r51.open_none", locale, minimum=best.minimum)
+    key = "r51.open_ready" if best.value >= best.minimum else "r51.opening_line"
+    return t(key, locale, points=best.value, minimum=best.minimum)
+
+
 RAMINO51 = Ramino51Adapter()
+

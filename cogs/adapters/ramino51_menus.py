@@ -13,18 +13,22 @@ The menus work in steps kept as a draft string (see GameAdapter.step):
 
 A confirmed meld stays in the draft when the engine refuses the whole (an opening under the
 minimum): the player adds to it or clears it. A move whose text passes a button's custom id
-goes in a one-option select instead (its value is the move, or "now" for the close).
+goes in a one-option select instead (its value is the move, or "now" for the close). A
+listed opening or joker swap whose text passes an option's value goes in as "#<digest of
+its text>", looked up among the listed moves when chosen; a long label is cut after a card,
+its value kept.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from hashlib import sha256
 from itertools import product
 
 from bot.i18n import card_text, cards_text, t
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption
 from cogs.errors import Refusal
-from engine.cards import Card
+from engine.cards import Card, parse_cards
 from engine.errors import IllegalMove, RulesError
 from engine.ramino51 import melds as rules
 from engine.ramino51.actions import Placed
@@ -34,7 +38,8 @@ MAX_OPTIONS = 25  # Discord's limit on a select menu's options
 # What a button's custom id leaves for its action ("rm:<19-digit id>:act:<version>:" takes
 # 37 of the 100 characters); a longer move goes in a select's value (100 characters).
 BUTTON_ACTION = 60
-VALUE = 100
+VALUE = LABEL = 100  # a select option's value and label
+KEY, KEY_DIGITS = "#", 20  # "#<digest>": a listed move whose text passes VALUE
 COPY = "."  # "7S.2": the second copy of a face, so a select's values stay unique
 
 
@@ -123,12 +128,11 @@ def _discards(view: R51Hand, locale: str) -> list[Control]:
 def _ready_melds(view: R51Hand, locale: str) -> list[Control]:
     """Return the listed openings (or single melds once opened), the richest first."""
     found = [a.removeprefix("meld ") for a in view.legal if a.startswith("meld ")]
-    found = [m for m in found if len(m) <= VALUE]
     if not found:
         return []
     scored = sorted(((melds_value(m.split()), m) for m in found), key=lambda p: -p[0])
     minimum = view.best.minimum
-    options = [SelectOption(m, meld_label(m.split(), value, minimum, locale))
+    options = [SelectOption(compact(m), meld_label(m.split(), value, minimum, locale))
                for value, m in scored[:MAX_OPTIONS]]
     key = "r51.open_placeholder" if minimum else "r51.meld_placeholder"
     return [SelectControl("meld", t(key, locale, minimum=minimum), options)]
@@ -199,7 +203,7 @@ def readings(cards: Sequence[str]) -> list[str]:
             for at in sorted(places, reverse=True):
                 group.insert(at, "JK")
             try:
-                read = rules.to_group(rules.read_meld(tuple(Placed.parse(c) for c in group)))
+                read = rules.to_group(rules.read_meld(placed(group)))
             except RulesError:
                 continue
             text = [str(p) for p in read]
@@ -222,7 +226,7 @@ def add_meld(view: R51Hand, draft: str, values: Sequence[str]) -> str:
     cards = [v.partition(COPY)[0] for v in values]
     found = readings(cards)
     if not found:
-        rules.read_meld(tuple(Placed.parse(c) for c in cards))  # says why, in the refusal
+        rules.read_meld(placed(cards))  # says why, in the refusal
         raise IllegalMove("these cards make no meld")
     if len(found) > 1:
         return f"build:{'|'.join(done)}?{','.join(cards)}"
@@ -292,7 +296,7 @@ def _swap_controls(view: R51Hand, draft: str, locale: str) -> list[Control]:
                                 else t("r51.onto", locale, id=d)) for d in dests]
         return [_back(locale), SelectControl("ui_to", t("r51.read_placeholder", locale),
                                              options[:MAX_OPTIONS])]
-    options = [SelectOption(s, swap_label(s, locale)) for s in swaps if len(s) <= VALUE]
+    options = [SelectOption(compact(s), swap_label(s, locale)) for s in swaps]
     return [_back(locale), SelectControl("swap", t("r51.swap_placeholder", locale),
                                          options[:MAX_OPTIONS])]
 
@@ -313,7 +317,7 @@ def swap_label(swap: str, locale: str) -> str:
         where = t("r51.onto", locale, id=words[3])
         if len(words) > 4:
             where += " " + t("r51.as_card", locale, card=card_text(words[4]))
-    return t("r51.swap_choice", locale, id=words[0], cards=given, what=where)
+    return fit(t("r51.swap_choice", locale, id=words[0], cards=given, what=where), where)
 
 
 # ----- shared words -------------------------------------------------------------------------
@@ -321,16 +325,52 @@ def swap_label(swap: str, locale: str) -> str:
 
 def melds_value(groups: Sequence[str]) -> int:
     """Return the opening value of melds as actions write them."""
-    return sum(rules.meld_value(rules.read_meld(tuple(Placed.parse(c) for c in g.split(","))))
+    return sum(rules.meld_value(rules.read_meld(placed(g.split(","))))
                for g in groups)
+
+
+def placed(cards: Sequence[str]) -> tuple[Placed, ...]:
+    """Parse a meld's cards as an action writes them, a second joker (or twin) its own copy."""
+    read = [Placed.parse(c) for c in cards]
+    copies = parse_cards(" ".join(str(p.card) for p in read))  # "JK JK": two jokers
+    return tuple(Placed(c, p.as_) for c, p in zip(copies, read))
 
 
 def meld_label(groups: Sequence[str], value: int, minimum: int, locale: str) -> str:
     """Return a ready-made choice: its melds, and its value (of the minimum, before opening)."""
     shown = " + ".join(declared_text(g.split(",")) for g in groups)
     if minimum:
-        return t("r51.opening_choice", locale, cards=shown, points=value, minimum=minimum)
-    return t("r51.meld_choice", locale, cards=shown, points=value)
+        label = t("r51.opening_choice", locale, cards=shown, points=value, minimum=minimum)
+    else:
+        label = t("r51.meld_choice", locale, cards=shown, points=value)
+    return fit(label, shown)
+
+
+def fit(label: str, part: str) -> str:
+    """Return the label within an option's 100 characters, `part` of it cut after a card."""
+    over = len(label) - LABEL
+    if over <= 0:
+        return label
+    kept = part[:max(len(part) - over - 2, 0)].rsplit(" ", 1)[0]
+    return label.replace(part, kept + " …", 1)
+
+
+def compact(move: str) -> str:
+    """Return a select's value for a listed move: its text, or a key to it when too long."""
+    return move if len(move) <= VALUE else KEY + sha256(move.encode()).hexdigest()[:KEY_DIGITS]
+
+
+def expand(view: R51Hand, verb: str, value: str) -> str:
+    """Return the move a select's value names, a key looked up among the listed moves."""
+    if not value.startswith(KEY):
+        return f"{verb} {value}"
+    # the host checked the version: the listing is the one the select was made from
+    found = (a for a in view.legal if a.startswith(verb + " ")
+             and compact(a.removeprefix(verb + " ")) == value)
+    move = next(found, None)
+    if move is None:
+        raise Refusal("error.move_unavailable")
+    return move
 
 
 def declared_text(cards: Sequence[str]) -> str:
@@ -381,6 +421,8 @@ def compose_move(view: R51Hand, verb: str, values: Sequence[str]) -> str:
         return "ui_add " + ",".join(values)
     if verb == "close" and view.close is not None:
         return view.close
+    if verb in ("meld", "swap"):
+        return expand(view, verb, values[0])
     if verb == "ui_card":
         targets = [a for a in view.legal if a.startswith("layoff ")
                    and a.split()[1].partition("=")[0] == values[0]]

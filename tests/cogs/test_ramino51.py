@@ -4,13 +4,19 @@ game played by computers."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from typing import Any
 
 import pytest
 import simcord
 
 from card_images.style import DISPLAY_WIDTH
+from cogs.adapters import ramino51_menus
+from cogs.adapters.ramino51 import RAMINO51
 from cogs.host import Runtime, ScriptedDeals
+from engine.ramino51 import Ramino51Options
+from engine.ramino51.state import build_deck
 from engine.ramino51.views import R51Table
 from tests.cogs.conftest import (
     choose,
@@ -26,6 +32,7 @@ from tests.cogs.conftest import (
     table_message,
     texts,
 )
+from tests.cogs.test_game_end import sheet_rows
 from tests.conftest import Sim
 from tests.engine.ramino51.scripted import deck_order
 
@@ -85,10 +92,12 @@ async def test_an_opening_a_lay_off_a_joker_and_a_close_in_hand(
     await start(sim, sim.bruno, sim.chiara)
     hand = dm(sim.alice)
     assert "You start: no draw on your first turn." in hand.content
-    assert "Your melds are worth 51 of the 51 you need to open." in hand.content
+    assert "You can open: 51 of 51." in hand.content
     hand_png = await png_of(hand, "r51_hand_start.png")
     assert hand_png.width <= DISPLAY_WIDTH
+    assert dm(sim.bruno).content.endswith("\nYou can open: 60 of 51.")
     await alice_opens_with_51(sim)
+    assert "open" not in dm(sim.alice).content.lower()  # opened: the sum is no longer said
     view = table(sim)
     assert view.seats[0].opened and view.melds[0].declared == ("8D", "JK=9D", "10D")
     log = "\n".join(texts(sim))
@@ -262,3 +271,121 @@ async def test_a_joker_taken_from_a_three_card_set_goes_straight_into_a_new_meld
     assert sorted(melds[set_id].cards) == ["8C", "8D", "8H", "8S"]  # a natural quartet now
     assert any(m.declared == ("4S", "5S", "JK=6S") and m.owner == 1 for m in melds.values())
     assert f"Bruno took the joker from {set_id} with 8♦\ufe0e 8♣\ufe0e" in "\n".join(texts(sim))
+
+
+# Both jokers in one run: 9H 10H JH 🃏(QH) 🃏(KH) + 9D 10D JD QD open with 88.
+TWO_JOKERS = "9H 10H JH JK JK 9D 10D JD QD 2S 5S 7C KS 3H 4D"
+
+
+async def test_an_opening_with_both_jokers_declared_is_offered_and_played_from_its_key(
+        sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch) -> None:
+    # No opening of 15 cards passes a value's 100 characters (14 cards at most, 6 characters
+    # a declared joker): a lower limit sends this one as a key, through the real bot.
+    monkeypatch.setattr(ramino51_menus, "VALUE", 30)
+    script(deals, [TWO_JOKERS, BRUNO, CHIARA])
+    await start(sim, sim.bruno, sim.chiara)
+    hand = dm(sim.alice)
+    assert "You can open: 99 of 51." in hand.content  # the most it could put down
+    meld = next(s for s in selects(hand) if s.custom_id.endswith(":meld"))
+    label = ("9♥\ufe0e 10♥\ufe0e J♥\ufe0e 🃏(Q♥\ufe0e) 🃏(K♥\ufe0e) + "
+             "9♦\ufe0e 10♦\ufe0e J♦\ufe0e Q♦\ufe0e (88 of 51)")
+    chosen = next(o for o in meld.options if o.label == label)
+    assert chosen.value.startswith("#") and len(chosen.value) <= 30
+    assert await choose(sim.alice, "meld", [chosen.value]) == ""
+    declared = sorted(m.declared for m in table(sim).melds)
+    assert declared == [("9D", "10D", "JD", "QD"), ("9H", "10H", "JH", "JK=QH", "JK=KH")]
+    assert "Alice opened with 88" in "\n".join(texts(sim))
+    answer = await choose(sim.alice, "discard", ["2S"])
+    assert answer == "" and table(sim).turn == 1
+
+
+def shuffled_deck(seed: int) -> list[str]:
+    """Return a whole Ramino 51 deck in an order fixed by the seed."""
+    deck = [c.text for c in build_deck(Ramino51Options())]
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+async def draw_and_throw_back(sim: Sim) -> None:
+    """The player to move draws (or, starting, just discards) and discards the card drawn."""
+    rt = running(sim)
+    assert rt is not None
+    seat = table(sim).turn
+    assert seat is not None
+    member = sim.members[seat]
+    before = Counter(rt.game.private_view(seat).hand)
+    draw = next((label for label in labels(dm(member)) if label.startswith("Draw")), None)
+    if draw is not None:
+        assert await click(member, draw) == ""
+        if table(sim).hand_no > 1:  # the draw ended the hand
+            return
+    drawn = list(Counter(rt.game.private_view(seat).hand) - before) or [max(before)]
+    assert await choose(member, "discard", drawn) == ""
+
+
+async def test_the_stock_is_rebuilt_from_the_pile_and_a_stalled_hand_ends_void(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    deals.queue("ramino51", shuffled_deck(12), first_dealer=3)
+    await start(sim, sim.bruno, sim.chiara, sim.dario)
+    assert table(sim).stock == 106 - 15 - 3 * 14 - 1
+    while table(sim).rebuilds == 0:
+        await draw_and_throw_back(sim)
+    view = table(sim)
+    # 48 drawn and thrown back after the starter's discard: 49 on the pile, its top stays
+    assert ("The stock ran out: the pile was shuffled into a new stock of 48 cards.\n"
+            "Bruno drew from the stock.") in "\n".join(texts(sim))
+    assert (view.stock, view.pile, view.hand_no) == (47, 2, 1)  # one drawn, one thrown
+    rt = running(sim)
+    assert rt is not None
+    spec = RAMINO51.table_spec(rt.game, rt.names, "en")
+    assert spec.stock_count == 47 and "stock rebuilt 1 time" in spec.footer
+    assert "mazzo rifatto 1 volta" in RAMINO51.table_spec(rt.game, rt.names, "it").footer
+    assert (await png_of(table_message(sim), "r51_rebuilt.png")).width <= DISPLAY_WIDTH
+    while table(sim).rebuilds == 1:
+        await draw_and_throw_back(sim)
+    while not table(sim).draw_voids:
+        await draw_and_throw_back(sim)
+    seat = table(sim).turn
+    assert seat is not None
+    hand = dm(sim.members[seat])
+    assert "Draw (ends the hand)" in labels(hand)
+    assert "drawing ends the hand with nobody charged" in hand.content
+    await draw_and_throw_back(sim)
+    result = hand_end_message(sim).content.splitlines()
+    assert result[0] == ("The stock ran out and cannot be rebuilt: the hand is void and "
+                         "nobody is charged.")
+    assert result[1:] == [f"{name}: nothing to pay (total 0)"
+                          for name in ("Alice", "Bruno", "Chiara", "Dario")]
+    view = table(sim)
+    assert view.hand_no == 2 and view.totals == (0, 0, 0, 0) and view.rebuilds == 0
+
+
+async def test_a_seven_hand_game_played_by_computers_ends_with_the_lowest_total_winning(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    await set_turn_seconds(sim, 30)
+    deals.queue("ramino51", seed=20261123, first_dealer=2)
+    await start(sim, sim.bruno, sim.chiara)
+    rt = running(sim)
+    assert rt is not None
+    game = rt.game
+    for _ in range(5000):  # nobody plays: computers take every seat and play the 7 hands
+        if running(sim) is None:
+            break
+        await sim.env.advance_time(30)
+    assert running(sim) is None and game.is_over
+    final = table_message(sim).content
+    totals = game.public_view().totals
+    winner = ["Alice", "Bruno", "Chiara"][totals.index(min(totals))]
+    assert f"{winner} wins with the lowest total, {min(totals)}!" in final
+    assert totals.count(min(totals)) == 1  # a tie plays another hand
+    rows = sheet_rows(final)
+    assert rows[0][:4] == ["Hand", "Alice", "Bruno", "Chiara"]
+    hands = [r for r in rows if r[0].isdigit()]
+    assert [r[0] for r in hands] == [str(n) for n in range(1, 8)]
+    assert rows[-1] == ["Total", *map(str, totals)]
+    assert [sum(int(r[1 + s]) for r in hands) for s in range(3)] == list(totals)
+    board = await sim.bruno.slash(sim.channel, "leaderboard", game="ramino51")
+    assert (await png_of(board.response, "r51_leaderboard_7.png")).width > 200
+    rows_lb = await sim.bot.storage.leaderboard(sim.guild.id, "ramino51")
+    assert sorted(r.name for r in rows_lb) == ["Alice", "Bruno", "Chiara"]
+    assert [r.name for r in rows_lb if r.wins] == [winner]

@@ -5,16 +5,26 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from dataclasses import replace
 
+import pytest
 from PIL import Image
 
 from card_images import render_hand, render_table
 from cogs.adapters import ButtonControl, Control, SelectControl
 from cogs.adapters.ramino51 import RAMINO51
-from cogs.adapters.ramino51_menus import BUTTON_ACTION, readings
+from cogs.adapters.ramino51_menus import (
+    BUTTON_ACTION,
+    compose_move,
+    hand_controls,
+    meld_label,
+    readings,
+)
+from cogs.errors import Refusal
 from engine.game import Event
 from engine.ramino51 import Ramino51Game, preset
 from engine.ramino51.events import StockDraw
+from engine.ramino51.views import R51Hand
 from tests.engine.ramino51.scripted import crafted, scripted
 
 NAMES = ["Alice", "Bruno", "Chiara", "Dario"]
@@ -301,3 +311,92 @@ def test_the_draw_button_and_prompt_say_beforehand_what_an_empty_stock_does() ->
     assert prompt.startswith("The stock is empty and cannot be rebuilt: drawing ends the hand")
     summary = " ".join(RAMINO51.rules_summary(preset("standard"), "en"))
     assert "two rebuilt stocks go by with no card put down" in summary
+
+
+def test_the_prompt_says_how_far_the_best_opening_gets_until_the_seat_has_opened() -> None:
+    ready = scripted([ALICE_OPENINGS, BRUNO, CHIARA], "10S")
+    prompt = RAMINO51.hand_prompt(ready, 0, NAMES, "en").splitlines()
+    best = ready.private_view(0).best.value
+    assert best >= 51 and prompt[-1] == f"You can open: {best} of 51."
+    assert RAMINO51.hand_prompt(ready, 1, NAMES, "it").splitlines() == [
+        "Non è ancora il tuo turno: il tavolo mostra chi sta giocando.",
+        "Puoi aprire: 60 su 51."]
+    short = crafted({0: "4S 5S 6S 9D 2C", 1: "KC", 2: "2H", 3: "3S"})
+    assert RAMINO51.hand_prompt(short, 0, NAMES, "en").endswith(
+        "\nYou could open with 15 of 51.")
+    assert RAMINO51.hand_prompt(short, 0, NAMES, "it").endswith(
+        "\nPer aprire hai 15 su 51: ancora non basta.")
+    none = crafted({0: "4S 7D 9C KH 2C", 1: "KC", 2: "2H", 3: "3S"})
+    assert RAMINO51.hand_prompt(none, 0, NAMES, "en").endswith(
+        "\nNo meld in your hand yet: opening takes 51 points.")
+    one = crafted({0: "4S 7D 9C KH 2C", 1: "KC", 2: "2H", 3: "3S"},
+                  options=preset("standard", opening_minimum=1))
+    assert RAMINO51.hand_prompt(one, 0, NAMES, "it").endswith(
+        "\nAncora nessuna combinazione in mano: per aprire serve 1 punto.")
+    opened = crafted({0: "4S 5S 6S 9D 2C", 1: "KC", 2: "2H", 3: "3S"}, melds=[(0, "5H 6H 7H")])
+    for locale in ("en", "it"):
+        prompt = RAMINO51.hand_prompt(opened, 0, NAMES, locale)
+        assert len(prompt.splitlines()) == 1 and " 51" not in prompt, prompt
+
+
+
+# Both jokers in one run: 9H 10H JH + 🃏 🃏 and 9D 10D JD QD open with 88.
+TWO_JOKERS = "9H 10H JH JK JK 9D 10D JD QD 2S 5S 7C KS 3H 4D"
+
+
+def test_an_opening_with_both_jokers_in_one_run_is_listed_and_built() -> None:
+    game = scripted([TWO_JOKERS, BRUNO, CHIARA], "10S")
+    controls = RAMINO51.controls(game, 0, "en")
+    assert_fits(controls)
+    meld = next(c for c in controls if isinstance(c, SelectControl) and c.verb == "meld")
+    double = [o for o in meld.options if o.value.count("JK=") == 2
+              and "9H,10H,JH,JK=QH,JK=KH" in o.value]
+    assert double and double[0].label.endswith(" of 51)")
+    assert readings(["9H", "JK", "JK", "QH"]) == ["9H,JK=10H,JK=JH,QH"]
+    draft = RAMINO51.step(game, 0, "build", "ui_add 9H,10H,JH,JK,JK.2")
+    assert draft.startswith("build:?9H,10H,JH,JK,JK")
+    draft = RAMINO51.step(game, 0, draft, "ui_read 9H,10H,JH,JK=QH,JK=KH")
+    assert draft == "build:9H,10H,JH,JK=QH,JK=KH"
+    assert "Open with these (49 of 51)" in labels(RAMINO51.controls(game, 0, "en", draft))
+
+
+def test_a_long_label_is_cut_after_a_card_and_keeps_the_opening_value() -> None:
+    groups = ["AH,2H,3H,4H,5H,6H,7H,8H,9H,10H,JH,QH,KH", "10S,10D,JK", "JK=10C,JC,QC",
+              "8S,9S,JK=10S"]
+    for locale, tail in (("en", " (135 of 51)"), ("it", " (135 su 51)")):
+        label = meld_label(groups, 135, 51, locale)
+        assert len(label) <= 100 and label.endswith(" …" + tail), label
+        kept = label.removesuffix(" …" + tail)
+        assert kept.endswith("\ufe0e") and kept.startswith("A♥\ufe0e 2♥\ufe0e")  # whole cards
+    short = meld_label(["10S,10D,10C"], 30, 51, "en")
+    assert short == "10♠\ufe0e 10♦\ufe0e 10♣\ufe0e (30 of 51)"
+
+
+def test_a_listed_move_too_long_for_a_value_is_sent_as_a_key_to_it() -> None:
+    game = scripted([ALICE_OPENINGS, BRUNO, CHIARA], "10S")
+    view = game.private_view(0)
+    long = "meld " + " ".join(["10H,JH,QH", "7S,7D,7C", "8S,8D,8C", "9S,9D,9C"] * 3)
+    padded = replace(view, legal=(*view.legal, long))
+    meld = next(c for c in main_selects(padded) if c.verb == "meld")
+    keys = [o.value for o in meld.options if o.value.startswith("#")]
+    assert len(keys) == 1 and len(keys[0]) <= 100
+    assert compose_move(padded, "meld", keys) == long
+    assert compose_move(padded, "meld", ["10H,JH,QH 7S,7D,7C"]) == "meld 10H,JH,QH 7S,7D,7C"
+    with pytest.raises(Refusal):
+        compose_move(view, "meld", keys)  # not listed (any more): refused, never guessed
+
+
+def main_selects(view: R51Hand) -> list[SelectControl]:
+    """Return the selects of a hand's main menu built from this view."""
+    return [c for c in hand_controls(view, "en", "") if isinstance(c, SelectControl)]
+
+
+def test_the_table_footer_says_how_often_the_stock_was_rebuilt() -> None:
+    hands = {0: "4S 5S 6S 9D 2C", 1: "KC 3H", 2: "2H 8C"}
+    game = crafted(hands, players=3, phase="draw", rest_to="pile")
+    assert "rebuilt" not in RAMINO51.table_spec(game, NAMES, "en").footer
+    game.apply(0, "draw")
+    assert RAMINO51.table_spec(game, NAMES, "en").footer.startswith(
+        "pile: 1 card · stock rebuilt 1 time · ")
+    twice = crafted(hands, players=3, phase="draw", rest_to="pile", rebuilds=2)
+    assert "· mazzo rifatto 2 volte ·" in RAMINO51.table_spec(twice, NAMES, "it").footer
