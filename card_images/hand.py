@@ -44,6 +44,7 @@ TIGHT_GAP = 6  # the brackets under the melds still keep them apart
 MIN_WIDTH = 320
 TITLE_PX = 20
 TITLE_H = 34
+CAPTION_H = 24  # a caption too long to share the title's line goes on one of its own
 LIFT = 10  # how far a highlighted card rises
 LABEL_PX = NORMAL.label_px
 CAPTION_PX = 17
@@ -100,6 +101,11 @@ def _title_width(spec: HandSpec) -> int:
     return title + (24 if title and caption else 0) + caption
 
 
+def _stacked(spec: HandSpec) -> bool:
+    """Whether the caption goes under the title: together they pass the picture's width."""
+    return bool(spec.title and _caption(spec)) and _title_width(spec) > MAX_CONTENT
+
+
 def _flow(spec: HandSpec) -> tuple[list[Chunk], int]:
     """Flow the groups into rows; return them and the side margin.
 
@@ -119,6 +125,7 @@ def plan_hand(spec: HandSpec) -> HandPlan:
     """Lay out a hand without drawing it."""
     chunks, side = _flow(spec)
     top = MARGIN + (TITLE_H if spec.title or _caption(spec) else 0)
+    top += CAPTION_H if _stacked(spec) else 0
     row_h = ROW_H if spec.melds else ROW_H_PLAIN
     placed = [place_cards(c, side, top + c.row * row_h + LIFT, NORMAL, LIFT) for c in chunks]
     content = max(row_width(chunks, NORMAL), min(_title_width(spec), MAX_CONTENT))
@@ -135,6 +142,9 @@ def layout_hand(spec: HandSpec) -> list[tuple[str, Box]]:
 def _draw_title(draw: ImageDraw.ImageDraw, spec: HandSpec, plan: HandPlan) -> None:
     """Draw the title at the left and the deadwood caption at the right of the top line."""
     caption, mid, side = _caption(spec), MARGIN + TITLE_H // 2 - 4, plan.side
+    if _stacked(spec):
+        _draw_stacked(draw, spec, plan, mid)
+        return
     caption_w = text_width(caption, CAPTION_PX, True) + 24 if caption else 0
     if spec.title:
         text = fit_text(spec.title, TITLE_PX, plan.width - 2 * side - caption_w, bold=True)
@@ -142,6 +152,16 @@ def _draw_title(draw: ImageDraw.ImageDraw, spec: HandSpec, plan: HandPlan) -> No
     if caption:
         draw_text(draw, (plan.width - side, mid), caption, CAPTION_PX, GOLD, bold=True,
                   anchor="rm")
+
+
+def _draw_stacked(draw: ImageDraw.ImageDraw, spec: HandSpec, plan: HandPlan, mid: int) -> None:
+    """Draw the title, and under it the caption (cut to the width if it must be)."""
+    room = plan.width - 2 * plan.side
+    draw_text(draw, (plan.side, mid), fit_text(spec.title, TITLE_PX, room, bold=True),
+              TITLE_PX, TEXT, bold=True, anchor="lm")
+    draw_text(draw, (plan.side, mid + CAPTION_H + 2), fit_text(_caption(spec), CAPTION_PX, room,
+                                                            bold=True),
+              CAPTION_PX, GOLD, bold=True, anchor="lm")
 
 
 def draw_hand(spec: HandSpec) -> Image.Image:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
@@ -147,16 +148,39 @@ def draw_chunk(image: Image.Image, draw: ImageDraw.ImageDraw, chunk: Chunk,
     return placed
 
 
+LABEL_MIN_PX, LABEL_GAP = 13, 5
+
+
 def draw_labels(draw: ImageDraw.ImageDraw, placed: Iterable[Placed], y: int, size: CardSize,
                 color: Color = TEXT, bold: bool = False) -> None:
     """Write each card's label under its corner index."""
-    px = size.label_px
+    placed = list(placed)
+    px = label_px(placed, size, bold)
     for card in placed:
         if card.item.label:
             # centre on the index strip so every label sits at the same spot on its card
             x0 = card.box[0]
             draw_text(draw, (x0 + size.step // 2, y), card.item.label, px, color, bold=bold,
                       anchor="mt")
+
+
+def label_px(placed: Sequence[Placed], size: CardSize, bold: bool = False) -> int:
+    """Return the labels' font size: smaller when two neighbours' labels would touch
+    ("10C 10D 10H"), the same for every label of the row so they read evenly."""
+    px = size.label_px
+    while px > LABEL_MIN_PX and _touching(placed, px, bold):
+        px -= 1
+    return px
+
+
+def _touching(placed: Sequence[Placed], px: int, bold: bool) -> bool:
+    """Whether two neighbouring labels at this size come closer than LABEL_GAP."""
+    for a, b in pairwise(placed):
+        if a.item.label and b.item.label:
+            half = (text_width(a.item.label, px, bold) + text_width(b.item.label, px, bold)) / 2
+            if half > abs(b.box[0] - a.box[0]) - LABEL_GAP:
+                return True
+    return False
 
 
 def name_jokers(items: list[Item], stands: Iterator[str], relabel: bool = False

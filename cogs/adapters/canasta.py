@@ -293,6 +293,9 @@ def by_rank(hand: Sequence[str]) -> list[list[str]]:
     return [ranks[r] for r in sorted(ranks, key=rank_order)]
 
 
+RANK_ORDER = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "JK")
+
+
 def could_meld(view: CanastaHand, locale: str) -> str:
     """Return the hand's caption: the ranks it could meld now, or that it can meld none."""
     ranks = [rank_of(a.split()[1].split(",")[0]) for a in view.actions
@@ -301,10 +304,11 @@ def could_meld(view: CanastaHand, locale: str) -> str:
               for m in a.split()[1:]]
     melds = {m.id: m.rank for s in view.table.sides for m in s.melds}
     ranks += [melds[a.split()[1]] for a in view.actions if a.startswith("add ")]
-    shown = list(dict.fromkeys(ranks))
+    # in the order the hand's groups are drawn, so the caption reads along the picture
+    shown = sorted(set(ranks), key=lambda r: RANK_ORDER.index(r) if r in RANK_ORDER else 99)
     if not shown:
         return t("canasta.hand_caption", locale)
-    return t("canasta.could_meld", locale, ranks=", ".join(shown))
+    return t("canasta.could_meld", locale, ranks=" ".join(shown))
 
 
 def reds_line(reds: Sequence[str], locale: str) -> str:
