@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from card_png_checks import face_share, felt_share, is_dark, is_red, open_png, pixels
+from PIL import Image
 
 from card_images import HandSpec, layout_hand, render_hand
 from card_images.style import CARD_FACE, GOLD, JOKER_FACE
@@ -145,3 +148,46 @@ def test_the_deadwood_caption_is_the_one_the_caller_translated() -> None:
     assert a.size == b.size and a.tobytes() != b.tobytes()
     same = HandSpec(GIN_HAND, melds=melds, deadwood_value=30, deadwood_label="Deadwood")
     assert render_hand(same) == english
+
+
+LONG_CAPTION = "You could meld or add: A K Q J 10 9 8 7 6 5 4 2 JK"
+
+
+def test_a_caption_too_long_for_the_title_line_goes_whole_under_the_title() -> None:
+    spec = HandSpec(["KS", "KH", "KD", "5C"], melds=[["KS", "KH", "KD"]], deadwood=["5C"],
+                    title="Your hand: Canasta", deadwood_label=LONG_CAPTION)
+    image = open_png(render_hand(spec))
+    gold_rows = [y for y in range(70)
+                 if any(p == GOLD for p in pixels(image, (0, y, image.width, y + 1)))]
+    title_rows = [y for y in range(70)
+                  if any(is_light(p) for p in pixels(image, (0, y, 200, y + 1)))]
+    assert min(gold_rows) > max(title_rows) - 4  # the caption's line is below the title's
+    # it starts at the left margin, inside the picture, not cut at the left edge
+    assert not any(p == GOLD for p in pixels(image, (0, 0, 12, 70)))
+    assert any(p == GOLD for p in pixels(image, (16, 0, 40, 70)))
+    short = HandSpec(["KS", "KH", "KD", "5C"], melds=[["KS", "KH", "KD"]], deadwood=["5C"],
+                     title="Your hand", deadwood_label="In hand", deadwood_value=5)
+    assert open_png(render_hand(short)).height < image.height  # one line when it fits
+
+
+def is_light(pixel: tuple[int, int, int]) -> bool:
+    return min(pixel) > 150
+
+
+def label_columns(image: Image.Image, y0: int, y1: int) -> list[bool]:
+    """Return, for each column of a band, whether a light (label) pixel is in it."""
+    return [any(is_light(p) for p in pixels(image, (x, y0, x + 1, y1)))
+            for x in range(image.width)]
+
+
+def test_labels_of_overlapping_tens_keep_a_gap_between_them() -> None:
+    spec = HandSpec(["10C", "10D", "10H", "10S"], melds=[["10C", "10D", "10H", "10S"]],
+                    title="Tens")
+    image = open_png(render_hand(spec))
+    boxes = [box for _, box in layout_hand(spec)]
+    y0 = boxes[0][3] + 6  # the labels sit under the cards
+    columns = label_columns(image, y0, y0 + 20)
+    for left, right in pairwise(boxes):
+        between = columns[left[0] + 24:right[0] + 12]  # around the border of two labels
+        gap = max(len(run) for run in "".join(".#"[c] for c in between).split("#"))
+        assert gap >= 7, "two labels run together"
