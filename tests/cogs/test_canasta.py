@@ -4,6 +4,8 @@ refusals, a restart mid-hand and a whole game played by computers."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import simcord
 
@@ -216,3 +218,38 @@ async def test_computers_finish_a_short_game_and_both_partners_count_the_win(
     assert winners in (["Alice", "Chiara"], ["Bruno", "Dario"])
     board = await sim.bruno.slash(sim.channel, "leaderboard", game="canasta")
     assert (await png_of(board.response, "canasta_leaderboard.png")).width > 200
+
+
+def message(sim: Sim, message_id: int) -> Any:
+    """Return a message of the channel as it is now."""
+    return next(m for m in sim.channel.history() if m.id == message_id)
+
+
+async def test_the_table_is_posted_anew_at_each_hand_and_when_it_grows_old(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    # A game to 15,000 lasts hours; Discord limits edits of messages older than an hour.
+    await set_turn_seconds(sim, 0)  # untimed: nobody is replaced while the hour goes by
+    script(deals, [ALICE2, BRUNO2], stock="4C 5H 5S 6H 6S KD")
+    await start_game(sim, "canasta", sim.bruno)
+    first = table_message(sim)
+    await click(sim.alice, "Build an opening")
+    await choose(sim.alice, "ui_rank", ["K"])
+    await choose(sim.alice, "ui_rank", ["Q"])
+    await click(sim.alice, "Open with these (140 of 50)")
+    await click(sim.alice, "Add to a meld")
+    kings = next(m for m in table(sim).sides[0].melds if m.rank == "K")
+    await choose(sim.alice, "ui_meld", [kings.id])
+    await choose(sim.alice, "addc", [f"{kings.id}:KD"])
+    await choose(sim.alice, "discard", ["5C"])  # Alice goes out: hand 2 is dealt
+    second = table_message(sim)
+    assert table(sim).hand_no == 2 and second.id != first.id
+    assert sim.channel.history()[-1].id == second.id and "My hand" in labels(second)
+    assert "My hand" not in labels(message(sim, first.id))
+    await sim.env.advance_time(51 * 60)
+    to_act = table(sim).turn
+    member = sim.alice if to_act == 0 else sim.bruno
+    await click(member, "Draw two")
+    await choose(member, "discard", option_values(dm(member), ":discard")[:1])
+    third = table_message(sim)
+    assert third.id != second.id and sim.channel.history()[-1].id == third.id
+    assert labels(message(sim, second.id)) == []  # the old one lost its buttons
