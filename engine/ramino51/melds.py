@@ -251,9 +251,20 @@ def _run_lay_off(meld: TableMeld, cards: Group, end: str | None, by: int) -> Tab
     if not good:
         where = f" at the {end} end" if end else ""
         raise DoesNotFit(f"{_group_text(cards)} does not fit {name}{where}")
-    if len(good) > 1:
+    # Each place is built before asking which end: a place the run's limits refuse (a third
+    # joker, a 14th card) is no choice, and its refusal is the reason when none is left.
+    built: list[TableMeld] = []
+    refusal: DoesNotFit | None = None
+    for pick in good:
+        try:
+            built.append(_extended(meld, cards, pick, by))
+        except DoesNotFit as error:
+            refusal = error
+    if not built and refusal is not None:
+        raise refusal
+    if len(built) > 1:
         raise AmbiguousEnd(f"{_group_text(cards)} fits both ends of {name}: say low or high")
-    return _extended(meld, cards, good[0], by)
+    return built[0]
 
 
 def _run_options(p: Placed, meld: TableMeld, name: str) -> tuple[int, ...]:

@@ -221,6 +221,18 @@ def test_an_ace_on_2_to_k_needs_its_end() -> None:
     assert lay_off(run, group("JK=AS"), "low", 0).declared().startswith("JK(AS) 2S")
 
 
+def test_a_third_joker_on_a_run_from_2_to_k_is_refused_at_either_end() -> None:
+    # found by the property soak: the ace's two ends hid the two-joker limit, and listing
+    # the lay-offs crashed instead of leaving this one out
+    run = table_meld("2D,3D,4D,5D,6D,JK=7D,8D,9D,JK=10D,JD,QD,KD")
+    for end in (None, "low", "high"):
+        with pytest.raises(DoesNotFit, match="at most 2 jokers"):
+            lay_off(run, group("JK=AD"), end, 0)
+    assert fits(Card.parse("JK"), run) == []
+    assert [str(x) for x in fits(Card.parse("AD"), run)] == [
+        "layoff AD A low", "layoff AD A high"]
+
+
 @pytest.mark.parametrize(("meld", "cards", "end", "error", "reason"), [
     ("4C,5C,6C", "8C", None, DoesNotFit, "8C does not fit the run 4C 5C 6C"),
     ("4C,5C,6C", "7D", None, DoesNotFit, "7D is not of clubs"),
