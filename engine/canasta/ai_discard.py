@@ -1,0 +1,56 @@
+"""The Canasta computer player's discard: the card that costs least to give away and to lose.
+
+A discard becomes the pile's top for the next player, always an opponent, who takes the whole
+pile if he holds two naturals of its rank. So a card costs: its danger (the chance he holds
+that pair, weighed by the pile's size), a rank the opponents have melded (they hold or draw
+more of it), what it is worth to keep (a pair or a card for the side's meld), and a wild card
+most of all. A black three costs least: nobody may take the pile while it lies on top.
+"""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..melds import JOKER_MELD, TWOS_MELD
+from .ai_cards import Reading, may_go_out
+
+WILD = 1000.0  # a wild card goes only when nothing else is left
+BLACK_THREE = -1000.0  # freezes the pile for the next player
+THEIR_RANK = 300.0  # the opponents have melded the rank
+KEEP_PAIR = 25.0  # a card of a rank held twice or more (a pile take or a meld in reach)
+KEEP_FIT = 15.0  # a card of a rank the side has melded (it goes on the meld later)
+DANGER = 10.0  # per card of the pile, times the chance the next player may take it
+VALUE = 0.5  # per point of value: an opened side rather keeps its low cards in hand
+LATE_STOCK = 2  # per seat: with this few stock cards left the hand is near its end
+SHORT_HAND = 3  # an opponent who may go out holding this few cards may end the hand
+
+
+def hand_may_end(r: Reading) -> bool:
+    """Whether the hand may end before the player's next turn or soon after it."""
+    table = r.view.table
+    if table.stock <= LATE_STOCK * table.players:
+        return True
+    return any(may_go_out(s) and min(table.cards[seat] for seat in s.seats) <= SHORT_HAND
+               for s in r.others)
+
+
+def discard_cost(r: Reading, card: Card) -> float:
+    """Return what throwing the card costs (the lowest goes)."""
+    if card.rank in (JOKER_MELD, TWOS_MELD):
+        return WILD + r.value(card)
+    if card.rank == 3:
+        return BLACK_THREE
+    cost = THEIR_RANK if card.rank in r.opponent_ranks else 0.0
+    if r.held[card.rank] >= 2:
+        cost += KEEP_PAIR
+    if r.side_melds(card.rank):
+        cost += KEEP_FIT
+    cost += DANGER * (r.view.table.pile + 1) * r.danger(card.rank)
+    return cost - (VALUE * r.value(card) if r.side.opened else 0.0)
+
+
+def choose_discard(r: Reading) -> str:
+    """Return the text of the cheapest legal discard (the first action if none is legal)."""
+    found = [t for t in r.view.actions if t.startswith("discard ")]
+    if not found:
+        return r.view.actions[0]
+    return min(found, key=lambda t: discard_cost(r, Card.parse(t.split()[1])))
