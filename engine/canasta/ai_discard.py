@@ -1,10 +1,11 @@
 """The Canasta computer player's discard: the card that costs least to give away and to lose.
 
 A discard becomes the pile's top for the next player, always an opponent, who takes the whole
-pile if he holds two naturals of its rank. So a card costs: its danger (the chance he holds
-that pair, weighed by the pile's size), a rank the opponents have melded (they hold or draw
-more of it), what it is worth to keep (a pair or a card for the side's meld), and a wild card
-most of all. A black three costs least: nobody may take the pile while it lies on top.
+pile if he holds two naturals of its rank. A wild card goes only when nothing else is
+left, a rank the opponents have melded only when nothing but wild cards is; among the rest
+a card costs its danger (the chance he holds that pair, weighed by the pile's size) and what
+it is worth to keep (a pair, a card for the side's meld). A black three costs least: nobody
+may take the pile while it lies on top.
 """
 
 from __future__ import annotations
@@ -13,9 +14,7 @@ from ..cards import Card
 from ..melds import JOKER_MELD, TWOS_MELD
 from .ai_cards import Reading, may_go_out
 
-WILD = 1000.0  # a wild card goes only when nothing else is left
 BLACK_THREE = -1000.0  # freezes the pile for the next player
-THEIR_RANK = 300.0  # the opponents have melded the rank
 KEEP_PAIR = 25.0  # a card of a rank held twice or more (a pile take or a meld in reach)
 KEEP_FIT = 15.0  # a card of a rank the side has melded (it goes on the meld later)
 DANGER = 10.0  # per card of the pile, times the chance the next player may take it
@@ -33,19 +32,18 @@ def hand_may_end(r: Reading) -> bool:
                for s in r.others)
 
 
-def discard_cost(r: Reading, card: Card) -> float:
-    """Return what throwing the card costs (the lowest goes)."""
-    if card.rank in (JOKER_MELD, TWOS_MELD):
-        return WILD + r.value(card)
-    if card.rank == 3:
-        return BLACK_THREE
-    cost = THEIR_RANK if card.rank in r.opponent_ranks else 0.0
-    if r.held[card.rank] >= 2:
-        cost += KEEP_PAIR
+def discard_cost(r: Reading, card: Card) -> tuple[bool, bool, float]:
+    """Return what throwing the card costs, lowest first: a wild card last of all, then a
+    rank the opponents have melded, then the card's weighed cost."""
+    wild = card.rank in (JOKER_MELD, TWOS_MELD)
+    theirs = card.rank in r.opponent_ranks
+    if wild or card.rank == 3:
+        return wild, theirs, r.value(card) if wild else BLACK_THREE
+    cost = KEEP_PAIR if r.held[card.rank] >= 2 else 0.0
     if r.side_melds(card.rank):
         cost += KEEP_FIT
     cost += DANGER * (r.view.table.pile + 1) * r.danger(card.rank)
-    return cost - (VALUE * r.value(card) if r.side.opened else 0.0)
+    return False, theirs, cost - (VALUE * r.value(card) if r.side.opened else 0.0)
 
 
 def choose_discard(r: Reading) -> str:
