@@ -19,6 +19,8 @@ KEEP_PAIR = 25.0  # a card of a rank held twice or more (a pile take or a meld i
 KEEP_FIT = 15.0  # a card of a rank the side has melded (it goes on the meld later)
 DANGER = 10.0  # per card of the pile, times the chance the next player may take it
 VALUE = 0.5  # per point of value: an opened side rather keeps its low cards in hand
+VALUE_UNOPENED = 1.0  # … an unopened one its high cards, towards its opening minimum
+UNOPENED_TAKER = 0.3  # the danger's weight when the next player's side has not opened
 LATE_STOCK = 2  # per seat: with this few stock cards left the hand is near its end
 SHORT_HAND = 3  # an opponent who may go out holding this few cards may end the hand
 
@@ -32,6 +34,13 @@ def hand_may_end(r: Reading) -> bool:
                for s in r.others)
 
 
+def _can_open(r: Reading) -> float:
+    """Return how readily the next player's side takes a pile: an unopened side must meet
+    its opening minimum with the take."""
+    side = next(s for s in r.others if r.next_seat in s.seats)
+    return 1.0 if side.opened else UNOPENED_TAKER
+
+
 def discard_cost(r: Reading, card: Card) -> tuple[bool, bool, float]:
     """Return what throwing the card costs, lowest first: a wild card last of all, then a
     rank the opponents have melded, then the card's weighed cost."""
@@ -42,8 +51,9 @@ def discard_cost(r: Reading, card: Card) -> tuple[bool, bool, float]:
     cost = KEEP_PAIR if r.held[card.rank] >= 2 else 0.0
     if r.side_melds(card.rank):
         cost += KEEP_FIT
-    cost += DANGER * (r.view.table.pile + 1) * r.danger(card.rank)
-    return False, theirs, cost - (VALUE * r.value(card) if r.side.opened else 0.0)
+    cost += DANGER * (r.view.table.pile + 1) * r.danger(card.rank) * _can_open(r)
+    weight = -VALUE if r.side.opened else VALUE_UNOPENED * r.side.minimum / 50
+    return False, theirs, cost + weight * r.value(card)
 
 
 def choose_discard(r: Reading) -> str:
