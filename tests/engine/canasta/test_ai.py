@@ -196,6 +196,18 @@ def test_prefers_a_black_three_as_discard() -> None:
     assert isinstance(action, Discard) and action.card.text == "3S"
 
 
+def test_an_unopened_side_keeps_its_high_cards_for_its_opening() -> None:
+    game = crafted(hands("AS KD 6C JH"))
+    action = act(game)
+    assert isinstance(action, Discard) and action.card.text == "6C"
+
+
+def test_an_opened_side_throws_a_high_single_card() -> None:
+    game = crafted(hands("AS KD 6C JH"), opened=[0])
+    action = act(game)
+    assert isinstance(action, Discard) and action.card.text == "AS"
+
+
 def test_keeps_a_pair_and_throws_a_singleton() -> None:
     game = crafted(hands("8H 8S KD"), melds=[(0, "QS QD QC")])
     action = act(game)
@@ -203,11 +215,12 @@ def test_keeps_a_pair_and_throws_a_singleton() -> None:
 
 
 def test_does_not_hand_a_big_pile_to_a_likely_pair() -> None:
-    # eleven jacks are unseen but one five only: the next player far more likely holds two
-    # jacks, and the pile holds a hundred cards (two cards left: the five cannot be melded)
+    # eleven jacks are unseen but one five only: the next player (his side opened) far more
+    # likely holds two jacks, and the pile holds a hundred cards (two cards left: the five
+    # cannot be melded)
     no_fives = {1: "4C 6H 8S 10C 9C", 2: "4D 6S 8C 10D 9D", 3: "4H 6C 8D 10H 9H"}
     game = crafted({0: "JD 5C", **no_fives}, melds=[(0, "5S 5H 5D 5C 5S 5H 5D 5C 5S 5H")],
-                   stock=STOCK.replace("5", "9"), pile="8H 8D", rest_to="pile")
+                   stock=STOCK.replace("5", "9"), pile="8H 8D", rest_to="pile", opened=[1])
     assert game.public_view().pile > 90
     action = act(game)
     assert isinstance(action, Discard) and action.card.text == "5C"
