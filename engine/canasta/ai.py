@@ -32,6 +32,9 @@ LATE_PILE = 4  # when the hand may end, a bigger pile costs more in hand than it
 WILD_COST = 40.0  # a wild card kept for a canasta is worth this much in hand
 CANASTA_MADE = 100.0  # what finishing a canasta adds to a play's worth
 
+KEEP_TRAPS = 1
+TRAP_RANKS = frozenset({4, 5, 6, 7})  # worth 5 each in hand: cheap pairs to hold
+
 Played = tuple[str, A.CanastaAction]
 
 
@@ -153,7 +156,17 @@ def _play_worth(r: Reading, action: A.CanastaAction, pays: bool, dump: bool) -> 
         return None
     if rank == JOKER_MELD and not meld:
         return None  # jokers are worth more as wild cards
+    if meld and not made and _breaks_trap(r, rank, action.cards):
+        return None
     return score - WILD_COST * wild
+
+
+def _breaks_trap(r: Reading, rank: int, cards: Sequence[Card]) -> bool:
+    """Whether an addition would leave fewer than two cards of a low rank in hand: a pair of
+    fours to sevens is cheap to hold and takes the pile when an opponent throws that rank."""
+    if not KEEP_TRAPS or rank not in TRAP_RANKS:
+        return False
+    return r.held[rank] - sum(c.rank == rank for c in cards) < 2
 
 
 def _meld(r: Reading, meld_id: str) -> MeldView:
