@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..cards import Card
-from ..melds import BLACK_THREES, JOKER_MELD
+from ..melds import BLACK_THREES, JOKER_MELD, TWOS_MELD
 from . import actions as A
 from .ai_cards import Reading, going_out_pays, has_clean, is_wild_for, may_go_out, meld_rank
 from .ai_discard import choose_discard, hand_may_end
@@ -32,6 +32,7 @@ LATE_PILE = 4  # when the hand may end, a bigger pile costs more in hand than it
 WILD_COST = 40.0  # a wild card kept for a canasta is worth this much in hand
 CANASTA_MADE = 100.0  # what finishing a canasta adds to a play's worth
 
+TWOS_START = 3
 KEEP_TRAPS = 1
 TRAP_RANKS = frozenset({4, 5, 6, 7})  # worth 5 each in hand: cheap pairs to hold
 
@@ -156,6 +157,8 @@ def _play_worth(r: Reading, action: A.CanastaAction, pays: bool, dump: bool) -> 
         return None
     if rank == JOKER_MELD and not meld:
         return None  # jokers are worth more as wild cards
+    if rank == TWOS_MELD and not meld and len(action.cards) < TWOS_START:
+        return None
     if meld and not made and _breaks_trap(r, rank, action.cards):
         return None
     return score - WILD_COST * wild

@@ -19,7 +19,6 @@ from .melds import BONUS, CANASTA, CLEAN, card_value, is_black_three, red_three_
 from .views import CanastaHand, MeldView, SideView
 
 _MELD_RANKS = {"JK": JOKER_MELD, "A": 1, "J": 11, "Q": 12, "K": 13}
-HOLD_BACK = 1
 AVERAGE_CARD = 12  # what a card left in a hand we cannot see is guessed to cost
 
 
@@ -174,4 +173,4 @@ def going_out_pays(r: Reading) -> bool:
     totals = [s.total + h for s, h in zip(r.others, theirs)]
     if max([total, *totals]) >= r.view.table.options.target_score:
         return all(total > t for t in totals)
-    return not HOLD_BACK or all(mine >= h for h in theirs) or all(total >= t for t in totals)
+    return all(mine >= h for h in theirs) or all(total >= t for t in totals)

@@ -123,6 +123,21 @@ def test_melds_three_naturals_but_keeps_a_pair() -> None:
     assert {"8H", "8S"} <= set(c.text for c in game.hands[0])
 
 
+def test_keeps_a_pair_of_a_low_rank_to_take_the_pile_with() -> None:
+    # three sixes held and a meld of sixes: one goes on the meld, two stay in hand
+    game = crafted(hands("6C 6D 6H KS 9H JD"), melds=[(0, "6S 6H 6D")])
+    played = play_turn(game)
+    added = [c.text for a in played if isinstance(a, AddToMeld) for c in a.cards]
+    assert len(added) == 1 and added[0][0] == "6"
+    assert sum(c.rank == 6 for c in game.hands[0]) == 2
+
+
+def test_adds_every_high_card_to_its_meld() -> None:
+    game = crafted(hands("KC KD KH 9H JD 5S"), melds=[(0, "KS KH KD")])
+    play_turn(game)
+    assert not any(c.rank == 13 for c in game.hands[0])
+
+
 def test_finishes_a_canasta_with_a_wild_card_it_holds() -> None:
     game = crafted(hands("2S 5C 9D 8H"), melds=[(0, KINGS), (0, "QS QD QC QH QS QD")])
     action = act(game)
