@@ -6,7 +6,9 @@ melding), else open when it can, else draw two; on an empty stock, take a small 
 the hand. Then, once its side has opened: the plays that make canastas, natural cards added
 to its side's melds (a partner's too) and new melds of three naturals or more; wild cards
 only where they finish a canasta (never on a clean one, nor on the side's clean hope while
-it has no clean canasta), or to empty the hand when the hand may end. It keeps two cards
+it has no clean canasta), or to empty the hand when the hand may end. It keeps a pair of
+each low rank (4 to 7: cheap in hand, what greedy players throw) to take the pile with, and
+two cards
 unless its side may go out and going out pays (ai_cards.going_out_pays); then it lays down
 all it can. Last, the discard ai_discard.py finds safest. `greedy_action` (ai_greedy.py)
 is the baseline.
@@ -19,10 +21,10 @@ from collections.abc import Callable, Sequence
 from ..cards import Card
 from ..melds import BLACK_THREES, JOKER_MELD, TWOS_MELD
 from . import actions as A
-from .ai_cards import Reading, going_out_pays, has_clean, is_wild_for, may_go_out, meld_rank
+from .ai_cards import Reading, going_out_pays, has_clean, may_go_out, meld_rank
 from .ai_discard import choose_discard, hand_may_end
 from .ai_greedy import greedy_action as greedy_action
-from .melds import CANASTA, CLEAN
+from .melds import CANASTA, CLEAN, is_wild
 from .melds import meld_rank as group_rank
 from .views import CanastaHand, MeldView
 
@@ -56,7 +58,7 @@ def offered(view: CanastaHand, kind: type | tuple[type, ...]) -> list[Played]:
 
 def wilds_in(cards: Sequence[Card], rank: int) -> int:
     """Return how many of the cards play as wild cards in a meld of the rank."""
-    return sum(is_wild_for(c, rank) for c in cards)
+    return sum(is_wild(c, rank) for c in cards)
 
 
 # --- before the draw ---------------------------------------------------------------------

@@ -14,8 +14,14 @@ from functools import cached_property
 from math import comb
 
 from ..cards import Card
-from ..melds import BLACK_THREES, JOKER_MELD, TWOS_MELD
-from .melds import BONUS, CANASTA, CLEAN, card_value, is_black_three, red_three_bonus
+from ..melds import BLACK_THREES, JOKER_MELD
+from .melds import (
+    BONUS,
+    CLEAN,
+    can_go_out,
+    card_value,
+    red_three_bonus,
+)
 from .views import CanastaHand, MeldView, SideView
 
 _MELD_RANKS = {"JK": JOKER_MELD, "A": 1, "J": 11, "Q": 12, "K": 13}
@@ -31,11 +37,6 @@ def meld_rank(meld: MeldView) -> int:
 def copies(rank: int) -> int:
     """Return how many cards of a rank the 162 hold that can ever be in a hand."""
     return 6 if rank in (JOKER_MELD, BLACK_THREES) else 12
-
-
-def is_wild_for(card: Card, rank: int) -> bool:
-    """Whether the card plays as a wild card in a meld of this rank."""
-    return card.rank != rank and card.rank in (JOKER_MELD, TWOS_MELD)
 
 
 def pair_chance(left: int, hand: int, pool: int) -> float:
@@ -118,14 +119,6 @@ class Reading:
         """Return the player's side's melds of a rank."""
         return [m for m in self.side.melds if meld_rank(m) == rank]
 
-    def wilds(self) -> int:
-        """Return how many wild cards (jokers and twos) the hand holds."""
-        return self.held[JOKER_MELD] + self.held[TWOS_MELD]
-
-    def black_threes(self) -> int:
-        """Return how many black threes the hand holds."""
-        return sum(is_black_three(c) for c in self.cards)
-
 
 # --- canastas and the hand's end --------------------------------------------------------
 
@@ -137,18 +130,12 @@ def canastas(side: SideView) -> list[str]:
 
 def may_go_out(side: SideView) -> bool:
     """Whether the side meets the going-out condition (two canastas, one clean)."""
-    kinds = canastas(side)
-    return len(kinds) >= 2 and any(k in CLEAN for k in kinds)
+    return can_go_out(canastas(side))
 
 
 def has_clean(side: SideView) -> bool:
     """Whether the side has a clean canasta (what going out needs besides a second one)."""
     return any(m.canasta in CLEAN for m in side.melds)
-
-
-def to_canasta(meld: MeldView) -> int:
-    """Return how many cards the meld lacks to be a canasta (0 once it is one)."""
-    return max(0, CANASTA - len(meld.cards))
 
 
 def hand_estimate(r: Reading, side: SideView, out: bool) -> int:
