@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..cards import Card
-from ..melds import BLACK_THREES, JOKER_MELD, TWOS_MELD
+from ..melds import BLACK_THREES, JOKER_MELD
 from . import actions as A
 from .ai_cards import Reading, going_out_pays, has_clean, may_go_out, meld_rank
 from .ai_discard import choose_discard, hand_may_end
@@ -34,8 +34,6 @@ LATE_PILE = 4  # when the hand may end, a bigger pile costs more in hand than it
 WILD_COST = 40.0  # a wild card kept for a canasta is worth this much in hand
 CANASTA_MADE = 100.0  # what finishing a canasta adds to a play's worth
 
-TWOS_START = 3
-KEEP_TRAPS = 1
 TRAP_RANKS = frozenset({4, 5, 6, 7})  # worth 5 each in hand: cheap pairs to hold
 
 Played = tuple[str, A.CanastaAction]
@@ -155,21 +153,26 @@ def _play_worth(r: Reading, action: A.CanastaAction, pays: bool, dump: bool) -> 
     score = 10.0 * len(action.cards) + (CANASTA_MADE if made else 0.0)
     if dump:
         return score
-    if wild and (not made or (meld and _clean_hope(r, meld))):
-        return None
-    if rank == JOKER_MELD and not meld:
-        return None  # jokers are worth more as wild cards
-    if rank == TWOS_MELD and not meld and len(action.cards) < TWOS_START:
-        return None
-    if meld and not made and _breaks_trap(r, rank, action.cards):
+    if _held_back(r, action, meld, rank, made):
         return None
     return score - WILD_COST * wild
+
+
+def _held_back(r: Reading, action: A.NewMeld | A.AddToMeld, meld: MeldView | None,
+               rank: int, made: bool) -> bool:
+    """Whether a play waits while the hand goes on: wild cards that finish no canasta (or
+    spoil the side's clean hope), a joker meld, the last two of a low rank."""
+    if wilds_in(action.cards, rank) and (not made or (meld and _clean_hope(r, meld))):
+        return True
+    if rank == JOKER_MELD and not meld:
+        return True  # jokers are worth more as wild cards
+    return bool(meld) and not made and _breaks_trap(r, rank, action.cards)
 
 
 def _breaks_trap(r: Reading, rank: int, cards: Sequence[Card]) -> bool:
     """Whether an addition would leave fewer than two cards of a low rank in hand: a pair of
     fours to sevens is cheap to hold and takes the pile when an opponent throws that rank."""
-    if not KEEP_TRAPS or rank not in TRAP_RANKS:
+    if rank not in TRAP_RANKS:
         return False
     return r.held[rank] - sum(c.rank == rank for c in cards) < 2
 
