@@ -27,6 +27,9 @@ from cogs.adapters.canasta_menus import (
 )
 from cogs.adapters.canasta_pictures import side_seat, table_footer
 from engine.canasta import CanastaGame, CanastaOptions
+from engine.canasta.ai import choose_action
+from engine.canasta.ai_cards import Reading
+from engine.canasta.ai_discard import choose_discard
 from engine.canasta.events import (
     Added,
     CanastaPayload,
@@ -44,8 +47,6 @@ from engine.canasta.views import CanastaHand, CanastaTable, HandReport, MeldView
 from engine.cards import Card
 from engine.game import Event
 
-WILD = ("JK", "2")
-
 
 class CanastaAdapter(AdapterBase):
     """Canasta for the host: 2 to 4 players, 0+2 v 1+3 with four, melds by rank per side."""
@@ -55,16 +56,13 @@ class CanastaAdapter(AdapterBase):
     notable: frozenset[str] = frozenset({"open", "take", "meld", "add"})
 
     def computer(self, view: CanastaHand) -> object:
-        """Return the computer player's action.
-
-        A stand-in until engine/canasta/ai.py lands: then `return choose_action(view)`.
-        """
-        return simple_choice(view)
+        """Return the computer player's action (engine/canasta/ai.py)."""
+        return choose_action(view)
 
     def default_move(self, game: Any, seat: int) -> str:
         """Play safe for an absent player: draw two (or end on an empty stock), never meld
-        for him, and discard a card he holds least of, never a wild card while another will
-        do."""
+        for him, and discard as the computer player would (never a wild card while another
+        will do, nor a rank the opponents meld)."""
         view: CanastaHand = view_of(game, seat)
         return safe_move(view)
 
@@ -241,35 +239,16 @@ class CanastaAdapter(AdapterBase):
         return [t("canasta.rules.target", locale, target=options.target_score)]
 
 
-# ----- the computer's stand-in and the timer's move ---------------------------------------------
-
-
-def simple_choice(view: CanastaHand) -> str:
-    """Return a plain legal move: open or meld when the engine lists one, else draw, discard."""
-    legal = view.actions
-    for verb in ("open ", "take ", "add ", "meld "):
-        ready = [a for a in legal if a.startswith(verb)]
-        if ready:
-            return ready[0]
-    return safe_move(view)
+# ----- the timer's move ------------------------------------------------------------------------
 
 
 def safe_move(view: CanastaHand) -> str:
-    """Return the draw (or the end on an empty stock), else the safest discard."""
+    """Return the draw (or the end on an empty stock), else the computer player's discard."""
     legal = view.actions
     for bare in ("draw", "end"):
         if bare in legal:
             return bare
-    discards = [a.split()[1] for a in legal if a.startswith("discard ")]
-    if not discards:
-        return legal[0]
-    held = [rank_of(c) for c in view.hand]
-
-    def risk(card: str) -> tuple[bool, int, int]:
-        wild = rank_of(card) in WILD  # a wild card last, the cheapest first
-        return (wild, 0 if wild else held.count(rank_of(card)),
-                card_value(Card.parse(card), view.table.options))
-    return "discard " + min(discards, key=risk)
+    return choose_discard(Reading(view))
 
 
 # ----- words and rows -----------------------------------------------------------------------
@@ -293,9 +272,6 @@ def by_rank(hand: Sequence[str]) -> list[list[str]]:
     return [ranks[r] for r in sorted(ranks, key=rank_order)]
 
 
-RANK_ORDER = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "JK")
-
-
 def could_meld(view: CanastaHand, locale: str) -> str:
     """Return the hand's caption: the ranks it could meld now, or that it can meld none."""
     ranks = [rank_of(a.split()[1].split(",")[0]) for a in view.actions
@@ -305,7 +281,7 @@ def could_meld(view: CanastaHand, locale: str) -> str:
     melds = {m.id: m.rank for s in view.table.sides for m in s.melds}
     ranks += [melds[a.split()[1]] for a in view.actions if a.startswith("add ")]
     # in the order the hand's groups are drawn, so the caption reads along the picture
-    shown = sorted(set(ranks), key=lambda r: RANK_ORDER.index(r) if r in RANK_ORDER else 99)
+    shown = sorted(set(ranks), key=rank_order)
     if not shown:
         return t("canasta.hand_caption", locale)
     return t("canasta.could_meld", locale, ranks=" ".join(shown))

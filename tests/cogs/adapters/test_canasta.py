@@ -9,7 +9,7 @@ import pytest
 
 from cogs.adapters import ButtonControl, Control, Deal, SelectControl, view_of
 from cogs.adapters.base import preset_label
-from cogs.adapters.canasta import CANASTA, safe_move, simple_choice
+from cogs.adapters.canasta import CANASTA, safe_move
 from cogs.adapters.canasta_menus import BUTTON_ACTION, MAX_OPTIONS, VALUE, hand_controls, one_move
 from cogs.custom_ids import ComponentId, parse
 from cogs.errors import Refusal
@@ -190,6 +190,9 @@ def test_a_timer_draws_then_throws_no_wild_card_and_never_melds() -> None:
     hand = crafted({0: "JK 2S 2H 5C 5D KH 9S"}, melds=[(0, "AS AH AD")], phase="play")
     move = safe_move(view_of(hand, 0))
     assert move in ("discard KH", "discard 9S")  # a single card, never a wild one
+    hand = crafted({0: "JK 5C 5D KH 9S"}, melds=[(0, "AS AH AD"), (1, "9H 9C 9D")],
+                   phase="play")
+    assert safe_move(view_of(hand, 0)) == "discard KH"  # not the 9 the opponents meld
     hand = crafted({0: "JK 2S 2H 2D"}, melds=[(0, "AS AH AD")], phase="play")
     move = safe_move(view_of(hand, 0))  # wild cards only: one must go, a two before a joker
     assert move in ("discard 2S", "discard 2H", "discard 2D")
@@ -226,10 +229,11 @@ def test_computers_play_a_game_to_its_end_and_partners_share_the_result() -> Non
         if game.is_over:
             break
         seat = game.to_act()[0]
-        game.apply(seat, simple_choice(view_of(game, seat)))
+        game.apply(seat, CANASTA.choose(game, seat))
     assert game.is_over
     outcomes = CANASTA.outcomes(game)
     assert outcomes[0].won == outcomes[2].won != outcomes[1].won == outcomes[3].won
+    assert [o.side for o in outcomes] == [0, 1, 0, 1]  # stored with each seat's result
     assert outcomes[0].points == outcomes[2].points
     lines = CANASTA.final_lines(game, outcomes, NAMES, "en")
     assert lines[-1].startswith("Winner: ")
