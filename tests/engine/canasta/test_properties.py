@@ -127,6 +127,7 @@ def test_random_games_keep_every_invariant(name: str, players: int) -> None:
     for k in range(FIRST, FIRST + GAMES):
         ends += play(SETS[name], players, seed=1000 * players + k)
     assert sum(ends.values()) >= GAMES  # every game finished at least one hand
+    print(f"{name}, {players} players: {GAMES} games, {sum(ends.values())} hands {dict(ends)}")
 
 
 def test_random_play_goes_out_as_well_as_exhausting_the_stock() -> None:
