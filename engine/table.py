@@ -245,3 +245,23 @@ class MeldView:
 def melds_of(melds: Iterable[TableMeld]) -> tuple[MeldView, ...]:
     """Return the views of table melds."""
     return tuple(MeldView.of(m) for m in melds)
+
+
+# --- the events of open play, every open-meld game's ------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Melded:
+    """A seat put new melds from the hand on the table."""
+
+    melds: tuple[MeldView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LaidOff:
+    """A seat laid a card off on a table meld, earning its points."""
+
+    card: str
+    meld: str
+    end: str | None  # "low" | "high" where the player named the end
+    points: int

@@ -689,4 +689,16 @@ MESSAGES: dict[str, str] = {
     "error.rank_melded": "Your side already has a meld of that rank: add the cards to it.",
     "error.canasta_closed": "That canasta takes no more cards: it is full at seven, or it is clean and wild cards may not spoil it in this game.",
     "error.end_not_allowed": "The hand can be ended only at the start of your turn when the stock is empty.",
+    # --- gin mahjong ---
+    "mahjong.put_down": "{points} put down",
+    "mahjong.prompt.owed": "Meld or lay off {card} before you discard: it came from deep in the pile.",
+    "mahjong.prompt.play": "Meld, lay off on any meld on the table, then discard. Empty your hand to go gin.",
+    "mahjong.event.took_pile": "{name} takes {count} {count:card|cards} from the pile: {cards}.",
+    "mahjong.event.melded": "{name} melds {melds}.",
+    "mahjong.event.laid_off": "{name} lays {card} off on meld {meld}.",
+    "mahjong.event.hand_won": "{name} goes gin and scores {points} {points:point|points} this hand.",
+    "mahjong.score_line": "{name}: put down {put_down}, left in hand {held}{bonus}: {total} for the hand",
+    "mahjong.bonus": ", gin bonus {points}",
+    "error.pile_card_owed": "The deepest card you take ({card}) must be melded or laid off this turn, before you discard.",
+    "mahjong.in_hand": "Left in hand",
 }

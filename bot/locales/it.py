@@ -710,4 +710,16 @@ MESSAGES: dict[str, str] = {
     "error.rank_melded": "La tua squadra ha già una combinazione di quel valore: attacca lì le carte.",
     "error.canasta_closed": "Quella canasta non prende altre carte: è completa a sette, oppure è pulita e in questa partita le matte non possono sporcarla.",
     "error.end_not_allowed": "Puoi chiudere la mano solo all'inizio del tuo turno, quando il tallone è finito.",
+    # --- gin mahjong ---
+    "mahjong.put_down": "{points} in tavola",
+    "mahjong.prompt.owed": "Prima di scartare devi calare o attaccare {card}: l'hai presa in fondo agli scarti.",
+    "mahjong.prompt.play": "Cala, attacca a qualsiasi combinazione in tavola, poi scarta. Se resti senza carte fai gin.",
+    "mahjong.event.took_pile": "{name} prende {count} {count:carta|carte} dagli scarti: {cards}.",
+    "mahjong.event.melded": "{name} cala {melds}.",
+    "mahjong.event.laid_off": "{name} attacca {card} alla combinazione {meld}.",
+    "mahjong.event.hand_won": "{name} fa gin e in questa mano segna {points} {points:punto|punti}.",
+    "mahjong.score_line": "{name}: in tavola {put_down}, in mano {held}{bonus}: {total} per la mano",
+    "mahjong.bonus": ", bonus gin {points}",
+    "error.pile_card_owed": "La carta più in fondo che prendi ({card}) va calata o attaccata in questo turno, prima di scartare.",
+    "mahjong.in_hand": "Rimaste in mano",
 }

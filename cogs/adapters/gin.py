@@ -16,11 +16,14 @@ from cogs.adapters import (
     SelectOption,
     view_of,
 )
+from cogs.adapters import gin_mahjong as mj
 from cogs.adapters.base import AdapterBase, sheet_of, tie_line, with_words
+from cogs.adapters.melding import lay_target, menu_step, no_step, partition
 from engine.cards import Card
 from engine.game import Event
 from engine.gin import GinGame, GinOptions, arrangements, card_value
 from engine.gin.ai import choose_action
+from engine.gin.deadwood import meld_rules
 from engine.gin.events import (
     Dealt,
     Discarded,
@@ -40,6 +43,8 @@ class GinAdapter(AdapterBase):
     """Gin Rummy for the host: its pictures, controls and lines; the rest is shared."""
 
     game = GinGame
+    # Mahjong gin: a player's own melds and lay-offs he must see on the table (their ids)
+    notable: frozenset[str] = frozenset({"meld", "layoff"})
 
     def computer(self, view: Any) -> object:
         """Return the computer player's action."""
@@ -80,14 +85,17 @@ class GinAdapter(AdapterBase):
     def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
         """Return the public table: stock, discard pile, knock card, counts and scores."""
         view: GinTable = view_of(game)
+        mahjong = view.options.mahjong
         seats = [
             SeatSpec(
                 name=names[i],
                 card_count=view.hand_sizes[i],
                 score=self._score_text(view, i, locale),
-                melds=[MeldSpec("", list(m)) for m in view.shown_melds[i]],
+                melds=mj.seat_melds(view.melds, i) if mahjong else [
+                    MeldSpec("", list(m)) for m in view.shown_melds[i]],
                 is_turn=view.turn == i,
                 note=t("table.dealer", locale) if view.dealer == i else "",
+                detail=mj.put_down_note(view, i, locale) if mahjong else "",
             )
             for i in range(2)
         ]
@@ -145,7 +153,10 @@ class GinAdapter(AdapterBase):
             turn = view.table.turn
             assert turn is not None
             return t("turn.waiting_for", locale, name=names[turn]) + "\n" + deadwood
-        if "take_upcard" in legal:
+        play = mj.prompt(view, locale) if game.opts.mahjong else None
+        if play is not None:
+            line = play
+        elif "take_upcard" in legal:
             line = t("turn.upcard_choice", locale, card=_pretty(top))
         elif "take" in legal:
             line = t("turn.draw_choice", locale, card=_pretty(top))
@@ -171,6 +182,11 @@ class GinAdapter(AdapterBase):
         for action, (label, style) in labels.items():
             if action in legal:
                 buttons.append(ButtonControl(action, label, style))  # type: ignore[arg-type]
+        if game.opts.mahjong:
+            menus = mj.controls(view, draft, locale)
+            if draft.removesuffix("+more"):
+                return menus
+            return buttons + mj.take_button(legal, locale) + menus
         selects: list[Control] = []
         hand = view.hand
         discards = [a.split()[1] for a in legal if a.startswith("discard ")]
@@ -210,6 +226,21 @@ class GinAdapter(AdapterBase):
         placeholder = f"action.{verb}_placeholder"
         return SelectControl(verb, t(placeholder, locale), options)
 
+    def step(self, game: Any, seat: int, draft: str, text: str) -> str:
+        """Move within Mahjong gin's menus: the pile's depths, a lay-off's meld, the page."""
+        moved = menu_step(draft, text)
+        if moved is None:
+            raise no_step(text)
+        return moved
+
+    def compose(self, game: Any, seat: int, verb: str, values: Sequence[str]) -> str:
+        """Return the action a select sends: a meld's cards joined, a card's only target."""
+        if verb == "meld":
+            return "meld " + partition(list(values), meld_rules(game.opts.wrap))
+        if verb == "ui_lay":
+            return lay_target(view_of(game, seat).legal, values[0])
+        return f"{verb} {values[0]}"
+
     # ----- announcements ----------------------------------------------------------------------
 
     def describe(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
@@ -243,7 +274,7 @@ class GinAdapter(AdapterBase):
             return t("event.winner", locale, name=names[p.winner], points=p.finals[p.winner])
         if isinstance(p, MatchEnded):
             return t("event.game_over", locale)
-        return ""
+        return mj.event_line(p, who, locale)
 
     def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
         """Return the lines announcing the first deal (dealer, knock card)."""
@@ -271,6 +302,9 @@ class GinAdapter(AdapterBase):
             return t("event.dead_hand", locale)
         if winner is None:
             return t("event.hand_no_winner", locale)
+        if result.mahjong is not None:
+            return t("mahjong.event.hand_won", locale, name=names[winner],
+                     points=result.mahjong.totals[winner])
         line = t("event.hand_won", locale, name=names[winner], points=result.points)
         if kind == "undercut":
             line = t("event.undercut", locale, name=names[winner],
@@ -294,6 +328,8 @@ class GinAdapter(AdapterBase):
         if end is None:
             return None
         result = end.result
+        if result.mahjong is not None:
+            return self._mahjong_end(game, events, end, names, locale)
         rows = []
         for seat, reveal in enumerate(result.reveals):
             points = result.points if result.winner == seat else 0
@@ -318,6 +354,19 @@ class GinAdapter(AdapterBase):
         # The lines go in the message text above the picture, so the picture does not repeat them.
         return HandEndSpec(title=title, rows=rows), lines
 
+    def _mahjong_end(self, game: Any, events: Sequence[Event], end: HandEnded,
+                     names: Sequence[str], locale: str) -> tuple[HandEndSpec, list[str]]:
+        result = end.result
+        lines = [self._result_line(result, names, locale)]
+        lines += mj.score_lines(result, names, locale)
+        lines += self._total_lines(game, events, names, locale)
+        scores = view_of(game).scores
+        if scores.tied:  # equal totals past the target: another hand
+            lines.append(tie_line(scores.tied, scores.running, names, locale))
+        title = t("hand_end.title", locale, number=end.hand,
+                  what=self._ending(result, names, locale))
+        return HandEndSpec(title=title, rows=mj.end_rows(result, names, locale)), lines
+
     def _total_lines(
         self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
     ) -> list[str]:
@@ -340,8 +389,8 @@ class GinAdapter(AdapterBase):
     def _bonus_lines(
         self, g: GameEnded, opts: GinOptions, names: Sequence[str], locale: str
     ) -> list[str]:
-        if opts.match_format == "multi_game":
-            return []
+        if opts.match_format == "multi_game" or opts.mahjong:
+            return []  # no end-of-game bonuses: the higher total wins
         winner = g.winner
         lines = [t("event.bonus_game", locale, points=opts.game_bonus)]
         for seat in range(2):

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 
 from ..game import DrawnCard as DrawnCard  # the draw's payloads are every game's
 from ..game import StockDraw as StockDraw
-from ..table import MeldView
+from ..table import LaidOff as LaidOff  # Mahjong gin's open-meld payloads are Rummy 500's
+from ..table import Melded as Melded
 from .views import Cards, HandReport, ScoreSheet
 
 
@@ -60,21 +61,6 @@ class PileTaken:
     """Mahjong gin: a seat took the top cards of the pile, the deepest first."""
 
     cards: Cards
-
-
-@dataclass(frozen=True, slots=True)
-class Melded:
-    """Mahjong gin: a seat put new melds on the table."""
-
-    melds: tuple[MeldView, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class LaidOff:
-    """Mahjong gin: a seat laid a card off on a table meld (own or the opponent's)."""
-
-    card: str
-    meld: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -267,7 +267,8 @@ class MahjongTurn:
         meld, end = self._fit(action)
         card = self._take_from_hand(seat, action.card)
         meld.place(Entry(card, seat, mahjong_value(card), "layoff"), end)
-        return [Event("layoff", seat, LaidOff(card.text, meld.id))] + self._after_play(seat)
+        laid = LaidOff(card.text, meld.id, action.end, mahjong_value(card))
+        return [Event("layoff", seat, laid)] + self._after_play(seat)
 
     def _take_from_hand(self, seat: int, card: Card) -> Card:
         held = find_card(self.hands[seat], card)

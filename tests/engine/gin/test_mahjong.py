@@ -151,7 +151,12 @@ def test_a_hand_to_gin_by_the_discard_scores_both_seats() -> None:
     b_meld = g.table.get("B")
     assert [e.card.text for e in b_meld.entries] == ["9D", "10D", "JD", "QD"]
     assert (b_meld.owner, b_meld.entries[0].by, b_meld.entries[0].how) == (0, 1, "layoff")
-    assert g.public_view().put_down == (105 - 15, 25)
+    view = g.public_view()
+    assert view.put_down == (105 - 15, 25)
+    shown = {m.id: m for m in view.melds}
+    assert shown["B"].cards == ("9D", "10D", "JD", "QD") and shown["D"].owner == 1
+    assert [(e.by, e.how, e.value) for e in shown["B"].entries][:2] == [
+        (1, "layoff", 5), (0, "meld", 10)]
     g.apply(1, "discard 4H")
     g.apply(0, "take")
     g.apply(0, "meld 3H,4H,5H")
