@@ -700,5 +700,6 @@ MESSAGES: dict[str, str] = {
     "mahjong.score_line": "{name}: put down {put_down}, left in hand {held}{bonus}: {total} for the hand",
     "mahjong.bonus": ", gin bonus {points}",
     "error.pile_card_owed": "The deepest card you take ({card}) must be melded or laid off this turn, before you discard.",
+    "mahjong.held": "Left in hand: {points} (they count against you if the hand ends now)",
     "mahjong.in_hand": "Left in hand",
 }

@@ -721,5 +721,6 @@ MESSAGES: dict[str, str] = {
     "mahjong.score_line": "{name}: in tavola {put_down}, in mano {held}{bonus}: {total} per la mano",
     "mahjong.bonus": ", bonus gin {points}",
     "error.pile_card_owed": "La carta più in fondo che prendi ({card}) va calata o attaccata in questo turno, prima di scartare.",
+    "mahjong.held": "In mano: {points} (ti vanno contro se la mano finisce adesso)",
     "mahjong.in_hand": "Rimaste in mano",
 }

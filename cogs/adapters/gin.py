@@ -133,11 +133,11 @@ class GinAdapter(AdapterBase):
             cards=list(view.hand),
             melds=melds,
             deadwood=deadwood,
-            deadwood_value=view.deadwood,
+            deadwood_value=mj.held_value(view) if opts.mahjong else view.deadwood,
             sort="rank" if sort == "rank" else "suit",
             title=t("hand.title", locale, game=t("game.gin", locale)),
             highlight=[view.taken] if view.taken else [],
-            deadwood_label=t("picture.deadwood", locale),
+            deadwood_label=t("mahjong.in_hand" if opts.mahjong else "picture.deadwood", locale),
             empty_label=t("picture.no_cards", locale),
         )
 
@@ -146,7 +146,8 @@ class GinAdapter(AdapterBase):
         view: GinHand = view_of(game, seat)
         legal, pile = view.legal, view.table.discard
         top = pile[-1] if pile else ""
-        deadwood = t("hand.deadwood", locale, points=view.deadwood)
+        deadwood = (mj.held_line(view, locale) if game.opts.mahjong else
+                    t("hand.deadwood", locale, points=view.deadwood))
         if game.is_over:
             return self.table_status(game, names, locale)
         if not legal:

@@ -13,7 +13,9 @@ from bot.i18n import cards_text, t
 from card_images import HandEndRow, MeldSpec
 from cogs.adapters import ButtonControl, Control
 from cogs.adapters.melding import back_button, card_selects, depth_select, target_select
+from engine.cards import parse_cards
 from engine.gin.events import GinPayload, LaidOff, Melded, PileTaken
+from engine.gin.mahjong import hand_value
 from engine.gin.views import GinHand, GinTable, HandReport
 from engine.table import MeldView
 
@@ -59,6 +61,16 @@ def prompt(view: GinHand, locale: str) -> str | None:
     if view.table.owed:
         return t("mahjong.prompt.owed", locale, card=_pretty(view.table.owed))
     return t("mahjong.prompt.play", locale)
+
+
+def held_value(view: GinHand) -> int:
+    """Return what the cards in hand would cost if the hand ended now (Mahjong values)."""
+    return hand_value(parse_cards(view.hand))
+
+
+def held_line(view: GinHand, locale: str) -> str:
+    """Return the hand prompt's line of what the cards in hand would cost now."""
+    return t("mahjong.held", locale, points=held_value(view))
 
 
 def event_line(p: GinPayload, who: str, locale: str) -> str:

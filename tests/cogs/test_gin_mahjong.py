@@ -99,3 +99,13 @@ async def test_a_mahjong_hand_with_a_depth_take_a_lay_off_and_gin_by_the_discard
 
 def ids(message: object) -> list[str]:
     return [_cid(c) or "" for c in children(message)]
+
+
+async def test_the_hand_shows_what_its_cards_would_cost_in_mahjong_values(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    await to_the_deep_take(sim, deals)
+    hand = dm(sim.alice)
+    # 8H 8S 10D JD QD AH AS AC 5H 9H: 5+5+10+10+10+15+15+15+5+5
+    assert "Left in hand: 95" in hand.content and "Deadwood" not in hand.content
+    picture = await png_of(hand, save_as="mahjong_hand.png")
+    assert picture.width >= DISPLAY_WIDTH // 2
