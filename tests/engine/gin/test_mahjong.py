@@ -243,3 +243,15 @@ def test_a_mahjong_game_round_trips_through_json_mid_turn() -> None:
     again = GinGame.from_json(json.loads(json.dumps(g.to_json())))
     assert again.to_json() == g.to_json() and again.owed == Card.parse("8C")
     assert legal(again, 0) == legal(g, 0)
+
+
+def test_the_card_just_taken_may_go_as_the_last_card_going_gin() -> None:
+    g = scripted("2C 3C 4C 5D 6D 7D 8H 9H 10H JH", "AS 2S 3S 4H 5H 6H 7C 8C 9C KD",
+                 upcard="KS", options=MJ)
+    g.apply(0, "take_upcard")
+    refused(g, 0, "discard KS", "taken_card_discard")
+    g.apply(0, "meld 2C,3C,4C 5D,6D,7D 8H,9H,10H,JH")
+    assert legal(g, 0) == {"discard KS"}  # the last card: now it may go
+    events = g.apply(0, "discard KS")
+    tally = next(e for e in events if e.kind == "hand_end").public.result.mahjong
+    assert tally.put_down == (60, 0) and tally.totals == (85, -65)  # B holds 15 + 8 × 5 + 10
