@@ -701,5 +701,7 @@ MESSAGES: dict[str, str] = {
     "mahjong.bonus": ", gin bonus {points}",
     "error.pile_card_owed": "The deepest card you take ({card}) must be melded or laid off this turn, before you discard.",
     "mahjong.held": "Left in hand: {points} (they count against you if the hand ends now)",
+    "mahjong.rules.play": "Mahjong gin: melds go on the table as you make them, you may lay off on any meld, and you may take several cards from the pile if you meld the deepest at once. Empty your hand to go gin (+{bonus}).",
+    "mahjong.rules.scoring": "Each hand both players score the cards they put down less those left in hand (A 15, 2 to 9 5, 10 to K 10). First to {target}: the higher total wins.",
     "mahjong.in_hand": "Left in hand",
 }

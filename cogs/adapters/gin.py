@@ -414,6 +414,8 @@ class GinAdapter(AdapterBase):
     def rules_summary(self, options: GinOptions, locale: str) -> list[str]:
         """Return a few lines of the rules in force."""
         o = options
+        if o.mahjong:
+            return mj.rules_lines(o, locale)
         lines = [t("rules.gin.goal", locale)]
         if o.knock_rule == "none":
             lines.append(t("rules.gin.knock_none", locale))
@@ -431,6 +433,9 @@ class GinAdapter(AdapterBase):
     def settings_lines(self, options: GinOptions, locale: str) -> list[str]:
         """Return the key options in one or two short lines."""
         o = options
+        if o.mahjong:
+            return mj.rules_lines(o, locale)[:1] + [t("table.target", locale,
+                                                        target=o.target_score)]
         knock = (t("rules.gin.knock_none", locale) if o.knock_rule == "none" else
                  t("rules.gin.knock_oklahoma", locale) if o.knock_rule == "oklahoma" else
                  t("rules.gin.knock_fixed", locale, limit=o.knock_limit))

@@ -16,6 +16,7 @@ from cogs.adapters.melding import back_button, card_selects, depth_select, targe
 from engine.cards import parse_cards
 from engine.gin.events import GinPayload, LaidOff, Melded, PileTaken
 from engine.gin.mahjong import hand_value
+from engine.gin.options import GinOptions
 from engine.gin.views import GinHand, GinTable, HandReport
 from engine.table import MeldView
 
@@ -117,3 +118,9 @@ def score_lines(result: HandReport, names: Sequence[str], locale: str) -> list[s
                        put_down=tally.put_down[seat], held=tally.held[seat], bonus=bonus,
                        total=tally.totals[seat]))
     return lines
+
+
+def rules_lines(options: GinOptions, locale: str) -> list[str]:
+    """Return the few lines of Mahjong gin's rules in force."""
+    return [t("mahjong.rules.play", locale, bonus=options.mahjong_gin_bonus),
+            t("mahjong.rules.scoring", locale, target=options.target_score)]

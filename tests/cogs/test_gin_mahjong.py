@@ -109,3 +109,10 @@ async def test_the_hand_shows_what_its_cards_would_cost_in_mahjong_values(
     assert "Left in hand: 95" in hand.content and "Deadwood" not in hand.content
     picture = await png_of(hand, save_as="mahjong_hand.png")
     assert picture.width >= DISPLAY_WIDTH // 2
+
+
+async def test_the_rules_of_the_mahjong_preset_say_how_it_is_played(sim: Sim) -> None:
+    rules = await sim.alice.slash(sim.channel, "rummy rules", game="gin", preset="mahjong")
+    text = rules.response.content
+    assert "Empty your hand to go gin (+25)." in text and "First to 500" in text
+    assert "knock" not in text.lower()
