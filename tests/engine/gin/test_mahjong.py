@@ -13,6 +13,7 @@ from engine.gin.actions import LayOff, MeldCards, TakeDiscard, TakePile
 from engine.gin.mahjong import hand_value, mahjong_value
 from engine.table import Entry, Table
 
+from ..texts import strings
 from .scripted import scripted
 
 MJ = preset("mahjong")
@@ -255,3 +256,13 @@ def test_the_card_just_taken_may_go_as_the_last_card_going_gin() -> None:
     events = g.apply(0, "discard KS")
     tally = next(e for e in events if e.kind == "hand_end").public.result.mahjong
     assert tally.put_down == (60, 0) and tally.totals == (85, -65)  # B holds 15 + 8 × 5 + 10
+
+
+def test_the_public_view_shows_the_table_but_no_card_still_held() -> None:
+    g = example_17()
+    g.apply(0, "take 3")
+    g.apply(0, "meld 10D,JD,QD")
+    held = {str(c) for h in g.hands for c in h}
+    shown = strings(g.public_view())
+    assert {"10D", "JD", "QD"} <= shown and not {"10D", "JD", "QD"} & held
+    assert shown & held <= {"8C", "3H", "5D"}  # taken from the pile, in front of everybody
