@@ -10,7 +10,10 @@ from engine.cards import Card, parse_cards
 from engine.errors import BadOption, RulesError
 from engine.gin import GinGame, GinOptions, parse_action, preset
 from engine.gin.actions import LayOff, MeldCards, TakeDiscard, TakePile
+from engine.gin.ai import choose_action
+from engine.gin.deadwood import meld_rules
 from engine.gin.mahjong import hand_value, mahjong_value
+from engine.melds import make_meld
 from engine.table import Entry, Table
 
 from ..texts import strings
@@ -266,3 +269,29 @@ def test_the_public_view_shows_the_table_but_no_card_still_held() -> None:
     shown = strings(g.public_view())
     assert {"10D", "JD", "QD"} <= shown and not {"10D", "JD", "QD"} & held
     assert shown & held <= {"8C", "3H", "5D"}  # taken from the pile, in front of everybody
+
+
+def test_mahjong_with_wrapping_runs_plays_to_the_end_with_valid_melds() -> None:
+    opts = GinOptions.from_dict({**MJ.to_dict(), "aces": "high_low_wrap", "target_score": 150})
+    g = GinGame(opts, seed=4)
+    rules = meld_rules(True)
+    for _ in range(5000):
+        if g.is_over:
+            break
+        seat = g.to_act()[0]
+        g.apply(seat, choose_action(g.private_view(seat)))
+        for meld in g.table:
+            make_meld(meld.cards, rules)
+    assert g.is_over and max(g.scores().running) >= 150
+
+
+def test_wrapping_runs_meld_and_take_lay_offs_round_the_corner() -> None:
+    opts = GinOptions.from_dict({**MJ.to_dict(), "aces": "high_low_wrap"})
+    g = scripted("QH KH AH 3D 5D 7S 9C JD 2S 4D", "2C 3C 4C 6D 8H 9S 6H 10S 4S 9D",
+                 upcard="2H", options=opts)
+    g.apply(0, "take_upcard")
+    assert "meld QH,KH,AH" in legal(g, 0) and "layoff 2H A" not in legal(g, 0)
+    g.apply(0, "meld QH,KH,AH")
+    assert "layoff 2H A" in legal(g, 0)
+    g.apply(0, "layoff 2H A")
+    assert [c.text for c in g.table.get("A").cards] == ["QH", "KH", "AH", "2H"]
