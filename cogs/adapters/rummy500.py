@@ -276,8 +276,8 @@ class Rummy500Adapter(AdapterBase):
             suit = step[5:]
             ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
             options = [SelectOption(r + suit, _pretty(r + suit)) for r in ranks]
-            return [back_button(locale), SelectControl("special", t("r500.special_placeholder",
-                                                              locale), options)]
+            placeholder = t("r500.special_placeholder", locale)
+            return [back_button(locale), SelectControl("special", placeholder, options)]
         suits = [SelectOption(s, t(f"suit.{s}", locale)) for s in SUITS]
         return [ButtonControl("special none", t("r500.action.no_special", locale), "secondary"),
                 SelectControl("ui_suit", t("r500.suit_placeholder", locale), suits)]
