@@ -48,7 +48,9 @@ async def test_a_refused_depth_take_is_answered_privately_and_changes_nothing(
     before, table = await version(sim), table_message(sim).content
     # take 2 would owe 3H, which nothing can use: a stale or forged menu could still send it
     cid = f"rs:1:{hand_version(sim.alice)}:take"
-    message = await dm(sim.alice).channel.send("stale", view=forged_view(select=(cid, "2")))
+    view = forged_view(select=(cid, "2"))
+    message = await dm(sim.alice).channel.send("stale", view=view)
+    view.stop()  # only the game's own persistent components may answer
     result = await sim.alice.user.select(message, ["2"], custom_id=cid)
     assert result.ephemeral and f"3{HEART}" in result.response.content
     assert "melded or laid off this turn" in result.response.content
