@@ -18,7 +18,7 @@ from cogs.adapters import (
 )
 from cogs.adapters import gin_mahjong as mj
 from cogs.adapters.base import AdapterBase, sheet_of, tie_line, with_words
-from cogs.adapters.melding import lay_target, menu_step, no_step, partition
+from cogs.adapters.melding import compose_play, menu_step
 from engine.cards import Card
 from engine.game import Event
 from engine.gin import GinGame, GinOptions, arrangements, card_value
@@ -229,18 +229,12 @@ class GinAdapter(AdapterBase):
 
     def step(self, game: Any, seat: int, draft: str, text: str) -> str:
         """Move within Mahjong gin's menus: the pile's depths, a lay-off's meld, the page."""
-        moved = menu_step(draft, text)
-        if moved is None:
-            raise no_step(text)
-        return moved
+        return menu_step(draft, text)
 
     def compose(self, game: Any, seat: int, verb: str, values: Sequence[str]) -> str:
         """Return the action a select sends: a meld's cards joined, a card's only target."""
-        if verb == "meld":
-            return "meld " + partition(list(values), meld_rules(game.opts.wrap))
-        if verb == "ui_lay":
-            return lay_target(view_of(game, seat).legal, values[0])
-        return f"{verb} {values[0]}"
+        return compose_play(lambda: view_of(game, seat).legal, verb, values,
+                            meld_rules(game.opts.wrap))
 
     # ----- announcements ----------------------------------------------------------------------
 

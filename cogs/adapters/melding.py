@@ -110,8 +110,8 @@ def lay_target(legal: Sequence[str], card: str) -> str:
     return targets[0] if len(targets) == 1 else f"ui_lay {card}"
 
 
-def menu_step(draft: str, text: str) -> str | None:
-    """Return the draft after a shared step (back, page, pile, lay-off target), else None."""
+def menu_step(draft: str, text: str) -> str:
+    """Return the draft after a shared step (back, page, pile, lay-off target); refuse others."""
     verb, _, value = text.partition(" ")
     more = "+more" if draft.endswith("+more") else ""
     if verb == "ui_back":
@@ -122,7 +122,20 @@ def menu_step(draft: str, text: str) -> str | None:
         return f"take:{value}" if value else "take"
     if verb == "ui_lay":
         return f"lay:{value}{more}"
-    return None
+    raise IllegalMove("no such step", action=text)
+
+
+def compose_play(legal: Callable[[], Sequence[str]], verb: str, values: Sequence[str],
+                 rules: MeldRules) -> str:
+    """Return the action a hand select sends: chosen cards as melds, a card's only target.
+
+    `legal` lists the seat's legal actions, asked only for a lay-off (a view costs time).
+    """
+    if verb == "meld":
+        return "meld " + partition(list(values), rules)
+    if verb == "ui_lay":
+        return lay_target(legal(), values[0])
+    return f"{verb} {values[0]}"
 
 
 def partition(cards: list[str], rules: MeldRules) -> str:
@@ -132,8 +145,3 @@ def partition(cards: list[str], rules: MeldRules) -> str:
     if not best.deadwood and len(best.melds) > 1:
         return " ".join(",".join(str(c) for c in m.cards) for m in best.melds)
     return ",".join(cards)
-
-
-def no_step(text: str) -> IllegalMove:
-    """Return the refusal of a step no menu knows."""
-    return IllegalMove("no such step", action=text)

@@ -30,11 +30,9 @@ from cogs.adapters.melding import (
     back_button,
     card_selects,
     cards_of,
+    compose_play,
     depth_select,
-    lay_target,
     menu_step,
-    no_step,
-    partition,
     sorted_cards,
     target_select,
 )
@@ -287,19 +285,11 @@ class Rummy500Adapter(AdapterBase):
         verb, _, value = text.partition(" ")
         if verb == "ui_suit":
             return f"suit:{value}"
-        shared = menu_step(draft, text)
-        if shared is None:
-            raise no_step(text)
-        return shared
+        return menu_step(draft, text)
 
     def compose(self, game: Any, seat: int, verb: str, values: Sequence[str]) -> str:
         """Return the action a select sends: a meld's cards joined, a card's only target."""
-        if verb == "meld":
-            return "meld " + partition(list(values), RULES)
-        if verb == "ui_lay":
-            hand: R500Hand = view_of(game, seat)
-            return lay_target(hand.legal, values[0])
-        return f"{verb} {values[0]}"
+        return compose_play(lambda: view_of(game, seat).legal, verb, values, RULES)
 
     # ----- the table's "Rummy!" button ----------------------------------------------------------
 
