@@ -113,10 +113,9 @@ def score_lines(result: HandReport, names: Sequence[str], locale: str) -> list[s
     assert tally is not None
     lines = []
     for seat in range(len(names)):
-        bonus = t("mahjong.bonus", locale, points=tally.bonus[seat]) if tally.bonus[seat] else ""
-        lines.append(t("mahjong.score_line", locale, name=names[seat],
-                       put_down=tally.put_down[seat], held=tally.held[seat], bonus=bonus,
-                       total=tally.totals[seat]))
+        key = "mahjong.score_line_gin" if tally.bonus[seat] else "mahjong.score_line"
+        lines.append(t(key, locale, name=names[seat], melded=tally.put_down[seat],
+                       held=tally.held[seat], bonus=tally.bonus[seat], total=tally.totals[seat]))
     return lines
 
 
