@@ -16,11 +16,14 @@ from cogs.adapters import (
     SelectOption,
     view_of,
 )
+from cogs.adapters import gin_mahjong as mj
 from cogs.adapters.base import AdapterBase, sheet_of, tie_line, with_words
+from cogs.adapters.melding import compose_play, menu_step
 from engine.cards import Card
 from engine.game import Event
 from engine.gin import GinGame, GinOptions, arrangements, card_value
 from engine.gin.ai import choose_action
+from engine.gin.deadwood import meld_rules
 from engine.gin.events import (
     Dealt,
     Discarded,
@@ -40,6 +43,8 @@ class GinAdapter(AdapterBase):
     """Gin Rummy for the host: its pictures, controls and lines; the rest is shared."""
 
     game = GinGame
+    # Mahjong gin: a player's own melds and lay-offs he must see on the table (their ids)
+    notable: frozenset[str] = frozenset({"meld", "layoff"})
 
     def computer(self, view: Any) -> object:
         """Return the computer player's action."""
@@ -80,14 +85,17 @@ class GinAdapter(AdapterBase):
     def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
         """Return the public table: stock, discard pile, knock card, counts and scores."""
         view: GinTable = view_of(game)
+        mahjong = view.options.mahjong
         seats = [
             SeatSpec(
                 name=names[i],
                 card_count=view.hand_sizes[i],
                 score=self._score_text(view, i, locale),
-                melds=[MeldSpec("", list(m)) for m in view.shown_melds[i]],
+                melds=mj.seat_melds(view.melds, i) if mahjong else [
+                    MeldSpec("", list(m)) for m in view.shown_melds[i]],
                 is_turn=view.turn == i,
                 note=t("table.dealer", locale) if view.dealer == i else "",
+                detail=mj.put_down_note(view, i, locale) if mahjong else "",
             )
             for i in range(2)
         ]
@@ -125,11 +133,11 @@ class GinAdapter(AdapterBase):
             cards=list(view.hand),
             melds=melds,
             deadwood=deadwood,
-            deadwood_value=view.deadwood,
+            deadwood_value=mj.held_value(view) if opts.mahjong else view.deadwood,
             sort="rank" if sort == "rank" else "suit",
             title=t("hand.title", locale, game=t("game.gin", locale)),
             highlight=[view.taken] if view.taken else [],
-            deadwood_label=t("picture.deadwood", locale),
+            deadwood_label=t("mahjong.in_hand" if opts.mahjong else "picture.deadwood", locale),
             empty_label=t("picture.no_cards", locale),
         )
 
@@ -138,14 +146,18 @@ class GinAdapter(AdapterBase):
         view: GinHand = view_of(game, seat)
         legal, pile = view.legal, view.table.discard
         top = pile[-1] if pile else ""
-        deadwood = t("hand.deadwood", locale, points=view.deadwood)
+        deadwood = (mj.held_line(view, locale) if game.opts.mahjong else
+                    t("hand.deadwood", locale, points=view.deadwood))
         if game.is_over:
             return self.table_status(game, names, locale)
         if not legal:
             turn = view.table.turn
             assert turn is not None
             return t("turn.waiting_for", locale, name=names[turn]) + "\n" + deadwood
-        if "take_upcard" in legal:
+        play = mj.prompt(view, locale) if game.opts.mahjong else None
+        if play is not None:
+            line = play
+        elif "take_upcard" in legal:
             line = t("turn.upcard_choice", locale, card=_pretty(top))
         elif "take" in legal:
             line = t("turn.draw_choice", locale, card=_pretty(top))
@@ -171,6 +183,11 @@ class GinAdapter(AdapterBase):
         for action, (label, style) in labels.items():
             if action in legal:
                 buttons.append(ButtonControl(action, label, style))  # type: ignore[arg-type]
+        if game.opts.mahjong:
+            menus = mj.controls(view, draft, locale)
+            if draft.removesuffix("+more"):
+                return menus
+            return buttons + mj.take_button(legal, locale) + menus
         selects: list[Control] = []
         hand = view.hand
         discards = [a.split()[1] for a in legal if a.startswith("discard ")]
@@ -210,6 +227,15 @@ class GinAdapter(AdapterBase):
         placeholder = f"action.{verb}_placeholder"
         return SelectControl(verb, t(placeholder, locale), options)
 
+    def step(self, game: Any, seat: int, draft: str, text: str) -> str:
+        """Move within Mahjong gin's menus: the pile's depths, a lay-off's meld, the page."""
+        return menu_step(draft, text)
+
+    def compose(self, game: Any, seat: int, verb: str, values: Sequence[str]) -> str:
+        """Return the action a select sends: a meld's cards joined, a card's only target."""
+        return compose_play(lambda: view_of(game, seat).legal, verb, values,
+                            meld_rules(game.opts.wrap))
+
     # ----- announcements ----------------------------------------------------------------------
 
     def describe(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
@@ -243,7 +269,7 @@ class GinAdapter(AdapterBase):
             return t("event.winner", locale, name=names[p.winner], points=p.finals[p.winner])
         if isinstance(p, MatchEnded):
             return t("event.game_over", locale)
-        return ""
+        return mj.event_line(p, who, locale)
 
     def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
         """Return the lines announcing the first deal (dealer, knock card)."""
@@ -271,6 +297,9 @@ class GinAdapter(AdapterBase):
             return t("event.dead_hand", locale)
         if winner is None:
             return t("event.hand_no_winner", locale)
+        if result.mahjong is not None:
+            return t("mahjong.event.hand_won", locale, name=names[winner],
+                     points=result.mahjong.totals[winner])
         line = t("event.hand_won", locale, name=names[winner], points=result.points)
         if kind == "undercut":
             line = t("event.undercut", locale, name=names[winner],
@@ -294,6 +323,8 @@ class GinAdapter(AdapterBase):
         if end is None:
             return None
         result = end.result
+        if result.mahjong is not None:
+            return self._mahjong_end(game, events, end, names, locale)
         rows = []
         for seat, reveal in enumerate(result.reveals):
             points = result.points if result.winner == seat else 0
@@ -318,6 +349,19 @@ class GinAdapter(AdapterBase):
         # The lines go in the message text above the picture, so the picture does not repeat them.
         return HandEndSpec(title=title, rows=rows), lines
 
+    def _mahjong_end(self, game: Any, events: Sequence[Event], end: HandEnded,
+                     names: Sequence[str], locale: str) -> tuple[HandEndSpec, list[str]]:
+        result = end.result
+        lines = [self._result_line(result, names, locale)]
+        lines += mj.score_lines(result, names, locale)
+        lines += self._total_lines(game, events, names, locale)
+        scores = view_of(game).scores
+        if scores.tied:  # equal totals past the target: another hand
+            lines.append(tie_line(scores.tied, scores.running, names, locale))
+        title = t("hand_end.title", locale, number=end.hand,
+                  what=self._ending(result, names, locale))
+        return HandEndSpec(title=title, rows=mj.end_rows(result, names, locale)), lines
+
     def _total_lines(
         self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
     ) -> list[str]:
@@ -340,8 +384,8 @@ class GinAdapter(AdapterBase):
     def _bonus_lines(
         self, g: GameEnded, opts: GinOptions, names: Sequence[str], locale: str
     ) -> list[str]:
-        if opts.match_format == "multi_game":
-            return []
+        if opts.match_format == "multi_game" or opts.mahjong:
+            return []  # no end-of-game bonuses: the higher total wins
         winner = g.winner
         lines = [t("event.bonus_game", locale, points=opts.game_bonus)]
         for seat in range(2):
@@ -364,6 +408,8 @@ class GinAdapter(AdapterBase):
     def rules_summary(self, options: GinOptions, locale: str) -> list[str]:
         """Return a few lines of the rules in force."""
         o = options
+        if o.mahjong:
+            return mj.rules_lines(o, locale)
         lines = [t("rules.gin.goal", locale)]
         if o.knock_rule == "none":
             lines.append(t("rules.gin.knock_none", locale))
@@ -381,6 +427,9 @@ class GinAdapter(AdapterBase):
     def settings_lines(self, options: GinOptions, locale: str) -> list[str]:
         """Return the key options in one or two short lines."""
         o = options
+        if o.mahjong:
+            return mj.rules_lines(o, locale)[:1] + [t("table.target", locale,
+                                                        target=o.target_score)]
         knock = (t("rules.gin.knock_none", locale) if o.knock_rule == "none" else
                  t("rules.gin.knock_oklahoma", locale) if o.knock_rule == "oklahoma" else
                  t("rules.gin.knock_fixed", locale, limit=o.knock_limit))

@@ -25,6 +25,17 @@ from cogs.adapters import (
     view_of,
 )
 from cogs.adapters.base import AdapterBase, tie_line, with_words
+from cogs.adapters.melding import (
+    MAX_OPTIONS,
+    back_button,
+    card_selects,
+    cards_of,
+    compose_play,
+    depth_select,
+    menu_step,
+    sorted_cards,
+    target_select,
+)
 from cogs.errors import Refusal
 from engine.cards import Card
 from engine.errors import DoesNotFit, IllegalMove, NoSuchMeld
@@ -53,7 +64,6 @@ from engine.rummy500.events import (
 from engine.rummy500.views import HandReport, MeldView, R500Hand, R500Table
 from engine.solver import best_arrangement
 
-MAX_OPTIONS = 25  # Discord's limit on a select menu's options
 SUITS = "SHDC"
 RULES = MeldRules(aces="low_high")
 
@@ -206,11 +216,11 @@ class Rummy500Adapter(AdapterBase):
         if table.phase == "special":
             return self._special_controls(step, locale)
         if step == "take":
-            return [_back(locale), self._depth_select(table, legal, locale)]
+            return [back_button(locale), self._depth_select(table, legal, locale)]
         if step.startswith("take:"):
-            return [_back(locale), self._take_select(table, legal, int(step[5:]), locale)]
+            return [back_button(locale), self._take_select(table, legal, int(step[5:]), locale)]
         if step.startswith("lay:"):
-            return [_back(locale), self._target_select(table, legal, step[4:], locale)]
+            return [back_button(locale), self._target_select(table, legal, step[4:], locale)]
         if table.phase == "draw":
             return self._draw_controls(table, legal, locale)
         return self._play_controls(view, locale, more)
@@ -240,12 +250,7 @@ class Rummy500Adapter(AdapterBase):
         pile = view.pile
         depths = sorted({int(a.split()[1]) for a in legal
                          if a.startswith("take ") and len(a.split()) > 2}, reverse=True)
-        options = [
-            SelectOption(str(k), t("r500.depth", locale, k=k, card=_pretty(pile[k - 1]),
-                                   count=len(pile) - k + 1))
-            for k in depths[:MAX_OPTIONS]
-        ]
-        return SelectControl("ui_take", t("r500.depth_placeholder", locale), options)
+        return depth_select([(k, pile[k - 1], len(pile) - k + 1) for k in depths], locale)
 
     def _take_select(self, view: R500Table, legal: Sequence[str], k: int, locale: str
                      ) -> SelectControl:
@@ -258,58 +263,19 @@ class Rummy500Adapter(AdapterBase):
                                        card=_pretty(view.pile[k - 1])), options)
 
     def _play_controls(self, view: R500Hand, locale: str, more: bool) -> list[Control]:
-        legal = view.legal
-        hand = _sorted(view.hand)
-        page_of = _pager(hand, more)
-        controls: list[Control] = []
-        if len(hand) > MAX_OPTIONS:
-            label = "r500.action.first_cards" if more else "r500.action.more_cards"
-            controls.append(ButtonControl("ui_more", t(label, locale, count=len(hand)),
-                                          "secondary"))
-        meldable = {c for a in legal if a.startswith("meld ") for c in _cards_of(a)}
-        cards = page_of([c for c in hand if c in meldable])
-        if len(cards) >= 3:
-            controls.append(SelectControl(
-                "meld", t("r500.meld_placeholder", locale),
-                [SelectOption(c, _pretty(c)) for c in cards],
-                min_values=3, max_values=len(cards)))
-        layable = {a.split()[1] for a in legal if a.startswith("layoff ")}
-        cards = page_of([c for c in hand if c in layable])
-        if cards:
-            controls.append(SelectControl(
-                "ui_lay", t("r500.lay_placeholder", locale),
-                [SelectOption(c, _pretty(c)) for c in cards]))
-        discards = {a.split()[1] for a in legal if a.startswith("discard ")}
-        cards = page_of([c for c in hand if c in discards])
-        if cards:
-            controls.append(SelectControl(
-                "discard", t("action.discard_placeholder", locale),
-                [SelectOption(c, t("action.discard_card", locale, card=_pretty(c)))
-                 for c in cards]))
-        return controls
+        return card_selects(view.hand, view.legal, locale, more)
 
     def _target_select(self, view: R500Table, legal: Sequence[str], card: str,
                        locale: str) -> SelectControl:
-        melds = {m.id: m for m in view.melds}
-        options = []
-        for action in legal:
-            parts = action.split()
-            if parts[0] != "layoff" or parts[1] != card:
-                continue
-            meld = melds[parts[2]]
-            end = f" ({t('r500.end.' + parts[3], locale)})" if len(parts) > 3 else ""
-            options.append(SelectOption(" ".join(parts[1:]), t(
-                "r500.on_meld", locale, id=meld.id, cards=cards_text(meld.cards)) + end))
-        return SelectControl("layoff", t("r500.target_placeholder", locale,
-                                         card=_pretty(card)), options[:MAX_OPTIONS])
+        return target_select(view.melds, legal, card, locale)
 
     def _special_controls(self, step: str, locale: str) -> list[Control]:
         if step.startswith("suit:"):
             suit = step[5:]
             ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
             options = [SelectOption(r + suit, _pretty(r + suit)) for r in ranks]
-            return [_back(locale), SelectControl("special", t("r500.special_placeholder",
-                                                              locale), options)]
+            placeholder = t("r500.special_placeholder", locale)
+            return [back_button(locale), SelectControl("special", placeholder, options)]
         suits = [SelectOption(s, t(f"suit.{s}", locale)) for s in SUITS]
         return [ButtonControl("special none", t("r500.action.no_special", locale), "secondary"),
                 SelectControl("ui_suit", t("r500.suit_placeholder", locale), suits)]
@@ -317,28 +283,13 @@ class Rummy500Adapter(AdapterBase):
     def step(self, game: Any, seat: int, draft: str, text: str) -> str:
         """Move within the menus: open the pile, pick a depth or a card, turn the page."""
         verb, _, value = text.partition(" ")
-        more = "+more" if draft.endswith("+more") else ""
-        if verb == "ui_back":
-            return more
-        if verb == "ui_more":
-            return draft.removesuffix("+more") + ("" if more else "+more")
-        if verb == "ui_take":
-            return f"take:{value}" if value else "take"
-        if verb == "ui_lay":
-            return f"lay:{value}{more}"
         if verb == "ui_suit":
             return f"suit:{value}"
-        raise IllegalMove("no such step", action=text)
+        return menu_step(draft, text)
 
     def compose(self, game: Any, seat: int, verb: str, values: Sequence[str]) -> str:
         """Return the action a select sends: a meld's cards joined, a card's only target."""
-        if verb == "meld":
-            return "meld " + _partition(list(values), game)
-        if verb == "ui_lay":
-            hand: R500Hand = view_of(game, seat)
-            targets = [a for a in hand.legal if a.startswith(f"layoff {values[0]} ")]
-            return targets[0] if len(targets) == 1 else f"ui_lay {values[0]}"
-        return f"{verb} {values[0]}"
+        return compose_play(lambda: view_of(game, seat).legal, verb, values, RULES)
 
     # ----- the table's "Rummy!" button ----------------------------------------------------------
 
@@ -538,40 +489,16 @@ def _reuse_left(table: R500Table) -> bool:
 
 def _fitting(game: Any, hand: Sequence[str]) -> list[str]:
     """Return the hand's cards that fit a meld on the table (sorted as the menus list them)."""
-    return [c for c in _sorted(hand) if game.fitting_melds(Card.parse(c))]
+    return [c for c in sorted_cards(hand) if game.fitting_melds(Card.parse(c))]
 
 
 def _signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
-def _back(locale: str) -> ButtonControl:
-    return ButtonControl("ui_back", t("r500.action.back", locale), "secondary")
-
-
-def _sorted(hand: Sequence[str]) -> list[str]:
-    """Sort card texts by suit, then rank (ace low), as the menus list them."""
-    return sorted(hand, key=lambda c: (SUITS.index(Card.parse(c).suit), Card.parse(c).rank))
-
-
-def _pager(hand: list[str], more: bool) -> Callable[[list[str]], list[str]]:
-    """Return a filter keeping the cards of the current page of the hand's menus."""
-    page = set(hand[MAX_OPTIONS:] if more else hand[:MAX_OPTIONS])
-
-    def keep(cards: list[str]) -> list[str]:
-        return [c for c in cards if c in page][:MAX_OPTIONS]
-
-    return keep
-
-
-def _cards_of(action: str) -> list[str]:
-    """Return the cards named in a meld or take action's melds."""
-    return [c for part in action.split()[1:] for c in part.split(",") if not c.isdigit()]
-
-
 def _card_count(action: str) -> int:
     """Return how many cards a take or meld action puts on the table."""
-    return len(_cards_of(action))
+    return len(cards_of(action))
 
 
 def _melds_label(melds: str, locale: str) -> str:
@@ -588,14 +515,6 @@ def _hand_total(game: Any, hand: Sequence[str]) -> int:
     values = _hand_values(game)
     return sum(values(Card.parse(c)) for c in hand)
 
-
-def _partition(cards: list[str], game: Any) -> str:
-    """Split the chosen cards into melds when they form several (else one, for the engine)."""
-    parsed = [Card.parse(c) for c in cards]
-    best = best_arrangement(parsed, RULES, lambda c: 1)
-    if not best.deadwood and len(best.melds) > 1:
-        return " ".join(",".join(str(c) for c in m.cards) for m in best.melds)
-    return ",".join(cards)
 
 
 RUMMY500 = Rummy500Adapter()

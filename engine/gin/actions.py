@@ -6,8 +6,12 @@ from dataclasses import dataclass
 
 from ..actions import Discard as Discard
 from ..actions import DrawStock as DrawStock
+from ..actions import LayOff as LayOff
+from ..actions import MeldCards as MeldCards
+from ..actions import parse_melds, parse_placed
 from ..cards import Card, cards_text, parse_cards
 from ..errors import IllegalMove
+from ..text import small_int
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +44,16 @@ class TakeDiscard:
 
 
 @dataclass(frozen=True, slots=True)
+class TakePile:
+    """Mahjong gin: take the top `depth` cards of the discard pile (depth 2 or more)."""
+
+    depth: int
+
+    def __str__(self) -> str:
+        return f"take {self.depth}"
+
+
+@dataclass(frozen=True, slots=True)
 class Knock:
     """Discard a card face down and end the hand."""
 
@@ -57,14 +71,15 @@ class BigGin:
         return "big_gin"
 
 
-GinAction = DrawStock | TakeUpcard | PassUpcard | TakeDiscard | Discard | Knock | BigGin
+GinAction = (DrawStock | TakeUpcard | PassUpcard | TakeDiscard | TakePile | MeldCards | LayOff
+             | Discard | Knock | BigGin)
 _BARE: dict[str, type[DrawStock | TakeUpcard | PassUpcard | BigGin]] = {
     "draw": DrawStock, "take_upcard": TakeUpcard, "pass": PassUpcard, "big_gin": BigGin,
 }
 
 
 def parse_action(text: str) -> GinAction:
-    """Parse an action's text form, e.g. 'discard 7H' or 'take 8C with 8H 8S'."""
+    """Parse an action's text form, e.g. 'discard 7H', 'take 8C with 8H 8S' or 'take 3'."""
     words = text.strip().split()
     if not words:
         raise IllegalMove("empty action")
@@ -79,4 +94,17 @@ def parse_action(text: str) -> GinAction:
         return TakeDiscard()
     if verb == "take" and len(words) >= 4 and words[2].lower() == "with":
         return TakeDiscard(Card.parse(words[1]), tuple(parse_cards(" ".join(words[3:]))))
+    if verb == "take" and len(words) == 2:
+        return _take_depth(words[1])
+    if verb == "meld" and len(words) >= 2:
+        return MeldCards(parse_melds(words[1:]))
+    if verb == "layoff":
+        return LayOff(*parse_placed(verb, words, text))
     raise IllegalMove(f"'{text}' is not a gin action")
+
+
+def _take_depth(word: str) -> TakeDiscard | TakePile:
+    depth = small_int(word, max_digits=2)
+    if depth is None or depth < 1:
+        raise IllegalMove(f"'{word}' is not a depth in the discard pile")
+    return TakeDiscard() if depth == 1 else TakePile(depth)

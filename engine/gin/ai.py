@@ -19,6 +19,7 @@ from ..cards import SUITS, make_deck
 from ..game import Event
 from ..solver import FastSolver
 from .deadwood import fast_solver
+from .mahjong_ai import mahjong_action
 from .views import GinHand, GinTable, per_seat
 
 _BIT: dict[str, int] = {str(c): c.bit for c in make_deck()}
@@ -154,6 +155,8 @@ def _best_discards(t: _Table, cards: list[str], keep: str | None) -> list[tuple[
 def greedy_action(view: GinHand, rng: random.Random | None = None) -> str:
     """Take a discard that lowers deadwood, discard to least deadwood, knock at once."""
     rng = rng or random.Random()
+    if view.table.options.mahjong:
+        return mahjong_action(view, rng)
     legal = view.legal
     if "big_gin" in legal:
         return "big_gin"
@@ -294,6 +297,8 @@ def _knock_choice(t: _Table, legal: tuple[str, ...]) -> str | None:
 
 def choose_action(view: GinHand, rng: random.Random | None = None) -> str:
     """Return the computer player's action for this private view."""
+    if view.table.options.mahjong:
+        return mahjong_action(view, rng)
     legal = view.legal
     if len(legal) == 1:
         return legal[0]
@@ -333,7 +338,9 @@ class PublicLog:
         """Note an applied action, given the public view just before it and its events."""
         pile = before.discard
         words = action.split()
-        if words[0] in ("take", "take_upcard") and pile:
+        if words[0] == "take" and len(words) == 2 and words[1].isdigit():  # Mahjong depth
+            self.pickups[seat].extend(pile[-int(words[1]):])
+        elif words[0] in ("take", "take_upcard") and pile:
             self.pickups[seat].append(words[1] if len(words) > 1 else pile[-1])
         elif words[0] == "pass" or (words[0] == "draw" and before.phase == "draw"):
             if pile:

@@ -10,6 +10,9 @@ of these classes (shown to all), and its `private` payload is a `DrawnCard` for 
 | pass | passer | `Passed` | None |
 | draw | drawer | `StockDraw` | `DrawnCard` |
 | take | taker | `Taken` | None |
+| take_pile | taker (Mahjong) | `PileTaken` | None |
+| meld | melder (Mahjong) | `Melded` | None |
+| layoff | layer (Mahjong) | `LaidOff` | None |
 | discard | discarder | `Discarded` | None |
 | knock, gin, big_gin | ender | `Knocked` | None |
 | hand_end | winner or None | `HandEnded` | None |
@@ -23,6 +26,8 @@ from dataclasses import dataclass
 
 from ..game import DrawnCard as DrawnCard  # the draw's payloads are every game's
 from ..game import StockDraw as StockDraw
+from ..table import LaidOff as LaidOff  # Mahjong gin's open-meld payloads are Rummy 500's
+from ..table import Melded as Melded
 from .views import Cards, HandReport, ScoreSheet
 
 
@@ -49,6 +54,13 @@ class Taken:
 
     card: str
     meld: Cards = ()  # the card and the hand's cards it melds with, shown to everybody
+
+
+@dataclass(frozen=True, slots=True)
+class PileTaken:
+    """Mahjong gin: a seat took the top cards of the pile, the deepest first."""
+
+    cards: Cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,5 +103,5 @@ class MatchEnded:
     scores: ScoreSheet
 
 
-GinPayload = (Dealt | Passed | StockDraw | Taken | Discarded | Knocked | HandEnded | GameEnded
-              | MatchEnded)
+GinPayload = (Dealt | Passed | StockDraw | Taken | PileTaken | Melded | LaidOff | Discarded
+              | Knocked | HandEnded | GameEnded | MatchEnded)

@@ -22,6 +22,7 @@ from ..game import Event
 from ..match import Standing, standings
 from ..melds import make_meld
 from ..sides import Sides
+from ..table import Table, melds_of
 from . import actions as A
 from .deadwood import fast_solver, meld_rules, min_deadwood
 from .errors import GinOnly, KnockTooHigh
@@ -36,6 +37,7 @@ from .events import (
     StockDraw,
     Taken,
 )
+from .mahjong import MahjongTurn
 from .match import Match
 from .options import GinOptions
 from .scoring import HandResult, settle_big_gin, settle_knock
@@ -44,7 +46,7 @@ from .views import GinHand, GinTable, HandReport, ScoreSheet, per_seat, texts
 _LOG_KEYS = ("pickups", "discards", "refused")
 
 
-class GinGame(CardGame[GinOptions, A.GinAction]):
+class GinGame(MahjongTurn, CardGame[GinOptions, A.GinAction]):
     """A two-seat gin match; seats are 0 and 1."""
 
     name = "gin"
@@ -55,6 +57,9 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         A.PassUpcard: ("_check_upcard", "_do_pass"),
         A.DrawStock: ("_check_draw", "_do_draw"),
         A.TakeDiscard: ("_check_take", "_do_take"),
+        A.TakePile: ("_check_take_pile", "_do_take_pile"),
+        A.MeldCards: ("_check_meld", "_do_meld"),
+        A.LayOff: ("_check_layoff", "_do_layoff"),
         A.Discard: ("_check_discard", "_do_discard"),
         A.Knock: ("_check_knock", "_do_knock"),
         A.BigGin: ("_check_big_gin", "_do_big_gin"),
@@ -114,6 +119,7 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
                 break
         self.hand_no += 1
         self.taken, self.shown = None, [[], []]
+        self.table, self.owed, self.pile_taken = Table(), None, []
         self.log: dict[str, list[list[str]]] = {k: [[], []] for k in _LOG_KEYS}
         upcard = self.discard[-1].text if self.discard else None
         return [Event("deal", None, Dealt(self.hand_no, self.dealer, upcard, self._knock_text))]
@@ -190,6 +196,8 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
             out.append(A.TakeDiscard())
         if self.opts.deep_discard_pickup:
             out += self._deep_pickups(seat)
+        if self.opts.mahjong:
+            out += self.mahjong_takes(seat)
         return out
 
     def _deep_pickups(self, seat: int) -> list[A.GinAction]:
@@ -212,6 +220,8 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         hand = self.hands[seat]
         free = [c for c in hand if not self._blocked(c)]
         out: list[A.GinAction] = [A.Discard(c) for c in free]
+        if self.opts.mahjong:
+            return self.mahjong_plays(seat) + (out if self.owed is None else [])
         solver = fast_solver(self.opts.wrap, self.opts.unmelded_ace_value)
         full = 0
         for c in hand:
@@ -225,6 +235,8 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         return out
 
     def _blocked(self, card: Card) -> bool:
+        if self.opts.mahjong:
+            return self.mahjong_blocked(self.turn, card)
         return self.opts.no_discard_of_taken_card and card == self.taken
 
     # --- verify ----------------------------------------------------------------------
@@ -280,11 +292,15 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         assert isinstance(action, (A.Discard, A.Knock))
         self._check_finish_phase()
         card = self._held(seat, action.card)
+        if self.opts.mahjong and isinstance(action, A.Discard):
+            self.check_mahjong_discard(card)
         if self._blocked(card):
             raise TakenCardDiscard(f"you cannot discard {card}: you just took it", card=str(card))
 
     def _check_knock(self, seat: int, action: A.GinAction) -> None:
         assert isinstance(action, A.Knock)
+        if self.opts.mahjong:
+            raise IllegalMove("there is no knocking in Mahjong gin: go gin by emptying your hand")
         self._check_discard(seat, action)
         rest = [c for c in self.hands[seat] if c != self._held(seat, action.card)]
         dead, limit = self._deadwood(rest), self.knock_limit
@@ -296,7 +312,7 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
 
     def _check_big_gin(self, seat: int, action: A.GinAction) -> None:
         self._check_finish_phase()
-        if not self.opts.big_gin:
+        if not self.opts.big_gin or self.opts.mahjong:
             raise IllegalMove("big gin is not played in this game")
         if self._deadwood(self.hands[seat]) != 0:
             raise IllegalMove("big gin needs all eleven cards in melds")
@@ -317,7 +333,7 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
             self.log["refused"][seat].append(self.discard[-1].text)
         card = self.stock.pop(0)
         self.hands[seat].append(card)
-        self.phase, self.taken = "discard", None
+        self.phase, self.taken, self.pile_taken = "discard", None, []
         return [Event("draw", seat, StockDraw(len(self.stock)), DrawnCard(card.text))]
 
     def _do_take(self, seat: int, action: A.GinAction) -> list[Event]:
@@ -325,7 +341,7 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         card = next(c for c in reversed(self.discard) if c == wanted)
         self.discard.remove(card)
         self.hands[seat].append(card)
-        self.phase, self.taken = "discard", card
+        self.phase, self.taken, self.pile_taken = "discard", card, [card]
         self.log["pickups"][seat].append(card.text)
         meld = getattr(action, "meld", ())
         if not meld:
@@ -339,9 +355,11 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         card = self._held(seat, action.card)
         self.hands[seat].remove(card)
         self.discard.append(card)
-        self.taken = None
+        self.taken, self.pile_taken = None, []
         self.log["discards"][seat].append(card.text)
         events = [Event("discard", seat, Discarded(card.text))]
+        if self.opts.mahjong and not self.hands[seat]:
+            return events + self.mahjong_gin(seat)
         if len(self.stock) <= 2:
             return events + self._end_hand(HandResult("dead", None, None, 0))
         self.phase, self.turn = "draw", 1 - seat
@@ -362,7 +380,10 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
 
     def _end_hand(self, result: HandResult) -> list[Event]:
         self.last_result = result.report()
-        finished = self.match.record(result.winner, result.points)
+        if result.tally is not None:
+            finished = self.match.record_all(result.tally.totals, result.winner)
+        else:
+            finished = self.match.record(result.winner, result.points)
         self.last_winner = result.winner
         events = [Event("hand_end", result.winner, HandEnded(self.hand_no, self.last_result))]
         events += [Event("game_end", g.winner, g) for g in finished]
@@ -402,7 +423,8 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
             shown_melds=tuple(tuple(texts(m) for m in s) for s in self.shown),
             scores=self.scores(), last_result=self.last_result,
             pickups=per_seat(self.log["pickups"]), discards=per_seat(self.log["discards"]),
-            refused=per_seat(self.log["refused"]))
+            refused=per_seat(self.log["refused"]), melds=melds_of(self.table),
+            put_down=self.put_down(), owed=self.owed.text if self.owed else None)
 
     def private_view(self, seat: int) -> GinHand:
         """Return the public view plus the seat's own hand and legal moves."""
@@ -426,6 +448,8 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
             "last_winner": self.last_winner, "hand_no": self.hand_no, "log": self.log,
             "match": self.match.to_dict(),
             "last_result": None if self.last_result is None else self.last_result.to_dict(),
+            "table": self.table.to_list(), "owed": str(self.owed) if self.owed else None,
+            "pile_taken": card_texts(self.pile_taken),
         }
 
     @classmethod
@@ -445,6 +469,9 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         last = data["last_result"]
         game.last_result = HandReport.from_dict(last) if last is not None else None
         game.log = {k: [list(v) for v in data["log"][k]] for k in _LOG_KEYS}
+        game.table = Table.from_list(data.get("table", []))  # older snapshots: closed gin
+        game.owed = Card.parse(data["owed"]) if data.get("owed") else None
+        game.pile_taken = parse_cards(data.get("pile_taken", []))
         return game
 
 

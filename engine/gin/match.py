@@ -97,6 +97,19 @@ class Match:
             return []
         return [self._finish(col)]
 
+    def record_all(self, points: tuple[int, ...], winner: int | None) -> list[GameEnded]:
+        """Enter a hand where both seats score (Mahjong gin); totals may fall below zero."""
+        self.board.record(list(points))
+        if winner is not None:
+            self.wins[winner] += 1
+        col = self.current()
+        for seat in (0, 1):
+            col.entries[seat].append(points[seat])
+        totals = (col.total(0), col.total(1))
+        if max(totals) < self.opts.target_score or totals[0] == totals[1]:
+            return []  # equal totals past the target: another hand
+        return [self._finish(col)]
+
     def _record_hollywood(self, winner: int, points: int) -> list[GameEnded]:
         n = min(self.wins[winner], 3)  # 1st win: G1; 2nd: G1-G2; 3rd and later: G1-G3
         done = []
@@ -143,8 +156,13 @@ class Match:
             self.winner = unique_best(self.match_scores, (0, 1))
 
     def tied(self) -> list[int]:
-        """Return both seats if they share the lead past the match target (play goes on)."""
-        if self.opts.match_format != "multi_game" or self.over:
+        """Return both seats if they share the lead past the target (play goes on)."""
+        if self.over:
+            return []
+        if self.opts.mahjong:
+            col = self.current()
+            return tied_lead([col.total(0), col.total(1)], (0, 1), self.opts.target_score)
+        if self.opts.match_format != "multi_game":
             return []
         return tied_lead(self.match_scores, (0, 1), self.opts.match_target)
 

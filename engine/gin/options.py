@@ -50,18 +50,29 @@ class GinOptions(Options):
         "hollywood": {"match_format": "hollywood"},
         "tournament": {"match_format": "best_of", "best_of_games": 5, "target_score": 250},
         "multi_game": {"match_format": "multi_game", "match_target": 500},
+        "mahjong": {"play_style": "mahjong", "knock_rule": "none", "big_gin": False,
+                    "target_score": 500, "game_bonus": 0, "line_bonus": 0,
+                    "shutout_double": False},
         "german": {"knock_rule": "oklahoma", "spade_double": True, "aces": "high_low_wrap",
                    "unmelded_ace_value": 15, "match_format": "hollywood", "target_score": 200},
     }
 
     def check_together(self) -> None:
         """Refuse what gin.md allows but this engine cannot play yet."""
-        if self.play_style == "mahjong":
-            raise NotPlayable("Mahjong gin is not playable yet", key="play_style",
-                            value=self.play_style)
+        if self.mahjong and self.match_format != "single":
+            raise NotPlayable("Mahjong gin is played as a single game", key="match_format",
+                              value=self.match_format)
+        if self.mahjong and self.deep_discard_pickup:
+            raise NotPlayable("Mahjong gin takes from the pile by depth, not by deep pickup",
+                              key="deep_discard_pickup", value=True)
         if self.team_size > 1:
             raise NotPlayable("team gin is not playable yet", key="team_size",
                             value=self.team_size)
+
+    @property
+    def mahjong(self) -> bool:
+        """Whether hands are played open (Mahjong gin)."""
+        return self.play_style == "mahjong"
 
     @property
     def wrap(self) -> bool:

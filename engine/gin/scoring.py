@@ -10,9 +10,10 @@ from typing import Any
 from ..cards import Card
 from ..melds import Meld
 from ..solver import Arrangement
+from ..table import MeldView
 from .deadwood import arrangements, min_deadwood
 from .options import GinOptions
-from .views import HandReport, RevealReport, texts
+from .views import HandReport, MahjongTally, RevealReport, texts
 
 Layoff = tuple[Card, int]  # (card, index of the knocker's meld it goes on)
 
@@ -49,12 +50,15 @@ class HandResult:
     doubled: bool = False
     defender_before_layoffs: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    tally: MahjongTally | None = None  # Mahjong gin: both seats score
+    melds: tuple[MeldView, ...] = ()  # Mahjong gin: the table at the end
 
     def report(self) -> HandReport:
         """Return the public result (hands are revealed once the hand is over)."""
         return HandReport(self.kind, self.ender, self.winner, self.points, self.values,
                           self.doubled, self.defender_before_layoffs,
-                          tuple(r.report(v) for r, v in zip(self.reveals, self.values)))
+                          tuple(r.report(v) for r, v in zip(self.reveals, self.values)),
+                          self.tally, self.melds)
 
 
 def _value(opts: GinOptions, cards: Sequence[Card]) -> int:

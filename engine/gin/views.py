@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
+from ..table import MeldView
 from .options import GinOptions
 
 if TYPE_CHECKING:
@@ -97,6 +98,30 @@ class RevealReport:
 
 
 @dataclass(frozen=True, slots=True)
+class MahjongTally:
+    """A Mahjong hand's score per seat: cards put down, cards left in hand, the gin bonus."""
+
+    put_down: tuple[int, ...]
+    held: tuple[int, ...]
+    bonus: tuple[int, ...]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Return each seat's score for the hand: put down − held + bonus."""
+        return tuple(p - h + b for p, h, b in zip(self.put_down, self.held, self.bonus))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the snapshot's form."""
+        return {"put_down": list(self.put_down), "held": list(self.held),
+                "bonus": list(self.bonus)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> MahjongTally:
+        """Rebuild from to_dict()."""
+        return cls(*(tuple(int(v) for v in d[k]) for k in ("put_down", "held", "bonus")))
+
+
+@dataclass(frozen=True, slots=True)
 class HandReport:
     """How a hand ended, who scored what, and (after a knock) both hands laid open."""
 
@@ -108,13 +133,20 @@ class HandReport:
     doubled: bool
     defender_before_layoffs: int
     reveals: tuple[RevealReport, ...]  # per seat; none for a dead hand
+    mahjong: MahjongTally | None = None  # Mahjong gin: both seats' scores
+    melds: tuple[MeldView, ...] = ()  # Mahjong gin: the table at the hand's end
 
     def to_dict(self) -> dict[str, Any]:
         """Return the snapshot's form (the game saves its last hand's result)."""
-        return {"kind": self.kind, "ender": self.ender, "winner": self.winner,
-                "points": self.points, "values": list(self.values), "doubled": self.doubled,
-                "defender_before_layoffs": self.defender_before_layoffs,
-                "reveals": [r.to_dict() for r in self.reveals]}
+        out: dict[str, Any] = {"kind": self.kind, "ender": self.ender, "winner": self.winner,
+                               "points": self.points, "values": list(self.values),
+                               "doubled": self.doubled,
+                               "defender_before_layoffs": self.defender_before_layoffs,
+                               "reveals": [r.to_dict() for r in self.reveals]}
+        if self.mahjong is not None:
+            out["mahjong"] = self.mahjong.to_dict()
+            out["melds"] = [m.to_dict() for m in self.melds]
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> HandReport:
@@ -122,7 +154,9 @@ class HandReport:
         return cls(str(d["kind"]), d["ender"], d["winner"], int(d["points"]),
                    tuple(int(v) for v in d["values"]), bool(d["doubled"]),
                    int(d["defender_before_layoffs"]),
-                   tuple(RevealReport.from_dict(r) for r in d["reveals"]))
+                   tuple(RevealReport.from_dict(r) for r in d["reveals"]),
+                   MahjongTally.from_dict(d["mahjong"]) if "mahjong" in d else None,
+                   tuple(MeldView.from_dict(m) for m in d.get("melds", ())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +183,10 @@ class GinTable:
     pickups: tuple[Cards, ...]
     discards: tuple[Cards, ...]
     refused: tuple[Cards, ...]
+    # Mahjong gin: the melds on the table, each seat's points put down, the card still owed
+    melds: tuple[MeldView, ...] = ()
+    put_down: tuple[int, ...] = (0, 0)
+    owed: str | None = None  # the deepest card of a pile take, to be melded or laid off
 
 
 @dataclass(frozen=True, slots=True)

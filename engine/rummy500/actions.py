@@ -4,19 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..actions import ENDS as ENDS
 from ..actions import Discard as Discard
 from ..actions import DrawStock as DrawStock
+from ..actions import LayOff as LayOff
+from ..actions import MeldCards as MeldCards
+from ..actions import Melds as Melds
+from ..actions import melds_text as melds_text
+from ..actions import parse_melds, parse_placed
 from ..cards import Card
 from ..errors import BadCard, IllegalMove
 from ..text import small_int
-
-Melds = tuple[tuple[Card, ...], ...]
-ENDS = ("low", "high")
-
-
-def melds_text(melds: Melds) -> str:
-    """Print melds: cards joined by commas, melds by spaces."""
-    return " ".join(",".join(c.text for c in m) for m in melds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,28 +34,6 @@ class DeclineDiscards:
 
     def __str__(self) -> str:
         return "decline"
-
-
-@dataclass(frozen=True, slots=True)
-class MeldCards:
-    """Put one or more new melds from the hand on the table."""
-
-    melds: Melds
-
-    def __str__(self) -> str:
-        return f"meld {melds_text(self.melds)}"
-
-
-@dataclass(frozen=True, slots=True)
-class LayOff:
-    """Lay a card off on a table meld; `end` only when it fits both ends of a run."""
-
-    card: Card
-    meld_id: str
-    end: str | None = None
-
-    def __str__(self) -> str:
-        return f"layoff {self.card} {self.meld_id}" + (f" {self.end}" if self.end else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,25 +82,6 @@ def _card(text: str) -> Card:
     return card
 
 
-def _melds(words: list[str]) -> Melds:
-    out = []
-    for word in words:
-        parts = word.split(",")
-        if any(not p for p in parts):
-            raise IllegalMove(f"'{word}' is not a meld (cards joined by commas)")
-        out.append(tuple(_card(p) for p in parts))
-    return tuple(out)
-
-
-def _placed(verb: str, words: list[str], text: str) -> tuple[Card, str, str | None]:
-    if len(words) not in (3, 4) or (len(words) == 4 and words[3].lower() not in ENDS):
-        raise IllegalMove(f"'{text}' is not a {verb} (e.g. '{verb} 8D B' or '{verb} AS B high')")
-    meld_id = words[2].upper()
-    if not (words[2].isascii() and meld_id.isalpha()):  # upper() makes ß into SS
-        raise IllegalMove(f"'{words[2]}' is not a meld id")
-    return _card(words[1]), meld_id, words[3].lower() if len(words) == 4 else None
-
-
 def parse_action(text: str) -> Rummy500Action:
     """Parse an action's text form, e.g. 'take 3 7C,7D,7S' or 'layoff AS B high'."""
     words = text.strip().split()
@@ -137,13 +94,13 @@ def parse_action(text: str) -> Rummy500Action:
         k = small_int(words[1], max_digits=3)
         if k is None:
             raise IllegalMove(f"'{words[1]}' is not a pile position")
-        return TakeDiscards(k, _melds(words[2:]))
+        return TakeDiscards(k, parse_melds(words[2:], _card))
     if verb == "meld" and len(words) >= 2:
-        return MeldCards(_melds(words[1:]))
+        return MeldCards(parse_melds(words[1:], _card))
     if verb == "discard" and len(words) == 2:
         return Discard(_card(words[1]))
     if verb in ("layoff", "claim"):
-        card, meld_id, end = _placed(verb, words, text)
+        card, meld_id, end = parse_placed(verb, words, text, _card)
         return LayOff(card, meld_id, end) if verb == "layoff" else ClaimRummy(card, meld_id, end)
     if verb == "special" and len(words) == 2:
         return NameSpecial(None if words[1].lower() == "none" else _card(words[1]))

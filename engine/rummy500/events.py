@@ -30,6 +30,8 @@ from dataclasses import dataclass
 
 from ..game import DrawnCard as DrawnCard  # the draw's payloads are every game's
 from ..game import StockDraw as StockDraw
+from ..table import LaidOff as LaidOff  # the open-meld payloads are shared with Mahjong gin
+from ..table import Melded as Melded
 from .views import Cards, HandReport, MeldView
 
 
@@ -75,23 +77,6 @@ class Reused:
 
     stock: int
     reuses: int  # times this hand
-
-
-@dataclass(frozen=True, slots=True)
-class Melded:
-    """A seat put new melds from the hand on the table."""
-
-    melds: tuple[MeldView, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class LaidOff:
-    """A seat laid a card off on a table meld, earning its points."""
-
-    card: str
-    meld: str
-    end: str | None  # "low" | "high" where the player named the end
-    points: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,69 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
-from ..table import TableMeld
+from ..table import MeldView as MeldView
+from ..table import Placed as Placed
+from ..table import melds_of as melds_of
 from .options import Rummy500Options
 
 Cards = tuple[str, ...]
-
-
-class Placed(NamedTuple):
-    """One card of a table meld: who placed it, what it earned him, and how (meld, layoff …).
-
-    A named tuple rather than a frozen dataclass: every view holds one per card on the table,
-    and a tuple is several times cheaper to build.
-    """
-
-    card: str
-    by: int
-    value: int
-    how: str
-
-
-@dataclass(frozen=True, slots=True)
-class MeldView:
-    """A meld on the table as everybody sees it: its id, owner, kind and cards in table order."""
-
-    id: str
-    owner: int
-    kind: str  # "set" | "run"
-    entries: tuple[Placed, ...]
-
-    @classmethod
-    def of(cls, meld: TableMeld) -> MeldView:
-        """Return the meld as it lies now (later lay-offs do not change this view)."""
-        return cls(meld.id, meld.owner, meld.kind,
-                   tuple(Placed(e.card.text, e.by, e.value, e.how) for e in meld.entries))
-
-    @property
-    def cards(self) -> Cards:
-        """Return the cards' texts in table order."""
-        return tuple(e.card for e in self.entries)
-
-    @property
-    def points(self) -> int:
-        """Return what the placements on this meld earned, all placers together."""
-        return sum(e.value for e in self.entries)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the snapshot's form (a hand's result keeps its melds)."""
-        return {"id": self.id, "owner": self.owner, "kind": self.kind,
-                "cards": [{"card": e.card, "by": e.by, "value": e.value, "how": e.how}
-                          for e in self.entries]}
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> MeldView:
-        """Rebuild from to_dict()."""
-        return cls(str(d["id"]), int(d["owner"]), str(d["kind"]), tuple(
-            Placed(str(e["card"]), int(e["by"]), int(e["value"]), str(e["how"]))
-            for e in d["cards"]))
-
-
-def melds_of(melds: Iterable[TableMeld]) -> tuple[MeldView, ...]:
-    """Return the views of table melds."""
-    return tuple(MeldView.of(m) for m in melds)
 
 
 @dataclass(frozen=True, slots=True)

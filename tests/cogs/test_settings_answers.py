@@ -78,8 +78,8 @@ async def test_the_lobby_names_the_changes_until_the_preset_value_is_back(sim: S
 async def test_the_engines_own_reason_is_told(sim: Sim) -> None:
     await open_table(sim, sim.bruno)
     before = await stored(sim)
-    assert await answer(sim, option="play_style", value="mahjong") == (
-        "This bot can't play with play_style mahjong yet.")
+    mahjong = await answer(sim, option="play_style", value="mahjong")  # playable: by its preset
+    assert mahjong.startswith("play_style comes with the preset and can't be changed on its own")
     assert await answer(sim, option="team_size", value="2") == (
         "This bot can't play with team_size 2 yet.")
     fixed = await answer(sim, option="match_format", value="hollywood")
@@ -87,7 +87,7 @@ async def test_the_engines_own_reason_is_told(sim: Sim) -> None:
                             "own: choose another preset (standard, straight, oklahoma")
     assert await answer(sim, preset="nope") == (
         "nope is not a preset of this game. Presets: standard, straight, oklahoma, "
-        "oklahoma_match, hollywood, tournament, multi_game, german.")
+        "oklahoma_match, hollywood, tournament, multi_game, mahjong, german.")
     assert await stored(sim) == before
 
 

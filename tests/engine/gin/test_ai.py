@@ -198,3 +198,41 @@ def test_same_view_same_decision_whatever_the_hidden_cards(seed: int) -> None:
         other_view = log.augment(other.private_view(seat))
         assert other_view == view
         assert choose_action(other_view, random.Random(0)) == decision
+
+
+# --- Mahjong gin -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_mahjong_computer_games_play_legally_to_the_end(seed: int) -> None:
+    game = GinGame(preset("mahjong"), seed=seed, first_dealer=seed % 2)
+    log = PublicLog()
+    play(game, (choose_action, choose_action), 20_000, random.Random(seed), log)
+    assert game.is_over and game.match.winner is not None
+    totals = game.scores().running
+    assert max(totals) >= 500 and totals[game.match.winner] > totals[1 - game.match.winner]
+
+
+def test_mahjong_computer_player_beats_random_play() -> None:
+    wins = 0
+    for seed in range(3):
+        game = GinGame(preset("mahjong"), seed=seed, first_dealer=seed % 2)
+        play(game, (choose_action, random_action), 20_000, random.Random(seed))
+        wins += game.match.winner == 0
+    assert wins == 3
+
+
+def test_mahjong_takes_deep_only_to_meld_and_uses_the_owed_card_first() -> None:
+    hands = ("8H 8S 3H 10D JD QD AH AS AC 5H", "2C 3C 4C 5D KH 9S 6H 2S 4H 9D")
+    game = scripted(*hands, upcard="8C", stock="9H 7D", options=preset("mahjong"))
+    for seat, text in ((0, "pass"), (1, "pass"), (0, "draw"), (0, "discard 3H"),
+                       (1, "draw"), (1, "discard 5D")):
+        game.apply(seat, text)
+    assert choose_action(game.private_view(0)) == "take 3"
+    game.apply(0, "take 3")
+    assert choose_action(game.private_view(0)) == "meld 8S,8H,8C"
+    game.apply(0, "meld 8S,8H,8C")
+    game.apply(0, choose_action(game.private_view(0)))
+    game.apply(0, choose_action(game.private_view(0)))
+    assert len(game.table) == 3 and game.owed is None
+    assert choose_action(game.private_view(0)) == "discard 9H"  # 5H 3H were taken or pair

@@ -18,7 +18,8 @@ from tests.engine.fuzz import FUZZ, Spot, arbitrary, play, refused_or_applied, t
 # Every shape of a gin action, with holes the fuzz fills with odd cards, numbers and words.
 SHAPES = ("draw", "pass", "take", "take_upcard", "big_gin", "discard {c}", "knock {c}",
           "take {c} with {c} {c}", "take {c} with {c} {c} {c}", "{w} {c}", "{c} {w}",
-          "discard {w}", "take {c} {w} {c} {c}")
+          "discard {w}", "take {c} {w} {c} {c}", "take {w}", "meld {c},{c},{c}",
+          "meld {c},{c},{c} {c},{c},{c}", "layoff {c} {w}", "layoff {c} {w} {w}")
 
 
 @functools.cache
@@ -30,6 +31,9 @@ def spots() -> tuple[Spot, ...]:
         opts = replace(preset(name), target_score=30, deep_discard_pickup=seed % 2 == 0)
         game = GinGame(opts, seed=seed)
         found += play(game, random.Random(seed), 250, prefer=("knock", "big_gin", "take "))
+    mahjong = replace(preset("mahjong"), target_score=60)  # open melds, lay-offs, depth takes
+    found += play(GinGame(mahjong, seed=5), random.Random(5), 250,
+                  prefer=("meld", "layoff", "take "))
     return tuple(found)
 
 
@@ -38,6 +42,8 @@ def test_the_states_cover_every_step_of_a_game() -> None:
     assert {"upcard_first", "upcard_second", "draw", "discard", "over"} <= phases
     assert max(json.loads(s.snapshot)["hand_no"] for s in spots()) >= 3
     assert any(" with " in text for s in spots() for text in s.legal)  # deep pickups
+    for kind in ("take 2", "meld ", "layoff "):  # Mahjong gin's moves
+        assert any(text.startswith(kind) for s in spots() for text in s.legal), kind
 
 
 @pytest.mark.parametrize("text", [

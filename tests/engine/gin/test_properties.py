@@ -6,12 +6,16 @@ import json
 import os
 import random
 from collections import Counter
+from functools import cache
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from engine.cards import Card, parse_cards
 from engine.gin import PRESETS, Discard, GinGame, min_deadwood, preset
+from engine.gin.mahjong import hand_value
 from engine.gin.options import GinOptions
+from engine.melds import make_meld
 
 # Standard-length matches per preset: 60 in `make test` (about 480 hands per preset, 3,800 in
 # all, every action checked); RUMMY_PROPERTY_MATCHES=1000 is the soak run for an issue note.
@@ -20,7 +24,9 @@ PER_PRESET = int(os.environ.get("RUMMY_PROPERTY_MATCHES", "60"))
 # many hands as PER_PRESET standard matches do: a tournament (best of 5 games to 250) is ten
 # standard matches long, so it plays a tenth as many matches, not ten times the hands.
 HANDS_PER_MATCH = {"standard": 8, "straight": 28, "oklahoma": 10, "oklahoma_match": 9,
-                   "hollywood": 12, "tournament": 80, "multi_game": 18, "german": 26}
+                   "hollywood": 12, "tournament": 80, "multi_game": 18, "german": 26,
+                   # Mahjong: 4 to 5 hands a match, each costing about five standard hands' checks
+                   "mahjong": 24}
 
 
 def matches_for(name: str) -> int:
@@ -31,6 +37,9 @@ def matches_for(name: str) -> int:
 def _policy(game: GinGame, seat: int, rng: random.Random) -> object:
     """Random legal moves mixed with greedy ones, so that hands also end by knock and gin."""
     legal = game.legal_actions(seat)
+    plays = [a for a in legal if str(a).startswith(("meld", "layoff"))]
+    if plays and rng.random() < 0.7:  # Mahjong: put cards down, so hands end by gin
+        return rng.choice(plays)
     enders = [a for a in legal if str(a).startswith(("knock", "big_gin"))]
     if enders and rng.random() < 0.5:
         return rng.choice(enders)
@@ -42,15 +51,47 @@ def _policy(game: GinGame, seat: int, rng: random.Random) -> object:
 
 
 def _check_cards(game: GinGame) -> None:
-    every = game.hands[0] + game.hands[1] + game.stock + game.discard
+    on_table = [c for m in game.table for c in m.cards]
+    every = game.hands[0] + game.hands[1] + game.stock + game.discard + on_table
     assert len(every) == 52 and len(set(every)) == 52
+    if game.opts.mahjong:
+        for meld in game.table:
+            _check_meld(tuple(meld.cards))
+        assert all(game.hands) and (game.owed is None or game.owed in game.hands[game.turn])
+        return
     sizes = sorted(len(h) for h in game.hands)
     assert sizes == ([10, 11] if game.phase == "discard" else [10, 10])
     assert len(game.hands[game.turn]) == (11 if game.phase == "discard" else 10)
 
 
+@cache
+def _check_meld(cards: tuple[Card, ...]) -> None:
+    """Check a table meld is valid, its cards in table order (once per meld seen)."""
+    assert make_meld(cards).cards == cards
+
+
+def _check_mahjong_hand(result) -> None:  # type: ignore[no-untyped-def]
+    """Each seat scores put down − held, + the bonus for the one who went gin."""
+    tally = result.mahjong
+    credited = [sum(e.value for m in result.melds for e in m.entries if e.by == s) for s in (0, 1)]
+    held = [hand_value(parse_cards(r.deadwood)) for r in result.reveals]
+    assert list(tally.put_down) == credited and list(tally.held) == held
+    assert tally.held[result.winner] == 0
+    bonus = [25 if s == result.winner else 0 for s in (0, 1)]
+    assert list(tally.totals) == [credited[s] - held[s] + bonus[s] for s in (0, 1)]
+    assert result.points == tally.totals[result.winner]
+
+
 def _check_scores(game: GinGame, won: list[list[int]]) -> None:
     m, opts = game.match, game.opts
+    if opts.mahjong:
+        col = m.current()
+        assert [col.total(s) for s in (0, 1)] == [sum(h[s] for h in m.board.hands) for s in (0, 1)]
+        assert m.wins == [len(won[0]), len(won[1])]
+        if m.over:
+            assert max(col.total(0), col.total(1)) >= opts.target_score
+            assert col.total(m.winner) > col.total(1 - m.winner)
+        return
     assert m.wins == [len(won[0]), len(won[1])]
     if opts.match_format == "hollywood":
         for n, col in enumerate(m.columns):
@@ -85,8 +126,11 @@ def play_checked(options: GinOptions, seed: int) -> GinGame:
         assert game.legal_actions(seat), "a legal action exists until the game ends"
         assert game.legal_actions(1 - seat) == []
         for event in game.apply(seat, _policy(game, seat, rng)):
-            if event.kind == "hand_end" and event.public.result.winner is not None:
-                won[event.public.result.winner].append(event.public.result.points)
+            result = event.public.result if event.kind == "hand_end" else None
+            if result is not None and result.mahjong is not None:
+                _check_mahjong_hand(result)
+            if result is not None and result.winner is not None:
+                won[result.winner].append(result.points)
         if not game.is_over:
             _check_cards(game)
         _check_scores(game, won)
