@@ -34,6 +34,7 @@ from engine.gin.events import (
     MatchEnded,
     Taken,
 )
+from engine.gin.mahjong_ai import shed
 from engine.gin.views import GinHand, GinTable, HandReport
 
 MAX_OPTIONS = 25  # Discord's limit on a select menu's options
@@ -51,13 +52,16 @@ class GinAdapter(AdapterBase):
         return choose_action(view)
 
     def default_move(self, game: Any, seat: int) -> str:
-        """Play safe for an absent player: pass the upcard, draw, discard, never end the hand."""
+        """Play safe for an absent player: pass the upcard, draw, discard, never end the hand
+        nor (Mahjong) put cards down."""
         legal = [str(a) for a in game.legal_actions(seat)]
         if "pass" in legal:
             return "pass"
         if "draw" in legal:
             return "draw"
         choice = str(choose_action(view_of(game, seat)))
+        if choice.startswith(("meld ", "layoff ")):  # Mahjong: never put cards down for him
+            return shed(view_of(game, seat)) or choice  # (unless a card taken must be used)
         if choice.startswith("knock "):
             return "discard " + choice.split()[1]
         if choice == "big_gin":

@@ -27,7 +27,15 @@ def mahjong_action(view: GinHand, rng: random.Random | None = None) -> str:
     play = _play_choice(view)
     if play is not None:
         return play
-    allowed = [a for a in legal if a.startswith("discard ")]
+    return shed(view) or legal[0]
+
+
+def shed(view: GinHand) -> str | None:
+    """Return the discard the computer would make now, melding nothing (None: none legal)."""
+    hand = parse_cards(view.hand)
+    allowed = [a for a in view.legal if a.startswith("discard ")]
+    if not allowed:
+        return None
     return max(allowed, key=lambda a: _shed_score(Card.parse(a.split()[1]), hand))
 
 

@@ -5,12 +5,14 @@ Also: the captions inside pictures follow the player's language (gin and Rummy 5
 
 from __future__ import annotations
 
-from cogs.adapters import Outcome
+from cogs.adapters import Outcome, view_of
 from cogs.adapters.gin import GIN
 from cogs.adapters.rummy500 import RUMMY500
 from engine.game import Event
 from engine.gin import GinGame, preset
+from engine.gin.ai import choose_action
 from engine.rummy500 import Rummy500Game
+from tests.engine.gin.test_mahjong import example_17
 
 NAMES = ["Alice", "Bruno"]
 
@@ -100,3 +102,14 @@ def test_a_multi_game_match_tied_past_its_target_says_play_goes_on() -> None:
     won, events = match((1, 50), (0, 60), (0, 50), (1, 60), (0, 60))
     assert won.is_over
     assert not any("Tied" in line for line in GIN._total_lines(won, events, NAMES, "en"))
+
+
+def test_a_timer_in_mahjong_draws_and_discards_but_never_puts_cards_down() -> None:
+    g = example_17()  # Alice holds a set of aces and a run of diamonds she could meld
+    assert GIN.default_move(g, 0) == "draw"
+    g.apply(0, "draw")
+    assert str(choose_action(view_of(g, 0))).startswith(("meld ", "layoff "))
+    assert GIN.default_move(g, 0).startswith("discard ")
+    owed = example_17()
+    owed.apply(0, "take 3")  # 8C is owed: no discard is legal until it is used
+    assert GIN.default_move(owed, 0).startswith(("meld ", "layoff "))
