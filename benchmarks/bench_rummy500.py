@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from engine.rummy500 import Rummy500Action, Rummy500Game
 from engine.rummy500.ai import choose_action, choose_claim, random_action
+from engine.rummy500.ai_greedy import greedy_action
 from engine.rummy500.views import R500Hand
 
 Policy = Callable[[R500Hand, random.Random], Rummy500Action]
@@ -26,6 +27,11 @@ DECISION_BUDGET_MS = 20.0  # median time of one computer decision, on the machin
 def ai_policy(view: R500Hand, rng: random.Random) -> Rummy500Action:
     """Play the computer player (it needs no randomness)."""
     return choose_action(view)
+
+
+def greedy_policy(view: R500Hand, rng: random.Random) -> Rummy500Action:
+    """Play the greedy baseline (the computer's easy level; it never claims)."""
+    return greedy_action(view)
 
 
 @dataclass
@@ -85,7 +91,8 @@ def offer_claims(game: Rummy500Game, policies: Sequence[tuple[str, Policy]]) -> 
 
 def series(names: Sequence[str], games: int, seed: int, cap: int) -> Tally:
     """Play `games` games, rotating the seats so every policy sits everywhere."""
-    table: dict[str, Policy] = {"ai": ai_policy, "random": random_action}
+    table: dict[str, Policy] = {"ai": ai_policy, "greedy": greedy_policy,
+                                "random": random_action}
     tally = Tally()
     n = len(names)
     for i in range(games):
@@ -112,7 +119,9 @@ def bench_strength(games: int, seed: int, cap: int) -> list[float]:
     for title, names in (("AI vs 2 random (3 players)", ("ai", "random1", "random2")),
                          ("AI vs AI vs random (3 players; ai1 plays after random, ai2 after ai1)",
                           ("ai1", "ai2", "random")),
-                         ("AI vs random (2 players)", ("ai", "random"))):
+                         ("AI vs random (2 players)", ("ai", "random")),
+                         ("AI vs greedy (2 players)", ("ai", "greedy")),
+                         ("greedy vs random (2 players)", ("greedy", "random"))):
         start = time.perf_counter()
         tally = series(names, games, seed, cap)
         report(title, names, tally, time.perf_counter() - start)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -14,6 +15,7 @@ from bot.command_words import words
 from bot.i18n import locale_of, number, t
 from bot.storage import GameRecord, GuildSettings, LeaderboardRow
 from card_images import LeaderboardSpec, render_leaderboard
+from cogs.adapters import DEFAULT_LEVEL, LEVELS
 from cogs.adapters.base import preset_label, rules_line
 from cogs.components import GameButton, GameSelect
 from cogs.errors import Refusal, cause_of, refuse
@@ -25,6 +27,8 @@ log = logging.getLogger(__name__)
 
 GAME_CHOICES = [app_commands.Choice(name=words(f"game.{name}"), value=name)
                 for name in game_names()]
+LEVEL_CHOICES = [app_commands.Choice(name=words(f"cmd.addbot.level.{name}"), value=name)
+                 for name in LEVELS]
 
 
 def _settings_lines(settings: GuildSettings, locale: str) -> list[str]:
@@ -99,9 +103,10 @@ class Rummy(commands.Cog):
         configured = None if settings is None else settings.min_turn_seconds
         return MIN_TURN_SECONDS if configured is None else int(configured)
 
-    async def _lobby(self, interaction: discord.Interaction, kind: str) -> None:
+    async def _lobby(self, interaction: discord.Interaction, kind: str,
+                     values: Sequence[str] = ()) -> None:
         record = await self._game_here(interaction)
-        await self.host.lobby_action(interaction, record, kind)
+        await self.host.lobby_action(interaction, record, kind, values)
 
     # ----- /rummy -----------------------------------------------------------------------------
 
@@ -139,9 +144,12 @@ class Rummy(commands.Cog):
         await self._lobby(interaction, "leave")
 
     @rummy.command(name="addbot", description=words("cmd.addbot"))
-    async def addbot(self, interaction: discord.Interaction) -> None:
-        """Add a computer player."""
-        await self._lobby(interaction, "addbot")
+    @app_commands.describe(level=words("cmd.addbot.level"))
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def addbot(self, interaction: discord.Interaction,
+                     level: str = DEFAULT_LEVEL) -> None:
+        """Add a computer player of that level."""
+        await self._lobby(interaction, "addbot", (level,))
 
     @rummy.command(name="start", description=words("cmd.start"))
     async def start(self, interaction: discord.Interaction) -> None:

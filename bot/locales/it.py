@@ -826,4 +826,13 @@ MESSAGES: dict[str, str] = {
     "mahjong.rules.play": "Gin Mahjong: le combinazioni vanno in tavola appena le fai, puoi attaccare a qualsiasi combinazione e prendere più carte dagli scarti se cali subito quella più in fondo. Resta senza carte per fare gin (+{bonus}).",
     "mahjong.rules.scoring": "A ogni mano entrambi segnano le carte calate meno quelle rimaste in mano (A 15, dal 2 al 9 5, dal 10 al K 10). Si gioca a {target}: vince il totale più alto.",
     "mahjong.in_hand": "Rimaste in mano",
+    # --- computer levels ---
+    "level.easy": "facile",
+    "level.normal": "normale",
+    "level.hard": "difficile",
+    "lobby.computer_level_name": "{name} ({level})",
+    "cmd.addbot.level": "Quanto gioca bene (normale se non lo scegli)",
+    "cmd.addbot.level.easy": "Facile: pensa solo al turno che gioca",
+    "cmd.addbot.level.normal": "Normale",
+    "cmd.addbot.level.hard": "Difficile: il computer più forte",
 }

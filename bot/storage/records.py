@@ -38,6 +38,7 @@ class Seat(TypedDict):
     name: str
     is_bot: bool
     locale: NotRequired[str]
+    level: NotRequired[str]  # a computer's level (cogs.adapters.base.LEVELS); normal if absent
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ host (`cogs.host`) and the views (`cogs.views`) never import a game engine.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar, overload
 
@@ -66,6 +66,11 @@ class SelectControl:
 
 # Controls whose action or verb starts with this are steps of the hand's own menus (a page,
 # a card picked before its target): the host asks the adapter for the new draft and redraws.
+# The computer's levels, weakest first: easy is the game's greedy baseline (it plays for this
+# turn only), normal the game's computer player, hard the strongest player the game has.
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+
 UI_PREFIX = "ui_"
 
 
@@ -159,8 +164,13 @@ class GameAdapter(Protocol):
         """Rebuild a game from its to_json()."""
         ...
 
-    def choose(self, game: Game, seat: int) -> Any:
-        """Return the computer player's move for a seat."""
+    @property
+    def players(self) -> Mapping[str, Callable[[Any], object]]:
+        """The computer player of each level (LEVELS), from a seat's private view."""
+        ...
+
+    def choose(self, game: Game, seat: int, level: str = ...) -> Any:
+        """Return the move of the computer player of that level (LEVELS) for a seat."""
         ...
 
     def default_move(self, game: Game, seat: int) -> Any:

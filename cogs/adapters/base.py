@@ -9,25 +9,43 @@ most games leave trivial (menu steps, table buttons) have their trivial form her
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from abc import ABC
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from bot.i18n import card_text, catalogue, number, t
 from card_images import TableSpec
-from cogs.adapters import ButtonControl, Deal, Outcome, ScoreSheet, SelectOption, view_of
+from cogs.adapters import (
+    DEFAULT_LEVEL,
+    ButtonControl,
+    Deal,
+    Outcome,
+    ScoreSheet,
+    SelectOption,
+    view_of,
+)
 from engine.base import CardGame
 from engine.errors import IllegalMove
 from engine.game import Event
 from engine.options import Options, OptionSpec
 from engine.sides import Sides
 
+# A computer player: the action it takes for a seat's private view.
+Player = Callable[[Any], object]
+
+
+def levels(easy: Player, normal: Player, hard: Player | None = None) -> Mapping[str, Player]:
+    """Return a game's computer player per level (hard plays as normal without a stronger)."""
+    return MappingProxyType({"easy": easy, "normal": normal, "hard": hard or normal})
+
 
 class AdapterBase(ABC):
     """What every adapter shares; subclasses name their `game` and draw their pictures."""
 
     game: ClassVar[type[CardGame[Any, Any]]]
+    players: ClassVar[Mapping[str, Player]]  # a computer player per level (LEVELS)
     notable: frozenset[str] = frozenset()  # event kinds the table shows at once
 
     @property
@@ -71,13 +89,13 @@ class AdapterBase(ABC):
         """Rebuild a game from its snapshot."""
         return self.game.from_json(snapshot)
 
-    @abstractmethod
-    def computer(self, view: Any) -> object:
-        """Return the computer player's action for a seat's private view."""
+    def computer(self, view: Any, level: str = DEFAULT_LEVEL) -> object:
+        """Return the action of the computer player of that level for a seat's private view."""
+        return self.players[level](view)
 
-    def choose(self, game: Any, seat: int) -> str:
-        """Return the computer player's move for a seat."""
-        return str(self.computer(view_of(game, seat)))
+    def choose(self, game: Any, seat: int, level: str = DEFAULT_LEVEL) -> str:
+        """Return the move of the computer player of that level for a seat."""
+        return str(self.computer(view_of(game, seat), level))
 
     def outcomes(self, game: Any) -> list[Outcome]:
         """Return each seat's final points and whether its side won, from the standings."""

@@ -15,7 +15,7 @@ from typing import Any
 from bot.i18n import card_text, cards_text, number, t
 from card_images import HandEndRow, HandEndSpec, HandSpec, TableSpec
 from cogs.adapters import Control, Outcome, view_of
-from cogs.adapters.base import AdapterBase, with_words
+from cogs.adapters.base import AdapterBase, levels, with_words
 from cogs.adapters.canasta_menus import (
     compose_move,
     hand_controls,
@@ -30,6 +30,7 @@ from engine.canasta import CanastaGame, CanastaOptions
 from engine.canasta.ai import choose_action
 from engine.canasta.ai_cards import Reading
 from engine.canasta.ai_discard import choose_discard
+from engine.canasta.ai_greedy import greedy_action
 from engine.canasta.events import (
     Added,
     CanastaPayload,
@@ -55,9 +56,7 @@ class CanastaAdapter(AdapterBase):
     # Melds and pile takes change the table everybody plays on: shown at once.
     notable: frozenset[str] = frozenset({"open", "take", "meld", "add"})
 
-    def computer(self, view: CanastaHand) -> object:
-        """Return the computer player's action (engine/canasta/ai.py)."""
-        return choose_action(view)
+    players = levels(greedy_action, choose_action)
 
     def default_move(self, game: Any, seat: int) -> str:
         """Play safe for an absent player: draw two (or end on an empty stock), never meld

@@ -17,12 +17,12 @@ from cogs.adapters import (
     view_of,
 )
 from cogs.adapters import gin_mahjong as mj
-from cogs.adapters.base import AdapterBase, sheet_of, tie_line, with_words
+from cogs.adapters.base import AdapterBase, levels, sheet_of, tie_line, with_words
 from cogs.adapters.melding import compose_play, menu_step
 from engine.cards import Card
 from engine.game import Event
 from engine.gin import GinGame, GinOptions, arrangements, card_value
-from engine.gin.ai import choose_action
+from engine.gin.ai import choose_action, greedy_action
 from engine.gin.deadwood import meld_rules
 from engine.gin.events import (
     Dealt,
@@ -47,9 +47,7 @@ class GinAdapter(AdapterBase):
     # Mahjong gin: a player's own melds and lay-offs he must see on the table (their ids)
     notable: frozenset[str] = frozenset({"meld", "layoff"})
 
-    def computer(self, view: Any) -> object:
-        """Return the computer player's action."""
-        return choose_action(view)
+    players = levels(greedy_action, choose_action)
 
     def default_move(self, game: Any, seat: int) -> str:
         """Play safe for an absent player: pass the upcard, draw, discard, never end the hand

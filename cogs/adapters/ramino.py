@@ -24,11 +24,11 @@ from cogs.adapters import (
     SelectOption,
     view_of,
 )
-from cogs.adapters.base import AdapterBase, with_words
+from cogs.adapters.base import AdapterBase, levels, with_words
 from engine.cards import SUITS, Card, rank_text
 from engine.game import Event
 from engine.ramino import RaminoGame, RaminoOptions
-from engine.ramino.ai import choose_action
+from engine.ramino.ai import choose_action, greedy_action
 from engine.ramino.events import (
     Closed,
     Dealt,
@@ -55,9 +55,7 @@ class RaminoAdapter(AdapterBase):
     # Re-entry answers are news for everybody waiting on them.
     notable: frozenset[str] = frozenset({"reenter", "decline"})
 
-    def computer(self, view: RaminoHand) -> object:
-        """Return the computer player's action."""
-        return choose_action(view)
+    players = levels(greedy_action, choose_action)
 
     def default_move(self, game: Any, seat: int) -> str:
         """Play safe for an absent player: draw (take the discard when drawing would end the

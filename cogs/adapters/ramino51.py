@@ -15,12 +15,12 @@ from typing import Any
 from bot.i18n import card_text, number, t
 from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
 from cogs.adapters import Control, Outcome, view_of
-from cogs.adapters.base import AdapterBase, with_words
+from cogs.adapters.base import AdapterBase, levels, with_words
 from cogs.adapters.ramino51_menus import compose_move, declared_text, hand_controls, step_draft
 from engine.cards import Card
 from engine.game import Event
 from engine.ramino51 import Ramino51Game, Ramino51Options
-from engine.ramino51.ai import choose_action, choose_discard
+from engine.ramino51.ai import choose_action, choose_discard, greedy_action
 from engine.ramino51.events import (
     ClosedInHand,
     Dealt,
@@ -46,9 +46,7 @@ class Ramino51Adapter(AdapterBase):
     # Melds, lay-offs and joker swaps change the table everybody plays on: shown at once.
     notable: frozenset[str] = frozenset({"meld", "layoff", "swap", "exchange"})
 
-    def computer(self, view: R51Hand) -> object:
-        """Return the computer player's action."""
-        return choose_action(view)
+    players = levels(greedy_action, choose_action)
 
     def default_move(self, game: Any, seat: int) -> str:
         """Play safe for an absent player: draw, never meld or close for him, and discard as

@@ -24,7 +24,7 @@ from cogs.adapters import (
     SelectOption,
     view_of,
 )
-from cogs.adapters.base import AdapterBase, tie_line, with_words
+from cogs.adapters.base import AdapterBase, levels, tie_line, with_words
 from cogs.adapters.melding import (
     MAX_OPTIONS,
     back_button,
@@ -43,6 +43,7 @@ from engine.game import Event
 from engine.melds import MeldRules
 from engine.rummy500 import Rummy500Game, Rummy500Options, card_value
 from engine.rummy500.ai import choose_action, choose_claim
+from engine.rummy500.ai_greedy import greedy_action
 from engine.rummy500.errors import ClaimTooLate
 from engine.rummy500.events import (
     Announced,
@@ -75,9 +76,7 @@ class Rummy500Adapter(AdapterBase):
     # A claim is news for all; a player's own melds and lay-offs he must see on the table.
     notable: frozenset[str] = frozenset({"claim", "rummy_announce", "meld", "layoff"})
 
-    def computer(self, view: R500Hand) -> object:
-        """Return the computer player's action."""
-        return choose_action(view)
+    players = levels(greedy_action, choose_action)
 
     def react(self, game: Any, seat: int) -> str | None:
         """Return the computer's "Rummy!" claim for the open window, if it makes one."""

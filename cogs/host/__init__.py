@@ -14,6 +14,7 @@ one part per job:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -104,9 +105,9 @@ class GameHost:
         await self.lobby.open(interaction, game, preset)
 
     async def lobby_action(self, interaction: discord.Interaction, record: GameRecord,
-                           kind: str) -> None:
-        """Join, leave, add a computer or start, and confirm it to the member."""
-        await self.lobby.act(interaction, record, kind)
+                           kind: str, values: Sequence[str] = ()) -> None:
+        """Join, leave, add a computer (of a level) or start, and confirm it to the member."""
+        await self.lobby.act(interaction, record, kind, values)
 
     async def refresh_lobby(self, record: GameRecord) -> None:
         """Edit the lobby message to show the current seats and settings."""

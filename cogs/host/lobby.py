@@ -11,6 +11,7 @@ import discord
 
 from bot.i18n import locale_of, t
 from bot.storage import ChannelBusy, GameRecord, Seat, StaleVersion
+from cogs.adapters import DEFAULT_LEVEL
 from cogs.adapters.base import rules_line
 from cogs.errors import Refusal
 from cogs.host.sessions import snapshot_text
@@ -134,8 +135,9 @@ def check_can_start(interaction: discord.Interaction, record: GameRecord) -> Non
 
 
 def change_seats(interaction: discord.Interaction, record: GameRecord, seats: list[Seat],
-                 kind: str) -> str:
-    """Apply join / leave / addbot to `seats`; return the member's confirmation key."""
+                 kind: str, level: str = DEFAULT_LEVEL) -> str:
+    """Apply join / leave / addbot (a computer of `level`) to `seats`; return the member's
+    confirmation key."""
     user = interaction.user
     seated = any(s["user_id"] == user.id and not s["is_bot"] for s in seats)
     if kind == "leave":
@@ -153,10 +155,18 @@ def change_seats(interaction: discord.Interaction, record: GameRecord, seats: li
         return "lobby.you_joined"
     if not seated and user.id != record.host_id:
         raise Refusal("lobby.not_seated")
-    number = sum(1 for s in seats if s["is_bot"]) + 1
-    name = t("lobby.computer_name", TableSettings.of(record).locale, number=number)
-    seats.append({"user_id": None, "name": name, "is_bot": True})
+    seats.append(computer_seat(record, seats, level))
     return "lobby.computer_added"
+
+
+def computer_seat(record: GameRecord, seats: list[Seat], level: str) -> Seat:
+    """Return a new computer's seat: numbered, its level named unless it is normal."""
+    locale = TableSettings.of(record).locale
+    number = sum(1 for s in seats if s["is_bot"]) + 1
+    name = t("lobby.computer_name", locale, number=number)
+    if level != DEFAULT_LEVEL:
+        name = t("lobby.computer_level_name", locale, name=name, level=t(f"level.{level}", locale))
+    return {"user_id": None, "name": name, "is_bot": True, "level": level}
 
 
 def next_host(before: list[Seat], after: list[Seat], host_id: int) -> int | None:
@@ -291,7 +301,7 @@ class Lobby:
                 await self.host.storage.update_lobby(record.id, seats=seats)
                 await self.refresh(await self.host.storage.get_game(record.id))
                 return key, params
-            key = change_seats(interaction, record, seats, kind)
+            key = change_seats(interaction, record, seats, kind, *values[:1])
             return await self._reseat(record, seats, key)
 
     async def _reseat(self, record: GameRecord, seats: list[Seat],

@@ -12,7 +12,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from bot.storage import GameRecord, StorageError
-from cogs.adapters import GameAdapter
+from cogs.adapters import DEFAULT_LEVEL, GameAdapter
 from cogs.host.runtime import Runtime
 from cogs.host.settings import TableSettings
 from cogs.registry import adapter_for
@@ -110,11 +110,16 @@ class Sessions:
         """Return the session hooks; they reach the runtime once `holder` has it."""
         events = self.host.events
         bots = {i for i, s in enumerate(record.seats) if s["is_bot"]}
+        # A computer plays at the level it was seated with; a person's absent seat at normal.
+        levels = {i: s.get("level", DEFAULT_LEVEL) for i, s in enumerate(record.seats)}
 
         async def persist(g: Game, seat: int, action: Any, _events: list[Event]) -> None:
             rt = holder[0]
             await self.host.storage.record_action(rt.record.id, seat, str(action),
                                         snapshot_text(g, rt.session), g.version + 1)
+
+        def choose(g: Game, seat: int) -> Any:
+            return adapter.choose(g, seat, levels[seat] if seat in bots else DEFAULT_LEVEL)
 
         def default_move(g: Game, seat: int) -> Any:
             holder[0].auto_seat = seat
@@ -130,7 +135,7 @@ class Sessions:
             await events.taken_over(holder[0], seat)
 
         return SessionHooks(
-            load=adapter.load, persist=persist, choose=adapter.choose,
+            load=adapter.load, persist=persist, choose=choose,
             default_move=default_move, is_computer=lambda seat: seat in bots,
             on_events=[on_events], on_reminder=on_reminder, on_takeover=on_takeover,
             react=getattr(adapter, "react", None),
