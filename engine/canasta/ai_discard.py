@@ -3,9 +3,10 @@
 A discard becomes the pile's top for the next player, always an opponent, who takes the whole
 pile if he holds two naturals of its rank. A wild card goes only when nothing else is
 left, a rank the opponents have melded only when nothing but wild cards is; among the rest
-a card costs its danger (the chance he holds that pair, weighed by the pile's size) and what
-it is worth to keep (a pair, a card for the side's meld). A black three costs least: nobody
-may take the pile while it lies on top.
+a card costs its danger (the chance he holds that pair, weighed by the pile's size), what
+it is worth to keep (a pair, a card for the side's meld) and its value: opponents who throw
+their low cards hold pairs of high ones, so a high card feeds their take. A black three costs
+least: nobody may take the pile while it lies on top.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ BLACK_THREE = -1000.0  # freezes the pile for the next player
 KEEP_PAIR = 25.0  # a card of a rank held twice or more (a pile take or a meld in reach)
 KEEP_FIT = 15.0  # a card of a rank the side has melded (it goes on the meld later)
 DANGER = 10.0  # per card of the pile, times the chance the next player may take it
-VALUE = 0.5  # per point of value: an opened side rather keeps its low cards in hand
-VALUE_UNOPENED = 1.0  # … an unopened one its high cards, towards its opening minimum
+VALUE = 1.6  # per point of value: an opened side throws its low cards (measured v greedy)
+VALUE_UNOPENED = 1.0  # … an unopened one, times its minimum / 50: it keeps them to open
 UNOPENED_TAKER = 0.3  # the danger's weight when the next player's side has not opened
 LATE_STOCK = 2  # per seat: with this few stock cards left the hand is near its end
 SHORT_HAND = 3  # an opponent who may go out holding this few cards may end the hand
@@ -52,7 +53,7 @@ def discard_cost(r: Reading, card: Card) -> tuple[bool, bool, float]:
     if r.side_melds(card.rank):
         cost += KEEP_FIT
     cost += DANGER * (r.view.table.pile + 1) * r.danger(card.rank) * _can_open(r)
-    weight = -VALUE if r.side.opened else VALUE_UNOPENED * r.side.minimum / 50
+    weight = VALUE if r.side.opened else VALUE_UNOPENED * r.side.minimum / 50
     return False, theirs, cost + weight * r.value(card)
 
 

@@ -217,10 +217,11 @@ def test_an_unopened_side_keeps_its_high_cards_for_its_opening() -> None:
     assert isinstance(action, Discard) and action.card.text == "6C"
 
 
-def test_an_opened_side_throws_a_high_single_card() -> None:
+def test_an_opened_side_throws_a_low_single_card() -> None:
+    # opponents who throw their low cards keep pairs of high ones: an ace would feed them
     game = crafted(hands("AS KD 6C JH"), opened=[0])
     action = act(game)
-    assert isinstance(action, Discard) and action.card.text == "AS"
+    assert isinstance(action, Discard) and action.card.text == "6C"
 
 
 def test_keeps_a_pair_and_throws_a_singleton() -> None:
