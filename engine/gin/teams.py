@@ -114,6 +114,11 @@ class TeamGin(CardGame[GinOptions, A.GinAction]):
             raise NotYourTurn("you are not playing in this game")
         return self.boards[seat // 2], seat % 2
 
+    def seat_version(self, seat: int) -> int:
+        """Return how many moves the seat's board has seen: its turn clock restarts only then
+        (the session keeps a seat's time left while the other boards play)."""
+        return self.board_of(seat)[0].version
+
     @property
     def hand_no(self) -> int:
         """Return the number of the team hand being played (every board deals once each)."""
