@@ -128,10 +128,10 @@ def event_line(ev: Event, names: Sequence[str], locale: str, told: BoardLine) ->
 def team_line(team: TeamHand, names: Sequence[str], locale: str) -> str:
     """Return the team hand's result: the team ahead and what it scores, or a level hand."""
     if team.winner is None:
-        return t("gin_teams.level", locale, a=team.team_points[0], b=team.team_points[1])
+        return t("gin_teams.level", locale, points=team.team_points[0])
     line = t("gin_teams.team_won", locale, name=team_name(team.winner, names),
-             points=team.points, mine=team.team_points[team.winner],
-             theirs=team.team_points[1 - team.winner])
+             points=team.points, high=team.team_points[team.winner],
+             low=team.team_points[1 - team.winner])
     if team.sweep:
         line += " " + t("gin_teams.sweep", locale, points=team.sweep)
     return line
@@ -196,8 +196,8 @@ def rules_lines(options: GinOptions, locale: str) -> list[str]:
     """Return the team play line of the rules (none for two players)."""
     if options.team_size < 2:
         return []
-    line = t("gin_teams.rules", locale, size=options.team_size)
+    line = t("gin_teams.rules", locale, count=options.team_size)
     if options.team_size > 2:
-        line += " " + t("gin_teams.rules_sweep", locale, sweep=SWEEP_STEP * (
+        line += " " + t("gin_teams.rules_sweep", locale, bonus=SWEEP_STEP * (
             options.team_size - 2))
     return [line]
