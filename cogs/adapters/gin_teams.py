@@ -78,7 +78,7 @@ def _board_spec(board: BoardView, names: Sequence[str], locale: str) -> TableSpe
     return TableSpec(title=title, seats=seats, stock_count=table.stock,
                      discard=list(table.discard[-1:]), knock_card=table.knock_card,
                      status=status, footer=_last_result(board, two, locale),
-                     note_no_melds=False, compact_seats=True)
+                     note_no_melds=False)
 
 
 def _last_result(board: BoardView, two: Sequence[str], locale: str) -> str:
@@ -156,7 +156,8 @@ def hand_end(events: Sequence[Event], names: Sequence[str], locale: str,
         two = pair(board, names)
         lines.append(t("gin_teams.on_board", locale, number=board + 1,
                        line=result_line(result, two, locale)))
-        rows += _rows(result, two, locale)
+        rows += _rows(result, [t("gin_teams.on_board", locale, number=board + 1, line=name)
+                               for name in two], locale)
     lines.append(team_line(end.team, names, locale))
     title = t("hand_end.title", locale, number=end.hand, what=t("gin_teams.team_hand", locale))
     return HandEndSpec(title=title, rows=rows), lines + totals
