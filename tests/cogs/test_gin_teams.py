@@ -196,3 +196,19 @@ async def test_computers_finish_a_team_game_and_each_member_counts_the_win(
     assert sorted(r.name for r in rows) == ["Alice", "Bruno", "Chiara", "Dario"]
     winners = sorted(r.name for r in rows if r.wins)
     assert winners in (["Alice", "Chiara"], ["Bruno", "Dario"])
+
+
+async def test_each_seat_keeps_its_own_clock_while_other_boards_play(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script(deals, BOARD0, BOARD1, dealer=1)
+    await set_turn_seconds(sim, 30)
+    await open_teams(sim)
+    await seat_all(sim)
+    await sim.alice.click(lobby_message(sim), label="Start")
+    await sim.env.advance_time(20)
+    await sim.chiara.user.click(dm(sim.chiara), label="Pass")  # board 2 moves on
+    await sim.env.advance_time(11)  # Alice's 30 seconds ran from the start, not from Chiara's
+    assert "Time's up: Board 1: Alice passed on the upcard." in log(sim)
+    assert "Dario passed" not in log(sim)  # Dario's own 30 seconds began with Chiara's pass
+    await sim.env.advance_time(20)
+    assert "Time's up: Board 2: Dario passed on the upcard." in log(sim)
