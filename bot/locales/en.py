@@ -808,7 +808,7 @@ MESSAGES: dict[str, str] = {
     # --- gin teams ---
     "option.team_size": "Team size",
     "option.team_size.help": "1 for two players alone; 2 to 4 for two teams, each member playing his own hand against his opposite number.",
-    "lobby.too_many_players": "Too many players for these rules: at most {max}. Someone has to leave first.",
+    "lobby.too_many_for_rules": "Too many players for these rules: at most {max}. Someone has to leave first.",
     "gin_teams.game": "Team gin",
     "gin_teams.lobby_team": "Team {number}: {names}",
     "gin_teams.lobby_note": "Each player plays his own hand against the player in the same place on the other team. The table needs {max} {max:player|players}; the host can swap seats.",

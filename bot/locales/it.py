@@ -829,7 +829,7 @@ MESSAGES: dict[str, str] = {
     # --- gin teams ---
     "option.team_size": "Giocatori per squadra",
     "option.team_size.help": "1 per due giocatori soli; da 2 a 4 per due squadre, dove ognuno gioca la sua mano contro il suo avversario diretto.",
-    "lobby.too_many_players": "Troppi giocatori per queste regole: al massimo {max}. Prima qualcuno deve uscire.",
+    "lobby.too_many_for_rules": "Troppi giocatori per queste regole: al massimo {max}. Prima qualcuno deve uscire.",
     "gin_teams.game": "Gin a squadre",
     "gin_teams.lobby_team": "Squadra {number}: {names}",
     "gin_teams.lobby_note": "Ognuno gioca la sua mano contro chi occupa lo stesso posto nell'altra squadra. Al tavolo {max:serve|servono} {max} {max:giocatore|giocatori}; chi l'ha aperto può scambiare i posti.",
@@ -837,7 +837,7 @@ MESSAGES: dict[str, str] = {
     "gin_teams.board_title": "Tavolo {number}: {first} contro {second}",
     "gin_teams.board_over": "Mano finita — si aspettano gli altri tavoli",
     "gin_teams.your_board_over": "La tua mano è finita: si aspetta che finiscano gli altri tavoli.",
-    "gin_teams.waiting_for": "Si aspetta {names}",
+    "gin_teams.waiting_for": "In attesa di {names}",
     "gin_teams.on_board": "Tavolo {number}: {line}",
     "gin_teams.team_hand": "risultato delle squadre",
     "gin_teams.team_won": "{name} vincono la mano di {points} {points:punto|punti} ({high} a {low}).",

@@ -188,6 +188,8 @@ class GinAdapter(AdapterBase):
         """Return what the seat may do now, or whom the game waits for."""
         if isinstance(game, TeamGin):
             board, mine = game.board_of(seat)
+            if game.is_over:
+                return teams.status(game, names, locale)
             if board.ended:
                 return t("gin_teams.your_board_over", locale)
             return self.hand_prompt(board, mine, teams.pair(seat // 2, names), locale)

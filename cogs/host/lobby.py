@@ -139,7 +139,7 @@ def check_can_start(interaction: discord.Interaction, record: GameRecord) -> Non
     if len(record.seats) < low:
         raise Refusal("lobby.need_players", min=low)
     if len(record.seats) > high:  # the rules changed since they sat down (a smaller team)
-        raise Refusal("lobby.too_many_players", max=high)
+        raise Refusal("lobby.too_many_for_rules", max=high)
 
 
 def change_seats(interaction: discord.Interaction, record: GameRecord, seats: list[Seat],
