@@ -823,4 +823,6 @@ MESSAGES: dict[str, str] = {
     "gin_teams.level": "The teams are level on {points} {points:point|points} each: nobody scores this hand.",
     "gin_teams.sweep": "Every member won his hand: sweep bonus +{points}.",
     "gin_teams.rules_sweep": "A team that wins every hand adds {bonus}.",
+    "gin_teams.game_winner": "{name} win the game with {points} {points:point|points}!",
+    "gin_teams.match_winner": "{name} win the game!",
 }

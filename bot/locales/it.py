@@ -844,4 +844,6 @@ MESSAGES: dict[str, str] = {
     "gin_teams.level": "Squadre pari, {points} {points:punto|punti} a testa: in questa mano non segna nessuno.",
     "gin_teams.sweep": "Tutti i compagni hanno vinto la loro mano: bonus cappotto +{points}.",
     "gin_teams.rules_sweep": "Una squadra che vince tutte le mani aggiunge {bonus}.",
+    "gin_teams.game_winner": "{name} vincono la partita con {points} {points:punto|punti}!",
+    "gin_teams.match_winner": "{name} vincono la partita!",
 }

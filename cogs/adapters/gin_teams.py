@@ -105,7 +105,7 @@ def status(game: Any, names: Sequence[str], locale: str) -> str:
         winner = view.scores.winner
         if winner is None:
             return t("event.game_over", locale)
-        return t("table.winner", locale, name=team_name(winner, names))
+        return t("gin_teams.match_winner", locale, name=team_name(winner, names))
     return t("gin_teams.waiting_for", locale, names=", ".join(names[s] for s in view.to_act))
 
 
@@ -120,7 +120,7 @@ def event_line(ev: Event, names: Sequence[str], locale: str, told: BoardLine) ->
     if isinstance(p, TeamHandEnded):
         return team_line(p.team, names, locale)
     if isinstance(p, GameEnded):
-        return t("event.winner", locale, name=team_name(p.winner, names),
+        return t("gin_teams.game_winner", locale, name=team_name(p.winner, names),
                  points=p.finals[p.winner])
     return told(ev, names)  # the match's end
 
@@ -188,7 +188,7 @@ def final_lines(view: TeamTable, names: Sequence[str], locale: str,
                points=points[team]) for team in (0, 1)]
     winner = view.scores.winner
     if winner is not None:
-        lines.append(t("event.winner", locale, name=team_name(winner, names),
+        lines.append(t("gin_teams.game_winner", locale, name=team_name(winner, names),
                        points=points[winner]))
     return lines
 

@@ -191,11 +191,12 @@ async def test_computers_finish_a_team_game_and_each_member_counts_the_win(
             break
         await sim.env.advance_time(30)
     assert running(sim) is None
-    assert "wins the game with" in log(sim)
+    assert " win the game with " in log(sim)
     rows = await sim.bot.storage.leaderboard(sim.guild.id, "gin")
     assert sorted(r.name for r in rows) == ["Alice", "Bruno", "Chiara", "Dario"]
     winners = sorted(r.name for r in rows if r.wins)
     assert winners in (["Alice", "Chiara"], ["Bruno", "Dario"])
+    assert f"{winners[0]} & {winners[1]} win the game with " in log(sim)
 
 
 async def test_each_seat_keeps_its_own_clock_while_other_boards_play(
