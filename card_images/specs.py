@@ -119,6 +119,9 @@ class TableSpec:
     seat_headings: list[str] = field(default_factory=list)
     direction: str = ""
     empty_label: str = "empty"  # written in an empty pile's outline, translated by the caller
+    # Several tables at once (team gin's boards): each drawn whole, stacked under the title,
+    # status and above the footer of this one, whose own piles and seats are then not drawn.
+    boards: list[TableSpec] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,8 @@ Drawn at Discord's display width, so what is drawn is what a player sees, pixel 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PIL import Image, ImageDraw
 
 from .layout import Placed
@@ -105,8 +107,33 @@ def _draw_direction(draw: ImageDraw.ImageDraw, spec: TableSpec, centre_y: int) -
     draw_text(draw, (WIDTH - MARGIN, y), text, CAPTION_PX, MUTED, anchor="rt")
 
 
+def _shifted(placed: Placed, dy: int) -> Placed:
+    def move(box: Box) -> Box:
+        return (box[0], box[1] + dy, box[2], box[3] + dy)
+
+    return replace(placed, box=move(placed.box), visible=move(placed.visible))
+
+
+def _compose_boards(spec: TableSpec) -> tuple[Image.Image, list[Placed]]:
+    """Draw the title and status, each board's table under them, then the footer."""
+    parts = [_compose(board) for board in spec.boards]
+    top = MARGIN + _header_height(spec)
+    footer_y = top + sum(image.height for image, _ in parts)
+    image, draw = new_canvas(WIDTH, footer_y + len(_footer_lines(spec)) * LINE_H + MARGIN)
+    _draw_header(draw, spec)
+    placed, y = [], top
+    for part, cards in parts:
+        image.paste(part, (0, y))
+        placed += [_shifted(p, y) for p in cards]
+        y += part.height
+    _draw_footer(draw, spec, footer_y)
+    return image, placed
+
+
 def _compose(spec: TableSpec) -> tuple[Image.Image, list[Placed]]:
     """Draw the table; return the picture and where every face-up card went."""
+    if spec.boards:
+        return _compose_boards(spec)
     if len(spec.seats) > MAX_SEATS:
         raise ValueError(f"at most {MAX_SEATS} seats, got {len(spec.seats)}")
     cols = choose_columns(spec, CONTENT)

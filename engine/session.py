@@ -105,6 +105,8 @@ class GameSession:
         self.taken_over: set[int] = set()  # humans replaced by the computer until back()
         self._windows = Windows(self.controlled_by_computer, self._react, lambda: self.bot_delay)
         self._expired: set[int] = set()  # seats whose turn timed out: rest of turn is default
+        # seat -> (its own version, when its time runs out): see _deadline
+        self._clocks: dict[int, tuple[int, float]] = {}
         self._lock = asyncio.Lock()
         self._handles: list[asyncio.TimerHandle] = []
         self._tasks: set[asyncio.Task[None]] = set()
@@ -186,6 +188,7 @@ class GameSession:
         async with self._lock:
             was_taken = seat in self.taken_over
             self.taken_over.discard(seat)
+            self._clocks.pop(seat, None)
             self._expired.discard(seat)
             self.timeouts[seat] = 0
             self._arm()
@@ -299,6 +302,7 @@ class GameSession:
             return
         acting = self.game.to_act()
         self._expired &= set(acting)
+        self._clocks = {s: c for s, c in self._clocks.items() if s in acting}
         version = self.game.version
         waiting = self._arm_window(version)
         for seat in acting:
@@ -309,8 +313,28 @@ class GameSession:
             elif seat in self._expired:
                 self._later(self.bot_delay, self._default_step(seat, version))
             elif self.turn_seconds > 0:
-                self._later(self.turn_seconds / 2, self._remind(seat, version))
-                self._later(self.turn_seconds, self._timeout(seat, version))
+                self._arm_turn(seat, version)
+
+    def _arm_turn(self, seat: int, version: int) -> None:
+        """Schedule a person's reminder (if still ahead) and his timeout."""
+        left = self._deadline(seat) - asyncio.get_running_loop().time()
+        if left > self.turn_seconds / 2:
+            self._later(left - self.turn_seconds / 2, self._remind(seat, version))
+        self._later(max(0.0, left), self._timeout(seat, version))
+
+    def _deadline(self, seat: int) -> float:
+        """Return when the seat's time runs out: a full turn from now, or, in a game whose
+        seats play their own turns at once (team gin's boards, `seat_version`), the time
+        left from before while the seat's own part of the game has not moved."""
+        now = asyncio.get_running_loop().time()
+        own = getattr(self.game, "seat_version", None)
+        if own is None:
+            return now + self.turn_seconds
+        key = int(own(seat))
+        clock = self._clocks.get(seat)
+        if clock is None or clock[0] != key:
+            clock = self._clocks[seat] = (key, now + self.turn_seconds)
+        return clock[1]
 
     def _arm_window(self, version: int) -> bool:
         """Schedule the closing of an open claim window and the computers' claims.

@@ -123,6 +123,7 @@ class GameAdapter(Protocol):
     """What the host needs from one game; one instance per game kind."""
 
     notable: frozenset[str]  # event kinds the table shows at once, even mid-turn
+    partner_keys: tuple[str, str]  # the lobby's line per partnership, and its note
 
     @property
     def name(self) -> str:
@@ -137,6 +138,10 @@ class GameAdapter(Protocol):
     @property
     def max_players(self) -> int:
         """The most seats the game is played with."""
+        ...
+
+    def seat_range(self, options: Any) -> tuple[int, int]:
+        """Return the fewest and most seats the game takes with these rules."""
         ...
 
     def sides(self, players: int) -> Sides:

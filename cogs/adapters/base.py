@@ -47,6 +47,8 @@ class AdapterBase(ABC):
     game: ClassVar[type[CardGame[Any, Any]]]
     players: ClassVar[Mapping[str, Player]]  # a computer player per level (LEVELS)
     notable: frozenset[str] = frozenset()  # event kinds the table shows at once
+    # the lobby's line per partnership and its note under them
+    partner_keys: tuple[str, str] = ("lobby.partnership", "lobby.partners_note")
 
     @property
     def name(self) -> str:
@@ -62,6 +64,10 @@ class AdapterBase(ABC):
     def max_players(self) -> int:
         """The most seats the game is played with."""
         return self.game.max_players
+
+    def seat_range(self, options: Any) -> tuple[int, int]:
+        """Return the fewest and most seats with these rules (a hook: the game's range)."""
+        return self.min_players, self.max_players
 
     def sides(self, players: int) -> Sides:
         """Return who plays with whom at this many seats, as the engine seats them."""

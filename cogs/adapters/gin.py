@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.i18n import card_text as _pretty
@@ -11,12 +11,15 @@ from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, T
 from cogs.adapters import (
     ButtonControl,
     Control,
+    Deal,
+    Outcome,
     ScoreSheet,
     SelectControl,
     SelectOption,
     view_of,
 )
 from cogs.adapters import gin_mahjong as mj
+from cogs.adapters import gin_teams as teams
 from cogs.adapters.base import AdapterBase, levels, sheet_of, tie_line, with_words
 from cogs.adapters.melding import compose_play, menu_step
 from engine.cards import Card
@@ -35,7 +38,9 @@ from engine.gin.events import (
     Taken,
 )
 from engine.gin.mahjong_ai import shed
+from engine.gin.teams import TeamGin
 from engine.gin.views import GinHand, GinTable, HandReport
+from engine.sides import Sides
 
 MAX_OPTIONS = 25  # Discord's limit on a select menu's options
 
@@ -48,6 +53,27 @@ class GinAdapter(AdapterBase):
     notable: frozenset[str] = frozenset({"meld", "layoff"})
 
     players = levels(greedy_action, choose_action)
+    # the lobby's line per team and its note under them
+    partner_keys = ("gin_teams.lobby_team", "gin_teams.lobby_note")
+
+    def seat_range(self, options: GinOptions) -> tuple[int, int]:
+        """Return two seats, or two teams' worth with team play."""
+        seats = 2 * options.team_size if options.team_size > 1 else 2
+        return seats, seats
+
+    def sides(self, players: int) -> Sides:
+        """Return two players alone, or two teams seated alternately."""
+        return TeamGin.seating(players) if players > 2 else GinGame.seating(players)
+
+    def new_game(self, options: GinOptions, players: int, deal: Deal) -> Any:
+        """Deal two-player gin, or team gin when the options have teams."""
+        make = TeamGin.create if options.team_size > 1 else GinGame.create
+        return make(options, players, seed=deal.seed, decks=deal.decks,
+                    first_dealer=deal.first_dealer)
+
+    def load(self, snapshot: dict[str, Any]) -> Any:
+        """Rebuild a two-player or a team game from its snapshot."""
+        return (TeamGin if "boards" in snapshot else GinGame).from_json(snapshot)
 
     def default_move(self, game: Any, seat: int) -> str:
         """Play safe for an absent player: pass the upcard, draw, discard, never end the hand
@@ -69,6 +95,13 @@ class GinAdapter(AdapterBase):
 
     # ----- pictures ---------------------------------------------------------------------------
 
+    def _teams_score(self, locale: str) -> Callable[[GinTable, int], str]:
+        """Return how a team's score reads (a board's table holds the teams' score sheet)."""
+        return lambda table, team: self._score_text(table, team, locale)
+
+    def _team_totals(self, game: TeamGin, names: Sequence[str], locale: str) -> list[str]:
+        return teams.team_totals(view_of(game), names, locale, self._teams_score(locale))
+
     def _score_text(self, view: GinTable, seat: int, locale: str) -> str:
         """Return a seat's score as the match format keeps it (three columns in Hollywood)."""
         scores = view.scores
@@ -86,6 +119,9 @@ class GinAdapter(AdapterBase):
 
     def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
         """Return the public table: stock, discard pile, knock card, counts and scores."""
+        if isinstance(game, TeamGin):
+            return teams.table_spec(game, names, locale, self._teams_score(locale),
+                                    teams.status(game, names, locale))
         view: GinTable = view_of(game)
         mahjong = view.options.mahjong
         seats = [
@@ -114,6 +150,8 @@ class GinAdapter(AdapterBase):
 
     def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
         """Return whose turn it is (or who won)."""
+        if isinstance(game, TeamGin):
+            return teams.status(game, names, locale)
         view: GinTable = view_of(game)
         if game.is_over:
             winner = view.scores.winner
@@ -145,6 +183,13 @@ class GinAdapter(AdapterBase):
 
     def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do now, or whom the game waits for."""
+        if isinstance(game, TeamGin):
+            board, mine = game.board_of(seat)
+            if game.is_over:
+                return teams.status(game, names, locale)
+            if board.ended:
+                return t("gin_teams.your_board_over", locale)
+            return self.hand_prompt(board, mine, teams.pair(seat // 2, names), locale)
         view: GinHand = view_of(game, seat)
         legal, pile = view.legal, view.table.discard
         top = pile[-1] if pile else ""
@@ -243,8 +288,10 @@ class GinAdapter(AdapterBase):
     def describe(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
         """Return one public line per event worth a line (never a drawn card)."""
         lines: list[str] = []
+        team = teams.of_team(events)
         for ev in events:
-            line = self._line(ev, names, locale)
+            line = (teams.event_line(ev, names, locale, lambda e, two: self._line(e, two, locale))
+                    if team else self._line(ev, names, locale))
             if line:
                 lines.append(line)
         return lines
@@ -275,6 +322,9 @@ class GinAdapter(AdapterBase):
 
     def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
         """Return the lines announcing the first deal (dealer, knock card)."""
+        if isinstance(game, TeamGin):
+            return teams.opening_lines(game, names, locale, lambda b, two: self._deal_line(
+                b.table.hand_no, b.table.dealer, b.table.knock_card, two, locale))
         view: GinTable = view_of(game)
         return [self._deal_line(view.hand_no, view.dealer, view.knock_card, names, locale)]
 
@@ -321,6 +371,8 @@ class GinAdapter(AdapterBase):
         self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
     ) -> tuple[HandEndSpec, list[str]] | None:
         """Return every hand revealed with melds, layoffs, deadwood, and the score lines."""
+        if isinstance(game, TeamGin):
+            return teams.hand_end(events, names, locale, self._team_totals(game, names, locale))
         end = next((e.public for e in events if isinstance(e.public, HandEnded)), None)
         if end is None:
             return None
@@ -399,6 +451,14 @@ class GinAdapter(AdapterBase):
             lines.append(t("event.shutout", locale, name=names[winner]))
         return lines
 
+    def final_lines(self, game: Any, outcomes: Sequence[Outcome], names: Sequence[str],
+                    locale: str) -> list[str]:
+        """Return each side's final points, then the winner (a team, with team play)."""
+        if not isinstance(game, TeamGin):
+            return super().final_lines(game, outcomes, names, locale)
+        points = [outcomes[0].points, outcomes[1].points]  # seats 0 and 1: one of each team
+        return teams.final_lines(view_of(game), names, locale, points)
+
     def score_sheet(self, game: Any) -> ScoreSheet:
         """Return each hand's points; the totals add the bonuses (Hollywood: games 2 and 3)."""
         view = view_of(game)
@@ -424,7 +484,7 @@ class GinAdapter(AdapterBase):
             lines.append(t("rules.gin.big_gin", locale, bonus=o.big_gin_bonus))
         lines.append(t("rules.gin.target", locale, target=o.target_score,
                        game_bonus=o.game_bonus, line_bonus=o.line_bonus))
-        return lines
+        return lines + teams.rules_lines(o, locale)
 
     def settings_lines(self, options: GinOptions, locale: str) -> list[str]:
         """Return the key options in one or two short lines."""
@@ -435,7 +495,8 @@ class GinAdapter(AdapterBase):
         knock = (t("rules.gin.knock_none", locale) if o.knock_rule == "none" else
                  t("rules.gin.knock_oklahoma", locale) if o.knock_rule == "oklahoma" else
                  t("rules.gin.knock_fixed", locale, limit=o.knock_limit))
-        return [knock, t("table.target", locale, target=o.target_score)]
+        return [knock, t("table.target", locale, target=o.target_score),
+                *teams.rules_lines(o, locale)]
 
 
 # events told in one line naming only who did it

@@ -25,9 +25,16 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+def seat_range(record: GameRecord) -> tuple[int, int]:
+    """Return the fewest and most seats the lobby's game takes with its rules (team gin: 2n)."""
+    adapter = adapter_for(record.game)
+    settings = TableSettings.of(record)
+    return adapter.seat_range(adapter.options(settings.preset, dict(settings.rules)))
+
+
 def is_full(record: GameRecord) -> bool:
     """Whether every seat of the lobby is taken."""
-    return len(record.seats) >= adapter_for(record.game).max_players
+    return len(record.seats) >= seat_range(record)[1]
 
 
 def lobby_text(record: GameRecord, locale: str, footer_key: str | None = None,
@@ -52,32 +59,32 @@ def lobby_text(record: GameRecord, locale: str, footer_key: str | None = None,
         else t("settings.untimed", locale),
         "",
         "**" + t("lobby.players", locale, count=len(record.seats),
-                 max=adapter.max_players) + "**",
+                 max=adapter.seat_range(options)[1]) + "**",
     ]
     lines += seat_lines(record, locale)
     lines += ["", t(footer_key, locale, **footer)]
     return "\n".join(lines)
 
 
-def partnered(game: str) -> bool:
-    """Whether a full table of this game plays in partnerships (Canasta with 4)."""
-    adapter = adapter_for(game)
-    return not adapter.sides(adapter.max_players).solo
+def partnered(record: GameRecord) -> bool:
+    """Whether a full table of this lobby plays in partnerships (Canasta with 4, team gin)."""
+    return not adapter_for(record.game).sides(seat_range(record)[1]).solo
 
 
 def seat_lines(record: GameRecord, locale: str) -> list[str]:
     """Return a line per seat, or per partnership (the seats a full table would have)."""
     adapter = adapter_for(record.game)
+    most = seat_range(record)[1]
     # A computer's seat name already says what it is ("Computer 1").
     names = [s["name"] for s in record.seats]
-    names += [f"*{t('lobby.empty_seat', locale)}*"] * (adapter.max_players - len(names))
-    if not partnered(record.game):
+    names += [f"*{t('lobby.empty_seat', locale)}*"] * (most - len(names))
+    if not partnered(record):
         return [f"• {name}" for name in names]
-    sides = adapter.sides(adapter.max_players)
-    lines = [t("lobby.partnership", locale, number=side + 1,
-               names=" + ".join(names[seat] for seat in group))
+    sides = adapter.sides(most)
+    line, note = adapter.partner_keys
+    lines = [t(line, locale, number=side + 1, names=" + ".join(names[seat] for seat in group))
              for side, group in enumerate(sides)]
-    return [*lines, t("lobby.partners_note", locale, max=adapter.max_players)]
+    return [*lines, t(note, locale, max=most)]
 
 
 def seat_value(index: int, seat: Seat) -> str:
@@ -87,7 +94,7 @@ def seat_value(index: int, seat: Seat) -> str:
 
 def swap_choices(record: GameRecord) -> list[tuple[str, str]]:
     """Return the seat swap menu's (value, name) pairs; none when partners do not matter."""
-    if not partnered(record.game) or len(record.seats) < 2:
+    if not partnered(record) or len(record.seats) < 2:
         return []
     return [(seat_value(i, seat), seat["name"]) for i, seat in enumerate(record.seats)]
 
@@ -126,12 +133,14 @@ def check_open(record: GameRecord) -> None:
 
 def check_can_start(interaction: discord.Interaction, record: GameRecord) -> None:
     """Refuse a start of a game already started, by someone else than the host, or too early."""
-    adapter = adapter_for(record.game)
+    low, high = seat_range(record)
     check_open(record)
     if not may_manage(interaction, record):
         raise Refusal("lobby.only_host_start")
-    if len(record.seats) < adapter.min_players:
-        raise Refusal("lobby.need_players", min=adapter.min_players)
+    if len(record.seats) < low:
+        raise Refusal("lobby.need_players", min=low)
+    if len(record.seats) > high:  # the rules changed since they sat down (a smaller team)
+        raise Refusal("lobby.too_many_for_rules", max=high)
 
 
 def change_seats(interaction: discord.Interaction, record: GameRecord, seats: list[Seat],
@@ -145,7 +154,7 @@ def change_seats(interaction: discord.Interaction, record: GameRecord, seats: li
             raise Refusal("lobby.not_seated")
         seats[:] = [s for s in seats if s["user_id"] != user.id or s["is_bot"]]
         return "lobby.you_left"
-    if len(seats) >= adapter_for(record.game).max_players:
+    if len(seats) >= seat_range(record)[1]:
         raise Refusal("lobby.already_seated" if seated and kind == "join" else "lobby.full")
     if kind == "join":
         if seated:

@@ -402,11 +402,7 @@ class GinGame(MahjongTurn, CardGame[GinOptions, A.GinAction]):
     def standings(self) -> list[Standing]:
         """Rank the two seats by match points (end-of-game bonuses included)."""
         m = self.match
-        if self.opts.match_format in ("hollywood", "multi_game"):
-            points = list(m.match_scores)
-        else:
-            points = [sum(c.finals[s] for c in m.columns if c.finished) for s in (0, 1)]
-        return standings(self.sides, points, [] if m.winner is None else [m.winner])
+        return standings(self.sides, m.points(), [] if m.winner is None else [m.winner])
 
     @property
     def _knock_text(self) -> str | None:

@@ -1,7 +1,12 @@
-"""Scorekeeping across hands and games: single, Hollywood, best-of and multi-game."""
+"""Scorekeeping across hands and games: single, Hollywood, best-of and multi-game.
+
+Team gin keeps the same books with one column per team: `team_hand` nets the boards' results
+into one hand result, which `Match.record` enters as if each team were one player.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +41,42 @@ class Column:
     def from_dict(cls, d: dict[str, Any]) -> Column:
         """Rebuild from to_dict()."""
         return cls([list(e) for e in d["entries"]], d["finished"], d["winner"], list(d["finals"]))
+
+
+SWEEP_STEP = 25  # gin.md: a sweep by a team of n >= 3 adds 25 x (n - 2)
+
+
+@dataclass(frozen=True, slots=True)
+class TeamHand:
+    """A team hand's score: each team's hand points, the winning team and what it scores."""
+
+    team_points: tuple[int, int]  # the sum of each team's members' hand points
+    winner: int | None  # None: the net result is 0 and nobody scores
+    points: int  # the net result plus the sweep bonus
+    sweep: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-friendly form."""
+        return {"team_points": list(self.team_points), "winner": self.winner,
+                "points": self.points, "sweep": self.sweep}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> TeamHand:
+        """Rebuild from to_dict()."""
+        a, b = (int(x) for x in d["team_points"])
+        return cls((a, b), d["winner"], int(d["points"]), int(d["sweep"]))
+
+
+def team_hand(results: Sequence[tuple[int | None, int]]) -> TeamHand:
+    """Net the boards' results (winning team or None, points) into the team hand's score."""
+    per = (sum(p for w, p in results if w == 0), sum(p for w, p in results if w == 1))
+    net = per[0] - per[1]
+    if net == 0:
+        return TeamHand(per, None, 0)
+    winner = 0 if net > 0 else 1
+    swept = len(results) >= 3 and all(w == winner for w, _ in results)
+    sweep = SWEEP_STEP * (len(results) - 2) if swept else 0
+    return TeamHand(per, winner, abs(net) + sweep, sweep)
 
 
 def settle(col: Column, opts: GinOptions, bonuses: bool = True) -> None:
@@ -96,6 +137,12 @@ class Match:
         if col.total(winner) < self.opts.target_score:
             return []
         return [self._finish(col)]
+
+    def points(self) -> list[int]:
+        """Return each side's match points as standings rank them (bonuses included)."""
+        if self.opts.match_format in ("hollywood", "multi_game"):
+            return list(self.match_scores)
+        return [sum(c.finals[s] for c in self.columns if c.finished) for s in (0, 1)]
 
     def record_all(self, points: tuple[int, ...], winner: int | None) -> list[GameEnded]:
         """Enter a hand where both seats score (Mahjong gin); totals may fall below zero."""

@@ -37,7 +37,7 @@ class GinOptions(Options):
     unmelded_ace_value: int = option(1, choices=(1, 15), settable=False)
     play_style: str = option("closed", choices=("closed", "mahjong"), settable=False)
     mahjong_gin_bonus: int = option(25, low=0, settable=False)
-    team_size: int = option(1, low=1, high=4, settable=False)
+    team_size: int = option(1, low=1, high=4)
     no_discard_of_taken_card: bool = option(True, settable=False)
     misdeal_if_dealt_knockable: bool = option(False, settable=False)
 
@@ -65,9 +65,22 @@ class GinOptions(Options):
         if self.mahjong and self.deep_discard_pickup:
             raise NotPlayable("Mahjong gin takes from the pile by depth, not by deep pickup",
                               key="deep_discard_pickup", value=True)
-        if self.team_size > 1:
-            raise NotPlayable("team gin is not playable yet", key="team_size",
-                            value=self.team_size)
+        if self.mahjong and self.team_size > 1:
+            # gin.md's team play is German gin's, a closed game; Mahjong gin is for two
+            raise NotPlayable("Mahjong gin is played by two players, not by teams",
+                              key="team_size", value=self.team_size)
+
+    @classmethod
+    def preset(cls, name: str, **overrides: Any) -> GinOptions:
+        """Return a preset's options with overrides; German gin's target follows the team size.
+
+        An explicit `target_score` wins: the team size sets the target only when none is named.
+        """
+        if name == "german" and "target_score" not in overrides:
+            size = overrides.get("team_size", 1)
+            overrides = {**overrides, "target_score": german_target(size if isinstance(
+                size, int) else 1)}
+        return super(GinOptions, cls).preset(name, **overrides)
 
     @property
     def mahjong(self) -> bool:
@@ -78,6 +91,11 @@ class GinOptions(Options):
     def wrap(self) -> bool:
         """Whether runs may wrap around the ace (German gin)."""
         return self.aces == "high_low_wrap"
+
+
+def german_target(team_size: int) -> int:
+    """Return German gin's target: 200 for two players or teams of 2, 300 for 3, 400 for 4."""
+    return 200 + 100 * max(0, team_size - 2)
 
 
 PRESETS = GinOptions.PRESETS

@@ -80,14 +80,20 @@ async def test_the_engines_own_reason_is_told(sim: Sim) -> None:
     before = await stored(sim)
     mahjong = await answer(sim, option="play_style", value="mahjong")  # playable: by its preset
     assert mahjong.startswith("play_style comes with the preset and can't be changed on its own")
-    assert await answer(sim, option="team_size", value="2") == (
-        "This bot can't play with team_size 2 yet.")
     fixed = await answer(sim, option="match_format", value="hollywood")
     assert fixed.startswith("match_format comes with the preset and can't be changed on its "
                             "own: choose another preset (standard, straight, oklahoma")
     assert await answer(sim, preset="nope") == (
         "nope is not a preset of this game. Presets: standard, straight, oklahoma, "
         "oklahoma_match, hollywood, tournament, multi_game, mahjong, german.")
+    assert await stored(sim) == before
+
+
+async def test_a_combination_the_engine_refuses_is_told_and_not_saved(sim: Sim) -> None:
+    await open_table(sim, sim.bruno, preset="mahjong")
+    before = await stored(sim)
+    assert await answer(sim, option="team_size", value="2") == (
+        "This bot can't play with team_size 2 yet.")  # Mahjong gin is for two players
     assert await stored(sim) == before
 
 

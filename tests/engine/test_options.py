@@ -23,7 +23,7 @@ def test_every_field_is_declared_with_its_kind_and_catalogue_keys() -> None:
 def test_settable_options_are_the_ones_settings_offers() -> None:
     assert [s.key for s in GinOptions.settable()] == [
         "knock_limit", "spade_double", "deep_discard_pickup", "gin_bonus", "big_gin",
-        "undercut_bonus", "target_score"]
+        "undercut_bonus", "target_score", "team_size"]
 
 
 @pytest.mark.parametrize(("key", "text", "value"), [
@@ -95,5 +95,5 @@ def test_presets_apply_overrides_and_refuse_unknown_names() -> None:
 
 def test_combined_rules_are_checked_after_each_value() -> None:
     with pytest.raises(BadOption) as err:
-        GinOptions(team_size=2)
-    assert "not playable yet" in err.value.message
+        GinOptions(play_style="mahjong", team_size=2)
+    assert "not by teams" in err.value.message

@@ -173,7 +173,7 @@ def test_misdeal_when_a_dealt_hand_can_already_knock() -> None:
 @pytest.mark.parametrize("bad", [
     {"knock_rule": "sometimes"}, {"knock_limit": 11}, {"undercut_bonus": 30},
     {"best_of_games": 4}, {"big_gin_bonus": 40}, {"match_format": "league"},
-    {"play_style": "mahjong", "match_format": "hollywood"}, {"team_size": 2}, {"target_score": 0}, {"colour": "red"},
+    {"play_style": "mahjong", "match_format": "hollywood"}, {"play_style": "mahjong", "team_size": 2}, {"team_size": 5}, {"target_score": 0}, {"colour": "red"},
 ])
 def test_invalid_options_are_refused_with_the_key(bad: dict) -> None:  # type: ignore[type-arg]
     with pytest.raises(BadOption) as err:
