@@ -13,78 +13,107 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .ai import _BIT, _mask, _Table, _table, _value, danger
+from .ai import _BIT, _RANK_SUIT, SHED_FACTOR, _joins, _mask, _neighbours, _Table, _table, _value
 from .mahjong_ai import mahjong_action
 from .views import GinHand
 
 KNOCK_WORTH = 6.0  # deadwood points a hand able to knock after the next draw is worth
 GIN_WORTH = 6.0  # … and a hand going gin, on top of that
+DEADWOOD_WEIGHT = 0.0  # the deadwood held now counts too: the opponent may knock first
 DANGER_WEIGHT = 5.0  # deadwood points a sure feed to the opponent costs
 TAKE_MARGIN = 0.5  # a taken discard tells the opponent something: ask a little more of it
+ABOVE_SHED = 0.25  # a pair above the opponent's last discard is that much less likely held
 SAMPLES = 32  # opponent hands dealt to weigh a knock
 UNDERCUT_RISK = 0.35  # play on rather than knock when the undercut chance is above this …
 PLAY_ON_STOCK = 12  # … and the stock still holds at least this many cards
 
 
-def _best_nine(t: _Table, mask: int) -> int:
-    """Return the least deadwood of the ten cards less one (what a kept non-melding draw sees)."""
-    best = 1 << 30
-    m = mask
-    while m:
-        low = m & -m
-        best = min(best, t.dead(mask & ~low))
-        m ^= low
-    return best
+def _bits(mask: int) -> list[int]:
+    """Return the single-card masks of a mask."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
 
 
-def _after_draw(t: _Table, mask: int, card: str, dead: int, nine: int) -> int:
-    """Return the least deadwood of the ten cards once `card` is drawn and one card thrown."""
-    value = _value(card, t.ace_value)
-    if not t.may_meld(mask, card):
-        return min(dead, value + nine)
-    full = mask | _BIT[card]
-    best = dead
-    m = mask
-    while m:
-        low = m & -m
-        best = min(best, t.dead(full & ~low))
-        m ^= low
-    return best
+def _after_draws(t: _Table, full: int, keep: Sequence[int]) -> dict[int, float]:
+    """Score each hand full − d (d in keep) by its best hand after the next stock draw.
 
-
-def hand_value(t: _Table, mask: int) -> float:
-    """Score a ten-card hand by the next stock draw (lower is better)."""
-    dead = t.dead(mask)
-    if not t.unknown:
-        return float(dead)
-    nine = _best_nine(t, mask)
-    total = 0.0
+    A drawn card c gives full + c − {d, x} for the best x (or c thrown back). A card that
+    melds with nothing is thrown back or kept for the highest deadwood card of the nine others.
+    """
+    cards = _bits(full)
+    gone = {d: t.dead(full & ~d) for d in keep}
+    nine = {d: min(t.dead(full & ~d & ~x) for x in cards if x != d) for d in keep}
+    totals = dict.fromkeys(keep, 0.0)
     for card in t.unknown:
-        after = _after_draw(t, mask, card, dead, nine)
-        total += after
-        if after <= t.limit:
-            total -= KNOCK_WORTH + (GIN_WORTH if after == 0 else 0.0)
-    return total / len(t.unknown)
+        bit, value = _BIT[card], _value(card, t.ace_value)
+        melds = t.may_meld(full, card)
+        grown = full | bit
+        for d in keep:
+            if melds and t.may_meld(full & ~d, card):  # pairs {d, x} recur: t.dead caches them
+                after = min(gone[d], *(t.dead(grown & ~(d | x)) for x in cards if x != d))
+            else:
+                after = min(gone[d], value + nine[d])
+            totals[d] += after - (KNOCK_WORTH + (GIN_WORTH if after == 0 else 0.0)
+                                  if after <= t.limit else 0.0)
+    n = max(1, len(t.unknown))
+    return {d: (total / n if t.unknown else float(gone[d])) for d, total in totals.items()}
 
 
-def _discard_scores(t: _Table, cards: Sequence[str], allowed: Sequence[str]
+def danger(t: _Table, card: str, shed_rank: int) -> float:
+    """Return the chance the opponent could meld this card if it were discarded.
+
+    A player throws his highest unmatched card first, so two unmatched cards above the rank
+    he last threw are unlikely to be his: they would have gone before it.
+    """
+    miss = 1.0
+    for group in _neighbours(card, t.wrap):
+        p = 1.0
+        for c in group:
+            p *= t.held_by_opp(c)
+        if any(_joins(c, card, t.wrap) for c in t.opp_shed):
+            p *= SHED_FACTOR  # he let go of a card of this very meld: he is not building it
+        if shed_rank and min(_RANK_SUIT[c][0] for c in group) > shed_rank:
+            p *= ABOVE_SHED
+        miss *= 1.0 - p
+    for c in t.opp_known:  # a card that extends a meld he already holds is a feed as well
+        if _joins(c, card, t.wrap):
+            miss *= 1.0 - 0.5 * t.p_opp
+    return 1.0 - miss
+
+
+def _discard_scores(t: _Table, cards: Sequence[str], allowed: Sequence[str], shed_rank: int
                     ) -> list[tuple[float, str]]:
     """Score each allowed discard (lower is better), best first."""
     full = _mask(cards)
     plain = sorted((t.dead(full & ~_BIT[c]), c) for c in allowed)
     cutoff = plain[0][0] + 10  # discards that leave far more deadwood are never right
-    out = [(hand_value(t, full & ~_BIT[c]) + DANGER_WEIGHT * danger(t, c), c)
-           for d, c in plain if d <= cutoff]
+    keep = {_BIT[c]: c for d, c in plain if d <= cutoff}
+    values = _after_draws(t, full, list(keep))
+    out = [(values[b] + DEADWOOD_WEIGHT * t.dead(full & ~b)
+            + DANGER_WEIGHT * danger(t, c, shed_rank), c) for b, c in keep.items()]
     out.sort()
     return out
 
 
 def _draw_value(t: _Table, mask: int) -> float:
-    """Return the expected score of drawing from the stock and discarding at best."""
+    """Return the expected deadwood once a stock card is drawn and the worst card thrown."""
     if not t.unknown:
         return float(t.dead(mask))
-    dead, nine = t.dead(mask), _best_nine(t, mask)
-    return sum(_after_draw(t, mask, c, dead, nine) for c in t.unknown) / len(t.unknown)
+    cards = _bits(mask)
+    dead = t.dead(mask)
+    nine = min(t.dead(mask & ~x) for x in cards)
+    total = 0.0
+    for card in t.unknown:
+        bit, value = _BIT[card], _value(card, t.ace_value)
+        if t.may_meld(mask, card):
+            total += min(dead, *(t.dead((mask | bit) & ~x) for x in cards))
+        else:
+            total += min(dead, value + nine)
+    return total / len(t.unknown)
 
 
 def _should_take(t: _Table, top: str) -> bool:
@@ -151,4 +180,6 @@ def choose_action_hard(view: GinHand, rng: random.Random | None = None) -> str:
     if knock is not None:
         return knock
     allowed = [a.split()[1] for a in legal if a.startswith("discard ")]
-    return "discard " + _discard_scores(t, t.hand, allowed)[0][1]
+    shed = view.table.discards[1 - view.seat]
+    shed_rank = _RANK_SUIT[shed[-1]][0] if shed else 0
+    return "discard " + _discard_scores(t, t.hand, allowed, shed_rank)[0][1]
