@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import pyspiel  # type: ignore[import-untyped]
+import pyspiel  # type: ignore[import-not-found]
 
 from benchmarks.bench_gin import win_rate
 from benchmarks.bench_ramino import wilson
