@@ -13,8 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .ai import _BIT, _RANK_SUIT, SHED_FACTOR, _joins, _mask, _neighbours, _Table, _table, _value
-from .mahjong_ai import mahjong_action
+from .ai import _BIT, _RANK_SUIT, _mask, _Table, _value, danger, play_turn
 from .views import GinHand
 
 KNOCK_WORTH = 6.0  # deadwood points a hand able to knock after the next draw is worth
@@ -22,7 +21,6 @@ GIN_WORTH = 6.0  # … and a hand going gin, on top of that
 DEADWOOD_WEIGHT = 0.0  # the deadwood held now counts too: the opponent may knock first
 DANGER_WEIGHT = 5.0  # deadwood points a sure feed to the opponent costs
 TAKE_MARGIN = 0.5  # a taken discard tells the opponent something: ask a little more of it
-ABOVE_SHED = 0.25  # a pair above the opponent's last discard is that much less likely held
 SAMPLES = 32  # opponent hands dealt to weigh a knock
 UNDERCUT_RISK = 0.35  # play on rather than knock when the undercut chance is above this …
 PLAY_ON_STOCK = 12  # … and the stock still holds at least this many cards
@@ -61,28 +59,6 @@ def _after_draws(t: _Table, full: int, keep: Sequence[int]) -> dict[int, float]:
                                   if after <= t.limit else 0.0)
     n = max(1, len(t.unknown))
     return {d: (total / n if t.unknown else float(gone[d])) for d, total in totals.items()}
-
-
-def danger(t: _Table, card: str, shed_rank: int) -> float:
-    """Return the chance the opponent could meld this card if it were discarded.
-
-    A player throws his highest unmatched card first, so two unmatched cards above the rank
-    he last threw are unlikely to be his: they would have gone before it.
-    """
-    miss = 1.0
-    for group in _neighbours(card, t.wrap):
-        p = 1.0
-        for c in group:
-            p *= t.held_by_opp(c)
-        if any(_joins(c, card, t.wrap) for c in t.opp_shed):
-            p *= SHED_FACTOR  # he let go of a card of this very meld: he is not building it
-        if shed_rank and min(_RANK_SUIT[c][0] for c in group) > shed_rank:
-            p *= ABOVE_SHED
-        miss *= 1.0 - p
-    for c in t.opp_known:  # a card that extends a meld he already holds is a feed as well
-        if _joins(c, card, t.wrap):
-            miss *= 1.0 - 0.5 * t.p_opp
-    return 1.0 - miss
 
 
 def _discard_scores(t: _Table, cards: Sequence[str], allowed: Sequence[str], shed_rank: int
@@ -161,25 +137,13 @@ def _knock_choice(t: _Table, view: GinHand) -> str | None:
     return None if risk > UNDERCUT_RISK else knock
 
 
-def choose_action_hard(view: GinHand, rng: random.Random | None = None) -> str:
-    """Return the hard computer player's action for this private view."""
-    if view.table.options.mahjong:
-        return mahjong_action(view, rng)
-    legal = view.legal
-    if len(legal) == 1:
-        return legal[0]
-    if "big_gin" in legal:
-        return "big_gin"
-    t = _table(view)
-    takes = [a for a in legal if a in ("take", "take_upcard")]
-    if takes or "draw" in legal:
-        if takes and t.pile and _should_take(t, t.pile[-1]):
-            return takes[0]
-        return "draw" if "draw" in legal else "pass"
-    knock = _knock_choice(t, view)
-    if knock is not None:
-        return knock
-    allowed = [a.split()[1] for a in legal if a.startswith("discard ")]
+def _discard(t: _Table, view: GinHand, allowed: list[str]) -> str:
+    """Return the card to throw, read against the rank the opponent last threw."""
     shed = view.table.discards[1 - view.seat]
     shed_rank = _RANK_SUIT[shed[-1]][0] if shed else 0
-    return "discard " + _discard_scores(t, t.hand, allowed, shed_rank)[0][1]
+    return _discard_scores(t, t.hand, allowed, shed_rank)[0][1]
+
+
+def choose_action_hard(view: GinHand, rng: random.Random | None = None) -> str:
+    """Return the hard computer player's action for this private view."""
+    return play_turn(view, rng, _should_take, _knock_choice, _discard)
