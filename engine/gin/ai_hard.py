@@ -18,7 +18,6 @@ from .views import GinHand
 
 KNOCK_WORTH = 6.0  # deadwood points a hand able to knock after the next draw is worth
 GIN_WORTH = 6.0  # … and a hand going gin, on top of that
-DEADWOOD_WEIGHT = 0.0  # the deadwood held now counts too: the opponent may knock first
 DANGER_WEIGHT = 5.0  # deadwood points a sure feed to the opponent costs
 TAKE_MARGIN = 0.5  # a taken discard tells the opponent something: ask a little more of it
 SAMPLES = 32  # opponent hands dealt to weigh a knock
@@ -69,8 +68,7 @@ def _discard_scores(t: _Table, cards: Sequence[str], allowed: Sequence[str], she
     cutoff = plain[0][0] + 10  # discards that leave far more deadwood are never right
     keep = {_BIT[c]: c for d, c in plain if d <= cutoff}
     values = _after_draws(t, full, list(keep))
-    out = [(values[b] + DEADWOOD_WEIGHT * t.dead(full & ~b)
-            + DANGER_WEIGHT * danger(t, c, shed_rank), c) for b, c in keep.items()]
+    out = [(values[b] + DANGER_WEIGHT * danger(t, c, shed_rank), c) for b, c in keep.items()]
     out.sort()
     return out
 
@@ -95,8 +93,7 @@ def _draw_value(t: _Table, mask: int) -> float:
 def _should_take(t: _Table, top: str) -> bool:
     """Whether the top discard leaves a better hand than an unseen stock card would."""
     mask = _mask(t.hand)
-    kept = [c for c in t.hand]
-    after_take = min(t.dead((mask | _BIT[top]) & ~_BIT[c]) for c in kept)
+    after_take = min(t.dead((mask | _BIT[top]) & ~_BIT[c]) for c in t.hand)
     return after_take < _draw_value(t, mask) - TAKE_MARGIN
 
 
