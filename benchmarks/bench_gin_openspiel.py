@@ -5,12 +5,8 @@ fed to OpenSpiel as its chance outcomes, every action taken in one engine is app
 other, and after each action the bench checks that hands, upcard, discard pile and stock agree,
 and at the hand's end that both engines scored the same points.
 
-Where the two rule sets differ the referee's rules decide (see RULE DIFFERENCES in main's
-output): the bench passes in OpenSpiel's "wall" phase (our hand is dead when a discard leaves
-two cards), lays out both hands after a knock as our engine arranged them (our layoffs are
-automatic; the simple bot would never lay off), and when the bot picks a move our rules forbid
-(throwing back the card it just took) it plays its next best move instead; such replacements
-are counted.
+Where the two rule sets differ our rules decide: RULE_DIFFERENCES below says how, and is
+printed with the figures.
 
 Run: python -m benchmarks.bench_gin_openspiel [--hands N] [--games N] [--seed S]
 """
@@ -323,6 +319,19 @@ def games_rows(policy: Policy, games: int, seed0: int) -> list[tuple[str, str]]:
             ("won / lost / drawn", f"{won} / {lost} / {drawn}")]
 
 
+RULE_DIFFERENCES = """rules: our engine referees; where OpenSpiel's gin_rummy differs
+  - a tie after a knock scores 0 there (no undercut bonus): we play undercut_bonus_on_tie=False
+  - no big gin there: we play big_gin=False
+  - a discard leaving 2 stock cards opens its "wall" (the next player may knock with the upcard);
+    our hand is dead there, so the bench passes the wall for both sides
+  - the knocker lays melds and the defender lays off by hand there (the simple bot never lays off);
+    ours are arranged by the engine, so the bench lays both hands out as our engine did
+  - there a taken upcard may be thrown back (twice in a row ends the hand); ours forbids it, so
+    such a bot move is replaced by its least-deadwood legal knock or discard (counted below)
+  - there runs are laid in pieces of at most 5 cards (the bench splits longer ones) and a
+    run takes at most two lay-offs in a row at one end (never met on these deals: it would
+    show as a score disagreement)"""
+
 PLAYERS: dict[str, Policy] = {"normal (choose_action)": choose_action,
                               "hard (choose_action_hard)": choose_action_hard}
 
@@ -340,11 +349,13 @@ def main() -> None:
     players = {n: p for n, p in PLAYERS.items() if args.only is None or args.only in n}
     print("our options: standard with big_gin=False, undercut_bonus_on_tie=False "
           "(OpenSpiel's gin_rummy: knock card 10, gin 25, undercut 25, no big gin, a tie is 0)")
+    print(RULE_DIFFERENCES, flush=True)
     tables = {}
     for name, policy in players.items():
         t0 = time.perf_counter()
         tables[name] = rows(play_hands(policy, max(1, args.hands // 2), args.seed))
         tables[name].append(("wall seconds", f"{time.perf_counter() - t0:.0f}"))
+        print(f"{name}: " + "; ".join(f"{k} {v}" for k, v in tables[name]), flush=True)
     side_by_side(f"against OpenSpiel's simple bot, {args.hands} hands each, same deals, both "
                  "seats (95 % CI in brackets)", tables)
     if args.games:
