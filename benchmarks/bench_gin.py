@@ -14,8 +14,10 @@ import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
+from benchmarks.bench_ramino import wilson
 from engine.gin import GinGame, preset
 from engine.gin.ai import PublicLog, choose_action, greedy_action, random_action
+from engine.gin.ai_hard import choose_action_hard
 from engine.gin.options import GinOptions
 from engine.gin.views import GinHand
 
@@ -54,15 +56,18 @@ def win_rate(ours: Policy, theirs: Policy, games: int, options: GinOptions,
 
 
 def bench_strength(quick: bool) -> None:
-    """Print the computer player's win rate against random and greedy players."""
+    """Print each computer player's win rate (95 % Wilson interval) against random and greedy."""
     std = preset("standard")
-    for name, other, games in (("random", random_action, 100 if quick else 400),
-                               ("greedy", greedy_action, 200 if quick else 1000)):
-        t0 = time.perf_counter()
-        won, lost, drawn = win_rate(choose_action, other, games, std)
-        dt = time.perf_counter() - t0
-        print(f"AI vs {name}: {games} games to 100 (standard): won {won}, lost {lost}, "
-              f"drawn {drawn}: win {100 * won / games:.1f}% ({dt:.1f} s)")
+    for level, ours in (("normal", choose_action), ("hard", choose_action_hard)):
+        for name, other, games in (("random", random_action, 100 if quick else 400),
+                                   ("greedy", greedy_action, 200 if quick else 1000)):
+            t0 = time.perf_counter()
+            won, lost, drawn = win_rate(ours, other, games, std)
+            low, high = wilson(won, games)
+            dt = time.perf_counter() - t0
+            print(f"AI {level} vs {name}: {games} games to 100 (standard): won {won}, "
+                  f"lost {lost}, drawn {drawn}: win {100 * won / games:.1f}% "
+                  f"[{100 * low:.1f}, {100 * high:.1f}] ({dt:.1f} s)")
 
 
 # --- speed -----------------------------------------------------------------------------

@@ -12,7 +12,7 @@ view alone, to check that nothing else informs the player.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ..cards import SUITS, make_deck
@@ -60,6 +60,7 @@ TAKE_MARGIN = 0.5  # a taken discard tells the opponent something: ask a little 
 EXTRA_GAIN = 5.0  # a drawn card that joins a meld also lets a deadwood card go
 LOW_CARD_GAIN = 4  # take an unmatched discard only if it lowers deadwood by more than this
 SHED_FACTOR = 0.5  # a meld through a card the opponent let go of is that much less likely
+ABOVE_SHED = 0.25  # a pair above the opponent's last discard is that much less likely held
 GIN_HOLD_DEADWOOD = 0  # keep playing for gin when the knock would leave at most this …
 GIN_HOLD_STOCK = 99  # … and the stock still holds at least this many cards
 
@@ -206,8 +207,12 @@ def _rank_text(rank: int) -> str:
     return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
 
 
-def danger(t: _Table, card: str) -> float:
-    """Return the chance the opponent could meld this card if it were discarded."""
+def danger(t: _Table, card: str, shed_rank: int = 0) -> float:
+    """Return the chance the opponent could meld this card if it were discarded.
+
+    With `shed_rank` (the rank he last threw), two-card groups all above it are less likely
+    his: a player throws his highest unmatched card first, so they would have gone before it.
+    """
     miss = 1.0
     for group in _neighbours(card, t.wrap):
         p = 1.0
@@ -215,6 +220,8 @@ def danger(t: _Table, card: str) -> float:
             p *= t.held_by_opp(c)
         if any(_joins(c, card, t.wrap) for c in t.opp_shed):
             p *= SHED_FACTOR  # he let go of a card of this very meld: he is not building it
+        if shed_rank and min(_RANK_SUIT[c][0] for c in group) > shed_rank:
+            p *= ABOVE_SHED
         miss *= 1.0 - p
     # a card that extends a meld the opponent already holds is a feed as well
     for c in t.opp_known:
@@ -295,8 +302,14 @@ def _knock_choice(t: _Table, legal: tuple[str, ...]) -> str | None:
     return knock
 
 
-def choose_action(view: GinHand, rng: random.Random | None = None) -> str:
-    """Return the computer player's action for this private view."""
+Taker = Callable[[_Table, str], bool]
+Knocker = Callable[[_Table, GinHand], str | None]
+Discarder = Callable[[_Table, GinHand, list[str]], str]
+
+
+def play_turn(view: GinHand, rng: random.Random | None, take: Taker, knock: Knocker,
+              discard: Discarder) -> str:
+    """Run a turn with a player's three decisions: take the top discard, knock, what to throw."""
     if view.table.options.mahjong:
         return mahjong_action(view, rng)
     legal = view.legal
@@ -307,14 +320,20 @@ def choose_action(view: GinHand, rng: random.Random | None = None) -> str:
     t = _table(view)
     takes = [a for a in legal if a == "take" or a == "take_upcard"]
     if takes or "draw" in legal:
-        if takes and t.pile and _should_take(t, t.pile[-1]):
+        if takes and t.pile and take(t, t.pile[-1]):
             return takes[0]
         return "draw" if "draw" in legal else "pass"
-    knock = _knock_choice(t, legal)
-    if knock is not None:
-        return knock
+    knocked = knock(t, view)
+    if knocked is not None:
+        return knocked
     allowed = [a.split()[1] for a in legal if a.startswith("discard ")]
-    return "discard " + _discard_scores(t, t.hand, allowed)[0][1]
+    return "discard " + discard(t, view, allowed)
+
+
+def choose_action(view: GinHand, rng: random.Random | None = None) -> str:
+    """Return the computer player's action for this private view."""
+    return play_turn(view, rng, _should_take, lambda t, v: _knock_choice(t, v.legal),
+                     lambda t, v, allowed: _discard_scores(t, t.hand, allowed)[0][1])
 
 
 # --- known cards from public information ---------------------------------------------

@@ -11,11 +11,15 @@ import pytest
 
 from engine.gin import PRESETS, GinGame, GinOptions, preset
 from engine.gin.ai import PublicLog, choose_action, greedy_action, random_action
+from engine.gin.ai_hard import choose_action_hard
 from engine.gin.views import GinHand
 
 from .scripted import scripted
 
 Policy = Callable[[GinHand, random.Random], str]
+Player = Callable[..., str]
+LEVELS = pytest.mark.parametrize("player", [choose_action, choose_action_hard],
+                                 ids=["normal", "hard"])
 
 
 def play(game: GinGame, policies: tuple[Policy, Policy], steps: int, rng: random.Random,
@@ -59,25 +63,28 @@ OPP = "AC 2C 4D 6H 8S JC JS 2D 3H 5C"
 AI_HAND = "3S 4S 5S 7C 7D 7H 9C 9D QH 10S"
 
 
-def test_takes_the_upcard_that_completes_a_meld() -> None:
+@LEVELS
+def test_takes_the_upcard_that_completes_a_meld(player: Player) -> None:
     game = scripted(OPP, AI_HAND, upcard="9H")
     game.apply(0, "pass")
-    assert choose_action(game.private_view(1)) == "take_upcard"
+    assert player(game.private_view(1)) == "take_upcard"
 
 
-def test_takes_a_discard_that_completes_a_run() -> None:
+@LEVELS
+def test_takes_a_discard_that_completes_a_run(player: Player) -> None:
     game = scripted(OPP, AI_HAND, upcard="2H", stock="6S")
     game.apply(0, "pass")
     game.apply(1, "pass")
     game.apply(0, "draw")
     game.apply(0, "discard 6S")  # completes 3S-4S-5S-6S
-    assert choose_action(game.private_view(1)) == "take"
+    assert player(game.private_view(1)) == "take"
 
 
-def test_does_not_take_a_useless_high_discard() -> None:
+@LEVELS
+def test_does_not_take_a_useless_high_discard(player: Player) -> None:
     game = scripted(OPP, AI_HAND, upcard="KS")
     game.apply(0, "pass")
-    assert choose_action(game.private_view(1)) == "pass"
+    assert player(game.private_view(1)) == "pass"
 
 
 def interest_position(picked: str) -> tuple[GinGame, GinHand]:
@@ -120,15 +127,16 @@ def test_knocks_as_soon_as_it_may() -> None:
     assert choose_action(view) in ("knock QH", "knock 10S")
 
 
-def test_goes_gin_and_big_gin() -> None:
+@LEVELS
+def test_goes_gin_and_big_gin(player: Player) -> None:
     gin = scripted(OPP, "3S 4S 5S 7C 7D 7H 9C 9D 9S 10S", upcard="9H")
     gin.apply(0, "pass")
     gin.apply(1, "take_upcard")
-    assert choose_action(gin.private_view(1)) == "knock 10S"
+    assert player(gin.private_view(1)) == "knock 10S"
     big = scripted(OPP, "3S 4S 5S 7C 7D 7H 9C 9D 9S 6S", upcard="9H")
     big.apply(0, "pass")
     big.apply(1, "take_upcard")
-    assert choose_action(big.private_view(1)) == "big_gin"
+    assert player(big.private_view(1)) == "big_gin"
 
 
 def test_greedy_takes_what_lowers_deadwood_and_knocks() -> None:
@@ -185,19 +193,21 @@ def reshuffle_hidden(game: GinGame, seat: int, log: PublicLog, rng: random.Rando
     return GinGame.from_json(json.loads(json.dumps(data)))
 
 
+@LEVELS
 @pytest.mark.parametrize("seed", range(4))
-def test_same_view_same_decision_whatever_the_hidden_cards(seed: int) -> None:
+def test_same_view_same_decision_whatever_the_hidden_cards(seed: int, player: Player) -> None:
     game, log = mid_hand(seed)
     seat = game.to_act()[0]
     view = log.augment(game.private_view(seat))
-    decision = choose_action(view, random.Random(0))
+    decision = player(view, random.Random(0))
+    assert player(view, random.Random(99)) == decision  # seeded by the position, not the rng
     rng = random.Random(seed)
     for _ in range(3):
         other = reshuffle_hidden(game, seat, log, rng)
         assert other.hands[1 - seat] != game.hands[1 - seat] or other.stock != game.stock
         other_view = log.augment(other.private_view(seat))
         assert other_view == view
-        assert choose_action(other_view, random.Random(0)) == decision
+        assert player(other_view, random.Random(0)) == decision
 
 
 # --- Mahjong gin -----------------------------------------------------------------------

@@ -1,0 +1,146 @@
+"""The hard gin computer player: one draw of exact lookahead and a sampled knock decision.
+
+It reads what `choose_action` reads (its own view and the public history of the hand) and
+nothing else. For each hand it could keep it works out, over every unseen card, the best hand
+the next stock draw would leave, so a discard is judged by the deadwood and the chance to knock
+or go gin one draw later, less what the discard may give the opponent. Before knocking it deals
+the opponent a fixed number of hands from the unseen cards (seeded from the position, so the
+same view always gets the same answer) to weigh the knock against an undercut.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .ai import _BIT, _RANK_SUIT, _mask, _Table, _value, danger, play_turn
+from .views import GinHand
+
+KNOCK_WORTH = 6.0  # deadwood points a hand able to knock after the next draw is worth
+GIN_WORTH = 6.0  # … and a hand going gin, on top of that
+DANGER_WEIGHT = 5.0  # deadwood points a sure feed to the opponent costs
+TAKE_MARGIN = 0.5  # a taken discard tells the opponent something: ask a little more of it
+SAMPLES = 32  # opponent hands dealt to weigh a knock
+UNDERCUT_RISK = 0.35  # play on rather than knock when the undercut chance is above this …
+PLAY_ON_STOCK = 12  # … and the stock still holds at least this many cards
+
+
+def _bits(mask: int) -> list[int]:
+    """Return the single-card masks of a mask."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _after_draws(t: _Table, full: int, keep: Sequence[int]) -> dict[int, float]:
+    """Score each hand full − d (d in keep) by its best hand after the next stock draw.
+
+    A drawn card c gives full + c − {d, x} for the best x (or c thrown back). A card that
+    melds with nothing is thrown back or kept for the highest deadwood card of the nine others.
+    """
+    cards = _bits(full)
+    gone = {d: t.dead(full & ~d) for d in keep}
+    nine = {d: min(t.dead(full & ~d & ~x) for x in cards if x != d) for d in keep}
+    totals = dict.fromkeys(keep, 0.0)
+    for card in t.unknown:
+        bit, value = _BIT[card], _value(card, t.ace_value)
+        melds = t.may_meld(full, card)
+        grown = full | bit
+        for d in keep:
+            if melds and t.may_meld(full & ~d, card):  # pairs {d, x} recur: t.dead caches them
+                after = min(gone[d], *(t.dead(grown & ~(d | x)) for x in cards if x != d))
+            else:
+                after = min(gone[d], value + nine[d])
+            totals[d] += after - (KNOCK_WORTH + (GIN_WORTH if after == 0 else 0.0)
+                                  if after <= t.limit else 0.0)
+    n = max(1, len(t.unknown))
+    return {d: (total / n if t.unknown else float(gone[d])) for d, total in totals.items()}
+
+
+def _discard_scores(t: _Table, cards: Sequence[str], allowed: Sequence[str], shed_rank: int
+                    ) -> list[tuple[float, str]]:
+    """Score each allowed discard (lower is better), best first."""
+    full = _mask(cards)
+    plain = sorted((t.dead(full & ~_BIT[c]), c) for c in allowed)
+    cutoff = plain[0][0] + 10  # discards that leave far more deadwood are never right
+    keep = {_BIT[c]: c for d, c in plain if d <= cutoff}
+    values = _after_draws(t, full, list(keep))
+    out = [(values[b] + DANGER_WEIGHT * danger(t, c, shed_rank), c) for b, c in keep.items()]
+    out.sort()
+    return out
+
+
+def _draw_value(t: _Table, mask: int) -> float:
+    """Return the expected deadwood once a stock card is drawn and the worst card thrown."""
+    if not t.unknown:
+        return float(t.dead(mask))
+    cards = _bits(mask)
+    dead = t.dead(mask)
+    nine = min(t.dead(mask & ~x) for x in cards)
+    total = 0.0
+    for card in t.unknown:
+        bit, value = _BIT[card], _value(card, t.ace_value)
+        if t.may_meld(mask, card):
+            total += min(dead, *(t.dead((mask | bit) & ~x) for x in cards))
+        else:
+            total += min(dead, value + nine)
+    return total / len(t.unknown)
+
+
+def _should_take(t: _Table, top: str) -> bool:
+    """Whether the top discard leaves a better hand than an unseen stock card would."""
+    mask = _mask(t.hand)
+    after_take = min(t.dead((mask | _BIT[top]) & ~_BIT[c]) for c in t.hand)
+    return after_take < _draw_value(t, mask) - TAKE_MARGIN
+
+
+def _seed(view: GinHand) -> int:
+    """Return a seed fixed by the position, so a view always gets the same answer."""
+    table = view.table
+    text = "|".join((" ".join(view.hand), " ".join(table.discard), str(table.stock),
+                     str(table.hand_no), str(view.seat)))
+    h = 0
+    for ch in text:
+        h = (h * 131 + ord(ch)) & 0xFFFFFFFF
+    return h
+
+
+def undercut_risk(t: _Table, keep: int, rng: random.Random) -> float:
+    """Return the share of sampled opponent hands whose deadwood is at most ours after a knock."""
+    mine = t.dead(keep)
+    need = max(0, 10 - len(t.opp_known))
+    known = _mask(sorted(t.opp_known))
+    hits = 0
+    for _ in range(SAMPLES):
+        opp = known | _mask(rng.sample(t.unknown, min(need, len(t.unknown))))
+        if t.dead(opp) <= mine + 3:  # lay-offs on our melds take a few points more
+            hits += 1
+    return hits / SAMPLES
+
+
+def _knock_choice(t: _Table, view: GinHand) -> str | None:
+    """Return the knock to make now, or None to play on."""
+    knocks = [a for a in view.legal if a.startswith("knock ")]
+    if not knocks:
+        return None
+    full = _mask(t.hand)
+    dead, knock = min((t.dead(full & ~_BIT[a.split()[1]]), a) for a in knocks)
+    if dead == 0 or t.stock < PLAY_ON_STOCK:
+        return knock
+    risk = undercut_risk(t, full & ~_BIT[knock.split()[1]], random.Random(_seed(view)))
+    return None if risk > UNDERCUT_RISK else knock
+
+
+def _discard(t: _Table, view: GinHand, allowed: list[str]) -> str:
+    """Return the card to throw, read against the rank the opponent last threw."""
+    shed = view.table.discards[1 - view.seat]
+    shed_rank = _RANK_SUIT[shed[-1]][0] if shed else 0
+    return _discard_scores(t, t.hand, allowed, shed_rank)[0][1]
+
+
+def choose_action_hard(view: GinHand, rng: random.Random | None = None) -> str:
+    """Return the hard computer player's action for this private view."""
+    return play_turn(view, rng, _should_take, _knock_choice, _discard)
