@@ -26,6 +26,7 @@ from engine.cards import Card
 from engine.game import Event
 from engine.gin import GinGame, GinOptions, arrangements, card_value
 from engine.gin.ai import choose_action, greedy_action
+from engine.gin.ai_hard import choose_action_hard
 from engine.gin.deadwood import meld_rules
 from engine.gin.events import (
     Dealt,
@@ -52,7 +53,7 @@ class GinAdapter(AdapterBase):
     # Mahjong gin: a player's own melds and lay-offs he must see on the table (their ids)
     notable: frozenset[str] = frozenset({"meld", "layoff"})
 
-    players = levels(greedy_action, choose_action)
+    players = levels(greedy_action, choose_action, choose_action_hard)
     # the lobby's line per team and its note under them
     partner_keys = ("gin_teams.lobby_team", "gin_teams.lobby_note")
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+import pyspiel  # the test extra installs it: this file is never skipped
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")  # the bench extra
-
-from benchmarks import bench_gin_openspiel as bench  # noqa: E402
-from engine.cards import make_deck  # noqa: E402
-from engine.gin.ai import choose_action, greedy_action  # noqa: E402
-from tests.engine.gin.scripted import scripted  # noqa: E402
-from tests.engine.gin.test_ai import AI_HAND, OPP  # noqa: E402
+from benchmarks import bench_gin_openspiel as bench
+from engine.cards import make_deck
+from engine.gin.ai import choose_action, greedy_action
+from tests.engine.gin.scripted import scripted
+from tests.engine.gin.test_ai import AI_HAND, OPP
 
 
 def test_card_ids_match_openspiels_names() -> None:

@@ -112,3 +112,9 @@ def test_the_easy_gin_player_differs_where_the_test_position_says() -> None:
     game.apply(0, "pass")
     assert (gin.choose(game, 1, "easy"), gin.choose(game, 1, "normal")) == (
         "take_upcard", "pass")
+
+
+def test_a_hard_gin_computer_plays_the_sampling_player() -> None:
+    from engine.gin.ai_hard import choose_action_hard
+
+    assert adapter_for("gin").players["hard"] is choose_action_hard
