@@ -36,6 +36,7 @@ MESSAGES: dict[str, str] = {
     "lobby.joined": "{name} joined the table.",
     "lobby.left": "{name} left the table.",
     "lobby.computer_added": "A computer player joined the table.",
+    "lobby.computer_added_no_hard": "This game has no hard computer player yet, so a normal one joined the table.",
     "lobby.you_joined": "You have a seat. The game starts when the host presses Start.",
     "lobby.already_seated": "You already have a seat at this table.",
     "lobby.full": "The table is full.",
@@ -813,7 +814,7 @@ MESSAGES: dict[str, str] = {
     "cmd.addbot.level": "How well it plays (normal if you leave it out)",
     "cmd.addbot.level.easy": "Easy: plays for this turn only",
     "cmd.addbot.level.normal": "Normal",
-    "cmd.addbot.level.hard": "Hard: the strongest computer player",
+    "cmd.addbot.level.hard": "Hard: looks further ahead (in the games that have one)",
     # --- gin teams ---
     "option.team_size": "Team size",
     "option.team_size.help": "1 for two players alone; 2 to 4 for two teams, each member playing his own hand against his opposite number.",

@@ -38,6 +38,7 @@ MESSAGES: dict[str, str] = {
     "lobby.joined": "{name} prende posto al tavolo.",
     "lobby.left": "{name} lascia il tavolo.",
     "lobby.computer_added": "Un giocatore computer prende posto al tavolo.",
+    "lobby.computer_added_no_hard": "Questo gioco non ha ancora un giocatore computer difficile: si è seduto un computer di livello normale.",
     "lobby.you_joined": (
         "Hai un posto al tavolo. La partita comincia quando l'host preme Inizia."
     ),
@@ -834,7 +835,7 @@ MESSAGES: dict[str, str] = {
     "cmd.addbot.level": "Quanto gioca bene (normale se non lo scegli)",
     "cmd.addbot.level.easy": "Facile: pensa solo al turno che gioca",
     "cmd.addbot.level.normal": "Normale",
-    "cmd.addbot.level.hard": "Difficile: il computer più forte",
+    "cmd.addbot.level.hard": "Difficile: guarda più avanti (nei giochi che lo hanno)",
     # --- gin teams ---
     "option.team_size": "Giocatori per squadra",
     "option.team_size.help": "1 per due giocatori soli; da 2 a 4 per due squadre, dove ognuno gioca la sua mano contro il suo avversario diretto.",

@@ -174,6 +174,10 @@ class GameAdapter(Protocol):
         """The computer player of each level (LEVELS), from a seat's private view."""
         ...
 
+    def seated_level(self, level: str) -> str:
+        """Return the level a computer asked for at `level` plays at in this game."""
+        ...
+
     def choose(self, game: Game, seat: int, level: str = ...) -> Any:
         """Return the move of the computer player of that level (LEVELS) for a seat."""
         ...

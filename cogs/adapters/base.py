@@ -95,6 +95,13 @@ class AdapterBase(ABC):
         """Rebuild a game from its snapshot."""
         return self.game.from_json(snapshot)
 
+    def seated_level(self, level: str) -> str:
+        """Return the level a computer asked for at `level` plays at: normal when the game
+        has no player stronger than its normal one."""
+        if level == "hard" and self.players["hard"] is self.players[DEFAULT_LEVEL]:
+            return DEFAULT_LEVEL
+        return level
+
     def computer(self, view: Any, level: str = DEFAULT_LEVEL) -> object:
         """Return the action of the computer player of that level for a seat's private view."""
         return self.players[level](view)

@@ -164,8 +164,10 @@ def change_seats(interaction: discord.Interaction, record: GameRecord, seats: li
         return "lobby.you_joined"
     if not seated and user.id != record.host_id:
         raise Refusal("lobby.not_seated")
-    seats.append(computer_seat(record, seats, level))
-    return "lobby.computer_added"
+    played = adapter_for(record.game).seated_level(level)
+    seats.append(computer_seat(record, seats, played))
+    # Say so rather than name a computer "hard" that plays as the normal one.
+    return "lobby.computer_added" if played == level else "lobby.computer_added_no_hard"
 
 
 def computer_seat(record: GameRecord, seats: list[Seat], level: str) -> Seat:

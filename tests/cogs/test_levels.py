@@ -36,23 +36,54 @@ def seats(record: GameRecord) -> list[tuple[str, str | None]]:
 async def test_addbot_seats_a_computer_of_the_level_chosen(sim: Sim) -> None:
     await sim.alice.slash(sim.channel, "rummy new", game="rummy500")
     await sim.alice.slash(sim.channel, "rummy addbot", level="easy")
-    await sim.alice.slash(sim.channel, "rummy addbot", level="hard")
     await sim.alice.slash(sim.channel, "rummy addbot")  # normal when left out
     assert seats(await sim.bot.storage.get_game(1)) == [
-        ("Alice", None), ("Computer 1 (easy)", "easy"), ("Computer 2 (hard)", "hard"),
-        ("Computer 3", "normal")]
+        ("Alice", None), ("Computer 1 (easy)", "easy"), ("Computer 2", "normal")]
     content = lobby_message(sim).content
-    assert "• Computer 1 (easy)\n" in content and "• Computer 2 (hard)\n" in content
-    assert "• Computer 3\n" in content
+    assert "• Computer 1 (easy)\n" in content and "• Computer 2\n" in content
+
+
+async def test_a_hard_computer_is_seated_where_the_game_has_one(sim: Sim) -> None:
+    await sim.alice.slash(sim.channel, "rummy new", game="gin")
+    hard = await sim.alice.slash(sim.channel, "rummy addbot", level="hard")
+    assert hard.response.content == "A computer player joined the table."
+    assert seats(await sim.bot.storage.get_game(1)) == [
+        ("Alice", None), ("Computer 1 (hard)", "hard")]
+    assert "• Computer 1 (hard)\n" in lobby_message(sim).content
+
+
+async def test_a_game_without_a_hard_player_seats_a_normal_one_and_says_so(sim: Sim) -> None:
+    await sim.alice.slash(sim.channel, "rummy new", game="rummy500")
+    hard = await sim.alice.slash(sim.channel, "rummy addbot", level="hard")
+    assert hard.response.ephemeral and hard.response.content == (
+        "This game has no hard computer player yet, so a normal one joined the table.")
+    assert seats(await sim.bot.storage.get_game(1)) == [("Alice", None), ("Computer 1", "normal")]
+    assert "• Computer 1\n" in lobby_message(sim).content
 
 
 async def test_a_computer_is_named_with_its_level_in_the_table_s_language(sim: Sim) -> None:
     await sim.bot.storage.set_guild_settings(sim.guild.id, locale="it")
     await sim.alice.slash(sim.channel, "rummy new", game="rummy500")
     await sim.alice.slash(sim.channel, "rummy addbot", level="easy")
+    await sim.alice.slash(sim.channel, "rummy addbot")
+    names = [name for name, _ in seats(await sim.bot.storage.get_game(1))]
+    assert names[1:] == ["Computer 1 (facile)", "Computer 2"]
+
+
+async def test_a_hard_computer_is_named_in_italian(sim: Sim) -> None:
+    await sim.bot.storage.set_guild_settings(sim.guild.id, locale="it")
+    await sim.alice.slash(sim.channel, "rummy new", game="gin")
     await sim.alice.slash(sim.channel, "rummy addbot", level="hard")
     names = [name for name, _ in seats(await sim.bot.storage.get_game(1))]
-    assert names[1:] == ["Computer 1 (facile)", "Computer 2 (difficile)"]
+    assert names[1:] == ["Computer 1 (difficile)"]
+
+
+@pytest.mark.usefixtures("chiara_speaks_italian")
+async def test_the_no_hard_player_answer_is_in_the_member_s_language(sim: Sim) -> None:
+    await sim.chiara.slash(sim.channel, "rummy new", game="canasta")
+    hard = await sim.chiara.slash(sim.channel, "rummy addbot", level="hard")
+    assert hard.response.content == ("Questo gioco non ha ancora un giocatore computer "
+                                     "difficile: si è seduto un computer di livello normale.")
 
 
 async def test_only_the_three_levels_are_offered(sim: Sim) -> None:
