@@ -77,6 +77,7 @@ class Events:
     async def taken_over(self, rt: Runtime, seat: int) -> None:
         """Say a computer took an absent player's seat, and show "I'm back" on the table."""
         await self.host.sessions.save_meta(rt)
+        await self.host.hands.hand_over(rt, seat)
         await self.host.places.post(rt, t("timer.replaced", rt.locale, name=rt.names[seat]))
         # Show "I'm back" now, with any line held for the end of the turn.
         await self.host.table.edit(rt, [])

@@ -177,7 +177,9 @@ class Hands:
         """Update every human's hand; a new DM when a hand is dealt or a turn begins."""
         acting = set(rt.game.to_act())
         for seat, info in enumerate(rt.record.seats):
-            if info["is_bot"]:
+            # A seat the computer plays for an absent player is left alone until "I'm back":
+            # a DM per turn would only reach someone who is not there.
+            if info["is_bot"] or seat in rt.session.taken_over:
                 continue
             new = fresh or (seat in acting and seat not in rt.prev_to_act)
             try:
@@ -230,6 +232,13 @@ class Hands:
             await self.host.places.post(rt, t("error.dms_closed", rt.locale,
                                               mention=f"<@{user_id}>"))
             return None
+
+    async def hand_over(self, rt: Runtime, seat: int) -> None:
+        """Take the controls off an absent player's hand: the computer plays it for now."""
+        state = rt.seat(seat)
+        if state.last_dm is not None:
+            await self._strip(state.last_dm)
+            state.shown = ("", False)
 
     async def _strip(self, message: DmMessage) -> None:
         """Remove the controls of a hand message that is no longer current."""

@@ -107,21 +107,34 @@ async def test_timeouts_hand_the_seat_to_the_computer_until_im_back(
     assert "A computer player took Alice's seat." in joined
     table = table_message(sim)
     assert "I'm back" in labels(table)
+    # Her hand loses its controls, and no new one is sent while the computer plays for her.
+    last_dm = dm(sim.alice)
+    assert labels(last_dm) == []
     await sim.env.advance_time(BOT_DELAY)  # the computer discards for Alice
     assert "Alice discarded" in table_message(sim).content
+    await bruno_plays_a_turn(sim)
+    await sim.env.advance_time(2 * BOT_DELAY + 1)  # the computer's whole turn for Alice
+    assert "Bruno discarded" in table_message(sim).content
+    assert table_message(sim).content.count("Alice discarded") == 2
+    assert dm(sim.alice).id == last_dm.id
     back = await sim.alice.click(table_message(sim), label="I'm back")
     assert back.ephemeral and back.response.attachments
     assert "Alice is back in the game." in table_message(sim).content
     assert "I'm back" not in labels(table_message(sim))
     # Bruno plays his turn; then Alice's turn waits for Alice, not for the computer.
-    await sim.bruno.user.click(dm(sim.bruno), label="Draw from stock")
-    msg = dm(sim.bruno)
-    card = option_values(msg, ":discard")[0]
-    await sim.bruno.user.select(msg, [card], custom_id=custom_id(msg, ":discard"))
+    await bruno_plays_a_turn(sim)
     version = (await sim.bot.storage.get_game(1)).state_version
     await sim.env.advance_time(BOT_DELAY + 5)
     assert (await sim.bot.storage.get_game(1)).state_version == version
     assert "Draw from stock" in labels(dm(sim.alice))
+
+
+async def bruno_plays_a_turn(sim: Sim) -> None:
+    """Bruno draws from the stock and throws the first card his menu offers."""
+    await sim.bruno.user.click(dm(sim.bruno), label="Draw from stock")
+    msg = dm(sim.bruno)
+    card = option_values(msg, ":discard")[0]
+    await sim.bruno.user.select(msg, [card], custom_id=custom_id(msg, ":discard"))
 
 
 async def test_a_deep_pickup_from_the_select_shows_its_meld(sim: Sim, deals: ScriptedDeals) -> None:
