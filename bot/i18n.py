@@ -29,7 +29,7 @@ from __future__ import annotations
 import logging
 import re
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from bot.locales import en, it
@@ -93,6 +93,13 @@ def placeholders(template: str) -> set[str]:
 def number(value: int) -> str:
     """Write a whole number as players read it: a negative one with the minus sign U+2212."""
     return MINUS + str(-value) if value < 0 else str(value)
+
+
+def names_text(names: Sequence[str], locale: object) -> str:
+    """Write names as a sentence lists them: "Alice, Bruno and Chiara"."""
+    if len(names) < 2:
+        return "".join(names)
+    return t("list.and", locale, head=", ".join(names[:-1]), last=names[-1])
 
 
 def text_suits(text: str) -> str:

@@ -54,6 +54,8 @@ MESSAGES: dict[str, str] = {
     "lobby.already_running": "A game is already running in this channel.",
     "lobby.not_seated": "You are not seated in this game.",
     "lobby.started": "The game has started! {name} plays first.",
+    "lobby.started_boards": "The game has started! {names} play first, one on each board.",
+    "list.and": "{head} and {last}",
     "lobby.abandoned": "{name} cancelled the game.",
     "lobby.thread_name": "{game} #{number}",
     "lobby.partnership": "Partnership {number}: {names}",

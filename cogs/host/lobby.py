@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import locale_of, t
+from bot.i18n import locale_of, names_text, t
 from bot.storage import ChannelBusy, GameRecord, Seat, StaleVersion
 from cogs.adapters import DEFAULT_LEVEL
 from cogs.adapters.base import rules_line
@@ -178,6 +178,14 @@ def computer_seat(record: GameRecord, seats: list[Seat], level: str) -> Seat:
     if level != DEFAULT_LEVEL:
         name = t("lobby.computer_level_name", locale, name=name, level=t(f"level.{level}", locale))
     return {"user_id": None, "name": name, "is_bot": True, "level": level}
+
+
+def started_line(record: GameRecord, first: list[str]) -> tuple[str, dict[str, object]]:
+    """Return the lobby's closing line: who plays first (one per board in team gin)."""
+    if len(first) > 1:
+        locale = TableSettings.of(record).locale
+        return "lobby.started_boards", {"names": names_text(first, locale)}
+    return "lobby.started", {"name": "".join(first)}
 
 
 def next_host(before: list[Seat], after: list[Seat], host_id: int) -> int | None:
@@ -354,9 +362,8 @@ class Lobby:
         rt.table_message_id = table.id
         rt.record = await storage.get_game(record.id)
         host.runtimes[record.id] = rt
-        to_act = rt.game.to_act()
-        first = rt.names[to_act[0]] if to_act else ""
-        await self.refresh(rt.record, "lobby.started", name=first)
+        key, params = started_line(rt.record, [rt.names[s] for s in rt.game.to_act()])
+        await self.refresh(rt.record, key, **params)
         rt.session.start()
         rt.prev_to_act = []
         await host.hands.deliver_all(rt, fresh=True)

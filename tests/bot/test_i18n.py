@@ -13,6 +13,7 @@ from bot.i18n import (
     cards_text,
     catalogue,
     locale_of,
+    names_text,
     number,
     placeholders,
     t,
@@ -215,3 +216,10 @@ def test_suits_ask_for_their_text_form_once() -> None:
     assert cards_text(["7C", "8D"]) == "7\u2663\ufe0e 8\u2666\ufe0e"
     assert text_suits(text_suits("A♠ K♣")) == "A♠\ufe0e K♣\ufe0e"  # never twice
     assert t("suit.C", "it") == "Fiori \u2663\ufe0e"
+
+
+def test_names_are_listed_as_a_sentence_in_each_language() -> None:
+    assert names_text(["Alice"], "en") == "Alice"
+    assert names_text(["Alice", "Bruno"], "en") == "Alice and Bruno"
+    assert names_text(["Alice", "Bruno", "Chiara"], "en") == "Alice, Bruno and Chiara"
+    assert names_text(["Alice", "Bruno", "Chiara"], "it") == "Alice, Bruno e Chiara"
