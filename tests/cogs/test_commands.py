@@ -94,6 +94,7 @@ async def test_start_by_command_deals_and_only_the_host_may(sim: Sim, deals: Scr
     assert "My hand" in labels(table_message(sim))
     # The lobby lost its buttons and says who plays first.
     assert children(lobby_message_after_start(sim)) == []
+    assert "The game has started! Alice plays first." in lobby_message_after_start(sim).content
     await refused(await sim.alice.slash(sim.channel, "rummy start"), "already running")
     await refused(await sim.chiara.slash(sim.channel, "rummy join"), "already running")
     assert (await game(sim)).state_version == 1
