@@ -34,7 +34,7 @@ def play(adapter: Any, levels: tuple[str, str], seed: int) -> int | None:
 def line_up(name: str, level: str, games: int, seconds: float, seed: int) -> str:
     """Play `level` against normal; return the printed line."""
     adapter = adapter_for(name)
-    if adapter.players[level] is adapter.players["normal"]:
+    if adapter.seated_level(level) != level:
         return f"{name:10} {level:5} v normal: plays as normal (no stronger player yet)"
     wins = played = 0
     start = time.perf_counter()

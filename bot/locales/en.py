@@ -54,7 +54,7 @@ MESSAGES: dict[str, str] = {
     "lobby.already_running": "A game is already running in this channel.",
     "lobby.not_seated": "You are not seated in this game.",
     "lobby.started": "The game has started! {name} plays first.",
-    "lobby.started_boards": "The game has started! {names} play first, one on each board.",
+    "lobby.started_many": "The game has started! {names} play first.",
     "list.and": "{head} and {last}",
     "lobby.abandoned": "{name} cancelled the game.",
     "lobby.thread_name": "{game} #{number}",

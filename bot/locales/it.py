@@ -61,7 +61,7 @@ MESSAGES: dict[str, str] = {
     "lobby.already_running": "In questo canale c'è già una partita in corso.",
     "lobby.not_seated": "Non hai un posto in questa partita.",
     "lobby.started": "La partita è iniziata! Comincia {name}.",
-    "lobby.started_boards": "La partita è iniziata! Cominciano {names}, uno per tavolo.",
+    "lobby.started_many": "La partita è iniziata! Cominciano {names}.",
     "list.and": "{head} e {last}",
     "lobby.abandoned": "{name} ha annullato la partita.",
     "lobby.thread_name": "{game} n. {number}",

@@ -181,10 +181,10 @@ def computer_seat(record: GameRecord, seats: list[Seat], level: str) -> Seat:
 
 
 def started_line(record: GameRecord, first: list[str]) -> tuple[str, dict[str, object]]:
-    """Return the lobby's closing line: who plays first (one per board in team gin)."""
+    """Return the lobby's closing line: who plays first (several at once: team gin's boards)."""
     if len(first) > 1:
         locale = TableSettings.of(record).locale
-        return "lobby.started_boards", {"names": names_text(first, locale)}
+        return "lobby.started_many", {"names": names_text(first, locale)}
     return "lobby.started", {"name": "".join(first)}
 
 

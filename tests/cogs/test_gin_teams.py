@@ -117,7 +117,7 @@ async def test_a_scripted_team_hand_end_to_end(sim: Sim, deals: ScriptedDeals) -
     await scripted_start(sim, deals)
     table = table_message(sim)
     assert "Waiting for Alice, Chiara" in table.content
-    assert ("The game has started! Alice and Chiara play first, one on each board."
+    assert ("The game has started! Alice and Chiara play first."
             in "\n".join(texts(sim)))
     assert "Board 1: Hand 1: Bruno deals." in log(sim)
     picture = await png_of(table, "teams_start.png")
