@@ -20,7 +20,9 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'
-	for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b --quick || exit 1; done
+	@failed=""; for b in benchmarks/bench_*.py; do echo "== $$b"; \
+		$(PY) -m benchmarks.$$(basename $$b .py) --quick || failed="$$failed $$b"; done; \
+	if [ -n "$$failed" ]; then echo "targets not met or failed:$$failed"; exit 1; fi
 
 docs: $(STAMP)
 	$(PY) -m cogs.rules_docs

@@ -219,11 +219,21 @@ class Table:
         assert message is not None, "no hand message"
         gid, version = rt.record.id, game.version
         before = len(self.env.http_requests)
-        try:
-            await self.send(member, message, rt, action)
-        except SetupError:  # a move built over several menu steps (Ramino 51's lay-offs, …)
-            action = rt.adapter.default_move(game, seat)  # what a timer plays: one control
-            await self.send(member, message, rt, action)
+        # A move built over several menu steps (Ramino 51's lay-offs, Rummy 500's takes that
+        # meld) is replaced by what a timer plays, else by a legal move one button or a
+        # discard makes.
+        buttons = {getattr(c, "custom_id", None) for c in _children(message)}
+        legal = [str(a) for a in game.legal_actions(seat)]
+        simple = next((a for a in legal if f"rm:{gid}:act:{version}:{a}" in buttons
+                       or a.startswith("discard ")), None)
+        for fallback in (rt.adapter.default_move(game, seat), simple, None):
+            try:
+                await self.send(member, message, rt, action)
+                break
+            except SetupError:
+                if fallback is None:
+                    raise
+                action = fallback
         if rt.game.version == version and gid in self.host.runtimes:
             raise RuntimeError(f"the move {action!r} of seat {seat} was not accepted")
         return Move(seat, action, list(self.env.http_requests[before:]), rt.table_message_id)
@@ -234,10 +244,11 @@ class Table:
         """Press the one control that sends the action: a select's value, or a button."""
         gid, version = rt.record.id, rt.game.version
         verb, _, value = action.partition(" ")
-        if value:
-            await member.user.select(message, [value], custom_id=f"rs:{gid}:{version}:{verb}")
+        button = f"rm:{gid}:act:{version}:{action}"
+        if not value or any(getattr(c, "custom_id", None) == button for c in _children(message)):
+            await member.user.click(message, custom_id=button)  # Rummy 500's "take 1" too
         else:
-            await member.user.click(message, custom_id=f"rm:{gid}:act:{version}:{action}")
+            await member.user.select(message, [value], custom_id=f"rs:{gid}:{version}:{verb}")
 
 
 def _children(message: discord.Message) -> list[Any]:
@@ -365,11 +376,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--quick", action="store_true", help="100 moves (make bench)")
+    parser.add_argument("--quick", action="store_true", help="200 moves (make bench)")
     parser.add_argument("--game", default="gin", help="the game to play (gin, ramino, …)")
     parser.add_argument("--players", type=int, default=2, help="members at the table (2-4)")
     args = parser.parse_args()
-    actions = 100 if args.quick else args.actions
+    actions = 200 if args.quick else args.actions
     sys.exit(asyncio.run(run(actions, args.seed, args.game, args.players)))
 
 

@@ -345,7 +345,10 @@ def main() -> None:
                         help="whole games to 100 per player against greedy (0: none)")
     parser.add_argument("--seed", type=int, default=20_000)
     parser.add_argument("--only", help="play only the players whose name contains this")
+    parser.add_argument("--quick", action="store_true", help="200 hands, 20 games (make bench)")
     args = parser.parse_args()
+    if args.quick:
+        args.hands, args.games = 200, 20
     players = {n: p for n, p in PLAYERS.items() if args.only is None or args.only in n}
     print("our options: standard with big_gin=False, undercut_bonus_on_tie=False "
           "(OpenSpiel's gin_rummy: knock card 10, gin 25, undercut 25, no big gin, a tie is 0)")

@@ -56,7 +56,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60, help="most seconds per line-up")
     parser.add_argument("--seed", type=int, default=7, help="first game's seed")
     parser.add_argument("--game", choices=game_names(), help="one game only")
+    parser.add_argument("--quick", action="store_true", help="5 s per line-up (make bench)")
     args = parser.parse_args()
+    if args.quick:
+        args.seconds = 5
     for name in [args.game] if args.game else game_names():
         for level in ("easy", "hard"):
             print(line_up(name, level, args.games, args.seconds, args.seed), flush=True)

@@ -144,7 +144,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=12, help="random games per figure")
     parser.add_argument("--seed", type=int, default=2024, help="first game's seed")
+    parser.add_argument("--quick", action="store_true", help="2 games per figure (make bench)")
     args = parser.parse_args()
+    if args.quick:
+        args.games = 2
     print(f"Ramino 51, standard options, seed {args.seed}, CPU time per call")
     clock_searches()
     bench_legal(args.games, args.seed)

@@ -118,7 +118,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--seed", type=int, default=51)
+    parser.add_argument("--quick", action="store_true", help="30 hands (make bench)")
     args = parser.parse_args()
+    if args.quick:
+        args.hands = 30
     rng = random.Random(args.seed)
     for jokers in (0, 1, 2):
         bench_random(rng, args.hands, jokers)

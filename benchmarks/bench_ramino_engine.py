@@ -72,7 +72,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="games per player count")
     parser.add_argument("--seed", type=int, default=2024, help="first game's seed")
     parser.add_argument("--actions", type=int, default=400, help="most actions per game")
+    parser.add_argument("--quick", action="store_true", help="5 games a count (make bench)")
     args = parser.parse_args()
+    if args.quick:
+        args.games = 5
     print(f"Ramino, classic options, seed {args.seed}, at most {args.actions} actions a game")
     played = []
     for players in (4, 7):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from bot.i18n import card_text as _pretty
@@ -27,7 +28,7 @@ from engine.game import Event
 from engine.gin import GinGame, GinOptions, arrangements, card_value
 from engine.gin.ai import choose_action, greedy_action
 from engine.gin.ai_hard import choose_action_hard
-from engine.gin.deadwood import meld_rules
+from engine.gin.deadwood import meld_rules, min_deadwood
 from engine.gin.events import (
     Dealt,
     Discarded,
@@ -42,6 +43,7 @@ from engine.gin.mahjong_ai import shed
 from engine.gin.teams import TeamGin
 from engine.gin.views import GinHand, GinTable, HandReport
 from engine.sides import Sides
+from engine.solver import Arrangement
 
 MAX_OPTIONS = 25  # Discord's limit on a select menu's options
 
@@ -166,8 +168,7 @@ class GinAdapter(AdapterBase):
         """Return the seat's hand with its best melds grouped and deadwood apart."""
         view: GinHand = view_of(game, seat)
         opts: GinOptions = game.opts
-        cards = [Card.parse(c) for c in view.hand]
-        best = arrangements(cards, opts.wrap, opts.unmelded_ace_value)[0] if cards else None
+        best = _shown_arrangement(view.hand, opts.wrap, opts.unmelded_ace_value)
         melds = [[str(c) for c in m.cards] for m in best.melds] if best else []
         deadwood = [str(c) for c in best.deadwood] if best else []
         return HandSpec(
@@ -256,12 +257,10 @@ class GinAdapter(AdapterBase):
     ) -> SelectControl:
         """Build a select of cards, each labelled with the deadwood it leaves."""
         opts: GinOptions = game.opts
-        held = [Card.parse(c) for c in hand]
         options = []
         for text in _by_value(cards, opts)[:MAX_OPTIONS]:
-            card = Card.parse(text)
-            rest = [c for c in held if c != card]
-            left = arrangements(rest, opts.wrap, opts.unmelded_ace_value)[0].value
+            rest = [c for c in hand if c != text]  # one pack: a card's text is unique
+            left = min_deadwood(rest, opts.wrap, opts.unmelded_ace_value)
             key = "action.knock_card" if verb == "knock" else "action.discard_card"
             if verb == "knock" and left == 0:
                 key = "action.gin_card"
@@ -507,6 +506,14 @@ _SIMPLE = {
     "gin": "event.gin",
     "big_gin": "event.big_gin",
 }
+
+
+@lru_cache(maxsize=512)
+def _shown_arrangement(hand: tuple[str, ...], wrap: bool, ace_value: int) -> Arrangement | None:
+    """Return the arrangement a hand picture shows (cached: a waiting hand is drawn again
+    at every move of the table to see whether it changed)."""
+    cards = [Card.parse(c) for c in hand]
+    return arrangements(cards, wrap, ace_value)[0] if cards else None
 
 
 def _by_value(cards: list[str], opts: GinOptions) -> list[str]:

@@ -113,3 +113,22 @@ def test_a_timer_in_mahjong_draws_and_discards_but_never_puts_cards_down() -> No
     owed = example_17()
     owed.apply(0, "take 3")  # 8C is owed: no discard is legal until it is used
     assert GIN.default_move(owed, 0).startswith(("meld ", "layoff "))
+
+
+def test_each_discard_choice_says_the_deadwood_it_leaves() -> None:
+    from cogs.adapters import SelectControl
+    from tests.engine.gin.scripted import scripted
+
+    game = scripted("2H 3H 4H 7S 7D 7C 9S KD QC 5S", "AS 2S 3S 4S 6H 8H 10H JH 6C 8C",
+                    upcard="KH")
+    game.apply(0, "take_upcard")  # 2-3-4♥ and three 7s melded; 9♠ K♦ Q♣ 5♠ K♥ = 44 loose
+    select = next(c for c in GIN.controls(game, 0, "en") if isinstance(c, SelectControl))
+    said = {o.value: o.description for o in select.options}
+    assert "KH" not in said  # the card just taken stays
+    assert said["KD"] == said["QC"] == "Deadwood left: 34"
+    assert (said["9S"], said["5S"]) == ("Deadwood left: 35", "Deadwood left: 39")
+    assert said["2H"] == "Deadwood left: 51"  # breaks the run: 3♥ and 4♥ come loose
+    assert said["7S"] == "Deadwood left: 58"  # breaks the set: 7♦ and 7♣ come loose
+    assert [o.value for o in select.options][:2] in (["KD", "QC"], ["QC", "KD"])
+    it = next(c for c in GIN.controls(game, 0, "it") if isinstance(c, SelectControl))
+    assert {o.value: o.description for o in it.options}["5S"] == "Ti restano 39 punti in mano"

@@ -1,0 +1,106 @@
+"""How far better reading of the opponent could take the hard gin player against OpenSpiel's bot.
+
+Against `pyspiel.make_simple_gin_rummy_bot` the hand is a race to knock, and what loses it is
+feeding the bot: it takes a discard that joins one of its melds or lets it knock. This bench
+plays, on the same deals as `bench_gin_openspiel`, the hard player beside a copy of it that the
+referee tells, for each card it could throw, whether the bot would take it (the bot's own rule
+on its real hand). No honest player has that knowledge; the gap between the two lines is what
+reading the opponent's hand could be worth at most, with the same draws and the same knocks.
+
+Run: python -m benchmarks.bench_gin_bound [--hands N] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Sequence
+
+from benchmarks.bench_gin_openspiel import Lockstep, Policy, Tally, rows, side_by_side
+from engine.gin.ai import _BIT, _mask, _Table, _value, play_turn
+from engine.gin.ai_hard import (
+    DANGER_WEIGHT,
+    _after_draws,
+    _bits,
+    _knock_choice,
+    _should_take,
+    choose_action_hard,
+)
+from engine.gin.views import GinHand
+
+
+def bot_takes(t: _Table, opp: int, card: str) -> bool:
+    """Whether the simple bot, holding `opp`, takes the card: it joins a meld or lets it knock."""
+    full = opp | _BIT[card]
+    if t.dead(full) < t.dead(opp) + _value(card, t.ace_value):
+        return True
+    return min(t.dead(full & ~x) for x in _bits(full)) <= t.limit
+
+
+class Told:
+    """The hard player, told by the referee which of its discards the bot would take."""
+
+    def __init__(self) -> None:
+        self.opp = 0  # the bot's real hand as a mask, set before each of our moves
+
+    def discard(self, t: _Table, view: GinHand, allowed: Sequence[str]) -> str:
+        """Throw the card the hard player would, with a sure feed costing DANGER_WEIGHT."""
+        full = _mask(t.hand)
+        plain = sorted((t.dead(full & ~_BIT[c]), c) for c in allowed)
+        keep = {_BIT[c]: c for d, c in plain if d <= plain[0][0] + 10}
+        values = _after_draws(t, full, list(keep))
+        return min((values[b] + DANGER_WEIGHT * bot_takes(t, self.opp, c), c)
+                   for b, c in keep.items())[1]
+
+    def __call__(self, view: GinHand, rng: random.Random) -> str:
+        return play_turn(view, rng, _should_take, _knock_choice,
+                         lambda t, v, allowed: self.discard(t, v, allowed))
+
+
+class ToldLockstep(Lockstep):
+    """A hand in which the referee shows the told player the bot's hand before each move."""
+
+    told: Told
+
+    def our_move(self) -> str:
+        """Show the bot's real hand to the told player, then play as usual."""
+        self.told.opp = _mask([c.text for c in self.game.hands[1 - self.ours]])
+        return super().our_move()
+
+
+def play(policy: Policy, told: Told | None, deals: int, seed0: int) -> Tally:
+    """Play each deal in both seats; the told player sees the bot's hand through its lockstep."""
+    tally = Tally()
+    for i in range(deals):
+        for ours in (0, 1):
+            if told is None:
+                step = Lockstep(seed0 + i, ours, policy, tally)
+            else:
+                step = ToldLockstep(seed0 + i, ours, policy, tally)
+                step.told = told
+            tally.add(step.play(), ours)
+    return tally
+
+
+def main() -> None:
+    """Print the hard player and its told copy side by side."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--hands", type=int, default=2000, help="hands per player (even)")
+    parser.add_argument("--seed", type=int, default=20_000)
+    parser.add_argument("--quick", action="store_true", help="200 hands")
+    args = parser.parse_args()
+    deals = 100 if args.quick else max(1, args.hands // 2)
+    told = Told()
+    tables = {}
+    for name, policy, peek in (("hard", choose_action_hard, None),
+                               ("hard, told the bot's takes", told, told)):
+        t0 = time.perf_counter()
+        tables[name] = rows(play(policy, peek, deals, args.seed))
+        tables[name].append(("wall seconds", f"{time.perf_counter() - t0:.0f}"))
+    side_by_side(f"against OpenSpiel's simple bot, {2 * deals} hands each, same deals, both "
+                 "seats (95 % CI in brackets)", tables)
+
+
+if __name__ == "__main__":
+    main()
