@@ -213,42 +213,54 @@ class Table:
         """Let the acting member make the AI's choice by clicking his DM's control."""
         game = rt.game
         seat = game.to_act()[0]
-        action = str(rt.adapter.choose(game, seat))
+        chosen = str(rt.adapter.choose(game, seat))
         member = self.players[seat]
         message = member.user.dm_channel.last_message
         assert message is not None, "no hand message"
         gid, version = rt.record.id, game.version
         before = len(self.env.http_requests)
-        # A move built over several menu steps (Ramino 51's lay-offs, Rummy 500's takes that
-        # meld) is replaced by what a timer plays, else by a legal move one button or a
-        # discard makes.
-        buttons = {getattr(c, "custom_id", None) for c in _children(message)}
-        legal = [str(a) for a in game.legal_actions(seat)]
-        simple = next((a for a in legal if f"rm:{gid}:act:{version}:{a}" in buttons
-                       or a.startswith("discard ")), None)
-        for fallback in (rt.adapter.default_move(game, seat), simple, None):
+        for action in self.candidates(rt, seat, message, chosen):
             try:
                 await self.send(member, message, rt, action)
                 break
             except SetupError:
-                if fallback is None:
-                    raise
-                action = fallback
+                continue
+        else:
+            raise RuntimeError(f"no control of seat {seat}'s hand sends a legal move")
         if rt.game.version == version and gid in self.host.runtimes:
             raise RuntimeError(f"the move {action!r} of seat {seat} was not accepted")
         return Move(seat, action, list(self.env.http_requests[before:]), rt.table_message_id)
 
+    @staticmethod
+    def candidates(rt: Runtime, seat: int, message: discord.Message, action: str
+                   ) -> Iterator[str]:
+        """Yield the computer's move, then (a move built over several menu steps: Ramino 51's
+        lay-offs, Rummy 500's takes that meld) what a timer plays, then a legal move that one
+        button or the discard menu sends."""
+        yield action
+        yield rt.adapter.default_move(rt.game, seat)
+        ids = _custom_ids(message)
+        yield from (a for a in map(str, rt.game.legal_actions(seat))
+                    if _button_id(rt, a) in ids or a.startswith("discard "))
 
     @staticmethod
     async def send(member: Any, message: discord.Message, rt: Runtime, action: str) -> None:
-        """Press the one control that sends the action: a select's value, or a button."""
-        gid, version = rt.record.id, rt.game.version
+        """Press the one control that sends the action: its button (Rummy 500's "take 1" has
+        one), else a select's value."""
         verb, _, value = action.partition(" ")
-        button = f"rm:{gid}:act:{version}:{action}"
-        if not value or any(getattr(c, "custom_id", None) == button for c in _children(message)):
-            await member.user.click(message, custom_id=button)  # Rummy 500's "take 1" too
+        if not value or _button_id(rt, action) in _custom_ids(message):
+            await member.user.click(message, custom_id=_button_id(rt, action))
         else:
-            await member.user.select(message, [value], custom_id=f"rs:{gid}:{version}:{verb}")
+            custom_id = f"rs:{rt.record.id}:{rt.game.version}:{verb}"
+            await member.user.select(message, [value], custom_id=custom_id)
+
+
+def _button_id(rt: Runtime, action: str) -> str:
+    return f"rm:{rt.record.id}:act:{rt.game.version}:{action}"
+
+
+def _custom_ids(message: discord.Message) -> set[str]:
+    return {c.custom_id for c in _children(message) if getattr(c, "custom_id", None)}
 
 
 def _children(message: discord.Message) -> list[Any]:

@@ -20,12 +20,11 @@ from collections.abc import Sequence
 from benchmarks.bench_gin_openspiel import Lockstep, Policy, Tally, rows, side_by_side
 from engine.gin.ai import _BIT, _mask, _Table, _value, play_turn
 from engine.gin.ai_hard import (
-    DANGER_WEIGHT,
-    _after_draws,
     _bits,
     _knock_choice,
     _should_take,
     choose_action_hard,
+    discard_scores,
 )
 from engine.gin.views import GinHand
 
@@ -45,41 +44,30 @@ class Told:
         self.opp = 0  # the bot's real hand as a mask, set before each of our moves
 
     def discard(self, t: _Table, view: GinHand, allowed: Sequence[str]) -> str:
-        """Throw the card the hard player would, with a sure feed costing DANGER_WEIGHT."""
-        full = _mask(t.hand)
-        plain = sorted((t.dead(full & ~_BIT[c]), c) for c in allowed)
-        keep = {_BIT[c]: c for d, c in plain if d <= plain[0][0] + 10}
-        values = _after_draws(t, full, list(keep))
-        return min((values[b] + DANGER_WEIGHT * bot_takes(t, self.opp, c), c)
-                   for b, c in keep.items())[1]
+        """Throw the card the hard player would, knowing for sure which ones feed the bot."""
+        return discard_scores(t, t.hand, allowed,
+                              lambda card: float(bot_takes(t, self.opp, card)))[0][1]
 
     def __call__(self, view: GinHand, rng: random.Random) -> str:
-        return play_turn(view, rng, _should_take, _knock_choice,
-                         lambda t, v, allowed: self.discard(t, v, allowed))
+        return play_turn(view, rng, _should_take, _knock_choice, self.discard)
 
 
-class ToldLockstep(Lockstep):
-    """A hand in which the referee shows the told player the bot's hand before each move."""
-
-    told: Told
+class Refereed(Lockstep):
+    """A hand whose referee shows a told player the bot's hand before each of its moves."""
 
     def our_move(self) -> str:
-        """Show the bot's real hand to the told player, then play as usual."""
-        self.told.opp = _mask([c.text for c in self.game.hands[1 - self.ours]])
+        """Show the bot's real hand to a told player, then play as usual."""
+        if isinstance(self.policy, Told):
+            self.policy.opp = _mask([c.text for c in self.game.hands[1 - self.ours]])
         return super().our_move()
 
 
-def play(policy: Policy, told: Told | None, deals: int, seed0: int) -> Tally:
-    """Play each deal in both seats; the told player sees the bot's hand through its lockstep."""
+def play(policy: Policy, deals: int, seed0: int) -> Tally:
+    """Play each deal in both seats."""
     tally = Tally()
     for i in range(deals):
         for ours in (0, 1):
-            if told is None:
-                step = Lockstep(seed0 + i, ours, policy, tally)
-            else:
-                step = ToldLockstep(seed0 + i, ours, policy, tally)
-                step.told = told
-            tally.add(step.play(), ours)
+            tally.add(Refereed(seed0 + i, ours, policy, tally).play(), ours)
     return tally
 
 
@@ -91,12 +79,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="200 hands")
     args = parser.parse_args()
     deals = 100 if args.quick else max(1, args.hands // 2)
-    told = Told()
     tables = {}
-    for name, policy, peek in (("hard", choose_action_hard, None),
-                               ("hard, told the bot's takes", told, told)):
+    for name, policy in (("hard", choose_action_hard), ("hard, told the bot's takes", Told())):
         t0 = time.perf_counter()
-        tables[name] = rows(play(policy, peek, deals, args.seed))
+        tables[name] = rows(play(policy, deals, args.seed))
         tables[name].append(("wall seconds", f"{time.perf_counter() - t0:.0f}"))
     side_by_side(f"against OpenSpiel's simple bot, {2 * deals} hands each, same deals, both "
                  "seats (95 % CI in brackets)", tables)

@@ -11,7 +11,7 @@ same view always gets the same answer) to weigh the knock against an undercut.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .ai import _BIT, _RANK_SUIT, _mask, _Table, _value, danger, play_turn
 from .views import GinHand
@@ -60,15 +60,16 @@ def _after_draws(t: _Table, full: int, keep: Sequence[int]) -> dict[int, float]:
     return {d: (total / n if t.unknown else float(gone[d])) for d, total in totals.items()}
 
 
-def _discard_scores(t: _Table, cards: Sequence[str], allowed: Sequence[str], shed_rank: int
-                    ) -> list[tuple[float, str]]:
-    """Score each allowed discard (lower is better), best first."""
+def discard_scores(t: _Table, cards: Sequence[str], allowed: Sequence[str],
+                   feeds: Callable[[str], float]) -> list[tuple[float, str]]:
+    """Score each allowed discard (lower is better), best first; `feeds(card)` is the chance
+    the opponent uses the card once thrown."""
     full = _mask(cards)
     plain = sorted((t.dead(full & ~_BIT[c]), c) for c in allowed)
     cutoff = plain[0][0] + 10  # discards that leave far more deadwood are never right
     keep = {_BIT[c]: c for d, c in plain if d <= cutoff}
     values = _after_draws(t, full, list(keep))
-    out = [(values[b] + DANGER_WEIGHT * danger(t, c, shed_rank), c) for b, c in keep.items()]
+    out = [(values[b] + DANGER_WEIGHT * feeds(c), c) for b, c in keep.items()]
     out.sort()
     return out
 
@@ -138,7 +139,7 @@ def _discard(t: _Table, view: GinHand, allowed: list[str]) -> str:
     """Return the card to throw, read against the rank the opponent last threw."""
     shed = view.table.discards[1 - view.seat]
     shed_rank = _RANK_SUIT[shed[-1]][0] if shed else 0
-    return _discard_scores(t, t.hand, allowed, shed_rank)[0][1]
+    return discard_scores(t, t.hand, allowed, lambda card: danger(t, card, shed_rank))[0][1]
 
 
 def choose_action_hard(view: GinHand, rng: random.Random | None = None) -> str:

@@ -37,5 +37,5 @@ def test_bot_takes_is_the_bots_own_rule() -> None:
 
 def test_the_told_player_sees_the_bots_hand_and_plays_legal_moves() -> None:
     told = bound.Told()
-    tally = bound.play(told, told, 3, seed0=5)
+    tally = bound.play(told, 3, seed0=5)
     assert len(tally.points) == 6 and told.opp != 0
