@@ -10,7 +10,9 @@ defer, `GameSession.submit` with the engine, the SQLite write, the table and
 hand rendering and every Discord call it makes) minus the time spent inside
 SimCord's fake REST transports (`FakeHTTPClient.request` and
 `FakeWebhookAdapter.request`), i.e. minus the simulated Discord itself. What
-remains is engine + database + rendering + discord.py's own payload work.
+remains is engine + database + rendering + discord.py's own payload work. As the bot does
+once ready on Discord, the card faces are drawn and the heap frozen once the simulated server
+is built.
 
 Run: python -m benchmarks.bench_bot [--actions 300] [--seed 1] [--game ramino --players 4]
 """
@@ -39,7 +41,7 @@ from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 import cogs.host.events
 import cogs.host.hands
 import cogs.host.table
-from bot.app import RummyBot
+from bot.app import RummyBot, settle_after_ready
 from bot.sandbox import build_world
 from bot.settings import Settings
 from bot.storage import SqliteStorage
@@ -192,6 +194,7 @@ class Table:
         """Untimed turns: no timer fires while the benchmark measures; seeded deals."""
         await self.bot.storage.set_guild_settings(self.world.guild.id, turn_seconds=0)
         self.host.deals = self.deals
+        settle_after_ready()  # the server is built: what the bot does once ready on Discord
 
     async def new_game(self) -> Runtime:
         """Alice opens a lobby, the others join, Alice starts; return the running game."""

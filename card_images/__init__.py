@@ -6,6 +6,7 @@ no game rules and no Discord types.
 
 from __future__ import annotations
 
+from .faces import warm_faces
 from .hand import draw_hand, layout_hand
 from .hand_end import draw_hand_end, layout_hand_end
 from .leaderboard import draw_leaderboard
@@ -25,7 +26,7 @@ from .table import draw_table, layout_table
 __all__ = [
     "HandEndRow", "HandEndSpec", "HandSpec", "LeaderboardSpec", "MeldSpec", "SeatSpec",
     "TableSpec", "layout_hand", "layout_hand_end", "layout_table", "render_hand", "render_hand_end",
-    "render_leaderboard", "render_table", "seat_tags",
+    "render_leaderboard", "render_table", "seat_tags", "warm_faces",
 ]
 
 

@@ -20,7 +20,9 @@ from .style import (
     JOKER,
     JOKER_FACE,
     LAID_OFF,
+    NORMAL,
     RED,
+    SMALL,
     WHITE,
     CardSize,
     Color,
@@ -31,6 +33,7 @@ from .style import (
 SUPERSAMPLE = 3  # draw big, then shrink: Pillow's shapes have no anti-aliasing of their own
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 JOKER_GLYPH = "★"
+RANK_TEXTS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 MARK_COLORS: dict[str, Color] = {"highlight": GOLD, "laid_off": LAID_OFF, "wild": JOKER,
                                  "canasta_clean": RED, "canasta_dirty": BLACK}
 
@@ -140,9 +143,15 @@ def _outline(layer: Image.Image, size: CardSize, mark: str) -> None:
         outline=MARK_COLORS[mark], width=3 * s)
 
 
-@lru_cache(maxsize=512)
 def card_face(code: str, size: CardSize, mark: str = "") -> Image.Image:
     """Return the RGBA face of a card; `mark` is "" or a key of MARK_COLORS (its frame)."""
+    # One call shape, so that a face drawn for the table is the one a hand finds cached.
+    return drawn_face(code, size, mark)
+
+
+@lru_cache(maxsize=512)
+def drawn_face(code: str, size: CardSize, mark: str) -> Image.Image:
+    """Draw a card's face (cached; call `card_face`)."""
     card = parse_code(code)
     layer = _rounded_layer(size, JOKER_FACE if card.is_joker else CARD_FACE, CARD_EDGE, 1)
     _draw_centre(layer, card, size)
@@ -150,6 +159,15 @@ def card_face(code: str, size: CardSize, mark: str = "") -> Image.Image:
     if mark:
         _outline(layer, size, mark)
     return _shrink(layer, size)
+
+
+def warm_faces() -> int:
+    """Draw every plain face at each hand and table size once; return how many there are."""
+    codes = [rank + suit for rank in RANK_TEXTS for suit in SUIT_GLYPHS] + ["JK"]
+    for size in (NORMAL, SMALL):
+        for code in codes:
+            card_face(code, size)
+    return 2 * len(codes)
 
 
 @lru_cache(maxsize=8)

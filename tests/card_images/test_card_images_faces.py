@@ -6,7 +6,8 @@ import pytest
 from card_png_checks import count_red
 from PIL import Image, ImageChops, ImageOps
 
-from card_images.faces import card_face
+from card_images import HandSpec, SeatSpec, TableSpec, render_hand, render_table, warm_faces
+from card_images.faces import card_face, drawn_face
 from card_images.style import CARD_FACE, COURT, NORMAL, SMALL, CardSize
 
 
@@ -62,3 +63,15 @@ def test_number_cards_keep_a_suit_sign_and_no_court_box() -> None:
     picture = _picture("7D", NORMAL)
     assert count_red(picture) > 100
     assert COURT not in {color for _, color in picture.getcolors(1 << 16) or []}
+
+
+def test_warmed_faces_draw_a_first_hand_without_drawing_a_single_card() -> None:
+    # The bot warms the faces once ready, so a fresh process's first hands cost no face.
+    drawn_face.cache_clear()
+    assert warm_faces() == 2 * (52 + 1)
+    drawn = drawn_face.cache_info().misses
+    render_hand(HandSpec(["AS", "10H", "JC", "QD", "KS", "7H", "JK", "2D"], title="Your hand"))
+    render_hand(HandSpec(["9S", "9H", "9C", "3D"], melds=[["9S", "9H", "9C"]]))
+    render_table(TableSpec("Gin", [SeatSpec("Alice", 10), SeatSpec("Bruno", 10)],
+                           stock_count=31, discard=["QD", "4C"], knock_card="3C"))
+    assert drawn_face.cache_info().misses == drawn
