@@ -13,7 +13,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.app import RummyBot, StartupError, prepare_database_path
+from bot.app import RummyBot, StartupError, prepare_database
 from bot.logging_setup import setup_logging
 from bot.sandbox import SandboxInfo, run_sandbox
 from bot.settings import Settings, SettingsError
@@ -41,7 +41,7 @@ async def run_discord(settings: Settings, stop: asyncio.Event) -> None:
     """Run the bot on Discord until it disconnects for good or `stop` is set."""
     assert settings.token is not None
     # Fail before connecting: a bad database path is cheaper to report now.
-    prepare_database_path(settings.db_path)
+    prepare_database(settings)
     async with RummyBot(settings) as bot:
         runner = asyncio.ensure_future(bot.start(settings.token))
         stopper = asyncio.ensure_future(stop.wait())

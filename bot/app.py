@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.command_words import CatalogueTranslator
 from bot.settings import Settings
 from bot.storage import Storage, StorageError, open_storage
+from bot.storage.postgres.connection import redacted
 from card_images import warm_faces
 
 log = logging.getLogger(__name__)
@@ -42,6 +43,12 @@ def bot_intents() -> discord.Intents:
     intents = discord.Intents.none()
     intents.guilds = True
     return intents
+
+
+def prepare_database(settings: Settings) -> None:
+    """Make the SQLite file's folder ready, or raise StartupError (a PostgreSQL URL needs none)."""
+    if settings.db_url is None:
+        prepare_database_path(settings.db_path)
 
 
 def prepare_database_path(path: Path) -> None:
@@ -117,14 +124,14 @@ class RummyBot(commands.Bot):
         await self.sync_commands()
 
     async def open_storage(self) -> None:
-        """Open the database at `settings.db_path`, or raise StartupError."""
-        path = self.settings.db_path
-        prepare_database_path(path)
+        """Open the database RUMMY_DB names (a file or a PostgreSQL URL), or raise StartupError."""
+        prepare_database(self.settings)
+        url = self.settings.db_url
         try:
-            self._storage = await open_storage(path)
+            self._storage = await open_storage(url or self.settings.db_path)
         except StorageError as error:
             raise StartupError(str(error)) from error
-        log.info("storage open at %s", path)
+        log.info("storage open at %s", redacted(url) if url else self.settings.db_path)
 
     def add_game_restorer(self, restorer: GameRestorer) -> None:
         """Register a coroutine that re-attaches a game kind's views at start."""

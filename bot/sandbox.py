@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Self
 import aiohttp
 import discord
 
-from bot.app import RummyBot, StartupError, prepare_database_path
+from bot.app import RummyBot, StartupError, prepare_database
 from bot.sandbox_refresh import auto_refresh
 from bot.settings import Settings
 
@@ -114,7 +114,7 @@ async def run_sandbox(
     """Serve the sandbox until the Preview session ends or `stop` is set."""
     simcord = _import_simcord()
     settings = settings.for_sandbox()
-    prepare_database_path(settings.db_path)
+    prepare_database(settings)
     # Games resume only once the server is built: its ids then match the last run's (SimCord
     # allocates them in order), so each game reappears in #rummy, and no computer's move
     # keeps SimCord's start from settling.

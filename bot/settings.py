@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from bot.storage.postgres import is_postgres_url
 from engine.text import small_int
 
 DEFAULT_DB = Path("data/rummy.sqlite3")
@@ -30,6 +31,7 @@ class Settings:
     token: str | None = None
     db_path: Path = DEFAULT_DB
     db_path_explicit: bool = False
+    db_url: str | None = None  # RUMMY_DB naming a PostgreSQL database instead of a file
     log_level: str = "INFO"
     guild_id: int | None = None
     sandbox_port: int = DEFAULT_SANDBOX_PORT
@@ -53,10 +55,12 @@ class Settings:
     def from_mapping(cls, values: Mapping[str, str]) -> Settings:
         """Validate raw string values into settings."""
         raw_db = _text(values, "RUMMY_DB")
+        url = raw_db if raw_db is not None and is_postgres_url(raw_db) else None
         return cls(
             token=_text(values, "DISCORD_TOKEN"),
-            db_path=Path(raw_db) if raw_db else DEFAULT_DB,
+            db_path=Path(raw_db) if raw_db and url is None else DEFAULT_DB,
             db_path_explicit=raw_db is not None,
+            db_url=url,
             log_level=_log_level(_text(values, "RUMMY_LOG_LEVEL")),
             guild_id=_guild_id(_text(values, "RUMMY_GUILD_ID")),
             sandbox_port=_port(_text(values, "RUMMY_SANDBOX_PORT")),

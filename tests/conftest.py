@@ -24,11 +24,23 @@ from bot.app import RummyBot
 from bot.sandbox import SandboxWorld, build_world
 from bot.settings import Settings
 from cogs.errors import is_refusal
+from tests.postgres_server import PostgresServer
 
 # Real seconds an operation may take to settle. Bot timers that fire later
 # than this stay parked until `env.advance_time(...)`, so keep game timers in
 # tests above it; rendering and AI moves must finish within it.
 SETTLE_TIMEOUT = 2.0
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One real PostgreSQL server for the whole run, stopped and deleted at the end."""
+    server = PostgresServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture

@@ -2,8 +2,9 @@
 
 `records` holds what is stored and the errors; `contract` the repository
 Protocols the bot talks to (games, results, settings, and `Storage` combining
-them); `sqlite` the aiosqlite backend with its numbered migrations. A
-PostgreSQL backend will implement the same contract and pass the same tests.
+them); `sqlite` the aiosqlite backend with its numbered migrations; `postgres`
+the asyncpg backend, which implements the same contract and passes the same tests;
+`rows` what both write and read alike.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from bot.storage.contract import (
     SettingsRepository,
     Storage,
 )
+from bot.storage.postgres import is_postgres_url, open_postgres
 from bot.storage.records import (
     UNSET,
     ChannelBusy,
@@ -54,6 +56,8 @@ __all__ = [
 ]
 
 
-async def open_storage(path: str | Path) -> Storage:
-    """Open the bot's storage at `path` (the SQLite backend) with its schema up to date."""
-    return await open_sqlite(path)
+async def open_storage(target: str | Path) -> Storage:
+    """Open the bot's storage with its schema up to date: a PostgreSQL URL, else a SQLite file."""
+    if isinstance(target, str) and is_postgres_url(target):
+        return await open_postgres(target)
+    return await open_sqlite(target)

@@ -111,6 +111,14 @@ def test_malformed_env_file_line_is_reported_with_its_number(tmp_path: Path) -> 
         parse_env_file(env_file)
 
 
+def test_a_postgresql_url_in_rummy_db_names_a_server_for_the_bot_and_the_sandbox() -> None:
+    for url in ("postgresql://rummy:pw@db.example:5432/rummy", "postgres://rummy@/rummy"):
+        settings = Settings.load(environ={"RUMMY_DB": url}, env_file=None)
+        assert settings.db_url == url and settings.db_path == DEFAULT_DB
+        assert settings.for_sandbox().db_url == url  # named, so the sandbox uses it too
+    assert Settings.load(environ={"RUMMY_DB": "data/x.sqlite3"}, env_file=None).db_url is None
+
+
 def test_sandbox_uses_its_own_database_unless_one_is_named() -> None:
     default = Settings.load(environ={"RUMMY_GUILD_ID": "42"}, env_file=None).for_sandbox()
     assert default.db_path == SANDBOX_DB

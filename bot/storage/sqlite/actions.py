@@ -19,16 +19,14 @@ import aiosqlite
 
 from bot.storage.contract import ActionLogRow
 from bot.storage.records import GameNotFound, StaleVersion
-from bot.storage.sqlite.connection import SqliteConnection, driver_errors, now
+from bot.storage.rows import INSERT_ACTION, now
+from bot.storage.sqlite.connection import SqliteConnection, driver_errors
 
 T = TypeVar("T")
 
 _UPDATE = ("UPDATE games SET state = ?, state_version = ?, updated_at = ?"
            " WHERE id = ? AND state_version = ? AND status = 'running'")
-# A missing game gets no row (rather than a foreign-key error).
-_INSERT = ("INSERT INTO actions (game_id, seq, seat, action, state_version_after, created_at)"
-           " SELECT id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?),"
-           " ?, ?, ?, ? FROM games WHERE id = ?")
+_INSERT = INSERT_ACTION
 
 
 class _SomeStale(Exception):

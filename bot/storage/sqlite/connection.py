@@ -5,40 +5,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import sqlite3
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import Final, Self
+from typing import Self
 
 import aiosqlite
 
 from bot.storage.records import GameNotFound, GameRecord, StaleVersion, StorageError
+from bot.storage.rows import GAME_COLUMNS, game_from_row, now
 from bot.storage.sqlite.migrations import LATEST_VERSION, MIGRATIONS, Migration
-
-GAME_COLUMNS: Final = (
-    "id, guild_id, channel_id, thread_id, game, preset, options, seats, host_id, status, "
-    "state, state_version, table_message_id, lobby_message_id, created_at, updated_at,"
-    " session_meta"
-)
-
-
-def now() -> str:
-    """Return the current UTC time as ISO 8601 text (sorts like time)."""
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
-def dump(value: object) -> str:
-    """Encode a JSON column compactly and deterministically."""
-    return json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
-
-
-def game_from_row(row: sqlite3.Row) -> GameRecord:
-    """Build a GameRecord from a `games` row (GAME_COLUMNS), decoding its JSON columns."""
-    decoded = {"options": json.loads(row["options"]), "seats": json.loads(row["seats"])}
-    return GameRecord(**{**dict(row), **decoded})
 
 
 @contextmanager

@@ -15,8 +15,8 @@ from bot.storage.records import (
     Unset,
     check_status,
 )
+from bot.storage.rows import BUSY_PLACE, GAME_COLUMNS, dump, game_from_row, now
 from bot.storage.sqlite.actions import SqliteActions
-from bot.storage.sqlite.connection import GAME_COLUMNS, dump, game_from_row, now
 
 NO_GAME = 0  # SQLite row ids start at 1, so no game has this id
 
@@ -57,11 +57,7 @@ class SqliteGames(SqliteActions):
         Run inside the write transaction: its lock keeps the answer true until
         the write. The unique index on the place stays as the last safeguard.
         """
-        rows = await self._conn.execute_fetchall(
-            "SELECT id FROM games WHERE COALESCE(thread_id, channel_id) = ?"
-            " AND status IN ('lobby', 'running') AND id <> ? LIMIT 1",
-            (place, game_id),
-        )
+        rows = await self._conn.execute_fetchall(BUSY_PLACE, (place, game_id))
         if list(rows):
             raise ChannelBusy(message)
 

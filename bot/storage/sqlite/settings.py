@@ -6,7 +6,8 @@ import json
 from typing import Any
 
 from bot.storage.records import GuildSettings, changed_settings
-from bot.storage.sqlite.connection import SqliteConnection, dump
+from bot.storage.rows import SAVE_SETTINGS, dump
+from bot.storage.sqlite.connection import SqliteConnection
 
 
 class SqliteSettings(SqliteConnection):
@@ -41,12 +42,7 @@ class SqliteSettings(SqliteConnection):
         async with self._writing() as conn:
             settings = changed_settings(await self._get_guild_settings(guild_id), changes)
             await conn.execute(
-                "INSERT INTO guild_settings"
-                " (guild_id, locale, use_threads, hand_delivery, turn_seconds, extra)"
-                " VALUES (?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale,"
-                " use_threads = excluded.use_threads, hand_delivery = excluded.hand_delivery,"
-                " turn_seconds = excluded.turn_seconds, extra = excluded.extra",
+                SAVE_SETTINGS,
                 (
                     guild_id,
                     settings.locale,

@@ -1,0 +1,187 @@
+"""PostgreSQL `GameRepository`: games, their lobby, status, message ids and action log.
+
+Each write is one transaction on a pooled connection. A move's guarded UPDATE waits for the
+row lock of a concurrent move on the same game and then sees its new version, so the later
+of two moves at one version is refused (StaleVersion), from this process or another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.storage.contract import ActionLogRow
+from bot.storage.postgres.connection import Connection, PostgresConnection, numbered
+from bot.storage.records import (
+    ACTIVE_STATUSES,
+    UNSET,
+    ChannelBusy,
+    GameRecord,
+    Seat,
+    Status,
+    Unset,
+    check_status,
+)
+from bot.storage.rows import BUSY_PLACE, GAME_COLUMNS, INSERT_ACTION, dump, game_from_row, now
+
+NO_GAME = 0  # identity ids start at 1, so no game has this id
+ANY = "TRUE"  # the guard of updates that any open or closed game accepts
+
+
+class PostgresGames(PostgresConnection):
+    """Games and their action log on the pool."""
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        thread_id: int | None = None,
+        preset: str = "standard",
+        options: dict[str, Any] | None = None,
+        seats: Sequence[Seat] = (),
+    ) -> int:
+        """Open a lobby and return its id; raise ChannelBusy if the place has a game."""
+        place = thread_id if thread_id is not None else channel_id
+        stamp = now()
+        async with self._writing() as conn:
+            await self._refuse_busy(conn, place, NO_GAME,
+                                    f"a game is already open in channel {place}")
+            game_id: int = await conn.fetchval(
+                "INSERT INTO games (guild_id, channel_id, thread_id, game, preset, options,"
+                " seats, host_id, status, created_at, updated_at)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'lobby', $9, $9) RETURNING id",
+                guild_id, channel_id, thread_id, game, preset, dump(options or {}),
+                dump(list(seats)), host_id, stamp)
+        return game_id
+
+    @staticmethod
+    async def _refuse_busy(conn: Connection, place: int, game_id: int, message: str) -> None:
+        """Raise ChannelBusy if a game other than `game_id` is open at `place`.
+
+        The unique index on the place settles a race with another process.
+        """
+        if await conn.fetchval(numbered(BUSY_PLACE), place, game_id) is not None:
+            raise ChannelBusy(message)
+
+    async def get_game(self, game_id: int) -> GameRecord:
+        """Return the game with this id or raise GameNotFound."""
+        async with self._reading() as conn:
+            return await self._get_game(conn, game_id)
+
+    async def active_game_in_channel(self, place_id: int) -> GameRecord | None:
+        """Return the lobby or running game in this channel or thread, if any."""
+        async with self._reading() as conn:
+            row = await conn.fetchrow(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE COALESCE(thread_id, channel_id) = $1"
+                " AND status IN ('lobby', 'running')", place_id)
+        return game_from_row(row) if row is not None else None
+
+    async def update_lobby(
+        self,
+        game_id: int,
+        *,
+        seats: Sequence[Seat] | None = None,
+        options: dict[str, Any] | None = None,
+        preset: str | None = None,
+        host_id: int | None = None,
+    ) -> None:
+        """Change the seats, options, preset or host of a game still in its lobby."""
+        changes = {"seats": None if seats is None else dump(list(seats)),
+                   "options": None if options is None else dump(options),
+                   "preset": preset, "host_id": host_id}
+        given = {column: value for column, value in changes.items() if value is not None}
+        async with self._writing() as conn:
+            await self._guarded_update(conn, game_id, [f"{c} = ?" for c in given],
+                                       list(given.values()), "status = 'lobby'", "in its lobby")
+
+    async def start_game(
+        self, game_id: int, state_json: str, *, seats: Sequence[Seat] | None = None
+    ) -> int:
+        """Move a lobby to running with its first snapshot; return the new version (1)."""
+        sets = ["status = 'running'", "state = ?", "state_version = 1"]
+        params: list[Any] = [state_json]
+        if seats is not None:
+            sets.append("seats = ?")
+            params.append(dump(list(seats)))
+        async with self._writing() as conn:
+            await self._guarded_update(conn, game_id, sets, params, "status = 'lobby'",
+                                       "in its lobby")
+            await self._append_action(conn, game_id, None, "start", 1)
+        return 1
+
+    async def record_action(
+        self, game_id: int, seat: int | None, action_text: str, state_json: str, state_version: int
+    ) -> None:
+        """Append an action and store the snapshot it produced, durably, as one unit."""
+        before = int(state_version) - 1
+        async with self._writing() as conn:
+            await self._guarded_update(
+                conn, game_id, ["state = ?", "state_version = ?"], [state_json, state_version],
+                f"state_version = {before} AND status = 'running'", f"running at version {before}")
+            await self._append_action(conn, game_id, seat, action_text, state_version)
+
+    @staticmethod
+    async def _append_action(conn: Connection, game_id: int, seat: int | None,
+                             action_text: str, version_after: int) -> None:
+        """Insert the next action row of a game (inside the caller's transaction)."""
+        await conn.execute(numbered(INSERT_ACTION), game_id, seat, action_text, version_after,
+                           now(), game_id)
+
+    async def actions(self, game_id: int) -> list[ActionLogRow]:
+        """Return the game's action log as (seq, seat, action, state_version_after)."""
+        async with self._reading() as conn:
+            rows = await conn.fetch(
+                "SELECT seq, seat, action, state_version_after FROM actions"
+                " WHERE game_id = $1 ORDER BY seq", game_id)
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
+
+    async def save_session_meta(self, game_id: int, meta_json: str) -> None:
+        """Store a running game's session counters; the state and its version stay."""
+        async with self._writing() as conn:
+            await self._guarded_update(conn, game_id, ["session_meta = ?"], [meta_json],
+                                       "status = 'running'", "running")
+
+    async def set_status(self, game_id: int, status: Status) -> None:
+        """Set a game's status (e.g. abandoned); ChannelBusy if reopening clashes."""
+        check_status(status)
+        async with self._writing() as conn:
+            if status in ACTIVE_STATUSES:
+                game = await self._get_game(conn, game_id)
+                await self._refuse_busy(conn, game.place_id, game_id,
+                                        f"another game is open where game {game_id} is")
+            await self._guarded_update(conn, game_id, ["status = ?"], [status], ANY, "open")
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        """Record the thread opened for a game; ChannelBusy if it already has a game."""
+        async with self._writing() as conn:
+            game = await self._get_game(conn, game_id)
+            if game.status in ACTIVE_STATUSES:
+                place = thread_id if thread_id is not None else game.channel_id
+                await self._refuse_busy(conn, place, game_id,
+                                        f"thread {thread_id} already has a game")
+            await self._guarded_update(conn, game_id, ["thread_id = ?"], [thread_id], ANY, "open")
+
+    async def set_message_ids(
+        self,
+        game_id: int,
+        *,
+        table_message_id: int | Unset | None = UNSET,
+        lobby_message_id: int | Unset | None = UNSET,
+    ) -> None:
+        """Record the table and/or lobby message ids (omitted ones stay as they are)."""
+        given = {column: value for column, value in (("table_message_id", table_message_id),
+                                                     ("lobby_message_id", lobby_message_id))
+                 if not isinstance(value, Unset)}
+        async with self._writing() as conn:
+            await self._guarded_update(conn, game_id, [f"{c} = ?" for c in given],
+                                       list(given.values()), ANY, "open")
+
+    async def unfinished_games(self) -> list[GameRecord]:
+        """Return every lobby or running game, oldest first (to resume after a restart)."""
+        async with self._reading() as conn:
+            rows = await conn.fetch(f"SELECT {GAME_COLUMNS} FROM games"
+                                    " WHERE status IN ('lobby', 'running') ORDER BY id")
+        return [game_from_row(row) for row in rows]
