@@ -17,7 +17,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from benchmarks.bench_gin_openspiel import Lockstep, Policy, Tally, rows, side_by_side
+from benchmarks.bench_gin_openspiel import Lockstep, Policy, Tally, play_hands, rows, side_by_side
 from engine.gin.ai import _BIT, _mask, _Table, _value, play_turn
 from engine.gin.ai_hard import (
     _bits,
@@ -63,12 +63,8 @@ class Refereed(Lockstep):
 
 
 def play(policy: Policy, deals: int, seed0: int) -> Tally:
-    """Play each deal in both seats."""
-    tally = Tally()
-    for i in range(deals):
-        for ours in (0, 1):
-            tally.add(Refereed(seed0 + i, ours, policy, tally).play(), ours)
-    return tally
+    """Play each deal in both seats, the referee telling `Told` the bot's hand."""
+    return play_hands(policy, deals, seed0, Refereed)
 
 
 def main() -> None:

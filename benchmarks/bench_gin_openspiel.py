@@ -265,12 +265,13 @@ def fallback(view: GinHand) -> str:
 GAME = pyspiel.load_game("gin_rummy")
 
 
-def play_hands(policy: Policy, deals: int, seed0: int) -> Tally:
+def play_hands(policy: Policy, deals: int, seed0: int,
+               lockstep: type[Lockstep] = Lockstep) -> Tally:
     """Play each deal twice, our player in either seat; return the figures."""
     tally = Tally()
     for i in range(deals):
         for ours in (0, 1):
-            tally.add(Lockstep(seed0 + i, ours, policy, tally).play(), ours)
+            tally.add(lockstep(seed0 + i, ours, policy, tally).play(), ours)
     return tally
 
 

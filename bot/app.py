@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.command_words import CatalogueTranslator
 from bot.settings import Settings
 from bot.storage import Storage, StorageError, open_storage
-from bot.storage.postgres.connection import redacted
+from bot.storage.postgres import redacted
 from card_images import warm_faces
 
 log = logging.getLogger(__name__)

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.cards import Card
+from engine.cards import Card, make_deck
 
 from .court import draw_court
 from .style import (
@@ -33,7 +33,6 @@ from .style import (
 SUPERSAMPLE = 3  # draw big, then shrink: Pillow's shapes have no anti-aliasing of their own
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 JOKER_GLYPH = "★"
-RANK_TEXTS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 MARK_COLORS: dict[str, Color] = {"highlight": GOLD, "laid_off": LAID_OFF, "wild": JOKER,
                                  "canasta_clean": RED, "canasta_dirty": BLACK}
 
@@ -163,11 +162,12 @@ def drawn_face(code: str, size: CardSize, mark: str) -> Image.Image:
 
 def warm_faces() -> int:
     """Draw every plain face at each hand and table size once; return how many there are."""
-    codes = [rank + suit for rank in RANK_TEXTS for suit in SUIT_GLYPHS] + ["JK"]
-    for size in (NORMAL, SMALL):
+    codes = [str(card) for card in make_deck(jokers=1)]
+    sizes = (NORMAL, SMALL)
+    for size in sizes:
         for code in codes:
             card_face(code, size)
-    return 2 * len(codes)
+    return len(sizes) * len(codes)
 
 
 @lru_cache(maxsize=8)

@@ -4,10 +4,13 @@ and the statements whose SQL both databases read alike (written with `?` placeho
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
-from bot.storage.records import GameRecord
+from bot.storage.records import UNSET, GameRecord, Seat, StaleVersion, Unset
+
+Changes = dict[str, Any]  # column -> new value of a games row
 
 GAME_COLUMNS: Final = (
     "id, guild_id, channel_id, thread_id, game, preset, options, seats, host_id, status, "
@@ -70,6 +73,65 @@ SAVE_SETTINGS: Final = (
     " use_threads = excluded.use_threads, hand_delivery = excluded.hand_delivery,"
     " turn_seconds = excluded.turn_seconds, extra = excluded.extra"
 )
+
+
+class Guard(NamedTuple):
+    """What a games row must hold for an update to apply, and how a refusal says it."""
+
+    sql: str
+    wanted: str
+
+
+IN_LOBBY: Final = Guard("status = 'lobby'", "in its lobby")
+RUNNING: Final = Guard("status = 'running'", "running")
+ANY_STATUS: Final = Guard("TRUE", "open")
+
+
+def running_at(version: int) -> Guard:
+    """Return the guard of a move computed from `version`."""
+    before = int(version)
+    return Guard(f"state_version = {before} AND status = 'running'", f"running at version {before}")
+
+
+def update_sql(changes: Changes, guard: Guard) -> str:
+    """Return the guarded UPDATE of one games row (values, then updated_at, then the id)."""
+    sets = [f"{column} = ?" for column in changes] + ["updated_at = ?"]
+    return f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND {guard.sql}"
+
+
+def stale(game: GameRecord, guard: Guard) -> StaleVersion:
+    """Return the refusal of an update whose guard the game no longer holds."""
+    return StaleVersion(f"game {game.id} is no longer {guard.wanted} (status {game.status},"
+                        f" version {game.state_version})")
+
+
+def place_of(channel_id: int, thread_id: int | None) -> int:
+    """Return where a game is played: its thread if it has one, else its channel."""
+    return thread_id if thread_id is not None else channel_id
+
+
+def lobby_changes(seats: Sequence[Seat] | None, options: dict[str, Any] | None,
+                  preset: str | None, host_id: int | None) -> Changes:
+    """Return the columns a lobby update sets: those given."""
+    given = {"seats": None if seats is None else dump(list(seats)),
+             "options": None if options is None else dump(options),
+             "preset": preset, "host_id": host_id}
+    return {column: value for column, value in given.items() if value is not None}
+
+
+def start_changes(state_json: str, seats: Sequence[Seat] | None) -> Changes:
+    """Return the columns that move a lobby to running with its first snapshot."""
+    changes: Changes = {"status": "running", "state": state_json, "state_version": 1}
+    if seats is not None:
+        changes["seats"] = dump(list(seats))
+    return changes
+
+
+def message_id_changes(table_message_id: int | Unset | None = UNSET,
+                       lobby_message_id: int | Unset | None = UNSET) -> Changes:
+    """Return the message-id columns given (None clears one; UNSET leaves it)."""
+    given = {"table_message_id": table_message_id, "lobby_message_id": lobby_message_id}
+    return {column: value for column, value in given.items() if not isinstance(value, Unset)}
 
 
 def now() -> str:

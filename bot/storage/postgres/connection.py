@@ -6,13 +6,14 @@ from __future__ import annotations
 import re
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
-from typing import TYPE_CHECKING, Any, Self, TypeAlias
+from functools import lru_cache
+from typing import TYPE_CHECKING, Self, TypeAlias
 
 import asyncpg
 
 from bot.storage.postgres.schema import LATEST_VERSION, MIGRATIONS
-from bot.storage.records import ChannelBusy, GameNotFound, GameRecord, StaleVersion, StorageError
-from bot.storage.rows import GAME_COLUMNS, game_from_row, now
+from bot.storage.records import ChannelBusy, GameNotFound, GameRecord, StorageError
+from bot.storage.rows import GAME_COLUMNS, Changes, Guard, game_from_row, now, stale, update_sql
 
 if TYPE_CHECKING:  # the driver's classes take no type arguments at run time
     Connection: TypeAlias = asyncpg.pool.PoolConnectionProxy[asyncpg.Record]
@@ -24,6 +25,7 @@ MIGRATION_LOCK = 7_270_051
 DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
 
 
+@lru_cache(maxsize=256)  # the same few statements, on every move
 def numbered(sql: str) -> str:
     """Turn the shared statements' `?` placeholders into PostgreSQL's $1, $2, …"""
     count = iter(range(1, sql.count("?") + 1))
@@ -116,14 +118,10 @@ class PostgresConnection:
             raise GameNotFound(f"no game with id {game_id}")
         return game_from_row(row)
 
-    async def _guarded_update(self, conn: Connection, game_id: int, sets: list[str],
-                              params: list[Any], guard: str, wanted: str) -> None:
+    async def _guarded_update(self, conn: Connection, game_id: int, changes: Changes,
+                              guard: Guard) -> None:
         """UPDATE one game row if `guard` holds; raise StaleVersion (or GameNotFound) if not."""
-        sql = numbered(f"UPDATE games SET {', '.join([*sets, 'updated_at = ?'])}"
-                       f" WHERE id = ? AND {guard}")
-        done = await conn.execute(sql, *params, now(), game_id)
-        if done == "UPDATE 1":
-            return
-        game = await self._get_game(conn, game_id)  # raises GameNotFound
-        raise StaleVersion(f"game {game_id} is no longer {wanted} (status {game.status},"
-                           f" version {game.state_version})")
+        done = await conn.execute(numbered(update_sql(changes, guard)), *changes.values(), now(),
+                                  game_id)
+        if done != "UPDATE 1":
+            raise stale(await self._get_game(conn, game_id), guard)  # or GameNotFound

@@ -22,10 +22,24 @@ from bot.storage.records import (
     Unset,
     check_status,
 )
-from bot.storage.rows import BUSY_PLACE, GAME_COLUMNS, INSERT_ACTION, dump, game_from_row, now
+from bot.storage.rows import (
+    ANY_STATUS,
+    BUSY_PLACE,
+    GAME_COLUMNS,
+    IN_LOBBY,
+    INSERT_ACTION,
+    RUNNING,
+    dump,
+    game_from_row,
+    lobby_changes,
+    message_id_changes,
+    now,
+    place_of,
+    running_at,
+    start_changes,
+)
 
 NO_GAME = 0  # identity ids start at 1, so no game has this id
-ANY = "TRUE"  # the guard of updates that any open or closed game accepts
 
 
 class PostgresGames(PostgresConnection):
@@ -44,7 +58,7 @@ class PostgresGames(PostgresConnection):
         seats: Sequence[Seat] = (),
     ) -> int:
         """Open a lobby and return its id; raise ChannelBusy if the place has a game."""
-        place = thread_id if thread_id is not None else channel_id
+        place = place_of(channel_id, thread_id)
         stamp = now()
         async with self._writing() as conn:
             await self._refuse_busy(conn, place, NO_GAME,
@@ -89,26 +103,16 @@ class PostgresGames(PostgresConnection):
         host_id: int | None = None,
     ) -> None:
         """Change the seats, options, preset or host of a game still in its lobby."""
-        changes = {"seats": None if seats is None else dump(list(seats)),
-                   "options": None if options is None else dump(options),
-                   "preset": preset, "host_id": host_id}
-        given = {column: value for column, value in changes.items() if value is not None}
+        changes = lobby_changes(seats, options, preset, host_id)
         async with self._writing() as conn:
-            await self._guarded_update(conn, game_id, [f"{c} = ?" for c in given],
-                                       list(given.values()), "status = 'lobby'", "in its lobby")
+            await self._guarded_update(conn, game_id, changes, IN_LOBBY)
 
     async def start_game(
         self, game_id: int, state_json: str, *, seats: Sequence[Seat] | None = None
     ) -> int:
         """Move a lobby to running with its first snapshot; return the new version (1)."""
-        sets = ["status = 'running'", "state = ?", "state_version = 1"]
-        params: list[Any] = [state_json]
-        if seats is not None:
-            sets.append("seats = ?")
-            params.append(dump(list(seats)))
         async with self._writing() as conn:
-            await self._guarded_update(conn, game_id, sets, params, "status = 'lobby'",
-                                       "in its lobby")
+            await self._guarded_update(conn, game_id, start_changes(state_json, seats), IN_LOBBY)
             await self._append_action(conn, game_id, None, "start", 1)
         return 1
 
@@ -116,11 +120,10 @@ class PostgresGames(PostgresConnection):
         self, game_id: int, seat: int | None, action_text: str, state_json: str, state_version: int
     ) -> None:
         """Append an action and store the snapshot it produced, durably, as one unit."""
-        before = int(state_version) - 1
         async with self._writing() as conn:
-            await self._guarded_update(
-                conn, game_id, ["state = ?", "state_version = ?"], [state_json, state_version],
-                f"state_version = {before} AND status = 'running'", f"running at version {before}")
+            await self._guarded_update(conn, game_id,
+                                       {"state": state_json, "state_version": state_version},
+                                       running_at(state_version - 1))
             await self._append_action(conn, game_id, seat, action_text, state_version)
 
     @staticmethod
@@ -141,8 +144,7 @@ class PostgresGames(PostgresConnection):
     async def save_session_meta(self, game_id: int, meta_json: str) -> None:
         """Store a running game's session counters; the state and its version stay."""
         async with self._writing() as conn:
-            await self._guarded_update(conn, game_id, ["session_meta = ?"], [meta_json],
-                                       "status = 'running'", "running")
+            await self._guarded_update(conn, game_id, {"session_meta": meta_json}, RUNNING)
 
     async def set_status(self, game_id: int, status: Status) -> None:
         """Set a game's status (e.g. abandoned); ChannelBusy if reopening clashes."""
@@ -152,17 +154,17 @@ class PostgresGames(PostgresConnection):
                 game = await self._get_game(conn, game_id)
                 await self._refuse_busy(conn, game.place_id, game_id,
                                         f"another game is open where game {game_id} is")
-            await self._guarded_update(conn, game_id, ["status = ?"], [status], ANY, "open")
+            await self._guarded_update(conn, game_id, {"status": status}, ANY_STATUS)
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         """Record the thread opened for a game; ChannelBusy if it already has a game."""
         async with self._writing() as conn:
             game = await self._get_game(conn, game_id)
             if game.status in ACTIVE_STATUSES:
-                place = thread_id if thread_id is not None else game.channel_id
+                place = place_of(game.channel_id, thread_id)
                 await self._refuse_busy(conn, place, game_id,
                                         f"thread {thread_id} already has a game")
-            await self._guarded_update(conn, game_id, ["thread_id = ?"], [thread_id], ANY, "open")
+            await self._guarded_update(conn, game_id, {"thread_id": thread_id}, ANY_STATUS)
 
     async def set_message_ids(
         self,
@@ -172,12 +174,9 @@ class PostgresGames(PostgresConnection):
         lobby_message_id: int | Unset | None = UNSET,
     ) -> None:
         """Record the table and/or lobby message ids (omitted ones stay as they are)."""
-        given = {column: value for column, value in (("table_message_id", table_message_id),
-                                                     ("lobby_message_id", lobby_message_id))
-                 if not isinstance(value, Unset)}
+        changes = message_id_changes(table_message_id, lobby_message_id)
         async with self._writing() as conn:
-            await self._guarded_update(conn, game_id, [f"{c} = ?" for c in given],
-                                       list(given.values()), ANY, "open")
+            await self._guarded_update(conn, game_id, changes, ANY_STATUS)
 
     async def unfinished_games(self) -> list[GameRecord]:
         """Return every lobby or running game, oldest first (to resume after a restart)."""

@@ -19,6 +19,7 @@ from bot.storage.rows import (
     LEADERBOARD,
     PLAYER_STATS,
     RESULT_COLUMNS,
+    RUNNING,
     SAVE_SETTINGS,
     dump,
     now,
@@ -32,8 +33,7 @@ class PostgresResults(PostgresConnection):
         """Store the final results and mark the game finished, in one transaction."""
         stamp = now()
         async with self._writing() as conn:
-            await self._guarded_update(conn, game_id, ["status = 'finished'"], [],
-                                       "status = 'running'", "running")
+            await self._guarded_update(conn, game_id, {"status": "finished"}, RUNNING)
             game = await self._get_game(conn, game_id)
             await conn.executemany(numbered(INSERT_RESULT), [
                 (game_id, game.guild_id, game.game, r.user_id, r.name, r.seat, r.side,

@@ -19,14 +19,13 @@ import aiosqlite
 
 from bot.storage.contract import ActionLogRow
 from bot.storage.records import GameNotFound, StaleVersion
-from bot.storage.rows import INSERT_ACTION, now
+from bot.storage.rows import INSERT_ACTION, now, running_at
 from bot.storage.sqlite.connection import SqliteConnection, driver_errors
 
 T = TypeVar("T")
 
 _UPDATE = ("UPDATE games SET state = ?, state_version = ?, updated_at = ?"
            " WHERE id = ? AND state_version = ? AND status = 'running'")
-_INSERT = INSERT_ACTION
 
 
 class _SomeStale(Exception):
@@ -123,7 +122,7 @@ class SqliteActions(SqliteConnection):
             (m.state_json, m.version, stamp, m.game_id, m.version - 1) for m in group])
         if cursor.rowcount != len(group):
             raise _SomeStale
-        await self._conn.executemany(_INSERT, [
+        await self._conn.executemany(INSERT_ACTION, [
             (m.game_id, m.seat, m.text, m.version, stamp, m.game_id) for m in group])
 
     async def _write_each(self, group: list[_Move]) -> dict[int, Exception]:
@@ -132,10 +131,8 @@ class SqliteActions(SqliteConnection):
         for index, move in enumerate(group):
             try:
                 await self._guarded_update(
-                    move.game_id, ["state = ?", "state_version = ?"],
-                    [move.state_json, move.version],
-                    f"state_version = {int(move.version) - 1} AND status = 'running'",
-                    f"running at version {int(move.version) - 1}")
+                    move.game_id, {"state": move.state_json, "state_version": move.version},
+                    running_at(move.version - 1))
             except (StaleVersion, GameNotFound) as error:
                 refused[index] = error
                 continue
@@ -151,7 +148,7 @@ class SqliteActions(SqliteConnection):
         update in the same transaction reports it as GameNotFound.
         """
         await self._conn.execute(
-            _INSERT, (game_id, seat, action_text, version_after, now(), game_id))
+            INSERT_ACTION, (game_id, seat, action_text, version_after, now(), game_id))
 
     async def actions(self, game_id: int) -> list[ActionLogRow]:
         """Return the game's action log as (seq, seat, action, state_version_after)."""

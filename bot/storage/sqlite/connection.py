@@ -13,8 +13,16 @@ from typing import Self
 
 import aiosqlite
 
-from bot.storage.records import GameNotFound, GameRecord, StaleVersion, StorageError
-from bot.storage.rows import GAME_COLUMNS, game_from_row, now
+from bot.storage.records import GameNotFound, GameRecord, StorageError
+from bot.storage.rows import (
+    GAME_COLUMNS,
+    Changes,
+    Guard,
+    game_from_row,
+    now,
+    stale,
+    update_sql,
+)
 from bot.storage.sqlite.migrations import LATEST_VERSION, MIGRATIONS, Migration
 
 
@@ -137,19 +145,13 @@ class SqliteConnection:
             raise GameNotFound(f"no game with id {game_id}")
         return game_from_row(rows[0])
 
-    async def _guarded_update(
-        self, game_id: int, sets: list[str], params: list[object], guard: str, wanted: str
-    ) -> None:
+    async def _guarded_update(self, game_id: int, changes: Changes, guard: Guard) -> None:
         """UPDATE one game row if `guard` holds; raise StaleVersion (or GameNotFound) if not."""
-        sql = f"UPDATE games SET {', '.join([*sets, 'updated_at = ?'])} WHERE id = ? AND {guard}"
-        cursor = await self._conn.execute(sql, (*params, now(), game_id))
+        cursor = await self._conn.execute(
+            update_sql(changes, guard), (*changes.values(), now(), game_id))
         if cursor.rowcount == 1:
             return
-        game = await self._get_game(game_id)  # raises GameNotFound
-        raise StaleVersion(
-            f"game {game_id} is no longer {wanted} (status {game.status},"
-            f" version {game.state_version})"
-        )
+        raise stale(await self._get_game(game_id), guard)  # or GameNotFound
 
 
 async def configure(conn: aiosqlite.Connection) -> None:

@@ -15,7 +15,20 @@ from bot.storage.records import (
     Unset,
     check_status,
 )
-from bot.storage.rows import BUSY_PLACE, GAME_COLUMNS, dump, game_from_row, now
+from bot.storage.rows import (
+    ANY_STATUS,
+    BUSY_PLACE,
+    GAME_COLUMNS,
+    IN_LOBBY,
+    RUNNING,
+    dump,
+    game_from_row,
+    lobby_changes,
+    message_id_changes,
+    now,
+    place_of,
+    start_changes,
+)
 from bot.storage.sqlite.actions import SqliteActions
 
 NO_GAME = 0  # SQLite row ids start at 1, so no game has this id
@@ -37,7 +50,7 @@ class SqliteGames(SqliteActions):
         seats: Sequence[Seat] = (),
     ) -> int:
         """Open a lobby and return its id; raise ChannelBusy if the place has a game."""
-        place = thread_id if thread_id is not None else channel_id
+        place = place_of(channel_id, thread_id)
         stamp = now()
         async with self._writing() as conn:
             await self._refuse_busy(place, NO_GAME, f"a game is already open in channel {place}")
@@ -89,32 +102,17 @@ class SqliteGames(SqliteActions):
         host_id: int | None = None,
     ) -> None:
         """Change the seats, options, preset or host of a game still in its lobby."""
-        sets: list[str] = []
-        params: list[object] = []
-        for column, value in (
-            ("seats", None if seats is None else dump(list(seats))),
-            ("options", None if options is None else dump(options)),
-            ("preset", preset),
-            ("host_id", host_id),
-        ):
-            if value is not None:
-                sets.append(f"{column} = ?")
-                params.append(value)
+        changes = lobby_changes(seats, options, preset, host_id)
         async with self._writing():
-            await self._guarded_update(game_id, sets, params, "status = 'lobby'", "in its lobby")
+            await self._guarded_update(game_id, changes, IN_LOBBY)
 
     async def start_game(
         self, game_id: int, state_json: str, *, seats: Sequence[Seat] | None = None
     ) -> int:
         """Move a lobby to running with its first snapshot; return the new version (1)."""
-        sets = ["status = 'running'", "state = ?", "state_version = 1"]
-        params: list[object] = [state_json]
-        if seats is not None:
-            sets.append("seats = ?")
-            params.append(dump(list(seats)))
         async with self._writing():
             await self._append_action(game_id, None, "start", 1)
-            await self._guarded_update(game_id, sets, params, "status = 'lobby'", "in its lobby")
+            await self._guarded_update(game_id, start_changes(state_json, seats), IN_LOBBY)
         return 1
 
     async def save_session_meta(self, game_id: int, meta_json: str) -> None:
@@ -123,9 +121,7 @@ class SqliteGames(SqliteActions):
         Raise StaleVersion if the game is not running (finished games need no counters).
         """
         async with self._writing():
-            await self._guarded_update(
-                game_id, ["session_meta = ?"], [meta_json], "status = 'running'", "running"
-            )
+            await self._guarded_update(game_id, {"session_meta": meta_json}, RUNNING)
 
     async def set_status(self, game_id: int, status: Status) -> None:
         """Set a game's status (e.g. abandoned); ChannelBusy if reopening clashes."""
@@ -136,16 +132,16 @@ class SqliteGames(SqliteActions):
                 await self._refuse_busy(
                     game.place_id, game_id, f"another game is open where game {game_id} is"
                 )
-            await self._guarded_update(game_id, ["status = ?"], [status], "1", "open")
+            await self._guarded_update(game_id, {"status": status}, ANY_STATUS)
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         """Record the thread opened for a game; ChannelBusy if it already has a game."""
         async with self._writing():
             game = await self._get_game(game_id)
             if game.status in ACTIVE_STATUSES:
-                place = thread_id if thread_id is not None else game.channel_id
+                place = place_of(game.channel_id, thread_id)
                 await self._refuse_busy(place, game_id, f"thread {thread_id} already has a game")
-            await self._guarded_update(game_id, ["thread_id = ?"], [thread_id], "1", "open")
+            await self._guarded_update(game_id, {"thread_id": thread_id}, ANY_STATUS)
 
     async def set_message_ids(
         self,
@@ -155,17 +151,9 @@ class SqliteGames(SqliteActions):
         lobby_message_id: int | Unset | None = UNSET,
     ) -> None:
         """Record the table and/or lobby message ids (omitted ones stay as they are)."""
-        sets: list[str] = []
-        params: list[object] = []
-        for column, value in (
-            ("table_message_id", table_message_id),
-            ("lobby_message_id", lobby_message_id),
-        ):
-            if not isinstance(value, Unset):
-                sets.append(f"{column} = ?")
-                params.append(value)
+        changes = message_id_changes(table_message_id, lobby_message_id)
         async with self._writing():
-            await self._guarded_update(game_id, sets, params, "1", "open")
+            await self._guarded_update(game_id, changes, ANY_STATUS)
 
     async def unfinished_games(self) -> list[GameRecord]:
         """Return every lobby or running game, oldest first (to resume after a restart)."""

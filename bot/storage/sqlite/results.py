@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.storage.records import LeaderboardRow, PlayerGameStats, ResultRow
-from bot.storage.rows import INSERT_RESULT, LEADERBOARD, PLAYER_STATS, RESULT_COLUMNS, now
+from bot.storage.rows import (
+    INSERT_RESULT,
+    LEADERBOARD,
+    PLAYER_STATS,
+    RESULT_COLUMNS,
+    RUNNING,
+    now,
+)
 from bot.storage.sqlite.connection import SqliteConnection
 
 
@@ -16,9 +23,7 @@ class SqliteResults(SqliteConnection):
         """Store the final results and mark the game finished, in one transaction."""
         stamp = now()
         async with self._writing() as conn:
-            await self._guarded_update(
-                game_id, ["status = 'finished'"], [], "status = 'running'", "running"
-            )
+            await self._guarded_update(game_id, {"status": "finished"}, RUNNING)
             game = await self._get_game(game_id)
             await conn.executemany(
                 INSERT_RESULT,
