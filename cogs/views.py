@@ -26,10 +26,12 @@ BUTTONS_PER_ROW = 5
 
 
 def _button(cid: ComponentId, label: str, style: str | discord.ButtonStyle = "secondary",
-            row: int | None = None) -> GameButton:
+            row: int | None = None, disabled: bool = False) -> GameButton:
     """Return a game button; `style` is a control's style name or a discord style."""
     chosen = _STYLES[style] if isinstance(style, str) else style
-    return GameButton(str(cid), cut(label, BUTTON_LABEL), chosen, row=row)
+    button = GameButton(str(cid), cut(label, BUTTON_LABEL), chosen, row=row)
+    button.item.disabled = disabled
+    return button
 
 
 def _fits(cid: ComponentId) -> bool:
@@ -125,7 +127,8 @@ def hand_view(
     for start in range(0, len(buttons), BUTTONS_PER_ROW):
         for control in buttons[start:start + BUTTONS_PER_ROW]:
             cid = ComponentId(game_id, "act", version, control.action)
-            view.add_item(_button(cid, control.label, control.style, row=row))
+            view.add_item(_button(cid, control.label, control.style, row=row,
+                                  disabled=control.disabled))
         row += 1
     for select in selects:
         if row >= MAX_ROWS or not select.options:

@@ -37,11 +37,16 @@ Style = Literal["primary", "secondary", "success", "danger"]
 
 @dataclass(frozen=True)
 class ButtonControl:
-    """A button that sends exactly `action` (an action's text form, no spaces)."""
+    """A button that sends exactly `action` (an action's text form, no spaces).
+
+    A disabled button is shown greyed out (a builder's confirm while its draft is not yet
+    legal, with the reason in the prompt) and is never accepted when pressed.
+    """
 
     action: str
     label: str
     style: Style = "primary"
+    disabled: bool = False
 
 
 @dataclass(frozen=True)
@@ -84,7 +89,8 @@ Control = ButtonControl | SelectControl
 def offers(controls: Sequence[Control], name: str, values: Sequence[str]) -> bool:
     """Whether the controls hold this button (`name`, no values) or this select's values."""
     for control in controls:
-        if isinstance(control, ButtonControl) and not values and control.action == name:
+        if (isinstance(control, ButtonControl) and not values and control.action == name
+                and not control.disabled):
             return True
         if (isinstance(control, SelectControl) and values and control.verb == name
                 and set(values) <= {o.value for o in control.options}):
