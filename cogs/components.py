@@ -29,6 +29,7 @@ from cogs.custom_ids import (
 )
 from cogs.errors import Refusal, discord_failed, refusals_answered
 from cogs.surfaces import is_private
+from engine.session import StaleAction
 
 if TYPE_CHECKING:
     from cogs.host import GameHost
@@ -74,7 +75,12 @@ def check(host: GameHost, interaction: discord.Interaction, cid: ComponentId,
     rt = host.running(cid.game_id)
     seat = host.seated(rt, interaction)
     if cid.is_hand_move:
-        rt.check_move(seat, cid.version)
+        try:
+            rt.check_move(seat, cid.version)
+        except StaleAction:
+            if not rt.seat(seat).is_live(interaction.message):
+                raise Refusal("hand.old_copy") from None  # say where his hand is now
+            raise
     return Checked(host, cid, rt, seat, values)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 
 import discord
 
@@ -111,6 +112,28 @@ def table_view(game_id: int, locale: str, *, someone_replaced: bool, version: in
     return view
 
 
+def shown_controls(game_id: int, version: int, controls: Sequence[Control]) -> list[Control]:
+    """Return the controls as a hand's message shows them: what fits, within 5 rows.
+
+    The hand's view is built from this list, and a click is accepted only if this list
+    offers it, so a control Discord could not show is never played.
+    """
+    buttons: list[Control] = [c for c in controls if isinstance(c, ButtonControl)
+                              and _fits(ComponentId(game_id, "act", version, c.action))]
+    rows = 1 + -(-len(buttons) // BUTTONS_PER_ROW)
+    selects: list[Control] = []
+    for select in controls:
+        if not isinstance(select, SelectControl) or not select.options or not _fits(
+                ComponentId(game_id, "select", version, select.verb)):
+            continue
+        if rows >= MAX_ROWS:
+            break
+        kept = [o for o in select.options if len(o.value) <= OPTION_TEXT][:OPTIONS]
+        selects.append(replace(select, options=kept))
+        rows += 1
+    return buttons + selects
+
+
 def hand_view(
     game_id: int, version: int, controls: Sequence[Control], locale: str, sort: str
 ) -> discord.ui.View:
@@ -119,10 +142,8 @@ def hand_view(
     other = "rank" if sort == "suit" else "suit"
     view.add_item(_button(ComponentId(game_id, "sort", action=other),
                           t(f"action.sort_{other}", locale), row=0))
-    buttons = [c for c in controls if isinstance(c, ButtonControl)
-               and _fits(ComponentId(game_id, "act", version, c.action))]
-    selects = [c for c in controls if isinstance(c, SelectControl)
-               and _fits(ComponentId(game_id, "select", version, c.verb))]
+    shown = shown_controls(game_id, version, controls)
+    buttons = [c for c in shown if isinstance(c, ButtonControl)]
     row = 1
     for start in range(0, len(buttons), BUTTONS_PER_ROW):
         for control in buttons[start:start + BUTTONS_PER_ROW]:
@@ -130,15 +151,14 @@ def hand_view(
             view.add_item(_button(cid, control.label, control.style, row=row,
                                   disabled=control.disabled))
         row += 1
-    for select in selects:
-        if row >= MAX_ROWS or not select.options:
-            break
-        cid = ComponentId(game_id, "select", version, select.verb)
-        view.add_item(GameSelect(str(cid), cut(select.placeholder, PLACEHOLDER),
-                                 _options(select.options),
-                                 row=row, min_values=select.min_values,
-                                 max_values=select.max_values))
-        row += 1
+    for select in shown:
+        if isinstance(select, SelectControl):
+            cid = ComponentId(game_id, "select", version, select.verb)
+            view.add_item(GameSelect(str(cid), cut(select.placeholder, PLACEHOLDER),
+                                     _options(select.options),
+                                     row=row, min_values=select.min_values,
+                                     max_values=select.max_values))
+            row += 1
     return view
 
 

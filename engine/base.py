@@ -123,6 +123,11 @@ class CardGame(ABC, Generic[OptT, ActT]):
         """Rebuild a game from its options and the fields of state_json()."""
 
     @classmethod
+    def seat_range(cls, opts: Any) -> tuple[int, int]:
+        """Return the fewest and most seats these options play with (a hook: the class's)."""
+        return cls.min_players, cls.max_players
+
+    @classmethod
     def seating(cls, players: int) -> Sides:
         """Return who plays with whom at this many seats (a hook: everyone alone)."""
         return Sides.singles(players)

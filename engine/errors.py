@@ -75,6 +75,12 @@ class TakenCardDiscard(IllegalMove):
     code = "taken_card_discard"
 
 
+class SystemOnly(RulesError):
+    """An action only the session itself takes (closing a claim window when time is up)."""
+
+    code = "system_only"
+
+
 class GameOver(RulesError):
     """The game has ended; no more actions."""
 

@@ -131,6 +131,7 @@ MESSAGES: dict[str, str] = {
     "error.invalid_option": "{value} is not a valid value for {option}: {allowed}.",
     "error.invalid_meld": "Those cards don't form a valid meld.",
     "error.game_over": "This game is over.",
+    "error.system_only": "Only the table itself can do that: it closes the Rummy! window when the time is up.",
     # Rules codes (`error.<code>`) with no words of their own yet say the move is unavailable.
     "error.rules": "That move is no longer available.",
     "error.stale": "That move is no longer available.",
@@ -372,6 +373,9 @@ MESSAGES: dict[str, str] = {
     "option.scala40_values.help": "Aces 11 (1 in A-2-3), pictures 10.",
     # --- what happened stays visible ---
     "hand.you_drew": "You drew {card}.",
+    "hand.moved": "This copy of your hand is no longer updated: your cards are in the newest copy you asked for.",
+    "hand.old_copy": "This copy of your hand is out of date: use your newest DM, or press **My hand** on the table.",
+    "hand.cancelled": "This game was cancelled: these cards are no longer played.",
     "timer.auto_move": "Time's up: {line}",
     # --- words (plurals, settings answers, picture captions, /about) ---
     "error.not_playable": "This bot can't play with {option} {value} yet.",

@@ -141,6 +141,7 @@ MESSAGES: dict[str, str] = {
     "error.invalid_option": "{value} non è un valore valido per {option}: {allowed}.",
     "error.invalid_meld": "Queste carte non formano una combinazione valida.",
     "error.game_over": "Questa partita è finita.",
+    "error.system_only": "Questo lo fa solo il tavolo: chiude da sé la finestra del Rummy! quando il tempo è scaduto.",
     # Codici delle regole (`error.<code>`) senza parole proprie: la mossa non è disponibile.
     "error.rules": "Questa mossa non è più disponibile.",
     "error.stale": "Questa mossa non è più disponibile.",
@@ -393,6 +394,9 @@ MESSAGES: dict[str, str] = {
     "option.scala40_values.help": "Assi 11 (1 in A-2-3), figure 10.",
     # --- what happened stays visible ---
     "hand.you_drew": "Hai pescato {card}.",
+    "hand.moved": "Questa copia della tua mano non viene più aggiornata: le tue carte sono nella copia più recente che hai chiesto.",
+    "hand.old_copy": "Questa copia della tua mano non è aggiornata: usa il messaggio diretto più recente, oppure premi **La mia mano** sul tavolo.",
+    "hand.cancelled": "Questa partita è stata annullata: queste carte non si giocano più.",
     "timer.auto_move": "Tempo scaduto: {line}",
     # --- words (plurali, risposte alle impostazioni, didascalie, /about) ---
     "error.not_playable": "Questo bot non sa ancora giocare con {option} {value}.",

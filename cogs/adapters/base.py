@@ -66,8 +66,8 @@ class AdapterBase(ABC):
         return self.game.max_players
 
     def seat_range(self, options: Any) -> tuple[int, int]:
-        """Return the fewest and most seats with these rules (a hook: the game's range)."""
-        return self.min_players, self.max_players
+        """Return the fewest and most seats with these rules, as the engine says."""
+        return self.game.seat_range(options)
 
     def sides(self, players: int) -> Sides:
         """Return who plays with whom at this many seats, as the engine seats them."""

@@ -86,6 +86,7 @@ class Endings:
             content=t("lobby.abandoned", locale_of(interaction.locale), name=name), view=None)
         if rt is not None:
             await self.host.table.cancel(rt, t("lobby.abandoned", rt.locale, name=name))
+            await self.host.hands.retire_all(rt, "hand.cancelled")
 
     async def play_again(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Open a new lobby in the same place: same seats and settings, hosted by the presser."""

@@ -20,7 +20,7 @@ from bot.i18n import card_text, t
 from card_images import HandSpec, render_hand
 from cogs.errors import Refusal
 from cogs.host.places import clip, png
-from cogs.host.runtime import DmMessage, Runtime, SeatState
+from cogs.host.runtime import Copy, DmMessage, Runtime, SeatState
 from cogs.surfaces import is_ephemeral, is_private
 from cogs.views import hand_view
 
@@ -80,7 +80,7 @@ def hand_parts(rt: Runtime, seat: int, controls_on: bool
         # Marked as a card taken from the pile is, and named above the prompt.
         spec = replace(spec, highlight=[*spec.highlight, drawn])
         prompt = t("hand.you_drew", locale, card=card_text(drawn)) + "\n" + prompt
-    controls = rt.adapter.controls(game, seat, locale, rt.draft(seat)) if controls_on else []
+    controls = rt.offered(seat) if controls_on else []
     header = t("hand.open_dm", locale, channel=f"<#{rt.record.place_id}>")
     content = clip(f"{header}\n{prompt}")
     view = (hand_view(rt.record.id, game.version, controls, locale, sort) if controls_on
@@ -111,7 +111,7 @@ def remember(state: SeatState, interaction: discord.Interaction) -> None:
     if message is not None and not message.flags.ephemeral:
         state.show_on(message)
     else:
-        state.show_on(interaction)
+        state.show_on(interaction, None if message is None else message.id)
     state.shown = None  # what that message shows is known once it is answered
 
 
@@ -128,10 +128,45 @@ class Hands:
         """Answer with the hand, visible to the player only, and edit it there from now on."""
         controls_on = with_controls(rt, seat, on_dm=False)
         payload, key = hand_payload(rt, seat, controls_on)
-        await interaction.response.send_message(ephemeral=True, **payload)
+        sent = await interaction.response.send_message(ephemeral=True, **payload)
         state = rt.seat(seat)
-        state.show_on(interaction)
+        state.keep_spare()  # usable until one of the copies is used
+        state.show_on(interaction, sent.message_id)
         state.shown = (key, controls_on)
+
+    async def use(self, rt: Runtime, seat: int, interaction: discord.Interaction) -> None:
+        """Make the copy clicked the live one: every other copy loses its controls, saying so."""
+        must_be_private(interaction)
+        state = rt.seat(seat)
+        for copy in state.copies_besides(interaction.message):
+            await self._retire(copy, t("hand.moved", rt.seat_locale(seat)))
+        remember(state, interaction)
+
+    async def retire_all(self, rt: Runtime, key: str) -> None:
+        """Take the controls off every person's copies, saying why (a cancelled game)."""
+        for seat, info in enumerate(rt.record.seats):
+            state = rt.seat(seat)
+            if info["is_bot"]:
+                continue
+            copies = state.copies_besides(None)
+            target = state.surface if state.surface is not None else state.last_dm
+            if target is not None and state.has_controls(unknown=True):
+                copies.append(Copy(target, state.live_id, state.shown_at))
+            for copy in copies:
+                await self._retire(copy, t(key, rt.seat_locale(seat)))
+            state.forget_surface()
+            state.last_dm = None
+
+    async def _retire(self, copy: Copy, line: str | None) -> None:
+        """Remove a copy's controls, and put `line` in place of its text if given."""
+        target = copy.surface
+        with contextlib.suppress(discord.HTTPException):
+            if not isinstance(target, discord.Interaction):
+                await (target.edit(view=None) if line is None
+                       else target.edit(content=line, view=None))
+            elif time.monotonic() - copy.shown_at <= EPHEMERAL_TTL:
+                await (target.edit_original_response(view=None) if line is None
+                       else target.edit_original_response(content=line, view=None))
 
     async def redraw(self, rt: Runtime, seat: int, interaction: discord.Interaction,
                      controls_on: bool) -> None:
@@ -140,9 +175,8 @@ class Hands:
         payload, key = hand_payload(rt, seat, controls_on)
         file = payload.pop("file")
         await interaction.response.edit_message(attachments=[file], **payload)
-        state = rt.seat(seat)
-        remember(state, interaction)
-        state.shown = (key, controls_on)
+        await self.use(rt, seat, interaction)
+        rt.seat(seat).shown = (key, controls_on)
 
     async def answer_click(self, rt: Runtime, fresh: bool) -> None:
         """Answer the move's click by editing the hand it was made on (no separate edit)."""
@@ -196,9 +230,7 @@ class Hands:
             sent = await self._send_dm(rt, seat, controls_on)
             if sent is not None:
                 message, key = sent
-                old = state.stale_dm()
-                if old is not None:
-                    await self._strip(old)
+                await self._strip_previous(state)
                 state.show_on(message)
                 state.shown, state.last_dm = (key, controls_on), message
                 return
@@ -239,6 +271,17 @@ class Hands:
         if state.last_dm is not None:
             await self._strip(state.last_dm)
             state.shown = ("", False)
+
+    async def _strip_previous(self, state: SeatState) -> None:
+        """Strip the copy a new DM replaces: the last DM, or the "My hand" answer used since."""
+        old, surface = state.stale_dm(), state.surface
+        if old is not None:
+            await self._strip(old)
+        if isinstance(surface, discord.Interaction) and state.has_controls(unknown=True):
+            await self._retire(Copy(surface, state.live_id, state.shown_at), None)
+        for copy in state.copies_besides(None):
+            if copy.surface is not old:
+                await self._retire(copy, None)
 
     async def _strip(self, message: DmMessage) -> None:
         """Remove the controls of a hand message that is no longer current."""

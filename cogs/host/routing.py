@@ -19,10 +19,12 @@ from cogs.adapters import PASS_CLAIMS, UI_PREFIX, offers
 from cogs.custom_ids import RECORD_KINDS, ComponentId
 from cogs.errors import Refusal
 from cogs.host.endings import ENDING_KINDS
-from cogs.host.hands import answering, remember, with_controls
+from cogs.host.hands import answering, with_controls
 from cogs.host.runtime import Runtime
+from cogs.limits import OPTIONS
 from cogs.surfaces import is_ephemeral
 from cogs.views import choice_view
+from engine.errors import RulesError
 from engine.session import StaleAction, TooLate
 
 if TYPE_CHECKING:
@@ -64,29 +66,31 @@ class Router:
     async def _move(self, interaction: discord.Interaction, cid: ComponentId, rt: Runtime,
                     seat: int, version: int, values: Sequence[str]) -> None:
         """Play a hand's move, or a table button's chosen move (kinds act, select, choice)."""
-        if cid.action.startswith(UI_PREFIX):
-            self.check_offered(rt, seat, cid.action, values)
-        if cid.kind == "act":
-            await self.play(interaction, rt, seat, version, cid.action)
-            return
-        if not values:
-            raise StaleAction()
         if cid.kind == "choice":
+            self.check_table_choice(interaction, rt, seat, version, values)
             await self.table_move(interaction, rt, seat, version, values[0])
             return
-        text = rt.adapter.compose(rt.game, seat, cid.action, values)
-        await self.play(interaction, rt, seat, version, text)
-
-    async def play(self, interaction: discord.Interaction, rt: Runtime, seat: int,
-                   version: int, text: str) -> None:
-        """Submit a checked move; the listener then edits the table and the hands."""
+        if cid.action.startswith(UI_PREFIX):
+            # The adapter reads its steps' values as it wrote them: only offered ones reach it.
+            self.check_offered(rt, seat, cid.action, values)
+        elif cid.kind == "select" and not values:
+            raise StaleAction()
+        text = cid.action if cid.kind == "act" else rt.adapter.compose(
+            rt.game, seat, cid.action, values)
         if text.startswith(UI_PREFIX):
+            self.check_offered(rt, seat, cid.action, values)
             await self.ui_step(interaction, rt, seat, text)
             return
-        game = rt.game
-        action = game.parse_action(text)
-        game.verify(seat, action)  # refuse before acknowledging: the answer stays the response
-        remember(rt.seat(seat), interaction)
+        action = rt.game.parse_action(text)
+        # The rules' own reason first (a stale menu learns why), then what the hand offers.
+        rt.game.verify(seat, action)
+        self.check_offered(rt, seat, cid.action, values)
+        await self.play(interaction, rt, seat, version, action)
+
+    async def play(self, interaction: discord.Interaction, rt: Runtime, seat: int,
+                   version: int, action: object) -> None:
+        """Submit a checked move; the listener then edits the table and the hands."""
+        await self.host.hands.use(rt, seat, interaction)
         try:
             with answering(seat, interaction):
                 await rt.session.submit(seat, action, version)
@@ -97,11 +101,26 @@ class Router:
                     await interaction.response.defer()
 
     def check_offered(self, rt: Runtime, seat: int, name: str, values: Sequence[str]) -> None:
-        """Refuse a step of the hand's menus that its menu does not show now."""
-        # The adapter reads its steps' values as it wrote them (a pile position, a card):
-        # only those its controls offer reach it.
-        controls = rt.adapter.controls(rt.game, seat, rt.seat_locale(seat), rt.draft(seat))
-        if not offers(controls, name, values):
+        """Refuse a hand's button or select values that its message does not offer now."""
+        # A forged id or value (a legal-looking move the menus never show, a step of another
+        # player's menu) stops here: the adapter and the engine see only offered choices.
+        if not offers(rt.offered(seat), name, values):
+            raise Refusal("error.move_unavailable")
+
+    def check_table_choice(self, interaction: discord.Interaction, rt: Runtime, seat: int,
+                           version: int, values: Sequence[str]) -> None:
+        """Refuse a table choice that no table button offers this member now."""
+        if version != rt.game.version:
+            raise TooLate()  # another claim, a draw or the clock came first
+        locale = locale_of(interaction.locale)
+        offered: set[str] = set()
+        for control in rt.adapter.table_controls(rt.game, locale):
+            if control.disabled or control.action == PASS_CLAIMS:
+                continue
+            with contextlib.suppress(RulesError, Refusal):
+                choices = rt.adapter.table_choices(rt.game, seat, control.action, locale)
+                offered.update(o.value for o in choices[:OPTIONS])
+        if len(values) != 1 or values[0] not in offered:
             raise Refusal("error.move_unavailable")
 
     async def ui_step(self, interaction: discord.Interaction, rt: Runtime, seat: int,
@@ -133,6 +152,8 @@ class Router:
         if version != rt.game.version:
             raise TooLate()
         locale = locale_of(interaction.locale)
+        if not offers(rt.adapter.table_controls(rt.game, locale), action, ()):
+            raise Refusal("error.move_unavailable")
         choices = rt.adapter.table_choices(rt.game, seat, action, locale)
         if action == PASS_CLAIMS:
             await self.pass_claims(interaction, rt, seat, version)

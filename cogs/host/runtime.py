@@ -10,8 +10,9 @@ import discord
 
 from bot.i18n import locale_of
 from bot.storage import GameRecord
-from cogs.adapters import GameAdapter
+from cogs.adapters import Control, GameAdapter
 from cogs.host.settings import TableSettings
+from cogs.views import shown_controls
 from engine.errors import NotYourTurn
 from engine.game import Game
 from engine.session import GameSession, StaleAction
@@ -22,11 +23,21 @@ Surface = discord.Message | discord.Interaction
 DmMessage = discord.Message | discord.PartialMessage
 
 
+@dataclass(frozen=True)
+class Copy:
+    """A copy of a hand shown besides the live one: used first, it becomes the live one."""
+
+    surface: Surface | DmMessage
+    message_id: int | None
+    shown_at: float
+
+
 @dataclass
 class SeatState:
     """One seat's hand on Discord: where it is shown, how it is sorted, its menu step."""
 
     surface: Surface | None = None
+    live_id: int | None = None  # the message of the copy kept up to date (None: unknown)
     shown_at: float = 0.0  # time.monotonic() when the surface was shown
     # What the surface shows now (a key of its text, picture and controls) and whether it
     # has controls: unchanged hands are not edited, control-less ones need no stripping.
@@ -38,10 +49,41 @@ class SeatState:
     draft_version: int = -1
     drawn: str | None = None  # the card he drew from the stock this turn (his eyes only)
     last_dm: DmMessage | None = None  # his newest DM hand: the older ones have no controls
+    # Older copies that may still show controls (he asked for another copy since): the
+    # first copy he uses becomes the live one, and the others lose their controls then.
+    spares: list[Copy] = field(default_factory=list)
+    # The controls his hand last showed, with the version and menu step they were built
+    # for: a click is accepted only if they offer it (rebuilt when unknown, e.g. a restart).
+    offered: tuple[int, str, list[Control]] | None = None
 
-    def show_on(self, surface: Surface) -> None:
-        """Note that the hand is now shown on this surface (its content not yet known)."""
+    def show_on(self, surface: Surface, message_id: int | None = None) -> None:
+        """Note that the hand is now shown on this surface (its content not yet known).
+
+        `message_id` names an ephemeral answer's message (a DM is its own message).
+        """
         self.surface, self.shown_at = surface, time.monotonic()
+        self.live_id = surface.id if isinstance(surface, discord.Message) else message_id
+
+    def keep_spare(self) -> None:
+        """Keep the live copy as a spare before another copy is shown."""
+        if self.surface is not None and self.has_controls(unknown=True):
+            self.spares.append(Copy(self.surface, self.live_id, self.shown_at))
+
+    def copies_besides(self, message: discord.Message | None) -> list[Copy]:
+        """Return (and forget) every copy with controls but the one this click came from."""
+        clicked = None if message is None else message.id
+        others = [c for c in self.spares if c.message_id != clicked]
+        if not self.is_live(message) and self.surface is not None and self.has_controls(
+                unknown=True):
+            others.append(Copy(self.surface, self.live_id, self.shown_at))
+        self.spares = []
+        if self.last_dm is not None and any(c.message_id == self.last_dm.id for c in others):
+            self.last_dm = None  # it loses its controls now: nothing to strip there later
+        return others
+
+    def is_live(self, message: discord.Message | None) -> bool:
+        """Whether a click on this message comes from the copy of the hand kept up to date."""
+        return message is None or self.live_id is None or message.id == self.live_id
 
     def forget_surface(self) -> None:
         """Forget where the hand is shown (e.g. an ephemeral answer too old to edit)."""
@@ -124,6 +166,16 @@ class Runtime:
         """Remember a seat's menu step for the current game version."""
         state = self.seat(seat)
         state.draft, state.draft_version = draft, self.game.version
+
+    def offered(self, seat: int) -> list[Control]:
+        """Return the controls the seat's hand offers now, as its message shows them."""
+        state, version, draft = self.seat(seat), self.game.version, self.draft(seat)
+        known = state.offered
+        if known is None or known[:2] != (version, draft):
+            controls = self.adapter.controls(self.game, seat, self.seat_locale(seat), draft)
+            known = state.offered = (version, draft,
+                                     shown_controls(self.record.id, version, controls))
+        return known[2]
 
     def check_move(self, seat: int, version: int | None) -> None:
         """Refuse a hand move made on an older state, or out of the seat's turn."""

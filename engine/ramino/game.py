@@ -13,6 +13,7 @@ from ..cards import Card
 from ..match import Standing, standings
 from . import actions as A
 from .moves import RaminoMoves
+from .options import RaminoOptions
 from .penalty import best_arrangement
 from .scoring import owed
 from .state import TURN_PHASES
@@ -41,6 +42,11 @@ class RaminoGame(RaminoMoves):
         A.Reenter: ("check_reenter", "do_reenter"),
         A.Decline: ("check_decline", "do_decline"),
     }
+
+    @classmethod
+    def seat_range(cls, opts: RaminoOptions) -> tuple[int, int]:
+        """Return the seats these options play with: 2 to 7, or 2 to 4 with a single deck."""
+        return cls.min_players, opts.most_players
 
     def legal_actions(self, seat: int) -> list[A.RaminoAction]:
         """List every action the seat may take now."""

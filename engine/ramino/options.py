@@ -59,11 +59,16 @@ class RaminoOptions(Options):
         """Whether this is the chips game (a fixed number of hands) rather than elimination."""
         return self.scoring == "chips"
 
+    @property
+    def most_players(self) -> int:
+        """Return the most players these options seat (a single deck is for 4 at most)."""
+        return SINGLE_DECK_PLAYERS if self.deck == "single" else 7
+
     def check_players(self, players: object) -> None:
         """Refuse a number of players these options cannot seat (2–7; single deck 2–4)."""
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 7:
             raise BadOption("Ramino is for 2 to 7 players", key="players", value=players)
-        if self.deck == "single" and players > SINGLE_DECK_PLAYERS:
+        if players > self.most_players:
             raise BadOption("a single deck is for 2 to 4 players", key="deck", value=players)
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ..base import SYSTEM_SEAT
 from ..cards import Card
+from ..errors import SystemOnly
 from ..match import Standing, standings
 from . import actions as A
 from . import legal, scoring
@@ -43,9 +45,12 @@ class Rummy500Game(Rummy500Moves):
         return Rules(self)
 
     def check_seat(self, seat: int, action: A.Rummy500Action) -> None:
-        """Refuse a seat that may not act: claims come out of turn, any seat closes the window."""
+        """Refuse a seat that may not act: claims come out of turn, only the session closes
+        the window (a player closing it would stop everyone else claiming his discard)."""
         if isinstance(action, A.EndClaims):
-            return  # the session sends it as SYSTEM_SEAT when the seconds are up
+            if seat != SYSTEM_SEAT:
+                raise SystemOnly("only the table's clock closes a Rummy! window")
+            return
         rules = Rules(self)
         if isinstance(action, A.ClaimRummy):
             rules.check_seat(seat)

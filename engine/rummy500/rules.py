@@ -81,7 +81,7 @@ class Rules:
     # --- who may act ---------------------------------------------------------------------
 
     def check_end_claims(self, seat: int, action: A.EndClaims) -> None:
-        """Refuse to close a Rummy! window that is not open (any seat may close one)."""
+        """Refuse to close a Rummy! window that is not open (the session closes it)."""
         if not self.g.claim_open:
             raise ClaimTooLate("no Rummy! window is open")
 

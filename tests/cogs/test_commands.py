@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 import simcord
 
+from bot.i18n import t
 from bot.storage import GameRecord
 from cogs.adapters.gin import GIN
 from cogs.host import ScriptedDeals
@@ -13,6 +14,7 @@ from tests.cogs.conftest import (
     LOOSE_B,
     cancel_game,
     children,
+    custom_id,
     deal,
     dm,
     labels,
@@ -23,6 +25,7 @@ from tests.cogs.conftest import (
     table_message,
     texts,
 )
+from tests.cogs.host.test_routing import forged_in_dm
 from tests.conftest import Sim
 
 
@@ -146,6 +149,7 @@ async def test_abandon_is_for_the_host_or_a_server_manager(sim: Sim, deals: Scri
     quiet_deal(deals)
     lobby = await open_table(sim, sim.bruno)
     await sim.alice.click(lobby, label="Start")
+    pass_id = custom_id(dm(sim.alice), ":pass")
     await refused(await sim.bruno.slash(sim.channel, "rummy abandon"), "Only the host")
     await refused(await sim.chiara.slash(sim.channel, "rummy abandon"), "Only the host")
     assert (await game(sim)).status == "running"
@@ -157,8 +161,12 @@ async def test_abandon_is_for_the_host_or_a_server_manager(sim: Sim, deals: Scri
     assert (await game(sim)).status == "abandoned"
     assert "Eva cancelled the game." in texts(sim)
     assert "My hand" not in labels(table_message(sim))
-    # The old hand controls are refused, and the channel is free for a new game.
-    late = await sim.alice.user.click(dm(sim.alice), label="Pass")
+    # The hands lose their controls, saying why; a click sent anyway is refused, and the
+    # channel is free for a new game.
+    hand = dm(sim.alice)
+    assert labels(hand) == [] and hand.content == t("hand.cancelled", "en")
+    forged = await forged_in_dm(sim.alice, [pass_id])
+    late = await sim.alice.user.click(forged, label="forged 0")
     assert late.ephemeral and "This game is over." in late.response.content
     again = await sim.alice.slash(sim.channel, "rummy new", game="gin")
     assert again.ephemeral and "You have a seat" in again.response.content

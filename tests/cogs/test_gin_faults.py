@@ -25,6 +25,7 @@ from tests.cogs.conftest import (
     table_message,
     texts,
 )
+from tests.cogs.host.test_routing import forged_in_dm
 from tests.conftest import Sim
 
 
@@ -81,10 +82,14 @@ async def test_stale_button_and_double_click_apply_once(sim: Sim, deals: Scripte
     first = await sim.alice.click(table_message(sim), label="My hand")
     second = await sim.alice.click(table_message(sim), label="My hand")
     assert first.ephemeral and "Pass" in labels(first.response)
+    pass_id = custom_id(first.response, ":pass")
     await sim.alice.click(first.response, label="Pass")
     after = await version(sim)
-    again = await sim.alice.click(second.response, label="Pass")
-    assert again.ephemeral and again.response.content == "That move is no longer available."
+    # The second copy loses its buttons and says so; a click sent on it anyway is refused.
+    assert labels(second.response) == [] and "no longer updated" in second.response.content
+    forged = await forged_in_dm(sim.alice, [pass_id])
+    again = await sim.alice.user.click(forged, label="forged 0")
+    assert again.ephemeral and again.response.content == t("hand.old_copy", "en")
     assert await version(sim) == after
     log = [a for _, _, a, _ in await sim.bot.storage.actions(1)]
     assert log == ["start", "pass"]

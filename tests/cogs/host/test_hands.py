@@ -25,7 +25,7 @@ class Response:
 
 def click_on(ephemeral: bool, guild_id: int | None = 1) -> Any:
     """A click on a message: the table (public), an ephemeral answer or a DM (guild None)."""
-    message = SimpleNamespace(flags=SimpleNamespace(ephemeral=ephemeral))
+    message = SimpleNamespace(id=7, flags=SimpleNamespace(ephemeral=ephemeral))
     return SimpleNamespace(message=message, guild_id=guild_id, response=Response())
 
 

@@ -25,6 +25,7 @@ from engine.errors import (
     NotYourTurn,
     RulesError,
     StockEmpty,
+    SystemOnly,
     WrongPhase,
 )
 from engine.rummy500 import (
@@ -516,7 +517,7 @@ def test_claim_errors_and_the_next_player_claiming_before_drawing() -> None:
     assert not any(str(a).startswith(("claim", "end_claims")) for a in g.legal_actions(1))
     g.apply(1, "claim 8H A")
     assert g.to_act() == [1] and g.phase == "draw"
-    refused(g, 1, "end_claims", ClaimTooLate)
+    refused(g, -1, "end_claims", ClaimTooLate)
     g.apply(1, "draw")
 
 
@@ -535,14 +536,17 @@ def test_announce_reveals_claimable_discards_only() -> None:
     assert g.claimable and g.claim_open
 
 
-def test_no_window_without_rummy_rule_and_end_claims_from_any_seat() -> None:
+def test_no_window_without_rummy_rule_and_end_claims_from_the_session_only() -> None:
     g = crafted({0: "8H 2C 4S", 1: "KD QD"}, melds=[(0, "5H 6H 7H")],
                 options=Rummy500Options(rummy_rule=False))
     assert not event(g.apply(0, "discard 8H"), "discard").public.claim_window
     assert not g.claim_open and g.claim_targets(1) == []
     g = crafted({0: "8H 2C 4S", 1: "KD QD"}, melds=[(0, "5H 6H 7H")])
     g.apply(0, "discard 2C")
-    g.apply(3, "end_claims")
+    for seat in (0, 1, 2, 3):  # the discarder or anyone else would stop the others claiming
+        refused(g, seat, "end_claims", SystemOnly)
+    assert g.claim_open
+    g.apply(-1, "end_claims")
     assert not g.claim_open and g.pile[-1] == C("2C")
 
 
