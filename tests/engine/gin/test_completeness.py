@@ -20,7 +20,7 @@ A seat the game does not wait for gets only the bare actions and a discard and a
 each of its cards: the seat check refuses every action before its cards are looked at.
 
 RUMMY_COMPLETENESS_STATES scales the walk (300 states per closed option set by default, three
-times as many per Mahjong set and twice per team set: 5,700 states, about 20 seconds).
+times as many per Mahjong set and twice per team set: 5,700 states, about 12 seconds).
 """
 
 from __future__ import annotations

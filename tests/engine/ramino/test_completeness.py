@@ -9,7 +9,8 @@ each face of the deck (jokers included: both copies of a card are one face, and 
 Nothing is bounded. A seat the game does not wait for gets the bare actions and a discard of
 each of its cards: the seat check refuses them before their cards are looked at.
 
-RUMMY_COMPLETENESS_STATES scales the walk (states per option set).
+RUMMY_COMPLETENESS_STATES scales the walk (500 states per option set by default: 4,000 states,
+about 5 seconds).
 """
 
 from __future__ import annotations

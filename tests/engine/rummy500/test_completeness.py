@@ -32,7 +32,7 @@ The automatic decline (the stock empty and no take listed) is checked too: whene
 is about to decline for a seat, no candidate take may be accepted.
 
 RUMMY_COMPLETENESS_STATES scales the walk (500 states per option set by default: 5,500 states,
-about 25 seconds).
+about 17 seconds).
 """
 
 from __future__ import annotations
