@@ -194,26 +194,15 @@ def could_meld(cards: Sequence[Card]) -> bool:
 def meld_subsets(pool: Sequence[Card], need: Card | None = None, low: int = 3,
                  high: int = 13) -> Iterator[tuple[Card, ...]]:
     """Yield every subset of the pool of `low` to `high` cards that `could_meld` (holding
-    `need`, if given), each copy of a card counted once: players name cards by face."""
-    faces = _one_per_face(pool)
-    for group in _groups(faces, need):
-        top = min(high, len(group))
-        for size in range(low, top + 1):
+    `need`, if given), once per spelling: two copies of a card are one card to a player."""
+    seen: set[tuple[str, ...]] = set()
+    for group in _groups(sorted(pool), need):
+        for size in range(low, min(high, len(group)) + 1):
             for combo in combinations(group, size):
-                if (need is None or need in combo) and could_meld(combo):
+                spelt = tuple(c.text for c in combo)
+                if spelt not in seen and (need is None or need in combo) and could_meld(combo):
+                    seen.add(spelt)
                     yield combo
-
-
-def _one_per_face(pool: Sequence[Card]) -> list[Card]:
-    """Return the pool with one card per face, but both copies where there are two (sets with
-    same-suit copies); jokers count once each, up to two."""
-    out: list[Card] = []
-    seen: Counter[str] = Counter()
-    for c in sorted(pool):
-        if seen[c.text] < 2:
-            out.append(c)
-            seen[c.text] += 1
-    return out
 
 
 def _groups(cards: Sequence[Card], need: Card | None) -> Iterator[list[Card]]:
@@ -262,11 +251,10 @@ Choose = Callable[[Any, list[Move], random.Random], Move]
 
 
 def walk(make: Callable[[int], Game], states: int, look: Callable[[Game], None],
-         prefer: tuple[str, ...] = (), liking: float = 0.7, choose: Choose | None = None,
-         per_game: int = 400) -> None:
-    """Look (`look`) at `states` states of seeded random games: game n is `make(n)`, played
-    by `choose` (else moves starting with `prefer` at `liking` odds, if any, else any), for
-    at most `per_game` moves, the next game starting when one ends."""
+         choose: Choose, per_game: int = 400) -> None:
+    """Look (`look`) at `states` states of seeded random games: game n is `make(n)`, its
+    moves chosen by `choose` with `random.Random(n)`, for at most `per_game` moves, the
+    next game starting when one ends."""
     seen, n = 0, 0
     while seen < states:
         game, rng = make(n), random.Random(n)
@@ -277,11 +265,4 @@ def walk(make: Callable[[int], Game], states: int, look: Callable[[Game], None],
             moves = legal_moves(game)
             if not moves or seen >= states:
                 break
-            game.apply(*(choose or _liked(prefer, liking))(game, moves, rng))
-
-
-def _liked(prefer: tuple[str, ...], liking: float) -> Choose:
-    def choose(game: Any, moves: list[Move], rng: random.Random) -> Move:
-        liked = [m for m in moves if str(m[1]).startswith(prefer)]
-        return rng.choice(liked if liked and rng.random() < liking else moves)
-    return choose
+            game.apply(*choose(game, moves, rng))
