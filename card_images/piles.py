@@ -112,8 +112,10 @@ def _piles_width(spec: TableSpec) -> int:
 def _spread_chunks(spec: TableSpec) -> list[Chunk]:
     """Lay the whole discard pile out in order, its top card (the last) outlined."""
     codes = [normalize(c) for c in spec.discard]
-    items = [Item(code, "highlight" if i == len(codes) - 1 else "",
-                  str(i + 1) if spec.discard_numbers else "") for i, code in enumerate(codes)]
+    numbers = [str(i + 1) for i in range(len(codes))] if spec.discard_numbers else []
+    labels = [*(spec.discard_labels or numbers), *[""] * len(codes)]
+    items = [Item(code, "highlight" if i == len(codes) - 1 else "", labels[i])
+             for i, code in enumerate(codes)]
     return flow([Group(items)], WIDTH - 2 * MARGIN - _piles_width(spec), SMALL, 0)
 
 

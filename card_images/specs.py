@@ -83,8 +83,9 @@ class TableSpec:
 
     `discard` runs from the bottom of the pile to its top (the last card).
     With `discard_spread` the whole pile is drawn in order, numbered 1..n when
-    `discard_numbers` is set; otherwise the top card is shown, with up to
-    `discard_history` cards under it drawn smaller at its left, as history.
+    `discard_numbers` is set, or with `discard_labels` under its cards (same order: a
+    game taking cards by depth numbers them from the top); otherwise the top card is
+    shown, with up to `discard_history` cards under it drawn smaller at its left, as history.
     `discard_by` names who threw each card of `discard` (same order, "" for nobody):
     a short tag such as `seat_tags` gives ("Al", "C1"), drawn under the cards shown;
     a seat whose tag is shown there carries it beside its name too.
@@ -104,6 +105,7 @@ class TableSpec:
     discard: list[str] = field(default_factory=list)
     discard_spread: bool = False
     discard_numbers: bool = False
+    discard_labels: list[str] = field(default_factory=list)
     knock_card: str | None = None
     status: str = ""
     footer: str = ""

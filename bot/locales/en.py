@@ -812,6 +812,7 @@ MESSAGES: dict[str, str] = {
     "mahjong.rules.play": "Mahjong gin: melds go on the table as you make them, you may lay off on any meld, and you may take several cards from the pile if you meld the deepest at once. Empty your hand to go gin (+{bonus}).",
     "mahjong.rules.scoring": "Each hand both players score the cards they put down less those left in hand (A 15, 2 to 9 5, 10 to K 10). First to {target}: the higher total wins.",
     "mahjong.in_hand": "Left in hand",
+    "mahjong.pile": "Discard pile: {count} {count:card|cards}, 1 = top",
     # --- computer levels ---
     "level.easy": "easy",
     "level.normal": "normal",

@@ -833,6 +833,7 @@ MESSAGES: dict[str, str] = {
     "mahjong.rules.play": "Gin Mahjong: le combinazioni vanno in tavola appena le fai, puoi attaccare a qualsiasi combinazione e prendere più carte dagli scarti se cali subito quella più in fondo. Resta senza carte per fare gin (+{bonus}).",
     "mahjong.rules.scoring": "A ogni mano entrambi segnano le carte calate meno quelle rimaste in mano (A 15, dal 2 al 9 5, dal 10 al K 10). Si gioca a {target}: vince il totale più alto.",
     "mahjong.in_hand": "Rimaste in mano",
+    "mahjong.pile": "Scarti: {count} {count:carta|carte}, 1 = in cima",
     # --- computer levels ---
     "level.easy": "facile",
     "level.normal": "normale",

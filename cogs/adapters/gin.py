@@ -140,16 +140,18 @@ class GinAdapter(AdapterBase):
             )
             for i in range(2)
         ]
-        return with_words(TableSpec(
+        spec = with_words(TableSpec(
             title=t("table.title", locale, game=t("game.gin", locale), number=view.hand_no),
             seats=seats,
             stock_count=view.stock,
             discard=list(view.discard),
+            discard_spread=mj.takes_below_top(view.options),
             knock_card=view.knock_card,
             status=self.table_status(game, names, locale),
             footer=t("table.target", locale, target=view.scores.target),
             note_no_melds=False,
         ), locale)
+        return mj.numbered_pile(spec, locale) if mahjong else spec
 
     def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
         """Return whose turn it is (or who won)."""

@@ -1,16 +1,19 @@
 """Mahjong gin on Discord: the open melds on the table, the menus, the lines and the hand's end.
 
 The gin adapter hands over to these functions when the game is played open
-(`play_style = mahjong`); the menus are the shared ones of cogs/adapters/melding.py.
+(`play_style = mahjong`); the menus are the shared ones of cogs/adapters/melding.py. The pile
+is shown whole wherever cards below its top may be taken (Mahjong's takes by depth, and the
+deep pickups of closed gin), so that no move takes a card the players cannot see.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.i18n import card_text as _pretty
 from bot.i18n import cards_text, t
-from card_images import HandEndRow, MeldSpec
+from card_images import HandEndRow, MeldSpec, TableSpec
 from cogs.adapters import ButtonControl, Control
 from cogs.adapters.melding import back_button, card_selects, depth_select, target_select
 from engine.cards import parse_cards
@@ -26,6 +29,23 @@ def seat_melds(melds: Sequence[MeldView], seat: int) -> list[MeldSpec]:
     return [MeldSpec(m.id, list(m.cards), [e.card for e in m.entries if e.by != seat],
                      [e.by for e in m.entries if e.by != seat])
             for m in melds if m.owner == seat]
+
+
+def takes_below_top(options: GinOptions) -> bool:
+    """Whether a move may take cards from below the top of the pile: then all of it shows."""
+    return options.mahjong or options.deep_discard_pickup
+
+
+def numbered_pile(spec: TableSpec, locale: str) -> TableSpec:
+    """Return the table with its spread pile numbered from the top, as the depth menu counts.
+
+    `spec` already has its words (with_words): the caption is replaced to say so.
+    """
+    count = len(spec.discard)
+    if not count:
+        return spec
+    return replace(spec, discard_labels=[str(count - i) for i in range(count)],
+                   discard_caption=t("mahjong.pile", locale, count=count))
 
 
 def put_down_note(view: GinTable, seat: int, locale: str) -> str:

@@ -75,10 +75,11 @@ def _board_spec(board: BoardView, names: Sequence[str], locale: str) -> TableSpe
         status = t("table.turn_of", locale, name=two[table.turn])
     title = t("gin_teams.board_title", locale, number=board.index + 1, first=two[0],
               second=two[1])
+    deep = table.options.deep_discard_pickup  # a deep pickup takes any card: show them all
     return TableSpec(title=title, seats=seats, stock_count=table.stock,
-                     discard=list(table.discard[-1:]), knock_card=table.knock_card,
-                     status=status, footer=_last_result(board, two, locale),
-                     note_no_melds=False)
+                     discard=list(table.discard if deep else table.discard[-1:]),
+                     discard_spread=deep, knock_card=table.knock_card, status=status,
+                     footer=_last_result(board, two, locale), note_no_melds=False)
 
 
 def _last_result(board: BoardView, two: Sequence[str], locale: str) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import combinations
 from typing import Any, ClassVar, Self
 
 from ..base import CardGame, DeckSource
@@ -37,7 +36,7 @@ from .events import (
     StockDraw,
     Taken,
 )
-from .mahjong import MahjongTurn
+from .mahjong import MahjongTurn, melds_in
 from .match import Match
 from .options import GinOptions
 from .scoring import HandResult, settle_big_gin, settle_knock
@@ -201,20 +200,12 @@ class GinGame(MahjongTurn, CardGame[GinOptions, A.GinAction]):
         return out
 
     def _deep_pickups(self, seat: int) -> list[A.GinAction]:
-        out: list[A.GinAction] = []
-        rules = meld_rules(self.opts.wrap)
-        hand = sorted(self.hands[seat])
-        for card in self.discard[:-1]:
-            near = [c for c in hand if c.rank == card.rank or (
-                c.suit == card.suit and _rank_gap(c.rank, card.rank, self.opts.wrap) <= 3)]
-            for size in (2, 3):
-                for group in combinations(near, size):
-                    try:
-                        make_meld([card, *group], rules)
-                    except InvalidMeld:
-                        continue
-                    out.append(A.TakeDiscard(card, tuple(group)))
-        return out
+        """List every deep pickup: each card of the pile (the top one too, gin.md's "any
+        depth") with each meld of two or more hand cards it completes."""
+        hand = self.hands[seat]
+        takes = (A.TakeDiscard(card, tuple(sorted(c for c in meld if c != card)))
+                 for card in self.discard for meld in melds_in([*hand, card], self.rules, card))
+        return [a for a in takes if self._ok("_check_take", seat, a)]
 
     def _finish_actions(self, seat: int) -> list[A.GinAction]:
         hand = self.hands[seat]
@@ -469,10 +460,3 @@ class GinGame(MahjongTurn, CardGame[GinOptions, A.GinAction]):
         game.owed = Card.parse(data["owed"]) if data.get("owed") else None
         game.pile_taken = parse_cards(data.get("pile_taken", []))
         return game
-
-
-def _rank_gap(a: int, b: int, wrap: bool) -> int:
-    """Distance between two ranks (around the ace when runs wrap)."""
-    gap = abs(a - b)
-    return min(gap, 13 - gap) if wrap else gap
-
