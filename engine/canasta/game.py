@@ -37,9 +37,9 @@ class CanastaGame(CanastaMoves):
         return legal.legal_actions(self, seat)
 
     def can_take(self, seat: int) -> bool:
-        """Whether a listed pile take is legal for the seat now."""
-        hold = legal.Holding.of(self.hands[seat])
-        return any(legal.passes(self, seat, a) for a in legal.takes(self, seat, hold))
+        """Whether some pile take is legal for the seat now (legal.py lists one exactly
+        then)."""
+        return legal.can_take(self, seat)
 
     @property
     def winner(self) -> int | None:
