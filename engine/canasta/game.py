@@ -71,6 +71,9 @@ class CanastaGame(CanastaMoves):
             for side, seats in enumerate(self.sides))
 
     def private_view(self, seat: int) -> CanastaHand:
-        """Return the table with the seat's own cards and the actions legal for him."""
+        """Return the table with the seat's own cards and the actions legal for him (and,
+        before his draw, what he could meld after it)."""
+        moves = tuple(self.legal_actions(seat))
         return CanastaHand(self.public_view(), seat, texts(sorted(self.hands[seat])),
-                           tuple(str(a) for a in self.legal_actions(seat)))
+                           tuple(str(a) for a in moves), moves,
+                           tuple(legal.after_draw(self, seat)))

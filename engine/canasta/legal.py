@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable
+from copy import copy
 
 from ..cards import Card
 from ..errors import FirstMeldTooLow, RulesError
@@ -269,6 +270,17 @@ def searched_take(g: CanastaRules, seat: int, hold: Holding, top: Card,
 
 
 # --- Phases 2 and 3 -----------------------------------------------------------------------
+
+
+def after_draw(g: CanastaRules, seat: int) -> list[A.CanastaAction]:
+    """Return the new melds and additions an opened seat to draw could make after drawing,
+    with the hand he holds now (the draw only adds to it: what is legal now stays legal)."""
+    if g.is_over or seat != g.turn or g.phase != "acquire" or not g.opened[g.side(seat)]:
+        return []
+    drawn = copy(g)  # the same cards and table, in the play phase the checks ask for
+    drawn.phase = "play"
+    hold = Holding.of(g.hands[seat])
+    return new_melds(drawn, seat, hold) + additions(drawn, seat, hold)
 
 
 def play(g: CanastaRules, seat: int) -> list[A.CanastaAction]:
