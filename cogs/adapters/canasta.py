@@ -39,6 +39,7 @@ from engine.canasta import (
 )
 from engine.canasta.ai import choose_action
 from engine.canasta.ai_cards import Reading
+from engine.canasta.ai_cards import meld_rank as view_rank
 from engine.canasta.ai_discard import choose_discard
 from engine.canasta.ai_greedy import greedy_action
 from engine.canasta.events import (
@@ -320,14 +321,9 @@ def play_ranks(view: CanastaHand, move: object) -> list[int]:
     if isinstance(move, OpenAndDraw):
         return [meld_rank(m) for m in move.melds]
     if isinstance(move, AddToMeld):
-        melds = {m.id: m.rank for s in view.table.sides for m in s.melds}
-        return [rank_number(melds[move.meld_id])]
+        melds = {m.id: m for s in view.table.sides for m in s.melds}
+        return [view_rank(melds[move.meld_id])]
     return []
-
-
-def rank_number(rank: str) -> int:
-    """Return the number of a meld view's rank ("K" → 13, "JK" → 0)."""
-    return 0 if rank == "JK" else Card.parse(f"{rank}S").rank
 
 
 def reds_line(reds: Sequence[str], locale: str) -> str:

@@ -86,9 +86,8 @@ def left_after(hand: Sequence[Card], melds: Sequence[Group]) -> list[Card]:
 
 
 def naturals(free: Holding, rank: int) -> Group:
-    """Return a rank's free natural cards (the jokers of a joker meld, at most 7)."""
-    cards = free.ranks.get(rank, [])
-    return tuple(cards[:7] if rank == JOKER_MELD else cards)
+    """Return a rank's free natural cards (a joker meld's are jokers, a twos meld's twos)."""
+    return tuple(free.ranks.get(rank, ()))
 
 
 def _verdict(g: CanastaRules, seat: int, action: A.CanastaAction | None) -> str:
@@ -172,7 +171,7 @@ def _meld_choices(g: CanastaRules, seat: int, melds: tuple[Group, ...],
                   if s.naturals == len(naturals(hold, s.rank)))
     ranks = tuple(dict.fromkeys(ranks))
     if not melds:
-        return ranks, (), "wild"
+        return ranks, (), ""
     now = _shape(melds[-1])
     free = Holding.of(left_after(g.hands[seat], melds))
     wilds = tuple(free.ranks[kind][0] for kind in WILDS if free.count(kind) and any(

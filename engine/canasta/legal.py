@@ -7,9 +7,11 @@ What the list holds (tests/engine/canasta/test_legal.py checks it against a brut
 3. every legal opening of one meld and pile take without new melds;
 4. every card-minimal legal opening of two melds and pile take with one new meld: a move is
    card-minimal when no card or meld could be left out of it with the move still legal;
-5. when 3 and 4 list no opening (no pile take) but one is legal, one found by an exact search
-   (search.py): so the list holds a take exactly when one is legal, which the hand's end on
-   an empty stock reads; and the richest opening, for the computer player.
+5. when 3 and 4 give no opening (no pile take) but one is legal, one that an exact search
+   (search.py) finds: so the list holds a take exactly when one is legal, which the hand's
+   end on an empty stock reads, and an opening exactly when one is.
+Besides, the opening a player lays (each rank's natural cards, richest first, until the
+minimum), for the computer player and the ready-made menu.
 
 Equivalences, written once here and in the test: (a) suits: no rule reads the suit of a card
 in a hand (red threes never stay in one), so cards of one rank (twos among twos, jokers among
@@ -21,6 +23,7 @@ the list offers at that point. So an opened side's take lists no new melds with 
 
 Every listed action passes the game's own checks (the candidates are filtered through
 them); the shapes tried are those shapes.py finds valid with the rules' meld check.
+`after_draw` lists, before an opened seat's draw, the plays his hand makes after it.
 """
 
 from __future__ import annotations
