@@ -2,8 +2,10 @@
 
 state.py holds the fields, the deal and the JSON form; rules.py checks every action once (a
 play on a draft.py `Draft`, which the move then commits); legal.py lists the candidates those
-checks accept; moves.py applies actions; scoring.py ends hands and the game; views.py
-declares what each player sees (built here) and events.py what happened.
+checks accept (shapes.py counts melds by kind, search.py finds an opening's melds when the
+list's bounds do not); building.py answers the menus' builds; moves.py applies actions;
+scoring.py ends hands and the game; views.py declares what each player sees (built here)
+and events.py what happened.
 """
 
 from __future__ import annotations

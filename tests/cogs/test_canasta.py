@@ -22,6 +22,7 @@ from tests.cogs.conftest import (
     labels,
     option_values,
     png_of,
+    set_locale,
     set_turn_seconds,
     stale_click,
     start_game,
@@ -275,3 +276,19 @@ async def test_the_table_is_posted_anew_at_each_hand_and_when_it_grows_old(
     third = table_message(sim)
     assert third.id != second.id and sim.channel.history()[-1].id == third.id
     assert labels(message(sim, second.id)) == []  # the old one lost its buttons
+
+
+async def test_an_italian_player_sees_the_greyed_out_opening_and_what_it_lacks(
+        sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch) -> None:
+    set_locale(monkeypatch, sim.alice.id, "it")
+    script(deals, [ALICE, BRUNO2], stock="4C 5H 5S 6H 6S KD")
+    await start_game(sim, "canasta", sim.bruno)
+    hand = dm(sim.alice)
+    assert "Ora non puoi prendere il pozzo" in hand.content
+    assert not any(label.startswith("Prendi il pozzo") for label in labels(hand))
+    await click(sim.alice, "Componi l'apertura")
+    await choose(sim.alice, "ui_rank", ["K"])
+    assert button(dm(sim.alice), "Apri con queste (30 su 50: ancora 20 per aprire)").disabled
+    await choose(sim.alice, "ui_rank", ["A"])
+    assert await click(sim.alice, "Apri con queste (90 su 50)") == ""
+    assert table(sim).sides[0].opened
