@@ -20,15 +20,26 @@ from cogs.adapters.canasta_menus import (
     compose_move,
     hand_controls,
     meld_text,
+    own_side,
     rank_of,
     rank_order,
     rank_word,
     step_draft,
 )
 from cogs.adapters.canasta_pictures import side_seat, table_footer
-from engine.canasta import CanastaGame, CanastaOptions
+from engine.canasta import (
+    AddToMeld,
+    CanastaGame,
+    CanastaOptions,
+    DrawTwo,
+    EndHand,
+    NewMeld,
+    OpenAndDraw,
+    TakePile,
+)
 from engine.canasta.ai import choose_action
 from engine.canasta.ai_cards import Reading
+from engine.canasta.ai_cards import meld_rank as view_rank
 from engine.canasta.ai_discard import choose_discard
 from engine.canasta.ai_greedy import greedy_action
 from engine.canasta.events import (
@@ -43,8 +54,15 @@ from engine.canasta.events import (
     StockDrawn,
 )
 from engine.canasta.melds import CANASTA as CANASTA_SIZE
-from engine.canasta.melds import card_value
-from engine.canasta.views import CanastaHand, CanastaTable, HandReport, MeldView, SideReport
+from engine.canasta.melds import card_value, meld_rank
+from engine.canasta.views import (
+    CanastaHand,
+    CanastaTable,
+    HandReport,
+    MeldView,
+    SideReport,
+    rank_name,
+)
 from engine.cards import Card
 from engine.game import Event
 
@@ -123,16 +141,15 @@ class CanastaAdapter(AdapterBase):
         view: CanastaHand = view_of(game, seat)
         if game.is_over:
             return self.table_status(game, names, locale)
-        side = next(s for s in view.table.sides if seat in s.seats)
+        side = own_side(view)
         worth = (t("canasta.opened_line", locale) if side.opened
                  else t("canasta.minimum_line", locale, minimum=side.minimum))
-        if not view.actions:
+        if not view.moves:
             return t("turn.waiting", locale) + "\n" + worth
         table = view.table
         if table.phase == "acquire":
-            key = "canasta.prompt.end" if not table.stock else (
-                "canasta.prompt.frozen" if table.frozen else "canasta.prompt.acquire")
-            line = t(key, locale, card=card_text(table.pile_top), count=table.pile)
+            line = t(acquire_key(view), locale, card=card_text(table.pile_top),
+                     count=table.pile)
         else:
             line = t("canasta.prompt.play" if side.opened else "canasta.prompt.discard", locale)
         return line + "\n" + worth
@@ -142,13 +159,13 @@ class CanastaAdapter(AdapterBase):
     def controls(self, game: Any, seat: int, locale: str, draft: str = "") -> list[Control]:
         """Return the buttons and selects of the seat's step (see canasta_menus)."""
         view: CanastaHand = view_of(game, seat)
-        if not view.actions:
+        if not view.moves:
             return []
-        return hand_controls(view, locale, draft)
+        return hand_controls(game, view, locale, draft)
 
     def step(self, game: Any, seat: int, draft: str, text: str) -> str:
         """Move within the menus: build melds rank by rank, pick a side meld to add to."""
-        return step_draft(view_of(game, seat), draft, text)
+        return step_draft(game, view_of(game, seat), draft, text)
 
     def compose(self, game: Any, seat: int, verb: str, values: Sequence[str]) -> str:
         """Return the move a select sends (a ready-made move, an addition's cards)."""
@@ -243,11 +260,20 @@ class CanastaAdapter(AdapterBase):
 
 def safe_move(view: CanastaHand) -> str:
     """Return the draw (or the end on an empty stock), else the computer player's discard."""
-    legal = view.actions
-    for bare in ("draw", "end"):
-        if bare in legal:
-            return bare
-    return choose_discard(Reading(view))
+    bare = next((m for m in view.moves if isinstance(m, (DrawTwo, EndHand))), None)
+    return str(bare) if bare is not None else choose_discard(Reading(view))
+
+
+def acquire_key(view: CanastaHand) -> str:
+    """Return the line before the draw: the empty stock, the frozen pile, the pile takeable
+    or not (a take is offered only when one is legal)."""
+    table = view.table
+    if not table.stock:
+        return "canasta.prompt.end"
+    if table.frozen:
+        return "canasta.prompt.frozen"
+    takes = any(isinstance(m, TakePile) for m in view.moves)
+    return "canasta.prompt.acquire" if takes else "canasta.prompt.no_take"
 
 
 # ----- words and rows -----------------------------------------------------------------------
@@ -272,18 +298,32 @@ def by_rank(hand: Sequence[str]) -> list[list[str]]:
 
 
 def could_meld(view: CanastaHand, locale: str) -> str:
-    """Return the hand's caption: the ranks it could meld now, or that it can meld none."""
-    ranks = [rank_of(a.split()[1].split(",")[0]) for a in view.actions
-             if a.startswith("meld ")]
-    ranks += [rank_of(m.split(",")[0]) for a in view.actions if a.startswith("open ")
-              for m in a.split()[1:]]
-    melds = {m.id: m.rank for s in view.table.sides for m in s.melds}
-    ranks += [melds[a.split()[1]] for a in view.actions if a.startswith("add ")]
+    """Return the hand's caption: the ranks it could open with, meld or add to now, or
+    after the draw; else that it can meld none."""
+    if view.after_draw:
+        key, moves = "canasta.after_draw", view.after_draw
+    elif any(isinstance(m, OpenAndDraw) for m in view.moves):
+        key, moves = "canasta.could_open", view.moves
+    else:
+        key, moves = "canasta.could_meld", view.moves
+    ranks = {rank_name(r) for m in moves for r in play_ranks(view, m)}
     # in the order the hand's groups are drawn, so the caption reads along the picture
-    shown = sorted(set(ranks), key=rank_order)
+    shown = sorted(ranks, key=rank_order)
     if not shown:
         return t("canasta.hand_caption", locale)
-    return t("canasta.could_meld", locale, ranks=" ".join(shown))
+    return t(key, locale, ranks=" ".join(shown))
+
+
+def play_ranks(view: CanastaHand, move: object) -> list[int]:
+    """Return the ranks a move melds or adds to."""
+    if isinstance(move, NewMeld):
+        return [meld_rank(move.cards)]
+    if isinstance(move, OpenAndDraw):
+        return [meld_rank(m) for m in move.melds]
+    if isinstance(move, AddToMeld):
+        melds = {m.id: m for s in view.table.sides for m in s.melds}
+        return [view_rank(melds[move.meld_id])]
+    return []
 
 
 def reds_line(reds: Sequence[str], locale: str) -> str:
@@ -304,7 +344,7 @@ def meld_word(meld: MeldView, locale: str) -> str:
 
 def melds_line(melds: Sequence[MeldView], locale: str) -> str:
     """Write melds for a public line, with their cards."""
-    return "; ".join(f"{meld_word(m, locale)}: {meld_text(','.join(m.cards))}" for m in melds)
+    return "; ".join(f"{meld_word(m, locale)}: {meld_text(m.cards)}" for m in melds)
 
 
 def completed(meld: MeldView, added: int, locale: str) -> str:

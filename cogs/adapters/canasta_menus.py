@@ -1,42 +1,49 @@
 """Canasta's hand menus: draw two, take the pile, open, meld a rank, add to a side meld, discard.
 
-The menus work in steps kept as a draft string (see GameAdapter.step):
+Every choice is one of the engine's legal moves (the view's typed `moves`), or a step of a
+build (engine/canasta/building.py) whose choices and verdict the engine gives. The menus work
+in steps kept as a draft (see GameAdapter.step):
 
-- "" the turn's main menu: the ready-made moves the engine lists (openings, pile takes, new
-  melds, additions) in selects, and buttons to build one by hand;
-- "build" or "build:<meld>|<meld>" building melds rank by rank (as actions write them,
-  "KS,KH,KD,2C"): a rank puts down all its natural cards, a wild card joins the last meld.
-  Before the side has opened the melds make an opening (the sum and the minimum shown);
-  after, the last meld alone is put down;
-- "add" (choose one of the side's melds), "add:<id>" (choose the cards that go on it).
+- "" the turn's main menu: the ready-made moves (pile takes, openings, new melds, additions)
+  in selects, and buttons to build one by hand;
+- "build" or "build <move>" building melds rank by rank, the move written as the engine
+  writes it ("open KS,KH,KD AS,AH,AD", "meld 7D,7H,7S,JK") and read back by its parser: a
+  rank puts down all its free natural cards, a wild card joins the last meld. Before the
+  side has opened the melds make an opening; after, one meld. Its confirm button is greyed
+  out until the build is legal, and says what it lacks;
+- "add" (choose one of the side's melds), "add:<id>" (choose an addition to it).
 
-A refusal keeps the draft: the player adds to it, clears it or goes back. A move whose text
-passes a button's custom id goes in a one-option select instead.
+A move whose text passes a button's custom id goes in a one-option select instead.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from bot.i18n import card_text, cards_text, t
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption, Style
 from cogs.errors import Refusal
-from engine.canasta.melds import card_value
-from engine.canasta.views import CanastaHand, MeldView, SideView
+from engine.canasta import actions as A
+from engine.canasta.building import Build, build
+from engine.canasta.game import CanastaGame
+from engine.canasta.melds import cards_value, is_wild
+from engine.canasta.views import CanastaHand, MeldView, SideView, rank_name
 from engine.cards import Card
 from engine.errors import IllegalMove
 
 MAX_OPTIONS = 25  # Discord's limit on a select menu's options
 BUTTON_ACTION = 60  # what a button's custom id leaves for its action (ramino51_menus)
 VALUE = 100  # a select option's value
-COPY = "."  # "7S.2": the second copy of a face, so a select's values stay unique
-WILD_RANKS = ("JK", "2")
+CONFIRM = "ui_confirm"  # a greyed-out confirm whose move is too long for a button
+Move = TypeVar("Move", bound=A.CanastaAction)
 
 
-def hand_controls(view: CanastaHand, locale: str, draft: str) -> list[Control]:
+def hand_controls(game: CanastaGame, view: CanastaHand, locale: str, draft: str
+                  ) -> list[Control]:
     """Return the controls of the seat's step of the menus."""
     if draft.startswith("build"):
-        return _build_controls(view, draft, locale)
+        return _build_controls(game, view, draft, locale)
     if draft.startswith("add"):
         return _add_controls(view, draft, locale)
     if view.table.phase == "acquire":
@@ -44,57 +51,83 @@ def hand_controls(view: CanastaHand, locale: str, draft: str) -> list[Control]:
     return _play_controls(view, locale)
 
 
+def moves_of(view: CanastaHand, kind: type[Move]) -> list[Move]:
+    """Return the view's legal moves of a kind whose text fits a select's value."""
+    return [m for m in view.moves if isinstance(m, kind) and len(str(m)) <= VALUE]
+
+
 # ----- the main menus -----------------------------------------------------------------------
 
 
 def _acquire_controls(view: CanastaHand, locale: str) -> list[Control]:
-    legal = view.actions
     buttons: list[Control] = []
-    if "draw" in legal:
+    if any(isinstance(m, A.DrawTwo) for m in view.moves):
         buttons.append(ButtonControl("draw", t("canasta.action.draw", locale)))
-    if "end" in legal:
+    if any(isinstance(m, A.EndHand) for m in view.moves):
         buttons.append(ButtonControl("end", t("canasta.action.end", locale), "danger"))
-    takes = _listed(legal, "take")
+    takes = sorted(moves_of(view, A.TakePile), key=_plain_first)
     if len(takes) == 1:
-        buttons += one_move("take " + takes[0], take_label(view, takes[0], locale), "success")
-    elif not takes and view.table.pile:  # says why not when clicked (frozen, cards short)
-        buttons.append(ButtonControl("ui_take", t("canasta.action.take", locale), "secondary"))
-    opens = _listed(legal, "open")
-    if opens or (not _side(view).opened and "draw" in legal):
+        buttons += one_move(str(takes[0]), take_label(view, takes[0], locale), "success")
+    opens = sorted(moves_of(view, A.OpenAndDraw), key=_plain_first)
+    if opens:
         buttons.append(ButtonControl("ui_build", t("canasta.action.build_open", locale),
                                      "secondary"))
     selects: list[Control] = []
     if len(takes) > 1:
         selects.append(SelectControl("take", t("canasta.take_placeholder", locale), [
-            SelectOption(m, take_label(view, m, locale)) for m in takes][:MAX_OPTIONS]))
+            SelectOption(str(m), take_label(view, m, locale)) for m in takes][:MAX_OPTIONS]))
     if opens:
-        minimum = _side(view).minimum
+        minimum = own_side(view).minimum
         selects.append(SelectControl(
             "open", t("canasta.open_placeholder", locale, minimum=minimum),
-            [SelectOption(m, open_label(view, m, minimum, locale)) for m in opens][:MAX_OPTIONS]))
+            [SelectOption(str(m), open_label(view, m, minimum, locale))
+             for m in opens][:MAX_OPTIONS]))
     return buttons + selects
 
 
 def _play_controls(view: CanastaHand, locale: str) -> list[Control]:
-    legal = view.actions
     buttons: list[Control] = []
-    if _side(view).opened:
+    if any(isinstance(m, A.NewMeld) for m in view.moves):
         buttons.append(ButtonControl("ui_build", t("canasta.action.build", locale),
                                      "secondary"))
-        if any(a.startswith("add ") for a in legal) and _side(view).melds:
-            buttons.append(ButtonControl("ui_add", t("canasta.action.add", locale),
-                                         "secondary"))
-    ready = [a for a in legal if a.startswith(("meld ", "add ")) and len(a) <= VALUE]
+    if any(isinstance(m, A.AddToMeld) for m in view.moves):
+        buttons.append(ButtonControl("ui_add", t("canasta.action.add", locale), "secondary"))
+    ready: list[A.NewMeld | A.AddToMeld] = sorted(
+        [*moves_of(view, A.NewMeld), *moves_of(view, A.AddToMeld)], key=_plain_first)
     selects: list[Control] = []
     if ready:
         selects.append(SelectControl("play", t("canasta.ready_placeholder", locale), [
-            SelectOption(a, play_label(view, a, locale)) for a in ready][:MAX_OPTIONS]))
+            SelectOption(str(m), play_label(view, m, locale)) for m in ready][:MAX_OPTIONS]))
     return buttons + selects + _discards(view, locale)
+
+
+def _plain_first(move: A.CanastaAction) -> tuple[int, int, int]:
+    """Order ready-made moves: fewest new melds beside, fewest wild cards, most cards."""
+    groups = _groups(move)
+    cards = [c for g in groups for c in g]
+    return len(groups), sum(_wild_in(g) for g in groups), -len(cards)
+
+
+def _groups(move: A.CanastaAction) -> list[tuple[Card, ...]]:
+    if isinstance(move, A.TakePile):
+        return [move.cards, *move.extra]
+    if isinstance(move, A.OpenAndDraw):
+        return list(move.melds)
+    if isinstance(move, (A.NewMeld, A.AddToMeld)):
+        return [move.cards]
+    return []
+
+
+def _wild_in(group: Sequence[Card]) -> int:
+    """Return how many cards of a group play as wild cards (its rank read from its naturals)."""
+    plain = [c.rank for c in group if c.rank not in (0, 2)]
+    rank = plain[0] if plain else group[0].rank
+    return sum(is_wild(c, rank) for c in group)
 
 
 def _discards(view: CanastaHand, locale: str) -> list[Control]:
     """Return the discards, in two selects when the hand holds more than 25 faces."""
-    cards = [a.split()[1] for a in view.actions if a.startswith("discard ")]
+    cards = [m.card.text for m in view.moves if isinstance(m, A.Discard)]
     pages = [cards[i:i + MAX_OPTIONS] for i in range(0, len(cards), MAX_OPTIONS)][:2]
     out: list[Control] = []
     for page, verb in zip(pages, ("discard", "discard_more")):
@@ -118,207 +151,174 @@ def one_move(action: str, label: str, style: Style = "primary") -> list[Control]
 # ----- building melds -------------------------------------------------------------------------
 
 
-def pending(draft: str) -> list[str]:
-    """Return the melds of a build draft, as actions write them."""
-    body = draft.removeprefix("build").removeprefix(":")
-    return [m for m in body.split("|") if m]
+def chosen(draft: str) -> list[tuple[Card, ...]]:
+    """Return the melds of a build draft, read back by the engine's parser."""
+    text = draft.removeprefix("build").strip()
+    if not text:
+        return []
+    move = A.parse_action(text)
+    if isinstance(move, A.OpenAndDraw):
+        return list(move.melds)
+    if isinstance(move, A.NewMeld):
+        return [move.cards]
+    raise IllegalMove("no such step", action=draft)
 
 
-def _build_controls(view: CanastaHand, draft: str, locale: str) -> list[Control]:
-    done = pending(draft)
-    side = _side(view)
+def current(game: CanastaGame, view: CanastaHand, draft: str) -> Build:
+    """Return the engine's word on the build in the draft."""
+    return build(game, view.seat, chosen(draft), view.moves)
+
+
+def _build_controls(game: CanastaGame, view: CanastaHand, draft: str, locale: str
+                    ) -> list[Control]:
+    now = current(game, view, draft)
     controls: list[Control] = [back(locale)]
-    if done:
+    if now.melds:
         controls.append(ButtonControl("ui_clear", t("canasta.action.clear", locale),
                                       "secondary"))
-        controls += _put_down(done, side.opened, side.minimum, view, locale)
-    free = free_cards(view.hand, done)
-    ranks = [r for r in _meldable_ranks(free, view) if r not in _taken(view, done)]
-    if ranks:
-        value = melds_value(done, view)
-        key = "canasta.rank_placeholder" if side.opened else "canasta.rank_placeholder_open"
-        controls.append(SelectControl("ui_rank", t(key, locale, points=value,
-                                                   minimum=side.minimum), [
-            SelectOption(r, rank_label(r, free, view, locale)) for r in ranks][:MAX_OPTIONS]))
-    wilds = _free_wilds(free)
-    if done and wilds:
-        controls.append(SelectControl("ui_wild", t("canasta.wild_placeholder", locale), [
-            SelectOption(c, card_text(c)) for c in wilds]))
+        controls += confirm(now, locale)
+    if now.ranks:
+        controls.append(SelectControl("ui_rank", rank_placeholder(now, locale), [
+            SelectOption(rank_name(g[0].rank), rank_label(g, view, locale))
+            for g in now.ranks][:MAX_OPTIONS]))
+    if now.wilds:
+        controls.append(SelectControl(
+            "ui_wild", t("canasta.wild_placeholder", locale, cards=meld_text(now.melds[-1])),
+            [SelectOption(c.text, card_text(c.text)) for c in now.wilds]))
     return controls
 
 
-def _put_down(done: list[str], opened: bool, minimum: int, view: CanastaHand,
-              locale: str) -> list[Control]:
-    """Return the control sending the build: the opening (all melds), or the last meld."""
-    if opened:
-        return one_move(f"meld {done[-1]}", t("canasta.action.put_down", locale,
-                                              cards=meld_text(done[-1])), "success")
-    value = melds_value(done, view)
-    label = t("canasta.action.open_with", locale, points=value, minimum=minimum)
-    return one_move("open " + " ".join(done), label, "success")
+def confirm(now: Build, locale: str) -> list[Control]:
+    """Return the button sending the build: greyed out, saying what it lacks, until legal."""
+    action = now.action
+    assert action is not None
+    label = confirm_label(now, locale)
+    if now.ready:
+        return one_move(str(action), label, "success")
+    text = str(action) if len(str(action)) <= BUTTON_ACTION else CONFIRM
+    return [ButtonControl(text, label, "success", disabled=True)]
 
 
-def _meldable_ranks(free: Sequence[str], view: CanastaHand) -> list[str]:
-    """Return the ranks of which the free cards hold enough naturals to start a meld."""
-    counts: dict[str, int] = {}
-    for card in free:
-        rank = rank_of(card.partition(COPY)[0])
-        counts[rank] = counts.get(rank, 0) + 1
-    need = {"JK": 3, "2": 3, "3": 3}
-    return [r for r in sorted(counts, key=rank_order) if counts[r] >= need.get(r, 2)
-            and (r != "3" or _black_threes(free) >= 3)]
+def confirm_label(now: Build, locale: str) -> str:
+    """Return the confirm's label: the opening's points against the minimum, or the meld."""
+    last = meld_text(now.melds[-1])
+    if not now.opening:
+        key = "canasta.action.put_down" if now.ready else "canasta.action.put_down_wild"
+        return clip(t(key, locale, cards=last))
+    if now.missing == "points":
+        return t("canasta.action.open_short", locale, points=now.points,
+                 minimum=now.minimum, left=now.short)
+    if now.missing == "wild":
+        return clip(t("canasta.action.open_wild", locale, cards=last))
+    if now.missing:
+        return t("canasta.action.open_keep", locale)
+    return t("canasta.action.open_with", locale, points=now.points, minimum=now.minimum)
 
 
-def _taken(view: CanastaHand, done: Sequence[str]) -> set[str]:
-    """Return the ranks a new meld may not have: the draft's, and those of the side's melds
-    that still take cards (a side has one meld a rank; with a cap of seven, one open)."""
-    past_seven = view.table.options.melds_past_seven
-    side = {m.rank for m in _side(view).melds if past_seven or len(m.cards) < 7}
-    return side | {_rank_of(m) for m in done}
+def rank_placeholder(now: Build, locale: str) -> str:
+    """Return the rank select's line: the build so far and its points."""
+    if not now.opening:
+        return t("canasta.rank_placeholder", locale)
+    if not now.melds:
+        return t("canasta.rank_placeholder_open", locale, points=now.points,
+                 minimum=now.minimum)
+    so_far = " + ".join(meld_text(m) for m in now.melds)
+    return clip(t("canasta.build_so_far", locale, melds=so_far, points=now.points,
+                  minimum=now.minimum), 150)
 
 
-def _black_threes(free: Sequence[str]) -> int:
-    return sum(c.partition(COPY)[0] in ("3S", "3C") for c in free)
+def clip(text: str, most: int = 80) -> str:
+    """Cut a label to Discord's length."""
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
-def _free_wilds(free: Sequence[str]) -> list[str]:
-    """Return one joker and one two of each suit still free: the wild cards to add."""
-    faces = dict.fromkeys(c.partition(COPY)[0] for c in free if rank_of(c) in WILD_RANKS)
-    return list(faces)
-
-
-def free_cards(hand: Sequence[str], done: Sequence[str]) -> list[str]:
-    """Return the hand's cards not yet in a draft meld, a further copy marked ".2", ".3"."""
-    left = list(hand)
-    for meld in done:
-        for card in meld.split(","):
-            if card in left:
-                left.remove(card)
-    out: list[str] = []
-    for card in left:
-        copies = sum(c.partition(COPY)[0] == card for c in out)
-        out.append(card if not copies else f"{card}{COPY}{copies + 1}")
-    return out
-
-
-def add_rank(view: CanastaHand, draft: str, rank: str) -> str:
-    """Return the build draft with every free natural card of the rank as a new meld."""
-    done = pending(draft)
-    free = free_cards(view.hand, done)
-    if rank not in _meldable_ranks(free, view) or rank in _taken(view, done):
+def add_rank(game: CanastaGame, view: CanastaHand, draft: str, rank: str) -> str:
+    """Return the build draft with the rank's free natural cards as a new meld."""
+    now = current(game, view, draft)
+    group = next((g for g in now.ranks if rank_name(g[0].rank) == rank), None)
+    if group is None:
         raise Refusal("error.move_unavailable")
-    cards = [c.partition(COPY)[0] for c in free if rank_of(c) == rank
-             and (rank != "3" or c.startswith(("3S", "3C")))]
-    if rank == "JK":
-        cards = cards[:7]
-    meld = ",".join(cards)
-    if not _side(view).opened or view.table.phase == "acquire":
-        return "build:" + "|".join([*done, meld])
-    return "build:" + meld  # an opened side puts one meld down at a time
+    melds = [*now.melds, group] if now.opening else [group]
+    return draft_of(now.opening, melds)
 
 
-def add_wild(view: CanastaHand, draft: str, card: str) -> str:
+def add_wild(game: CanastaGame, view: CanastaHand, draft: str, card: str) -> str:
     """Return the build draft with a wild card joined to its last meld."""
-    done = pending(draft)
-    if not done or card not in _free_wilds(free_cards(view.hand, done)):
+    now = current(game, view, draft)
+    wild = next((c for c in now.wilds if c.text == card), None)
+    if wild is None:
         raise Refusal("error.move_unavailable")
-    return "build:" + "|".join([*done[:-1], f"{done[-1]},{card}"])
+    return draft_of(now.opening, [*now.melds[:-1], (*now.melds[-1], wild)])
+
+
+def draft_of(opening: bool, melds: Sequence[tuple[Card, ...]]) -> str:
+    """Return the draft holding the move these melds make, as the engine writes it."""
+    move = A.OpenAndDraw(tuple(melds)) if opening else A.NewMeld(melds[-1])
+    return f"build {move}"
 
 
 # ----- adding to a side meld ------------------------------------------------------------------
 
 
 def _add_controls(view: CanastaHand, draft: str, locale: str) -> list[Control]:
-    melds = _side(view).melds
+    adds = moves_of(view, A.AddToMeld)
+    melds = [m for m in own_side(view).melds if any(a.meld_id == m.id for a in adds)]
     mid = draft.partition(":")[2]
     meld = next((m for m in melds if m.id == mid), None)
     if meld is None:
+        if not melds:
+            return [back(locale)]
         return [back(locale), SelectControl("ui_meld", t("canasta.meld_placeholder", locale), [
             SelectOption(m.id, meld_label(m, locale)) for m in melds][:MAX_OPTIONS])]
-    fit = [c for c in free_cards(view.hand, ()) if _fits(c.partition(COPY)[0], meld)]
-    if not fit:
-        return [back(locale)]
+    onto = sorted((a for a in adds if a.meld_id == meld.id), key=_plain_first)
     return [back(locale), SelectControl(
-        "addc", t("canasta.add_placeholder", locale, meld=meld_label(meld, locale)),
-        [SelectOption(f"{meld.id}:{c}", card_text(c.partition(COPY)[0]))
-         for c in fit[:MAX_OPTIONS]], max_values=min(len(fit), MAX_OPTIONS))]
-
-
-def _fits(card: str, meld: MeldView) -> bool:
-    """Whether a card may go on the meld by its kind: a natural of its rank, or a wild card."""
-    rank = rank_of(card)
-    if meld.rank == "3":
-        return card in ("3S", "3C")
-    return rank == meld.rank or (rank in WILD_RANKS and meld.rank not in WILD_RANKS)
+        "play", t("canasta.add_placeholder", locale, meld=meld_label(meld, locale)),
+        [SelectOption(str(a), cards_text(c.text for c in a.cards))
+         for a in onto][:MAX_OPTIONS])]
 
 
 # ----- steps and selects ----------------------------------------------------------------------
 
 _OPEN = {"ui_back": "", "ui_build": "build", "ui_clear": "build", "ui_add": "add"}
+Step = Callable[[CanastaGame, CanastaHand, str, str], str]
+_STEPS: dict[str, Step] = {"ui_rank": add_rank, "ui_wild": add_wild}
 
 
-def step_draft(view: CanastaHand, draft: str, text: str) -> str:
+def step_draft(game: CanastaGame, view: CanastaHand, draft: str, text: str) -> str:
     """Return the new draft after a menu step."""
     verb, _, value = text.partition(" ")
     if verb in _OPEN:
         return _OPEN[verb]
-    if verb == "ui_rank":
-        return add_rank(view, draft, value)
-    if verb == "ui_wild":
-        return add_wild(view, draft, value)
-    if verb == "ui_take":
-        raise why_no_take(view)
+    if verb in _STEPS:
+        return _STEPS[verb](game, view, draft, value)
     if verb == "ui_meld":
-        if value not in {m.id for m in _side(view).melds}:
+        if value not in {a.meld_id for a in moves_of(view, A.AddToMeld)}:
             raise Refusal("error.move_unavailable")
         return f"add:{value}"
     raise IllegalMove("no such step", action=text)
 
 
-def why_no_take(view: CanastaHand) -> Refusal:
-    """Return why the pile cannot be taken: frozen, or not enough cards of its rank shown."""
-    top = view.table.pile_top or ""
-    if view.table.frozen:
-        return Refusal("error.pile_frozen", card=card_text(top))
-    return Refusal("error.pile_needs_cards", card=card_text(top))
-
-
 def compose_move(verb: str, values: Sequence[str]) -> str:
-    """Return the move (or step) a select sends from its chosen values."""
-    if verb == "play":
-        return values[0]
-    if verb == "discard_more":
+    """Return the move (or step) a select sends from its chosen values: a ready-made move's
+    text as it is, a discard's card."""
+    if verb in ("discard", "discard_more"):
         return f"discard {values[0]}"
-    if verb == "addc":
-        mid = values[0].partition(":")[0]
-        cards = [v.partition(":")[2].partition(COPY)[0] for v in values]
-        return f"add {mid} {','.join(cards)}"
+    if verb in ("play", "take", "open"):
+        return values[0]
     return f"{verb} {values[0]}"
 
 
 # ----- shared words -------------------------------------------------------------------------
 
 
-def _side(view: CanastaHand) -> SideView:
+def own_side(view: CanastaHand) -> SideView:
     """Return the seat's own side as the table shows it."""
     return next(s for s in view.table.sides if view.seat in s.seats)
 
 
-def _listed(legal: Sequence[str], verb: str) -> list[str]:
-    """Return the listed moves of a verb, without it, that fit a select's value."""
-    return [a.removeprefix(verb + " ") for a in legal
-            if a.startswith(verb + " ") and len(a) - len(verb) - 1 <= VALUE]
-
-
 def rank_of(card: str) -> str:
-    """Return the rank a card names ("10H" → "10", "JK" → "JK"), a copy mark ignored."""
-    face = card.partition(COPY)[0]
-    return "JK" if face == "JK" else face[:-1]
-
-
-def _rank_of(meld: str) -> str:
-    """Return a draft meld's rank: that of its first card (naturals come first)."""
-    return rank_of(meld.split(",")[0])
+    """Return the rank a card names ("10H" → "10", "JK" → "JK")."""
+    return rank_name(Card.parse(card).rank)
 
 
 def rank_order(rank: str) -> int:
@@ -327,31 +327,21 @@ def rank_order(rank: str) -> int:
     return order.index(rank)
 
 
-def value_of(card: str, view: CanastaHand) -> int:
-    """Return a card's value under the game's options."""
-    return card_value(Card.parse(card.partition(COPY)[0]), view.table.options)
+def meld_text(cards: Sequence[Card | str]) -> str:
+    """Write a meld for a label: "K♠ K♥ K♦ 2♣"."""
+    return cards_text(c.text if isinstance(c, Card) else c for c in cards)
 
 
-def melds_value(melds: Sequence[str], view: CanastaHand) -> int:
-    """Return the value of melds as actions write them."""
-    return sum(value_of(c, view) for m in melds for c in m.split(","))
-
-
-def meld_text(meld: str) -> str:
-    """Write a meld of an action for a label: "K♠ K♥ K♦ 2♣"."""
-    return cards_text(meld.split(","))
-
-
-def rank_label(rank: str, free: Sequence[str], view: CanastaHand, locale: str) -> str:
+def rank_label(group: Sequence[Card], view: CanastaHand, locale: str) -> str:
     """Return a rank's choice: how many naturals are held, and their value."""
-    cards = [c for c in free if rank_of(c) == rank]
-    return t("canasta.rank_choice", locale, rank=rank_word(rank, locale), count=len(cards),
-             points=sum(value_of(c, view) for c in cards))
+    points = cards_value(group, view.table.options)
+    return t("canasta.rank_choice", locale, rank=rank_word(rank_name(group[0].rank), locale),
+             count=len(group), points=points)
 
 
 def rank_word(rank: str, locale: str) -> str:
     """Return a rank as players name it: "K", "2 (pinelle)", "jokers"."""
-    return t(f"canasta.rank.{rank}", locale) if rank in WILD_RANKS else rank
+    return t(f"canasta.rank.{rank}", locale) if rank in ("JK", "2") else rank
 
 
 def meld_label(meld: MeldView, locale: str) -> str:
@@ -360,38 +350,38 @@ def meld_label(meld: MeldView, locale: str) -> str:
              count=len(meld.cards), joker=meld.wilds)
 
 
-def open_label(view: CanastaHand, melds: str, minimum: int, locale: str) -> str:
+def open_label(view: CanastaHand, move: A.OpenAndDraw, minimum: int, locale: str) -> str:
     """Return a ready-made opening: its melds and their sum against the minimum."""
-    groups = melds.split()
-    points = melds_value(groups, view)
-    return t("canasta.open_choice", locale, cards=" + ".join(meld_text(g) for g in groups),
-             points=points, minimum=minimum)
+    points = cards_value((c for m in move.melds for c in m), view.table.options)
+    return clip(t("canasta.open_choice", locale,
+                  cards=" + ".join(meld_text(g) for g in move.melds), points=points,
+                  minimum=minimum), 100)
 
 
-def take_label(view: CanastaHand, take: str, locale: str) -> str:
+def take_label(view: CanastaHand, take: A.TakePile, locale: str) -> str:
     """Return a pile take: the cards shown, where they go, how many cards it brings."""
-    shown, *extra = take.split()
     top = view.table.pile_top or ""
-    joins = next((m for m in _side(view).melds if m.rank == rank_of(top)
+    rank = rank_of(top) if top else ""
+    joins = next((m for m in own_side(view).melds if m.rank == rank
                   and (view.table.options.melds_past_seven or len(m.cards) < 7)), None)
     key = "canasta.take_joins" if joins is not None else "canasta.take_new"
-    label = t(key, locale, cards=meld_text(shown), card=card_text(top),
+    label = t(key, locale, cards=meld_text(take.cards), card=card_text(top),
               count=view.table.pile)
-    if extra:
-        label += " + " + " + ".join(meld_text(g) for g in extra)
-    return label
+    if take.extra:
+        label += " + " + " + ".join(meld_text(g) for g in take.extra)
+    return clip(label, 100)
 
 
-def play_label(view: CanastaHand, action: str, locale: str) -> str:
+def play_label(view: CanastaHand, move: A.NewMeld | A.AddToMeld, locale: str) -> str:
     """Return a ready-made meld or addition."""
-    words = action.split()
-    if words[0] == "meld":
-        return t("canasta.meld_ready", locale, cards=meld_text(words[1]))
-    meld = next((m for m in _side(view).melds if m.id == words[1]), None)
-    rank = rank_word(meld.rank, locale) if meld is not None else words[1]
-    return t("canasta.add_ready", locale, cards=meld_text(words[2]), rank=rank)
+    if isinstance(move, A.NewMeld):
+        return clip(t("canasta.meld_ready", locale, cards=meld_text(move.cards)), 100)
+    meld = next((m for m in own_side(view).melds if m.id == move.meld_id), None)
+    rank = rank_word(meld.rank, locale) if meld is not None else move.meld_id
+    return clip(t("canasta.add_ready", locale, cards=meld_text(move.cards), rank=rank), 100)
 
 
 def back(locale: str) -> ButtonControl:
     """Return the button back to the main menu."""
     return ButtonControl("ui_back", t("canasta.action.back", locale), "secondary")
+

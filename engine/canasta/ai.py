@@ -50,8 +50,7 @@ def choose_action(view: CanastaHand) -> A.CanastaAction:
 
 def offered(view: CanastaHand, kind: type | tuple[type, ...]) -> list[Played]:
     """Return the legal actions of a kind, with their texts."""
-    parsed = ((t, A.parse_action(t)) for t in view.actions)
-    return [(t, a) for t, a in parsed if isinstance(a, kind)]
+    return [(t, a) for t, a in zip(view.actions, view.moves) if isinstance(a, kind)]
 
 
 def wilds_in(cards: Sequence[Card], rank: int) -> int:

@@ -17,9 +17,11 @@ from .melds import canasta_kind
 
 def held_at(hand: Sequence[Card], want: Card) -> int:
     """Return where the hand holds a copy of the card's face; CardNotInHand if nowhere."""
-    face = want.key // PACKS_HELD  # compared as ints: legal lists pull thousands of cards
+    # compared as ints, the first copy's key being the lowest: legal lists pull many cards
+    low = want.key - want.key % PACKS_HELD
+    high = low + PACKS_HELD
     for i, card in enumerate(hand):
-        if card.key // PACKS_HELD == face:
+        if low <= card.key < high:
             return i
     raise CardNotInHand(f"you do not hold {want}", card=want.text)
 

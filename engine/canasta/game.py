@@ -2,8 +2,10 @@
 
 state.py holds the fields, the deal and the JSON form; rules.py checks every action once (a
 play on a draft.py `Draft`, which the move then commits); legal.py lists the candidates those
-checks accept; moves.py applies actions; scoring.py ends hands and the game; views.py
-declares what each player sees (built here) and events.py what happened.
+checks accept (shapes.py counts melds by kind, search.py finds an opening's melds when the
+list's bounds do not); building.py answers the menus' builds; moves.py applies actions;
+scoring.py ends hands and the game; views.py declares what each player sees (built here)
+and events.py what happened.
 """
 
 from __future__ import annotations
@@ -37,9 +39,9 @@ class CanastaGame(CanastaMoves):
         return legal.legal_actions(self, seat)
 
     def can_take(self, seat: int) -> bool:
-        """Whether a listed pile take is legal for the seat now."""
-        hold = legal.Holding.of(self.hands[seat])
-        return any(legal.passes(self, seat, a) for a in legal.takes(self, seat, hold))
+        """Whether some pile take is legal for the seat now (legal.py lists one exactly
+        then)."""
+        return legal.can_take(self, seat)
 
     @property
     def winner(self) -> int | None:
@@ -71,6 +73,9 @@ class CanastaGame(CanastaMoves):
             for side, seats in enumerate(self.sides))
 
     def private_view(self, seat: int) -> CanastaHand:
-        """Return the table with the seat's own cards and the actions legal for him."""
+        """Return the table with the seat's own cards and the actions legal for him (and,
+        before his draw, what he could meld after it)."""
+        moves = tuple(self.legal_actions(seat))
         return CanastaHand(self.public_view(), seat, texts(sorted(self.hands[seat])),
-                           tuple(str(a) for a in self.legal_actions(seat)))
+                           tuple(str(a) for a in moves), moves,
+                           tuple(legal.after_draw(self, seat)))

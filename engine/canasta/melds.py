@@ -68,6 +68,11 @@ def meld_rank(cards: Sequence[Card]) -> int:
 def check_meld(cards: Sequence[Card], rank: int, opts: CanastaOptions) -> None:
     """Raise InvalidMeld unless the cards form a valid meld of this rank under the options."""
     make_group(cards, rank)
+    check_size(cards, opts)
+
+
+def check_size(cards: Sequence[Card], opts: CanastaOptions) -> None:
+    """Raise InvalidMeld for a meld past seven cards when seven is the cap (an option)."""
     if not opts.melds_past_seven and len(cards) > CANASTA:
         raise InvalidMeld("a meld holds at most 7 cards in this game")
 

@@ -41,6 +41,7 @@ from .melds import (
     canasta_kind,
     cards_value,
     check_meld,
+    check_size,
     is_red_three,
     is_wild,
     meld_rank,
@@ -198,14 +199,14 @@ class CanastaRules(CanastaState):
     def new_meld(self, draft: Draft, named: Sequence[Card], opening: bool) -> int:
         """Pull a new meld's cards into the draft; return its rank."""
         cards = draft.pull(named)
-        rank = meld_rank(cards)
+        rank = meld_rank(cards)  # a valid meld of that rank, or InvalidMeld
         if rank == BLACK_THREES and (opening or not self.opts.black_three_meld_when_going_out):
             raise BlackThreeMeld("black threes are melded only when going out" if
                                  self.opts.black_three_meld_when_going_out else
                                  "black threes are never melded in this game")
         if self.rank_taken(draft, rank):
             raise RankMelded("your side already has a meld of that rank: add to it", rank=rank)
-        self.check_group(cards, rank)
+        check_size(cards, self.opts)
         draft.new.append((rank, cards))
         return rank
 

@@ -1,10 +1,11 @@
 """What the players may see of a Canasta game: the public table, one seat's hand, a hand's end.
 
 Cards are given as text ("10H", "JK"). `CanastaTable` holds no card of any hand (card counts
-only); `CanastaHand` adds one seat's own cards and legal action texts by holding the table,
-so a function publishing a table cannot be handed a hand by mistake, and partners do not see
-each other's cards. Per-seat and per-side figures are tuples in seat or side order. Only
-`HandReport` (the last hand's result, every hand laid open) is kept in a snapshot.
+only); `CanastaHand` adds one seat's own cards and legal actions (typed, and as texts) by
+holding the table, so a function publishing a table cannot be handed a hand by mistake, and
+partners do not see each other's cards. Per-seat and per-side figures are tuples in seat or
+side order. Only `HandReport` (the last hand's result, every hand laid open) is kept in a
+snapshot.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from ..cards import rank_text
 from ..table import TableMeld
+from .actions import CanastaAction
 from .melds import canasta_kind, is_wild
 from .options import CanastaOptions
 
@@ -95,12 +97,16 @@ class CanastaTable:
 
 @dataclass(frozen=True, slots=True)
 class CanastaHand:
-    """One seat's view: the table, his own cards and the action texts legal for him now."""
+    """One seat's view: the table, his own cards, the actions legal for him now (`moves`,
+    and their texts) and, before his draw, the new melds and additions his hand would make
+    once he has drawn (`after_draw`: the hand he holds now, which the draw only adds to)."""
 
     table: CanastaTable
     seat: int
     hand: Cards
     actions: tuple[str, ...]
+    moves: tuple[CanastaAction, ...] = ()
+    after_draw: tuple[CanastaAction, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,12 +8,14 @@ from typing import Any
 
 import pytest
 import simcord
+from simcord.backend.errors import SetupError
 
 from card_images.style import DISPLAY_WIDTH
 from cogs.custom_ids import ComponentId
 from cogs.host import Runtime, ScriptedDeals
 from engine.canasta.views import CanastaTable
 from tests.cogs.conftest import (
+    children,
     choose,
     dm,
     hand_end_message,
@@ -82,14 +84,23 @@ async def alice_opens(sim: Sim) -> None:
     """Alice builds her opening rank by rank, opens, draws and discards 4S."""
     await click(sim.alice, "Build an opening")
     await choose(sim.alice, "ui_rank", ["K"])
-    assert "Open with these (30 of 50)" in labels(dm(sim.alice))
+    # greyed out while short, saying by how much
+    assert button(dm(sim.alice), "Open with these (30 of 50: 20 more to open)").disabled
     await choose(sim.alice, "ui_rank", ["A"])
+    assert not button(dm(sim.alice), "Open with these (90 of 50)").disabled
     assert await click(sim.alice, "Open with these (90 of 50)") == ""
     await choose(sim.alice, "discard", ["4S"])
 
 
+def button(message: Any, label: str) -> Any:
+    """Return the message's button with this label."""
+    found = [c for c in children(message) if getattr(c, "label", None) == label]
+    assert len(found) == 1, (label, labels(message))
+    return found[0]
+
+
 async def test_a_partnership_hand_opening_pile_take_red_threes_and_frozen_pile(
-        sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch) -> None:
+        sim: Sim, deals: ScriptedDeals) -> None:
     await four_players(sim, deals)
     view = table(sim)
     assert [s.seats for s in view.sides] == [(0, 2), (1, 3)]
@@ -98,6 +109,10 @@ async def test_a_partnership_hand_opening_pile_take_red_threes_and_frozen_pile(
     hand = dm(sim.alice)
     assert "To open, your first melds must be worth at least 50." in hand.content
     assert (await png_of(hand, "canasta_hand.png")).width <= DISPLAY_WIDTH
+    # Alice holds one four: the pile (4♣ on top) is not hers to take, and no button says so.
+    assert ("Your turn: draw two. You can't take the pile now (4♣\ufe0e on top, 5 cards)."
+            in hand.content)
+    assert labels(hand) == ["Sort by rank", "Draw two", "Build an opening"]
     await alice_opens(sim)
     view = table(sim)
     assert view.sides[0].opened and [m.rank for m in view.sides[0].melds] == ["A", "K"]
@@ -124,12 +139,14 @@ async def test_a_partnership_hand_opening_pile_take_red_threes_and_frozen_pile(
     assert "The pile is frozen (3♠\ufe0e on top)." in dm(sim.alice).content
     png = await png_of(table_message(sim), "canasta_table.png")
     assert png.width <= DISPLAY_WIDTH
-    # The take is refused privately, saying why, nothing changed, in English and Italian.
-    answer = await click(sim.alice, "Take the pile")
-    assert answer == "The pile is frozen: you can't take it while 3♠\ufe0e is on top."
-    set_locale(monkeypatch, sim.alice.id, "it")
-    answer = await click(sim.alice, "Take the pile")
-    assert answer == "Il pozzo è congelato: non puoi prenderlo finché c'è sopra 3♠\ufe0e."
+    # No take is offered on a frozen pile; a forged one is refused privately.
+    assert not any(label.startswith("Take the pile") for label in labels(dm(sim.alice)))
+    rt = running(sim)
+    assert rt is not None
+    forged = str(ComponentId(rt.record.id, "act", view.version, "take KD,KH"))
+    assert (await stale_click(sim, sim.alice, forged)).ephemeral
+    italian = rt.adapter.hand_prompt(rt.game, 0, rt.names, "it")
+    assert "Il pozzo è congelato (in cima c'è 3♠\ufe0e)." in italian
     assert table(sim).version == view.version
 
 
@@ -152,7 +169,8 @@ async def test_two_players_a_clean_canasta_and_going_out(
     await click(sim.alice, "Add to a meld")
     kings = next(m for m in table(sim).sides[0].melds if m.rank == "K")
     await choose(sim.alice, "ui_meld", [kings.id])
-    await choose(sim.alice, "addc", [f"{kings.id}:KD"])
+    assert option_values(dm(sim.alice), ":play") == [f"add {kings.id} KD"]
+    await choose(sim.alice, "play", [f"add {kings.id} KD"])
     assert "Alice added K♦\ufe0e to clean canasta of K." in log(sim)
     await choose(sim.alice, "discard", ["5C"])
     assert "Alice discarded 5♣\ufe0e and went out!" in log(sim)
@@ -178,12 +196,17 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(
     old = str(ComponentId(rt.record.id, "act", before - 1, "draw"))
     answer = await stale_click(sim, sim.alice, old)
     assert answer.ephemeral and "no longer" in answer.response.content.lower()
-    # An opening under the minimum is refused, the draft kept.
+    # An opening under the minimum is greyed out; pressed all the same (a forged click), it
+    # is refused privately, the draft kept.
     await click(sim.alice, "Build an opening")
     await choose(sim.alice, "ui_rank", ["K"])
-    answer = await click(sim.alice, "Open with these (30 of 50)")
-    assert "50" in answer and "30" in answer
-    assert "Open with these (30 of 50)" in labels(dm(sim.alice))
+    short = "Open with these (30 of 50: 20 more to open)"
+    assert button(dm(sim.alice), short).disabled
+    with pytest.raises(SetupError):
+        await click(sim.alice, short)
+    forged = str(ComponentId(rt.record.id, "act", before, "open KD,KH,KS"))
+    assert (await stale_click(sim, sim.alice, forged)).ephemeral
+    assert short in labels(dm(sim.alice))
     # A rank the hand cannot meld (one card) is refused at its step.
     assert "5" not in option_values(dm(sim.alice), ":ui_rank")
     assert table(sim).version == before and not table(sim).sides[0].opened
@@ -239,7 +262,7 @@ async def test_the_table_is_posted_anew_at_each_hand_and_when_it_grows_old(
     await click(sim.alice, "Add to a meld")
     kings = next(m for m in table(sim).sides[0].melds if m.rank == "K")
     await choose(sim.alice, "ui_meld", [kings.id])
-    await choose(sim.alice, "addc", [f"{kings.id}:KD"])
+    await choose(sim.alice, "play", [f"add {kings.id} KD"])
     await choose(sim.alice, "discard", ["5C"])  # Alice goes out: hand 2 is dealt
     second = table_message(sim)
     assert table(sim).hand_no == 2 and second.id != first.id
@@ -253,3 +276,19 @@ async def test_the_table_is_posted_anew_at_each_hand_and_when_it_grows_old(
     third = table_message(sim)
     assert third.id != second.id and sim.channel.history()[-1].id == third.id
     assert labels(message(sim, second.id)) == []  # the old one lost its buttons
+
+
+async def test_an_italian_player_sees_the_greyed_out_opening_and_what_it_lacks(
+        sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch) -> None:
+    set_locale(monkeypatch, sim.alice.id, "it")
+    script(deals, [ALICE, BRUNO2], stock="4C 5H 5S 6H 6S KD")
+    await start_game(sim, "canasta", sim.bruno)
+    hand = dm(sim.alice)
+    assert "Ora non puoi prendere il pozzo" in hand.content
+    assert not any(label.startswith("Prendi il pozzo") for label in labels(hand))
+    await click(sim.alice, "Componi l'apertura")
+    await choose(sim.alice, "ui_rank", ["K"])
+    assert button(dm(sim.alice), "Apri con queste (30 su 50: ancora 20 per aprire)").disabled
+    await choose(sim.alice, "ui_rank", ["A"])
+    assert await click(sim.alice, "Apri con queste (90 su 50)") == ""
+    assert table(sim).sides[0].opened

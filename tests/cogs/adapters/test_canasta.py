@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from bot.i18n import t
 from cogs.adapters import ButtonControl, Control, Deal, SelectControl, view_of
 from cogs.adapters.base import preset_label
 from cogs.adapters.canasta import CANASTA, safe_move
@@ -64,30 +65,32 @@ def test_a_40_card_hand_and_14_melds_a_side_fit_every_step(locale: str) -> None:
     view = fourteen(view_of(game, 0))
     assert len(view.hand) == 40 and all(len(s.melds) == 14 for s in view.table.sides)
     mine = view.table.sides[0].melds
-    for draft in ("", "build", "build:KS,KH,KD", "add", f"add:{mine[0].id}", "add:Z0"):
-        check_limits(hand_controls(view, locale, draft))
-    main = hand_controls(view, locale, "")
+    for draft in ("", "build", "build meld KS,KH,KD", "add", f"add:{mine[0].id}", "add:Z0"):
+        check_limits(hand_controls(game, view, locale, draft))
+    main = hand_controls(game, view, locale, "")
     # every card of the hand can be thrown, over two selects of 25 and 15
     discards = [c for c in main if isinstance(c, SelectControl)
                 and c.verb in ("discard", "discard_more")]
     assert [len(c.options) for c in discards] == [25, 15]
     assert {o.value for c in discards for o in c.options} == set(BIG_HAND.split())
-    meld_menu = hand_controls(view, locale, "add")
-    assert len(meld_menu[1].options) == 14  # type: ignore[union-attr]
+    meld_menu = hand_controls(game, view, locale, "add")
+    assert len(meld_menu[1].options) == 10  # type: ignore[union-attr]  # 4 to K: Alice holds those
 
 
-def test_the_add_menu_sends_the_meld_and_the_cards_chosen() -> None:
+def test_the_add_menu_offers_the_legal_additions_to_the_meld_chosen() -> None:
     game = full_table()
     kings = next(m for m in view_of(game).sides[0].melds if m.rank == "K")
     assert CANASTA.step(game, 0, "", "ui_add") == "add"
     assert CANASTA.step(game, 0, "add", f"ui_meld {kings.id}") == f"add:{kings.id}"
     controls = CANASTA.controls(game, 0, "en", f"add:{kings.id}")
     cards = controls[1]
-    assert isinstance(cards, SelectControl) and cards.verb == "addc"
-    # the four kings and no other rank (no wild card is held)
-    assert [o.value for o in cards.options] == [f"{kings.id}:K{s}" for s in "CDHS"]
-    move = CANASTA.compose(game, 0, "addc", [f"{kings.id}:KS", f"{kings.id}:KH"])
-    assert move == f"add {kings.id} KS,KH"
+    assert isinstance(cards, SelectControl) and cards.verb == "play"
+    # the four kings, three, two or one of them (no wild card is held): one a count
+    assert [o.value for o in cards.options] == [f"add {kings.id} KC,KD,KH,KS",
+                                                f"add {kings.id} KC,KD,KH",
+                                                f"add {kings.id} KC,KD", f"add {kings.id} KC"]
+    assert [o.label for o in cards.options][-1] == "K♣\ufe0e"
+    move = CANASTA.compose(game, 0, "play", [cards.options[2].value])
     game.apply(0, move)
     assert len(next(m for m in view_of(game).sides[0].melds if m.rank == "K").cards) == 5
 
@@ -109,7 +112,7 @@ def test_the_first_menu_draws_opens_ready_made_or_builds() -> None:
     controls = CANASTA.controls(game, 0, "en")
     check_limits(controls)
     labels = [c.label for c in controls if isinstance(c, ButtonControl)]
-    assert labels == ["Draw two", "Take the pile", "Build an opening"]
+    assert labels == ["Draw two", "Build an opening"]  # no take: Alice holds no pair of 4s
     ready = next(c for c in controls if isinstance(c, SelectControl) and c.verb == "open")
     assert ready.placeholder == "Open and draw one (you need 50)…"
     assert all(o.label.endswith(" of 50") for o in ready.options)
@@ -120,14 +123,18 @@ def test_an_opening_is_built_rank_by_rank_with_its_sum_against_the_minimum() -> 
     game = four()
     draft = CANASTA.step(game, 0, "", "ui_build")
     draft = CANASTA.step(game, 0, draft, "ui_rank K")
-    assert draft == "build:KD,KH,KS"
-    labels = [c.label for c in CANASTA.controls(game, 0, "it", draft)
-              if isinstance(c, ButtonControl)]
-    assert "Apri con queste (30 su 50)" in labels
+    assert draft == "build open KD,KH,KS"
+    controls = CANASTA.controls(game, 0, "it", draft)
+    short = next(c for c in controls if isinstance(c, ButtonControl) and c.label.startswith(
+        "Apri con queste"))
+    assert short.label == "Apri con queste (30 su 50: ancora 20 per aprire)" and short.disabled
+    ranks = next(c for c in controls if isinstance(c, SelectControl) and c.verb == "ui_rank")
+    assert ranks.placeholder == (
+        "Apertura finora: K♦\ufe0e K♥\ufe0e K♠\ufe0e (30 su 50). Aggiungi un valore…")
     draft = CANASTA.step(game, 0, draft, "ui_rank A")
     put = [c for c in CANASTA.controls(game, 0, "en", draft)
            if isinstance(c, ButtonControl) and c.label == "Open with these (90 of 50)"]
-    assert put[0].action == "open KD,KH,KS AD,AH,AS"
+    assert put[0].action == "open KD,KH,KS AD,AH,AS" and not put[0].disabled
     with pytest.raises(Refusal):  # a rank already in the draft, or one card only
         CANASTA.step(game, 0, draft, "ui_rank K")
     with pytest.raises(Refusal):
@@ -247,10 +254,14 @@ def test_a_pile_take_with_several_ways_is_chosen_from_one_select() -> None:
     controls = CANASTA.controls(game, 0, "en")
     check_limits(controls)
     takes = next(c for c in controls if isinstance(c, SelectControl) and c.verb == "take")
-    assert len(takes.options) > 1
+    # alone (a two, a joker, both) or with the pair of fours as a new meld; fewest wilds first
+    assert [o.value for o in takes.options] == [
+        "take 9C,9S,2H", "take 9C,9S,JK", "take 9C,9S,JK,2H", "take 9C,9S 4H,4S,2H",
+        "take 9C,9S 4H,4S,JK"]
     assert all(o.label.startswith("Take the pile (2 cards): 9") for o in takes.options)
-    with_joker = next(o for o in takes.options if o.value == "9C,9S,JK")
+    with_joker = takes.options[1]
     assert with_joker.label == "Take the pile (2 cards): 9♣\ufe0e 9♠\ufe0e 🃏 with 9♥\ufe0e"
+    assert takes.options[3].label.endswith("with 9♥\ufe0e + 4♥\ufe0e 4♠\ufe0e 2♥\ufe0e")
     move = CANASTA.compose(game, 0, "take", [with_joker.value])
     assert move == "take 9C,9S,JK"
     game.apply(0, move)
@@ -271,7 +282,7 @@ def test_a_new_meld_takes_a_wild_card_in_the_building_menu() -> None:
                  if isinstance(c, SelectControl) and c.verb == "ui_wild")
     assert [o.value for o in wilds.options] == ["JK", "2C"]
     draft = CANASTA.step(game, 0, draft, "ui_wild JK")
-    assert draft == "build:7D,7H,7S,JK"
+    assert draft == "build meld 7D,7H,7S,JK"
     put = [c for c in CANASTA.controls(game, 0, "en", draft) if isinstance(c, ButtonControl)
            and c.action.startswith("meld ")]
     assert [p.label for p in put] == ["Meld 7♦\ufe0e 7♥\ufe0e 7♠\ufe0e 🃏"]
@@ -307,3 +318,53 @@ def test_a_meld_shows_one_natural_card_and_its_wild_cards_framed() -> None:
     meld = CANASTA.table_spec(game, NAMES, "en").seats[0].melds[0]
     assert meld.label == "7×6" and meld.cards == ["7S", "JK", "2C"]
     assert meld.marks == ["", "wild", "wild"]
+
+
+@pytest.mark.parametrize(("locale", "caption", "prompt"), [
+    ("en", "After drawing you could meld or add: A",
+     "Your turn: draw two. You can't take the pile now (5♦\ufe0e on top, 1 card)."),
+    ("it", "Dopo la pescata potrai calare o attaccare: A",
+     "Tocca a te: pesca due carte. Ora non puoi prendere il pozzo (5♦\ufe0e in cima, "
+     "1 carta)."),
+])
+def test_before_the_draw_the_hand_says_what_it_melds_after_it(
+        locale: str, caption: str, prompt: str) -> None:
+    # A♣ A♦ A♥ A♥ fit the side's aces: "Nothing to meld yet" would not be true
+    game = crafted({0: "AC AD AH AH 7C 9S"}, melds=[(0, "AS AS AD")], pile="5D",
+                   phase="acquire")
+    assert CANASTA.hand_spec(game, 0, "rank", locale).deadwood_label == caption
+    assert CANASTA.hand_prompt(game, 0, NAMES, locale).startswith(prompt)
+    labels = [c.label for c in CANASTA.controls(game, 0, locale)
+              if isinstance(c, ButtonControl)]
+    assert labels == [t("canasta.action.draw", locale)]  # nothing else is legal yet
+    game.apply(0, "draw")
+    assert CANASTA.hand_spec(game, 0, "rank", locale).deadwood_label.endswith(": A")
+    lone = crafted({0: "AC 7C 9S"}, melds=[(0, "KS KS KD")], pile="5D", phase="acquire")
+    assert CANASTA.hand_spec(lone, 0, "rank", "en").deadwood_label == "Nothing to meld yet"
+
+
+def test_a_new_meld_s_confirm_is_greyed_out_until_a_wild_card_makes_it_a_meld() -> None:
+    game = crafted({0: "7S 7H JK 5S 9S AC AC"}, melds=[(0, "AS AH AD")], phase="play")
+    draft = CANASTA.step(game, 0, CANASTA.step(game, 0, "", "ui_build"), "ui_rank 7")
+    put = next(c for c in CANASTA.controls(game, 0, "it", draft)
+               if isinstance(c, ButtonControl) and c.label.startswith("Cala"))
+    assert put.label == "Cala 7♥\ufe0e 7♠\ufe0e (aggiungi una matta)" and put.disabled
+    wilds = next(c for c in CANASTA.controls(game, 0, "en", draft)
+                 if isinstance(c, SelectControl) and c.verb == "ui_wild")
+    assert wilds.placeholder == "Add a wild card to 7♥\ufe0e 7♠\ufe0e"
+    draft = CANASTA.step(game, 0, draft, "ui_wild JK")
+    put = next(c for c in CANASTA.controls(game, 0, "en", draft)
+               if isinstance(c, ButtonControl) and c.label.startswith("Meld"))
+    assert put.label == "Meld 7♥\ufe0e 7♠\ufe0e 🃏" and not put.disabled
+    assert put.action == "meld 7H,7S,JK"
+
+
+def test_an_opening_that_would_leave_no_card_says_so() -> None:
+    game = crafted({0: "KS KH KD AS AH AD"}, phase="acquire", stock="5C")
+    draft = CANASTA.step(game, 0, CANASTA.step(game, 0, "", "ui_build"), "ui_rank K")
+    draft = CANASTA.step(game, 0, draft, "ui_rank A")
+    put = next(c for c in CANASTA.controls(game, 0, "en", draft)
+               if isinstance(c, ButtonControl) and c.label.startswith("Open"))
+    assert put.label == "Open with these (keep a card to discard)" and put.disabled
+    assert not any(isinstance(c, SelectControl) and c.verb == "ui_rank"
+                   for c in CANASTA.controls(game, 0, "en", draft))
