@@ -41,6 +41,7 @@ STEPS = int(os.environ.get("RUMMY_WALK_STEPS", "60"))
 TABLES: list[tuple[str, str, int, dict[str, str]]] = [
     ("gin", "", 2, {}), ("gin", "mahjong", 2, {}), ("gin", "", 4, {"team_size": "2"}),
     ("rummy500", "", 3, {}), ("ramino", "", 4, {}), ("ramino51", "", 3, {}),
+    ("canasta", "", 4, {}), ("canasta", "", 2, {}),
 ]
 NEVER = (t("error.move_unavailable", "en"), t("error.generic", "en"), t("error.stale", "en"))
 MOVES = ("act", "select", "tact")  # the kinds of control that make a move
