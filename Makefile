@@ -28,8 +28,9 @@ docs: $(STAMP)
 	$(PY) -m cogs.rules_docs
 
 lint: $(STAMP)
-	$(PY) -m ruff check engine bot cogs card_images
+	$(PY) -m ruff check engine bot cogs card_images tests benchmarks
 	$(PY) -m mypy
+	$(VENV)/bin/lint-imports
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -6,7 +6,7 @@ names a game.
 
 from __future__ import annotations
 
-from cogs.adapters import GameAdapter
+from cogs.adapters.base import GameAdapter
 from cogs.adapters.canasta import CANASTA
 from cogs.adapters.gin import GIN
 from cogs.adapters.ramino import RAMINO

@@ -14,8 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.i18n import t
-from cogs.adapters import GameAdapter
-from cogs.adapters.base import off_word, options_type
+from cogs.adapters.base import GameAdapter, off_word, options_type
 from cogs.errors import Refusal
 from cogs.host.settings import TableSettings
 from engine.errors import BadOption, NotPlayable

@@ -101,6 +101,14 @@ class CardGame(ABC, Generic[OptT, ActT]):
         """List the actions the seat may take now."""
 
     @abstractmethod
+    def public_view(self) -> Any:
+        """Return what everybody may see (the game's frozen table view)."""
+
+    @abstractmethod
+    def private_view(self, seat: int) -> Any:
+        """Return what one seat may see: the table, his own cards, his legal moves."""
+
+    @abstractmethod
     def to_act(self) -> list[int]:
         """Return the seats whose move the game waits for (empty when over)."""
 
@@ -157,6 +165,22 @@ class CardGame(ABC, Generic[OptT, ActT]):
             raise NotYourTurn("you are not playing in this game")
         if seat not in self.to_act():
             raise NotYourTurn("it is not your turn")
+
+    def system_timer(self) -> tuple[float, ActT] | None:
+        """Return the action the session takes by itself after some seconds (a hook: none)."""
+        return None
+
+    def reactors(self) -> list[int]:
+        """Return the seats that may act out of turn now (a hook: none)."""
+        return []
+
+    def claim_targets(self, seat: int) -> list[ActT]:
+        """List the seat's out-of-turn moves now (a hook: none)."""
+        return []
+
+    def seat_version(self, seat: int) -> int | None:
+        """Return a counter of the seat's own part of the game (a hook: None, one turn order)."""
+        return None
 
     def checks(self) -> object:
         """Return the object whose methods ACTIONS' checks name (a hook: the game itself).

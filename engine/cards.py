@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -214,3 +215,26 @@ def find_card(hand: Sequence[Card], wanted: Card | str) -> Card | None:
     if want in hand:
         return want
     return next((c for c in hand if c.face == want.face), None)
+
+
+def faces(cards: Iterable[Card]) -> Counter[int]:
+    """Return how many cards of each face there are (a face as an int: the key's pack cut)."""
+    return Counter(c.key // PACKS_HELD for c in cards)
+
+
+_BY_KEY: dict[int, Card] = {}  # every copy made so far: snapshots of many games share them
+
+
+def copies(cards: Iterable[Card]) -> list[Card]:
+    """Return the cards with their copies numbered 0, 1 … in order of appearance."""
+    seen: dict[int, int] = {}
+    out = []
+    for card in cards:
+        face = card.key // PACKS_HELD
+        copy = seen.get(face, 0)
+        seen[face] = copy + 1
+        same = _BY_KEY.get(face * PACKS_HELD + copy)
+        if same is None:
+            same = _BY_KEY[face * PACKS_HELD + copy] = Card(card.rank, card.suit, copy)
+        out.append(same)
+    return out

@@ -96,10 +96,24 @@ class Game(Protocol):
         """Serialize the whole state (with SCHEMA_VERSION)."""
         ...
 
+    # Out-of-turn moves and clocks (CardGame's defaults: none; Rummy 500's "Rummy!" window
+    # and team gin's boards say otherwise).
 
-# Optional, looked up by the session with getattr (Rummy 500's "Rummy!" window has them):
-#   system_timer() -> tuple[float, action] | None: an action the session applies by itself,
-#       as seat -1, after that many seconds unless the state changes first (closing a window);
-#   reactors() -> list[int]: the seats that may act out of turn now (possible claimants);
-#       the session applies the timed action at once when none of them is a person it still
-#       waits for (computers decide at once, people may pass: engine.window).
+    def system_timer(self) -> tuple[float, Any] | None:
+        """Return an action the session applies by itself, as seat -1, after that many
+        seconds unless the state changes first (closing a claim window), or None."""
+        ...
+
+    def reactors(self) -> list[int]:
+        """Return the seats that may act out of turn now (possible claimants); the session
+        applies the timed action at once when none of them is a person it still waits for."""
+        ...
+
+    def claim_targets(self, seat: int) -> list[Any]:
+        """List the out-of-turn moves (claims) the seat may make now."""
+        ...
+
+    def seat_version(self, seat: int) -> int | None:
+        """Return a counter of the seat's own part of the game, for games whose seats play
+        their turns at once (the turn clock runs on while it stands), or None."""
+        ...

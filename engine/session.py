@@ -327,10 +327,9 @@ class GameSession:
         seats play their own turns at once (team gin's boards, `seat_version`), the time
         left from before while the seat's own part of the game has not moved."""
         now = asyncio.get_running_loop().time()
-        own = getattr(self.game, "seat_version", None)
-        if own is None:
+        key = self.game.seat_version(seat)
+        if key is None:
             return now + self.turn_seconds
-        key = int(own(seat))
         clock = self._clocks.get(seat)
         if clock is None or clock[0] != key:
             clock = self._clocks[seat] = (key, now + self.turn_seconds)

@@ -55,8 +55,9 @@ class Window:
 class Windows:
     """The session's side of a game's claim windows: find the open one, keep its bookkeeping.
 
-    A game opens a window through two optional methods (see engine.game): `system_timer()`
-    (its length and the action closing it) and `reactors()` (the seats that may claim).
+    A game opens a window through two methods (see engine.game; a game without windows
+    keeps CardGame's defaults): `system_timer()` (its length and the action closing it) and
+    `reactors()` (the seats that may claim).
     """
 
     def __init__(self, computer: Callable[[int], bool],
@@ -66,10 +67,9 @@ class Windows:
 
     def find(self, game: Any) -> tuple[float, Any] | None:
         """Return the game's open window (its seconds and closing action), if any."""
-        timer = getattr(game, "system_timer", None)
-        if game.is_over or timer is None:
+        if game.is_over:
             return None
-        found: tuple[float, Any] | None = timer()
+        found: tuple[float, Any] | None = game.system_timer()
         return found
 
     def at(self, version: int) -> Window:
@@ -100,4 +100,4 @@ class Windows:
 
 def _reactors(game: Any) -> list[int]:
     """Return the seats that may claim in the game's open window."""
-    return list(getattr(game, "reactors", list)())
+    return list(game.reactors())

@@ -8,14 +8,9 @@ host (`cogs.host`) and the views (`cogs.views`) never import a game engine.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar, overload
-
-from card_images import HandEndSpec, HandSpec, TableSpec
-from engine.game import Event, Game
-from engine.options import OptionSpec
-from engine.sides import Sides
 
 __all__ = [
     "PASS_CLAIMS",
@@ -23,7 +18,6 @@ __all__ = [
     "ButtonControl",
     "Control",
     "Deal",
-    "GameAdapter",
     "Outcome",
     "ScoreSheet",
     "SelectControl",
@@ -123,163 +117,6 @@ class ScoreSheet:
     totals: tuple[int, ...]  # each side's final points
     played: int  # how many hands were played
     bonus_key: str = "sheet.bonus"
-
-
-class GameAdapter(Protocol):
-    """What the host needs from one game; one instance per game kind."""
-
-    notable: frozenset[str]  # event kinds the table shows at once, even mid-turn
-    partner_keys: tuple[str, str]  # the lobby's line per partnership, and its note
-
-    @property
-    def name(self) -> str:
-        """The storage `game` column and the `/rummy new game:` value."""
-        ...
-
-    @property
-    def min_players(self) -> int:
-        """The fewest seats the game is played with."""
-        ...
-
-    @property
-    def max_players(self) -> int:
-        """The most seats the game is played with."""
-        ...
-
-    def seat_range(self, options: Any) -> tuple[int, int]:
-        """Return the fewest and most seats the game takes with these rules."""
-        ...
-
-    def sides(self, players: int) -> Sides:
-        """Return who plays with whom at this many seats."""
-        ...
-
-    @property
-    def settings(self) -> tuple[OptionSpec, ...]:
-        """The options `/rummy settings` offers."""
-        ...
-
-    def presets(self) -> list[str]:
-        """List the preset names, the default first."""
-        ...
-
-    def options(self, preset: str, rules: dict[str, Any]) -> Any:
-        """Return validated options for a preset with overrides; raise RulesError if invalid."""
-        ...
-
-    def new_game(self, options: Any, players: int, deal: Deal) -> Game:
-        """Deal a new game for this many players (`deal` scripts it; `Deal()` shuffles)."""
-        ...
-
-    def load(self, snapshot: dict[str, Any]) -> Game:
-        """Rebuild a game from its to_json()."""
-        ...
-
-    @property
-    def players(self) -> Mapping[str, Callable[[Any], object]]:
-        """The computer player of each level (LEVELS), from a seat's private view."""
-        ...
-
-    def seated_level(self, level: str) -> str:
-        """Return the level a computer asked for at `level` plays at in this game."""
-        ...
-
-    def choose(self, game: Game, seat: int, level: str = ...) -> Any:
-        """Return the move of the computer player of that level (LEVELS) for a seat."""
-        ...
-
-    def default_move(self, game: Game, seat: int) -> Any:
-        """Return a safe move for an absent player whose time ran out."""
-        ...
-
-    def table_spec(self, game: Game, names: Sequence[str], locale: str) -> TableSpec:
-        """Return the public table picture (never a hidden card)."""
-        ...
-
-    def table_status(self, game: Game, names: Sequence[str], locale: str) -> str:
-        """Return one public line: whose turn it is, or the final result."""
-        ...
-
-    def hand_spec(self, game: Game, seat: int, sort: str, locale: str) -> HandSpec:
-        """Return a seat's private hand picture."""
-        ...
-
-    def hand_prompt(self, game: Game, seat: int, names: Sequence[str], locale: str) -> str:
-        """Return the line above a seat's hand: what to do now, or whom we wait for."""
-        ...
-
-    def controls(self, game: Game, seat: int, locale: str, draft: str = "") -> list[Control]:
-        """Return the buttons and selects for the seat's legal actions (at most 5 rows).
-
-        `draft` is where the player is in a multi-step menu (see `step`); "" at first.
-        """
-        ...
-
-    def step(self, game: Game, seat: int, draft: str, text: str) -> str:
-        """Return the new draft after a UI step (`ui_…` control) from `draft`."""
-        ...
-
-    def compose(self, game: Game, seat: int, verb: str, values: Sequence[str]) -> str:
-        """Return the action text a select sends from its chosen values."""
-        ...
-
-    def table_controls(self, game: Game, locale: str) -> list[ButtonControl]:
-        """Return buttons anyone seated may press on the table (e.g. "Rummy!")."""
-        ...
-
-    def table_choices(self, game: Game, seat: int, action: str, locale: str
-                      ) -> list[SelectOption]:
-        """Return the complete actions a table button stands for, for this seat.
-
-        Raise a RulesError saying why when there is none.
-        """
-        ...
-
-    def describe(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
-        """Return public one-line announcements for the events (no hidden card)."""
-        ...
-
-    def opening_lines(self, game: Game, names: Sequence[str], locale: str) -> list[str]:
-        """Return the public lines shown with the table when the game starts."""
-        ...
-
-    def hand_end(
-        self, game: Game, events: Sequence[Event], names: Sequence[str], locale: str
-    ) -> tuple[HandEndSpec, list[str]] | None:
-        """Return the end-of-hand picture and score lines if a hand ended in these events."""
-        ...
-
-    def new_deal(self, events: Sequence[Event]) -> bool:
-        """Whether the events dealt new hands (every player gets a fresh hand message)."""
-        ...
-
-    def at_once(self, events: Sequence[Event]) -> bool:
-        """Whether the table shows these events at once, even in the middle of a turn.
-
-        Other moves that leave the same player to act (a draw) wait for the turn's end.
-        """
-        ...
-
-    def outcomes(self, game: Game) -> list[Outcome]:
-        """Return each seat's final points and whether it won (once the game is over)."""
-        ...
-
-    def final_lines(self, game: Game, outcomes: Sequence[Outcome], names: Sequence[str],
-                    locale: str) -> list[str]:
-        """Return the lines of the game's result under "Game over": scores and the winner."""
-        ...
-
-    def score_sheet(self, game: Game) -> ScoreSheet:
-        """Return each hand's points and the final totals (public)."""
-        ...
-
-    def rules_summary(self, options: Any, locale: str) -> list[str]:
-        """Return a few lines summing up the rules in force."""
-        ...
-
-    def settings_lines(self, options: Any, locale: str) -> list[str]:
-        """Return short lines naming the key options, for the lobby."""
-        ...
 
 
 # Views of each live game at its current version: a hand's picture, prompt and controls all

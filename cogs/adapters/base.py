@@ -9,17 +9,18 @@ most games leave trivial (menu steps, table buttons) have their trivial form her
 
 from __future__ import annotations
 
-from abc import ABC
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from bot.i18n import card_text, catalogue, number, t
-from card_images import TableSpec
+from card_images import HandEndSpec, HandSpec, TableSpec
 from cogs.adapters import (
     DEFAULT_LEVEL,
     ButtonControl,
+    Control,
     Deal,
     Outcome,
     ScoreSheet,
@@ -41,8 +42,12 @@ def levels(easy: Player, normal: Player, hard: Player | None = None) -> Mapping[
     return MappingProxyType({"easy": easy, "normal": normal, "hard": hard or normal})
 
 
-class AdapterBase(ABC):
-    """What every adapter shares; subclasses name their `game` and draw their pictures."""
+GameT = TypeVar("GameT", bound=CardGame[Any, Any])
+
+
+class AdapterBase(ABC, Generic[GameT]):
+    """What the host needs from one game, and what every adapter shares: subclasses name
+    their `game` (the engine class, `GameT` its instances) and draw their pictures."""
 
     game: ClassVar[type[CardGame[Any, Any]]]
     players: ClassVar[Mapping[str, Player]]  # a computer player per level (LEVELS)
@@ -106,18 +111,18 @@ class AdapterBase(ABC):
         """Return the action of the computer player of that level for a seat's private view."""
         return self.players[level](view)
 
-    def choose(self, game: Any, seat: int, level: str = DEFAULT_LEVEL) -> str:
+    def choose(self, game: GameT, seat: int, level: str = DEFAULT_LEVEL) -> str:
         """Return the move of the computer player of that level for a seat."""
         return str(self.computer(view_of(game, seat), level))
 
-    def outcomes(self, game: Any) -> list[Outcome]:
+    def outcomes(self, game: GameT) -> list[Outcome]:
         """Return each seat's final points and whether its side won, from the standings."""
         rows = [Outcome(seat, standing.points, standing.won,
                         standing.side if len(standing.seats) > 1 else None)
                 for standing in game.standings() for seat in standing.seats]
         return sorted(rows, key=lambda row: row.seat)
 
-    def final_lines(self, game: Any, outcomes: Sequence[Outcome], names: Sequence[str],
+    def final_lines(self, game: GameT, outcomes: Sequence[Outcome], names: Sequence[str],
                     locale: str) -> list[str]:
         """Return each seat's final points, then the winner with his."""
         lines = [t("event.final_score_line", locale, name=names[o.seat], points=o.points)
@@ -128,7 +133,7 @@ class AdapterBase(ABC):
                            points=winner.points))
         return lines
 
-    def score_sheet(self, game: Any) -> ScoreSheet:
+    def score_sheet(self, game: GameT) -> ScoreSheet:
         """Return the hands on the game's shared Scoreboard (`board`) and the standings.
 
         A game without one (a single hand) has no hand to list.
@@ -137,7 +142,7 @@ class AdapterBase(ABC):
         hands = board.hands if board is not None else []
         return sheet_of(game, hands, int(getattr(game, "hand_no", len(hands))))
 
-    def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
+    def opening_lines(self, game: GameT, names: Sequence[str], locale: str) -> list[str]:
         """Return the line announcing the first deal: its number and its dealer."""
         view = view_of(game)
         return [t("event.new_hand", locale, number=view.hand_no, name=names[view.dealer])]
@@ -159,19 +164,60 @@ class AdapterBase(ABC):
         """Return an event's public line, `who` being its seat's name ("" for none)."""
         return ""
 
-    def step(self, game: Any, seat: int, draft: str, text: str) -> str:
+    @abstractmethod
+    def default_move(self, game: GameT, seat: int) -> Any:
+        """Return a safe move for an absent player whose time ran out."""
+
+    @abstractmethod
+    def table_spec(self, game: GameT, names: Sequence[str], locale: str) -> TableSpec:
+        """Return the public table picture (never a hidden card)."""
+
+    @abstractmethod
+    def table_status(self, game: GameT, names: Sequence[str], locale: str) -> str:
+        """Return one public line: whose turn it is, or the final result."""
+
+    @abstractmethod
+    def hand_spec(self, game: GameT, seat: int, sort: str, locale: str) -> HandSpec:
+        """Return a seat's private hand picture."""
+
+    @abstractmethod
+    def hand_prompt(self, game: GameT, seat: int, names: Sequence[str], locale: str) -> str:
+        """Return the line above a seat's hand: what to do now, or whom we wait for."""
+
+    @abstractmethod
+    def controls(self, game: GameT, seat: int, locale: str, draft: str = "") -> list[Control]:
+        """Return the buttons and selects for the seat's legal actions (at most 5 rows).
+
+        `draft` is where the player is in a multi-step menu (see `step`); "" at first.
+        """
+
+    @abstractmethod
+    def hand_end(
+        self, game: GameT, events: Sequence[Event], names: Sequence[str], locale: str
+    ) -> tuple[HandEndSpec, list[str]] | None:
+        """Return the end-of-hand picture and score lines if a hand ended in these events."""
+
+    @abstractmethod
+    def rules_summary(self, options: Any, locale: str) -> list[str]:
+        """Return a few lines summing up the rules in force."""
+
+    @abstractmethod
+    def settings_lines(self, options: Any, locale: str) -> list[str]:
+        """Return short lines naming the key options, for the lobby."""
+
+    def step(self, game: GameT, seat: int, draft: str, text: str) -> str:
         """Move within a hand's menus: games with one-step menus keep no draft."""
         return ""
 
-    def compose(self, game: Any, seat: int, verb: str, values: Sequence[str]) -> str:
+    def compose(self, game: GameT, seat: int, verb: str, values: Sequence[str]) -> str:
         """Return the action a one-choice select sends: `<verb> <value>`."""
         return f"{verb} {values[0]}"
 
-    def table_controls(self, game: Any, locale: str) -> list[ButtonControl]:
+    def table_controls(self, game: GameT, locale: str) -> list[ButtonControl]:
         """Return the buttons on the table: none unless the game has out-of-turn moves."""
         return []
 
-    def table_choices(self, game: Any, seat: int, action: str, locale: str
+    def table_choices(self, game: GameT, seat: int, action: str, locale: str
                       ) -> list[SelectOption]:
         """Refuse a table move: the game has none unless it says otherwise."""
         raise IllegalMove("no such move", action=action)
@@ -234,7 +280,7 @@ def tie_line(tied: Sequence[int], totals: Sequence[int], names: Sequence[str],
              names=", ".join(names[s] for s in tied))
 
 
-def sheet_of(game: Any, hands: Sequence[Sequence[int]], played: int,
+def sheet_of(game: GameT, hands: Sequence[Sequence[int]], played: int,
              bonus_key: str = "sheet.bonus") -> ScoreSheet:
     """Return a score sheet of these hands (points per side) with the game's standings."""
     ranked = game.standings()
@@ -266,3 +312,7 @@ def off_word(spec: OptionSpec, locale: str) -> str:
 def options_type(adapter: Any) -> type[Options]:
     """Return the options class of an adapter's game."""
     return adapter.game.options_type  # type: ignore[no-any-return]
+
+
+# The host's view of any game's adapter.
+GameAdapter = AdapterBase[Any]

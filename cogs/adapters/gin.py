@@ -48,7 +48,7 @@ from engine.solver import Arrangement
 MAX_OPTIONS = 25  # Discord's limit on a select menu's options
 
 
-class GinAdapter(AdapterBase):
+class GinAdapter(AdapterBase[GinGame | TeamGin]):
     """Gin Rummy for the host: its pictures, controls and lines; the rest is shared."""
 
     game = GinGame

@@ -69,7 +69,7 @@ SUITS = "SHDC"
 RULES = MeldRules(aces="low_high")
 
 
-class Rummy500Adapter(AdapterBase):
+class Rummy500Adapter(AdapterBase[Rummy500Game]):
     """Rummy 500 for the host: 2 to 5 players, claims made from the table."""
 
     game = Rummy500Game

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import t
-from cogs.adapters import GameAdapter
+from cogs.adapters.base import GameAdapter
 from cogs.host.places import MAX_CONTENT, clip
 from engine.game import Event
 

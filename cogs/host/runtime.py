@@ -10,7 +10,8 @@ import discord
 
 from bot.i18n import locale_of
 from bot.storage import GameRecord
-from cogs.adapters import Control, GameAdapter
+from cogs.adapters import Control
+from cogs.adapters.base import GameAdapter
 from cogs.host.settings import TableSettings
 from cogs.views import shown_controls
 from engine.errors import NotYourTurn

@@ -12,7 +12,8 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from bot.storage import GameRecord, StorageError
-from cogs.adapters import DEFAULT_LEVEL, GameAdapter
+from cogs.adapters import DEFAULT_LEVEL
+from cogs.adapters.base import GameAdapter
 from cogs.host.runtime import Runtime
 from cogs.host.settings import TableSettings
 from cogs.registry import adapter_for

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..events import Rebuilt as Rebuilt  # shared with Ramino 51
 from ..game import DrawnCard as DrawnCard  # the draw's payloads are every game's
 from ..game import StockDraw as StockDraw
 from .views import HandReport
@@ -37,14 +38,6 @@ class Dealt:
     order: tuple[int, ...]
     upcard: str
     stock: int
-
-
-@dataclass(frozen=True, slots=True)
-class Rebuilt:
-    """The pile but its top card was shuffled into a new stock."""
-
-    stock: int
-    rebuilds: int  # times this hand
 
 
 @dataclass(frozen=True, slots=True)

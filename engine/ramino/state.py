@@ -8,14 +8,22 @@ Identical cards are interchangeable (Decision 5), so nothing depends on which co
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
 from typing import Any, Self
 
 from ..base import CardGame, DeckSource
-from ..cards import PACKS_HELD, Card, card_or_none, card_texts, make_deck, text_or_none
+from ..cards import (
+    Card,
+    card_or_none,
+    card_texts,
+    copies,
+    faces,
+    make_deck,
+    text_or_none,
+)
 from ..errors import BadState
 from ..game import Event
 from ..match import Scoreboard, Seated
@@ -63,35 +71,12 @@ def build_deck(opts: RaminoOptions) -> list[Card]:
     return list(_cards(opts.deck))
 
 
-def faces(cards: Iterable[Card]) -> Counter[int]:
-    """Return how many cards of each face there are (a face as an int: the key's pack cut)."""
-    return Counter(c.key // PACKS_HELD for c in cards)
-
-
 @cache
 def deck_faces(deck: str) -> Counter[int]:
     """Return how many cards of each face the deck holds (read only: it is shared)."""
     return faces(_cards(deck))
 
 
-@cache
-def _made() -> dict[int, Card]:
-    """Return every card of the double deck by its key: a snapshot reuses them."""
-    return {c.key: c for c in _cards("double")}
-
-
-def copies(cards: Iterable[Card]) -> list[Card]:
-    """Return the cards with their copies numbered 0, 1 … in order of appearance."""
-    seen: dict[int, int] = {}
-    made = _made()
-    out = []
-    for card in cards:
-        face = card.key // PACKS_HELD
-        copy = seen.get(face, 0)
-        seen[face] = copy + 1
-        same = made.get(face * PACKS_HELD + copy)
-        out.append(same if same is not None else Card(card.rank, card.suit, copy))
-    return out
 
 
 class RaminoState(Seated, CardGame[RaminoOptions, A.RaminoAction]):

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..events import Rebuilt as Rebuilt  # the same rebuild of the stock as Ramino's
 from ..game import DrawnCard as DrawnCard  # the draw's payloads are every game's
 from ..game import StockDraw as StockDraw
-from ..ramino.events import Rebuilt as Rebuilt  # the same rebuild of the stock as Ramino's
 from .views import HandReport, MeldView
 
 

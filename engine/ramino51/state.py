@@ -15,12 +15,11 @@ from itertools import chain
 from typing import Any, Self
 
 from ..base import CardGame, DeckSource
-from ..cards import Card, card_or_none, card_texts, make_deck, text_or_none
+from ..cards import Card, card_or_none, card_texts, copies, faces, make_deck, text_or_none
 from ..errors import BadState
 from ..game import Event
 from ..match import Scoreboard, Seated
 from ..match import first_dealer as first_dealer_of
-from ..ramino.state import copies, faces
 from ..sides import Sides
 from ..table import Entry, Table
 from . import actions as A

@@ -61,9 +61,9 @@ class Rummy500Game(Rummy500Moves):
         """List every single-step action the seat may take now (claims: claim_targets)."""
         return legal.legal_actions(self, seat)
 
-    def claim_targets(self, seat: int) -> list[A.ClaimRummy]:
+    def claim_targets(self, seat: int) -> list[A.Rummy500Action]:
         """List the valid claims of the open window's card for the seat."""
-        return legal.claim_targets(self, seat)
+        return list(legal.claim_targets(self, seat))
 
     def system_timer(self) -> tuple[float, A.EndClaims] | None:
         """Return the window's length and the action that closes it, while one is open."""

@@ -29,13 +29,15 @@ TEXTS: dict[str, str] = {
     "allowed": "a whole number from 0 to 10", "card": card_text("7D"),
     "cards": cards_text(["7D", "8D", "9D"]), "changes": "Knock limit 7", "channel": "<#1>",
     "choices": "manual, announce", "game": "Gin Rummy", "id": "A", "ids": "A, B",
-    "label": "Knock limit", "language": "English", "line": "Anna drew from the stock.", "meld": cards_text(["5C", "6C", "7C"]),
+    "label": "Knock limit", "language": "English", "line": "Anna drew from the stock.",
+    "meld": cards_text(["5C", "6C", "7C"]),
     "melds": "A: " + cards_text(["4D", "5D", "6D"]), "mention": "<@1>", "name": "Anna",
     "names": "Gin Rummy, Rummy 500", "option": "knock_limit", "options": "knock_limit, big_gin",
     "permission": "Send Messages", "preset": "Standard", "presets": "standard, oklahoma",
     "rate": "50%", "similar": "Knock limit (knock_limit)", "text": "zz", "value": "7",
     "what": "dead hand", "debts": "Bruno 520, Carla 300", "word": "unlimited",
-    "got": card_text("QS"), "level": "easy", "first": "Anna", "second": "Bruno", "rank": "K", "ranks": "K, 9, A",
+    "got": card_text("QS"), "level": "easy", "first": "Anna", "second": "Bruno", "rank": "K",
+    "ranks": "K, 9, A",
     "head": "Anna, Bruno", "last": "Carla",
 }
 

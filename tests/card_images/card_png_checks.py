@@ -41,7 +41,8 @@ def pixels(image: Image.Image, box: tuple[int, int, int, int]) -> list[tuple[int
     return list(colors(image, box))
 
 
-def _share(image: Image.Image, box: tuple[int, int, int, int], color: tuple[int, int, int]) -> float:
+def _share(image: Image.Image, box: tuple[int, int, int, int],
+           color: tuple[int, int, int]) -> float:
     counted = colors(image, box)
     return counted.get(color, 0) / sum(counted.values())
 

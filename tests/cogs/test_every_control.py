@@ -96,7 +96,7 @@ def all_presses(sim: Sim, rt: Runtime, rng: random.Random) -> list[Press]:
         member = sim.members[seat]
         out += presses_on(member, live_hand(rt, seat, member), rng)
     table = table_message(sim)
-    for seat in getattr(rt.game, "reactors", list)():
+    for seat in rt.game.reactors():
         out += [p for p in presses_on(sim.members[seat], table, rng)]
     return out
 

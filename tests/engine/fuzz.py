@@ -39,11 +39,8 @@ class Spot:
 def legal_moves(game: Game) -> list[tuple[int, Any]]:
     """Return every (seat, action) legal now: turns, out-of-turn claims, the system's own."""
     moves = [(seat, a) for seat in range(game.seats) for a in game.legal_actions(seat)]
-    claims = getattr(game, "claim_targets", None)
-    if claims is not None:
-        moves += [(seat, a) for seat in range(game.seats) for a in claims(seat)]
-    timer = getattr(game, "system_timer", None)
-    closing = timer() if timer is not None else None
+    moves += [(seat, a) for seat in range(game.seats) for a in game.claim_targets(seat)]
+    closing = game.system_timer()
     if closing is not None:
         moves.append((SYSTEM_SEAT, closing[1]))
     return moves

@@ -417,7 +417,8 @@ def test_declared_joker_past_the_king_in_a_wrapping_run_is_a_two() -> None:
 
 @pytest.mark.parametrize("text,rank", [
     ("7H 7S 2C", 7), ("7H 7S 7D 2C JK", 7), ("2H 2S 2D", 2), ("2H 2S JK", 2), ("JK JK 2H", 0),
-    ("3S 3C 3S", 3), ("AH AH AS AD 2C 2C", 1), ("JK JK JK JK JK JK 2D", 0), ("KH KS KD KC KH KS KD", 13),
+    ("3S 3C 3S", 3), ("AH AH AS AD 2C 2C", 1), ("JK JK JK JK JK JK 2D", 0),
+    ("KH KS KD KC KH KS KD", 13),
 ])
 def test_canasta_groups_valid(text: str, rank: int) -> None:
     meld = make_group(text)

@@ -97,6 +97,20 @@ class CountGame:
         """Serialize every field."""
         return dict(vars(self))
 
+    # No claim windows and one turn order: what CardGame's defaults say.
+
+    def system_timer(self) -> None:
+        return None
+
+    def reactors(self) -> list[int]:
+        return []
+
+    def claim_targets(self, seat: int) -> list[int]:
+        return []
+
+    def seat_version(self, seat: int) -> None:
+        return None
+
 
 def load_count(data: dict[str, Any]) -> CountGame:
     """Rebuild a CountGame from to_json()."""

@@ -229,7 +229,8 @@ def test_an_unopened_players_prompt_names_his_fitting_cards_in_both_languages() 
     game = crafted({0: "9D 2C KS 4H", 1: "3C", 2: "3S"}, melds=[(1, "10D JD QD"), (2, "4S 5S 6S")],
                    pile="10H", turn=0, phase="play", players=3)
     prompt = RUMMY500.hand_prompt(game, 0, NAMES, "it")
-    assert "Puoi attaccare 9♦\ufe0e solo dopo aver aperto: prima cala una tua combinazione." in prompt
+    assert ("Puoi attaccare 9♦\ufe0e solo dopo aver aperto: prima cala una tua combinazione."
+            in prompt)
     opened = crafted({0: "9D 2C KS 4H", 1: "3C", 2: "3S"}, melds=[(1, "10D JD QD")],
                      pile="10H", turn=0, phase="play", players=3, opened=[0])
     assert "only once you have opened" not in RUMMY500.hand_prompt(opened, 0, NAMES, "en")

@@ -166,14 +166,17 @@ def test_misdeal_when_a_dealt_hand_can_already_knock() -> None:
     g = GinGame(GinOptions(misdeal_if_dealt_knockable=True), seed=1, first_dealer=1,
                 decks=[deck_order(*knockable, upcard="QD"), second])
     assert [str(c) for c in g.hands[0]] == HANDS[0].split() and g.dealer == 1 and g.deals == 2
-    g_off = GinGame(GinOptions(), seed=1, first_dealer=1, decks=[deck_order(*knockable, upcard="QD")])
+    g_off = GinGame(GinOptions(), seed=1, first_dealer=1,
+                    decks=[deck_order(*knockable, upcard="QD")])
     assert g_off.deals == 1
 
 
 @pytest.mark.parametrize("bad", [
     {"knock_rule": "sometimes"}, {"knock_limit": 11}, {"undercut_bonus": 30},
     {"best_of_games": 4}, {"big_gin_bonus": 40}, {"match_format": "league"},
-    {"play_style": "mahjong", "match_format": "hollywood"}, {"play_style": "mahjong", "team_size": 2}, {"team_size": 5}, {"target_score": 0}, {"colour": "red"},
+    {"play_style": "mahjong", "match_format": "hollywood"},
+    {"play_style": "mahjong", "team_size": 2}, {"team_size": 5}, {"target_score": 0},
+    {"colour": "red"},
 ])
 def test_invalid_options_are_refused_with_the_key(bad: dict) -> None:  # type: ignore[type-arg]
     with pytest.raises(BadOption) as err:
@@ -189,7 +192,8 @@ def test_presets_are_exactly_the_rules_file_table() -> None:
     assert preset("hollywood").match_format == "hollywood"
     t = preset("tournament")
     assert (t.match_format, t.best_of_games, t.target_score) == ("best_of", 5, 250)
-    assert (preset("multi_game").match_format, preset("multi_game").match_target) == ("multi_game", 500)
+    multi = preset("multi_game")
+    assert (multi.match_format, multi.match_target) == ("multi_game", 500)
     assert {"standard", "straight", "oklahoma", "oklahoma_match", "hollywood", "tournament",
             "multi_game"} <= set(PRESETS)
     with pytest.raises(BadOption):

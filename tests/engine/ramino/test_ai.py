@@ -78,7 +78,8 @@ def _play_and_check(opts: RaminoOptions, players: int, seed: int, budget: int,
         assert str(random_action(view, rng)) in view.legal
         checked += 1
         pick = (seat + seed) % 3
-        move = ours if pick == 0 else greedy if pick == 1 else keen_move(game, seat, game.legal_actions(seat), rng)
+        keen = keen_move(game, seat, game.legal_actions(seat), rng) if pick == 2 else None
+        move = ours if pick == 0 else greedy if pick == 1 else keen
         game.apply(seat, move)
     return checked
 
@@ -193,7 +194,9 @@ def test_never_discards_a_joker_over_random_positions() -> None:
                 seen += 1
                 others = [a for a in view.legal if a.startswith("discard ") and "JK" not in a]
                 assert not (others and str(action) == "discard JK"), view.hand
-            game.apply(seat, action if rng.random() < 0.7 else keen_move(game, seat, game.legal_actions(seat), rng))
+            if rng.random() >= 0.7:
+                action = keen_move(game, seat, game.legal_actions(seat), rng)
+            game.apply(seat, action)
     assert seen >= 10
 
 

@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from engine.cards import Card
+from engine.cards import Card, copies
 from engine.ramino import PRESETS, RaminoGame, RaminoOptions
 from engine.ramino.penalty import PenaltyRules, is_colore, is_ramino, penalty
-from engine.ramino.state import build_deck, copies
+from engine.ramino.state import build_deck
 from engine.ramino.views import HandReport
 
 from .players import keen_move, random_move

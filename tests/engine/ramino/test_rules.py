@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from engine.cards import SUITS, Card, make_deck
+from engine.cards import SUITS, Card, copies, make_deck
 from engine.errors import (
     BadCard,
     BadState,
@@ -37,7 +37,6 @@ from engine.ramino import (
 from engine.ramino.errors import CannotClose, CloseNeedsCard, MustTakeUpcard, NoReentryOffer
 from engine.ramino.events import DrawnCard, StockDraw
 from engine.ramino.rules import without
-from engine.ramino.state import copies
 
 from .scripted import crafted, deck_order, event, kinds, scripted
 from .test_worked_examples import P1, P2, P3, P4, example_15, refused, report
