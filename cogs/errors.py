@@ -1,8 +1,9 @@
 """One place that turns refusals into ephemeral replies in the member's language.
 
-A `RulesError` is told with the catalogue entry `error.<its code>`, filled with
-the error's own params: every code has its words in each catalogue (a test checks
-it), so a new rule needs no code here, only its catalogue entries.
+A `RulesError` is told with the catalogue entry `error.<its code>` (`<game>.error.<code>` for
+a code of the game's own, in its catalogue: see bot.i18n), filled with the error's own params:
+every code has its words in each catalogue (a test checks it), so a new rule needs no code
+here, only its catalogue entries.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import AsyncIterator, Mapping
 import discord
 from discord import app_commands
 
-from bot.i18n import card_text, catalogue, locale_of, placeholders, t
+from bot.i18n import card_text, catalogue, locale_of, placeholders, resolve, t
 from bot.storage import StorageError
 from cogs.limits import CONTENT, ECHO, cut
 from engine.errors import RulesError
@@ -67,8 +68,9 @@ def is_refusal(error: BaseException) -> bool:
 
 
 def rules_key(error: RulesError) -> str:
-    """Return the catalogue key that tells a RulesError: `error.<code>`."""
-    return f"error.{error.code}"
+    """Return the catalogue key that tells a RulesError: `error.<code>`, or the game's own
+    `<game>.error.<code>`."""
+    return resolve(f"error.{error.code}")
 
 
 def rules_text(error: RulesError, locale: str) -> str:

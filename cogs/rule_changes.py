@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.i18n import t
-from cogs.adapters.base import GameAdapter, off_word, options_type
+from cogs.adapters.base import GameAdapter, off_word, option_label, options_type
 from cogs.errors import Refusal
 from cogs.host.settings import TableSettings
 from engine.errors import BadOption, NotPlayable
@@ -60,7 +60,7 @@ def _change_option(adapter: GameAdapter, preset: str, rules: dict[str, object], 
     spec = find_option(adapter, option, locale)
     if not spec.settable:
         _refuse_fixed(adapter, spec, preset, rules, value)
-    rules[spec.key] = _value(spec, value, locale)
+    rules[spec.key] = _value(spec, value, locale, adapter.name)
     _check_playable(adapter, preset, rules, spec, value or "", locale)
 
 
@@ -74,37 +74,40 @@ def find_option(adapter: GameAdapter, typed: str, locale: str) -> OptionSpec:
     """Return the option a member named by key (or a settable one by label); refuse others."""
     word = typed.strip().lower()
     for spec in adapter.settings:
-        if word == t(spec.label, locale).lower():
+        if word == option_label(spec, locale, adapter.name).lower():
             return spec
     with contextlib.suppress(BadOption):  # not a key: look for similar names below
         return options_type(adapter).spec(word)
-    similar = similar_options(adapter.settings, word, locale)
+    similar = similar_options(adapter.settings, word, locale, adapter.name)
     if similar:
         raise Refusal("settings.unknown_option", {"similar": ", ".join(similar)}, option=typed)
     names = ", ".join(spec.key for spec in adapter.settings)
     raise Refusal("settings.unknown_option_list", {"options": names}, option=typed)
 
 
-def similar_options(specs: Sequence[OptionSpec], word: str, locale: str) -> list[str]:
-    """Return the options whose key, label or one of their words is close to `word`."""
+def similar_options(specs: Sequence[OptionSpec], word: str, locale: str,
+                    game: str = "") -> list[str]:
+    """Return the options (of `game`) whose key, label or one of their words is close to `word`."""
     names: dict[str, list[OptionSpec]] = {}
     for spec in specs:
-        label = t(spec.label, locale).lower()
+        label = option_label(spec, locale, game).lower()
         # single words too, so a misspelt half ("targt") still finds its option (target_score)
         parts = [w for w in (*spec.key.split("_"), *label.split()) if len(w) > 3]
         for name in (spec.key, label, *parts):
             names.setdefault(name, []).append(spec)
     found = difflib.get_close_matches(word, list(names), n=2 * MAX_SIMILAR, cutoff=0.6)
-    shown = dict.fromkeys(option_name(spec, locale) for name in found for spec in names[name])
+    shown = dict.fromkeys(option_name(spec, locale, game)
+                          for name in found for spec in names[name])
     return list(shown)[:MAX_SIMILAR]
 
 
-def option_name(spec: OptionSpec, locale: str) -> str:
+def option_name(spec: OptionSpec, locale: str, game: str = "") -> str:
     """Return an option as a member reads and types it: "Knock limit (knock_limit)"."""
-    return t("settings.option_name", locale, label=t(spec.label, locale), option=spec.key)
+    return t("settings.option_name", locale, label=option_label(spec, locale, game),
+             option=spec.key)
 
 
-def allowed_text(spec: OptionSpec, locale: str) -> str:
+def allowed_text(spec: OptionSpec, locale: str, game: str = "") -> str:
     """Return the values an option takes, in the member's words."""
     if spec.kind in ("bool", "card"):
         return t(f"allowed.{spec.kind}", locale)
@@ -115,7 +118,8 @@ def allowed_text(spec: OptionSpec, locale: str) -> str:
     if spec.odd:
         return t("allowed.odd", locale, low=spec.low or 1)
     if spec.kind == "int_or_off":
-        return t("allowed.at_least_or", locale, low=spec.low or 0, word=off_word(spec, locale))
+        return t("allowed.at_least_or", locale, low=spec.low or 0,
+                 word=off_word(spec, locale, game))
     if spec.low is not None and spec.high is not None:
         return t("allowed.range", locale, low=spec.low, high=spec.high)
     if spec.low is not None:
@@ -123,14 +127,15 @@ def allowed_text(spec: OptionSpec, locale: str) -> str:
     return t("allowed.number", locale)
 
 
-def _value(spec: OptionSpec, text: str | None, locale: str) -> object:
+def _value(spec: OptionSpec, text: str | None, locale: str, game: str) -> object:
     """Return the value a member's text stands for; refuse a missing or invalid one."""
     if text is None or not text.strip():
-        raise Refusal("settings.no_value", _allowed(spec, locale))
+        raise Refusal("settings.no_value", _allowed(spec, locale, game))
     try:
         return spec.parse(text)
     except BadOption:
-        raise Refusal("error.invalid_option", _allowed(spec, locale), value=text.strip()) from None
+        raise Refusal("error.invalid_option", _allowed(spec, locale, game),
+                      value=text.strip()) from None
 
 
 def _refuse_fixed(adapter: GameAdapter, spec: OptionSpec, preset: str,
@@ -153,12 +158,14 @@ def _check_playable(adapter: GameAdapter, preset: str, rules: dict[str, object],
     except NotPlayable:
         raise
     except BadOption:
-        raise Refusal("error.invalid_option", _allowed(spec, locale), value=text.strip()) from None
+        raise Refusal("error.invalid_option", _allowed(spec, locale, adapter.name),
+                      value=text.strip()) from None
 
 
-def _allowed(spec: OptionSpec, locale: str) -> dict[str, str]:
+def _allowed(spec: OptionSpec, locale: str, game: str) -> dict[str, str]:
     """Return a refusal's listed params: the option's name and the values it takes."""
-    return {"option": option_name(spec, locale), "allowed": allowed_text(spec, locale)}
+    return {"option": option_name(spec, locale, game),
+            "allowed": allowed_text(spec, locale, game)}
 
 
 def _preset(adapter: GameAdapter, name: str) -> str:

@@ -16,7 +16,7 @@ from bot.i18n import locale_of, number, t
 from bot.storage import GameRecord, GuildSettings, LeaderboardRow
 from card_images import LeaderboardSpec, render_leaderboard
 from cogs.adapters import DEFAULT_LEVEL, LEVELS
-from cogs.adapters.base import preset_label, rules_line
+from cogs.adapters.base import option_label, preset_label, rules_line
 from cogs.components import GameButton, GameSelect
 from cogs.errors import Refusal, cause_of, refuse
 from cogs.host import GameHost, TableSettings
@@ -279,7 +279,8 @@ class Rummy(commands.Cog):
         record = await self.bot.storage.active_game_in_channel(interaction.channel_id)
         adapter = adapter_for(record.game if record else DEFAULT_GAME)
         locale, typed = locale_of(interaction.locale), current.lower()
-        named = [(f"{t(s.label, locale)} ({s.key})", s.key) for s in adapter.settings]
+        named = [(f"{option_label(s, locale, adapter.name)} ({s.key})", s.key)
+                 for s in adapter.settings]
         return [app_commands.Choice(name=name, value=key) for name, key in named
                 if typed in name.lower()][:25]
 

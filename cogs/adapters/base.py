@@ -15,7 +15,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
 
-from bot.i18n import card_text, catalogue, number, t
+from bot.i18n import DEFAULT, Words, card_text, catalogue, game_key, number, register, t
 from card_images import HandEndSpec, HandSpec, TableSpec
 from cogs.adapters import (
     DEFAULT_LEVEL,
@@ -54,6 +54,15 @@ class AdapterBase(ABC, Generic[GameT]):
     notable: frozenset[str] = frozenset()  # event kinds the table shows at once
     # the lobby's line per partnership and its note under them
     partner_keys: tuple[str, str] = ("lobby.partnership", "lobby.partners_note")
+    # The game's own catalogue, every key "<game name>.…" (bot.i18n); installed with the class.
+    words: ClassVar[Words | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Register the words a game's adapter declares, scoped by the game's name."""
+        super().__init_subclass__(**kwargs)
+        words = cls.__dict__.get("words")
+        if words is not None:
+            register(cls.game.name, words)
 
     @property
     def name(self) -> str:
@@ -257,16 +266,21 @@ def rules_line(adapter: Any, preset: str, rules: Mapping[str, Any], locale: str)
                and not _same(rules[spec.key], getattr(preset_options, spec.key))]
     if not changed:
         return t("lobby.rules", locale, preset=name)
-    changes = ", ".join(option_text(spec, rules[spec.key], locale, "option.changed")
-                        for spec in changed)
+    changes = ", ".join(option_text(spec, rules[spec.key], locale, "option.changed",
+                                    game=adapter.name) for spec in changed)
     return t("lobby.rules_changed", locale, preset=name, changes=changes)
 
 
 def preset_label(game: str, preset: str, locale: str) -> str:
-    """Return a preset's name: the game's own ("preset.canasta.short") where two games give
+    """Return a preset's name: the game's own ("canasta.preset.short") where two games give
     one preset name different rules, else the shared one ("preset.short")."""
-    own = f"preset.{game}.{preset}"
-    return t(own if own in catalogue(locale) else f"preset.{preset}", locale)
+    return t(preset_key(game, preset), locale)
+
+
+def preset_key(game: str, preset: str) -> str:
+    """Return the catalogue key of a preset's name (see `preset_label`)."""
+    own = game_key(game, f"preset.{game}.{preset}")
+    return own if own in catalogue(DEFAULT) else f"preset.{preset}"
 
 
 def _same(value: object, other: object) -> bool:
@@ -288,24 +302,31 @@ def sheet_of(game: GameT, hands: Sequence[Sequence[int]], played: int,
                       tuple(s.points for s in ranked), played, bonus_key)
 
 
-def option_text(spec: OptionSpec, value: object, locale: str, key: str = "option.value") -> str:
-    """Return an option and its value in the member's words, e.g. "Knock limit: 7"."""
+def option_text(spec: OptionSpec, value: object, locale: str, key: str = "option.value",
+                game: str = "") -> str:
+    """Return an option and its value in the member's words, e.g. "Knock limit: 7" (the
+    words of `game`'s own catalogue first)."""
     if isinstance(value, bool):
         shown = t("option.on" if value else "option.off", locale)
     elif value is None:  # an option may say what "off" means for it ("unlimited")
-        shown = off_word(spec, locale)
+        shown = off_word(spec, locale, game)
     elif spec.kind == "card":
         shown = card_text(str(value))
     elif isinstance(value, int):
         shown = number(value)
     else:
         shown = str(value)
-    return t(key, locale, label=t(spec.label, locale), value=shown)
+    return t(key, locale, label=option_label(spec, locale, game), value=shown)
 
 
-def off_word(spec: OptionSpec, locale: str) -> str:
+def option_label(spec: OptionSpec, locale: str, game: str = "") -> str:
+    """Return an option's name in the member's words (`game`'s own words first)."""
+    return t(game_key(game, spec.label), locale)
+
+
+def off_word(spec: OptionSpec, locale: str, game: str = "") -> str:
     """Return what an option switched off is called: "off", or its own word ("unlimited")."""
-    none = f"{spec.label}.none"
+    none = game_key(game, f"{spec.label}.none")
     return t(none if none in catalogue(locale) else "option.off", locale)
 
 

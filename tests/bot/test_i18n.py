@@ -26,8 +26,8 @@ CATALOGUES = {"en": en.MESSAGES, "it": it.MESSAGES}
 
 def test_supported_languages_have_catalogues() -> None:
     assert SUPPORTED == ("en", "it")
-    assert catalogue("it") is it.MESSAGES
-    assert catalogue("en-GB") is en.MESSAGES
+    assert catalogue("it")["turn.your_turn"] == it.MESSAGES["turn.your_turn"] == "Tocca a te."
+    assert catalogue("en-GB")["turn.your_turn"] == en.MESSAGES["turn.your_turn"]
 
 
 def test_catalogues_have_the_same_keys() -> None:

@@ -1,0 +1,256 @@
+"""Move one game's words out of the shared catalogues into the game's own (see bot.i18n).
+
+    python -m bot.locales.move_words canasta            # list what would move, change nothing
+    python -m bot.locales.move_words canasta --write    # move it
+    python -m bot.locales.move_words rummy500 --prefix r500 --write
+
+What moves, from bot/locales/en.py and it.py: every entry whose key starts with the game's
+name (`canasta.…`) or with one of its `--prefix`es (renamed into the game's scope on the way:
+`r500.score_line` → `rummy500.score_line`, and `mahjong=gin.mahjong` names the new prefix),
+its display name (`game.<game>`), its own preset names (`preset.<game>.<preset>`), the options
+no other hosted game declares (`option.<key>`, `.help`, `.none`) and the refusal codes only
+its engine package defines (`error.<code>`). Each is renamed to its scoped form (the table in
+bot.i18n), cut from both shared files (with a section comment left with no entries) and written
+to cogs/adapters/<game>_words.py as `WORDS`. The string literals of renamed prefixes are renamed
+in the game's adapter modules (cogs/adapters/<game>.py and <game>_*.py) and in tests/; a key
+moved but written literally in another cog stops the move: keep it shared (`--keep KEY`, or
+`--keep r500.` for a prefix) or move the cog's use first. Then, by hand:
+
+1. in the game's adapter class: `words = WORDS` (imported from its `_words` module); that
+   registers the catalogue with the game (AdapterBase.__init_subclass__);
+2. run the game's tests, tests/bot/ (every entry of every catalogue is checked there) and
+   tests/cogs/test_registry.py, test_errors.py, adapters/test_base.py; then ruff and mypy.
+
+Registration refuses what was left behind (a shared entry still naming the game, a code told
+twice), so a half-done move fails at import, not in front of a player.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib
+import pkgutil
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = {"en": ROOT / "bot" / "locales" / "en.py", "it": ROOT / "bot" / "locales" / "it.py"}
+# An entry of a catalogue: its key, the source of its value and the lines it spans (0-based).
+Entry = tuple[str, str, range]
+
+
+def entries(source: str) -> list[Entry]:
+    """Return the entries of a catalogue module's MESSAGES dict, in file order."""
+    tree = ast.parse(source)
+    found = next(node.value for node in tree.body if isinstance(node, ast.AnnAssign)
+                 and isinstance(node.target, ast.Name) and node.target.id == "MESSAGES")
+    assert isinstance(found, ast.Dict) and found.end_lineno is not None
+    lines = source.splitlines()
+    keys = [key for key in found.keys if isinstance(key, ast.Constant)]
+    assert len(keys) == len(found.values), "a catalogue is a dict of plain entries"
+    # An entry runs to the next one (its value's closing parenthesis included), less the
+    # comments and blank lines that open the next section.
+    starts = [key.lineno - 1 for key in keys] + [found.end_lineno - 1]
+    out = []
+    for key, value, start, stop in zip(keys, found.values, starts, starts[1:], strict=False):
+        assert isinstance(key.value, str)
+        text = ast.get_source_segment(source, value)
+        assert text is not None
+        while not lines[stop - 1].strip() or lines[stop - 1].lstrip().startswith("#"):
+            stop -= 1
+        out.append((key.value, text, range(start, stop)))
+    return out
+
+
+def game_keys(game: str, prefixes: dict[str, str], english: Iterable[str]) -> dict[str, str]:
+    """Return each shared key the game owns and the key its own catalogue writes it as."""
+    from bot.i18n import own_form
+
+    keys = list(english)
+    own_options, own_codes = _own_options(game), _own_codes(game)
+    renamed: dict[str, str] = {}
+    for key in keys:
+        first, _, rest = key.partition(".")
+        if first == game:
+            renamed[key] = key
+        elif first in prefixes:
+            renamed[key] = f"{prefixes[first]}.{rest}"
+        elif _names_own(first, rest, game, own_options, own_codes):
+            renamed[key] = own_form(game, key)
+    return renamed
+
+
+def _names_own(convention: str, rest: str, game: str, options: set[str], codes: set[str]) -> bool:
+    """Whether a shared convention's key (`convention.rest`) names a word of the game's own."""
+    if convention == "game":
+        return rest == game
+    if convention == "preset":
+        return rest.startswith(game + ".")
+    if convention == "option":
+        return rest.split(".")[0] in options
+    return convention == "error" and rest in codes
+
+
+def _engine_games() -> dict[str, tuple[set[str], str]]:
+    """Return each engine game's option keys and package ("engine.canasta"), by game name."""
+    import engine
+    from engine.base import CardGame
+
+    for module in pkgutil.walk_packages(engine.__path__, "engine."):
+        importlib.import_module(module.name)
+    games: dict[str, tuple[set[str], str]] = {}
+    todo: list[type[CardGame[Any, Any]]] = list(CardGame.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        todo += cls.__subclasses__()
+        package = ".".join(cls.__module__.split(".")[:2])
+        games[cls.name] = ({spec.key for spec in cls.options_type.specs()}, package)
+    return games
+
+
+def _own_options(game: str) -> set[str]:
+    """Return the option keys the game declares and no other game does."""
+    games = _engine_games()
+    others = set().union(*(keys for name, (keys, _) in games.items() if name != game))
+    return games[game][0] - others
+
+
+def _own_codes(game: str) -> set[str]:
+    """Return the RulesError codes defined only in the game's engine package."""
+    from engine.errors import RulesError
+
+    package = _engine_games()[game][1] + "."
+    homes: dict[str, set[bool]] = {}
+    todo: list[type[RulesError]] = [RulesError]
+    while todo:
+        cls = todo.pop()
+        todo += cls.__subclasses__()
+        homes.setdefault(cls.code, set()).add(cls.__module__.startswith(package))
+    return {code for code, inside in homes.items() if inside == {True}}
+
+
+def cut(source: str, moved: set[str]) -> tuple[str, dict[str, str]]:
+    """Return a catalogue's source without the moved entries, and their values' source."""
+    lines = source.splitlines(keepends=True)
+    values: dict[str, str] = {}
+    gone: set[int] = set()
+    for key, value, span in entries(source):
+        if key in moved:
+            values[key] = value
+            gone.update(span)
+    gone |= _emptied_comments(lines, gone)
+    return "".join(line for i, line in enumerate(lines) if i not in gone), values
+
+
+def _emptied_comments(lines: Sequence[str], gone: set[int]) -> set[int]:
+    """Return the section comments whose entries all moved (an empty section stays)."""
+    comments = [i for i, line in enumerate(lines) if line.lstrip().startswith("#")]
+    emptied = set()
+    for i, end in zip(comments, [*comments[1:], len(lines)]):
+        body = [j for j in range(i + 1, end) if lines[j].strip() not in ("", "}")]
+        if body and set(body) <= gone:
+            emptied.add(i)
+    return emptied
+
+
+def words_module(game: str, values: dict[str, dict[str, str]], renamed: dict[str, str]) -> str:
+    """Return the source of cogs/adapters/<game>_words.py."""
+    title = game.replace("_", " ").title()
+    out = [f'"""{title}\'s own words (en and it): its catalogue, scoped by its name (bot.i18n)."""',
+           "", "# Translated sentences read better unbroken, as in bot/locales.",
+           "# ruff: noqa: E501", "", "from __future__ import annotations", "",
+           "from bot.i18n import Words", "", "WORDS: Words = {"]
+    for language, found in values.items():
+        out.append(f'    "{language}": {{')
+        out += [f'        "{renamed[key]}": {_one_line(found[key])},'
+                for key in renamed if key in found]
+        out.append("    },")
+    return "\n".join([*out, "}", ""])
+
+
+def _one_line(value: str) -> str:
+    """Return a value's source on one line (implicit concatenations kept as they are)."""
+    parts = [part.strip() for part in value.splitlines()]
+    return " ".join(parts) if len(parts) == 1 else "(" + " ".join(parts) + ")"
+
+
+def rename_literals(paths: Iterable[Path], prefixes: dict[str, str], write: bool) -> list[str]:
+    """Rename the renamed prefixes' string literals ("r500.…", f"r500.…") in these files."""
+    if not prefixes:
+        return []
+    names = "|".join(map(re.escape, prefixes))
+    pattern = re.compile(rf"""([fr]?["'])({names})\.""")
+    changed = []
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        new = pattern.sub(lambda m: f"{m[1]}{prefixes[m[2]]}.", text)
+        if new != text:
+            changed.append(str(path.relative_to(ROOT)))
+            if write:
+                path.write_text(new, encoding="utf-8")
+    return changed
+
+
+def adapter_files(game: str) -> list[Path]:
+    """Return the game's adapter modules: cogs/adapters/<game>.py and <game>_*.py."""
+    folder = ROOT / "cogs" / "adapters"
+    return sorted([folder / f"{game}.py", *folder.glob(f"{game}_*.py")])
+
+
+def written_elsewhere(game: str, moved: Iterable[str]) -> list[str]:
+    """Return `file: key` for each moved key written literally in a cog not the game's own."""
+    own = set(adapter_files(game))
+    found = []
+    for path in sorted((ROOT / "cogs").rglob("*.py")):
+        if path in own:
+            continue
+        text = path.read_text(encoding="utf-8")
+        found += [f"{path.relative_to(ROOT)}: {key}" for key in moved
+                  if re.search(rf"""["']{re.escape(key)}["']""", text)]
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Move a game's words (or, without --write, list what would move)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("game", help="the game's name, as in cogs.registry")
+    parser.add_argument("--prefix", action="append", default=[], metavar="OLD[=NEW]",
+                        help="another key prefix of the game's (NEW defaults to the game's name)")
+    parser.add_argument("--keep", action="append", default=[], metavar="KEY",
+                        help="leave the keys starting with this (a key, or a prefix 'r500.') shared")
+    parser.add_argument("--write", action="store_true", help="move the words (else list them)")
+    args = parser.parse_args(argv)
+    game: str = args.game
+    prefixes = dict(p.partition("=")[::2] for p in args.prefix)
+    prefixes = {old: new or game for old, new in prefixes.items()}
+    sources = {language: path.read_text(encoding="utf-8") for language, path in SHARED.items()}
+    shared = tuple(args.keep)
+    renamed = game_keys(game, prefixes, (key for key, _, _ in entries(sources["en"])
+                                         if not key.startswith(shared)))
+    elsewhere = written_elsewhere(game, renamed)
+    for key, new in renamed.items():
+        print(f"{key} -> {new}" if key != new else key)
+    if elsewhere:
+        print("written literally outside the game's adapters:", *elsewhere, sep="\n  ")
+        return 1
+    tests = sorted((ROOT / "tests").rglob("*.py"))
+    literals = rename_literals([*adapter_files(game), *tests], prefixes, args.write)
+    print(f"{len(renamed)} keys; prefixes renamed in: {', '.join(literals) or 'no file'}")
+    if not args.write:
+        return 0
+    values = {}
+    for language, source in sources.items():
+        kept, values[language] = cut(source, set(renamed))
+        SHARED[language].write_text(kept, encoding="utf-8")
+    target = ROOT / "cogs" / "adapters" / f"{game}_words.py"
+    target.write_text(words_module(game, values, renamed), encoding="utf-8")
+    print(f"wrote {target.relative_to(ROOT)}: now set `words = WORDS` in the adapter class")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

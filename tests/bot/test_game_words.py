@@ -1,0 +1,133 @@
+"""Each game's words live in its own catalogue, scoped by its name (bot.i18n).
+
+A registration that breaks a rule is refused whole, with every reason; the shared conventions
+find a game's own entry before the shared one.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.i18n import Catalogues, Words, WordsRefused
+from bot.locales.move_words import cut, entries, game_keys, words_module
+
+
+def shared() -> dict[str, dict[str, str]]:
+    """Return a small shared catalogue, as bot/locales holds."""
+    return {"en": {"game.gin": "Gin Rummy", "preset.short": "Short", "error.stale": "Too old.",
+                   "option.target_score": "Target score", "option.off": "off"},
+            "it": {"game.gin": "Gin Rummy", "preset.short": "Corto", "error.stale": "Vecchia.",
+                   "option.target_score": "Punteggio", "option.off": "no"}}
+
+
+GOOD: Words = {
+    "en": {"kin.game": "Kin", "kin.preset.short": "Short kin", "kin.error.kin_only": "Kin only.",
+           "kin.option.target_score": "Points to win", "kin.hello": "Hello {name}."},
+    "it": {"kin.game": "Kin", "kin.preset.short": "Kin corto", "kin.error.kin_only": "Solo kin.",
+           "kin.option.target_score": "Punti per vincere"},
+}
+
+
+def refused(catalogues: Catalogues, game: str, words: Words) -> str:
+    """Return the reasons a registration is refused (and check it added nothing)."""
+    before = {language: dict(catalogues.merged(language)) for language in ("en", "it")}
+    with pytest.raises(WordsRefused) as caught:
+        catalogues.register(game, words)
+    assert {language: dict(catalogues.merged(language)) for language in ("en", "it")} == before
+    assert game not in catalogues.games() or game == "kin"
+    return str(caught.value)
+
+
+def test_a_games_words_are_found_in_its_scope_and_by_the_shared_conventions() -> None:
+    words = Catalogues(shared())
+    words.register("kin", GOOD)
+    assert words.games() == {"kin"}
+    assert words.template("kin.hello", "it") == "Hello {name}."  # no Italian: the English
+    assert words.resolve("game.kin") == "kin.game"
+    assert words.resolve("preset.kin.short") == "kin.preset.short"
+    assert words.resolve("error.kin_only") == "kin.error.kin_only"  # told without the game
+    assert words.resolve("game.gin") == "game.gin"  # a game with no catalogue of its own
+    # The game's own entry comes before the shared one where the game is known.
+    assert words.game_key("kin", "option.target_score") == "kin.option.target_score"
+    assert words.game_key("gin", "option.target_score") == "option.target_score"
+    assert words.game_key("kin", "option.off") == "option.off"  # none of its own: shared
+    assert words.resolve("option.target_score") == "option.target_score"
+    assert words.template("preset.short", "it") == "Corto"
+
+
+@pytest.mark.parametrize(("game", "words", "reason"), [
+    ("kin", {"en": {"kin.game": "Kin", "gin.game": "Gin"}}, "'gin.game' is outside its scope"),
+    ("kin", {"en": {"kin.game": "Kin", "kinx.a": "A"}}, "'kinx.a' is outside its scope"),
+    ("kin", {"en": {"kin.game": "Kin"}, "it": {"kin.game": "Kin", "kin.x": "X"}},
+     "'kin.x' is in Italian only"),
+    ("kin", {"en": {"kin.game": "Kin"}, "fr": {"kin.game": "Kin"}}, "unknown language 'fr'"),
+    ("kin", {"it": {"kin.game": "Kin"}}, "no English entries"),
+    ("Kin!", {"en": {"Kin!.game": "Kin"}}, "is no game name"),
+    ("kin", {"en": {"kin.error.stale": "Old."}}, "'error.stale' is already told"),
+])
+def test_a_registration_that_breaks_a_rule_is_refused_and_adds_nothing(
+        game: str, words: Words, reason: str) -> None:
+    assert reason in refused(Catalogues(shared()), game, words)
+
+
+def test_a_game_registered_twice_or_a_code_told_twice_is_refused() -> None:
+    catalogues = Catalogues(shared())
+    catalogues.register("kin", GOOD)
+    assert "'kin' registered twice" in refused(catalogues, "kin", GOOD)
+    twin = {"en": {"twin.error.kin_only": "Twin only."}}
+    assert "'error.kin_only' is already told" in refused(catalogues, "twin", twin)
+
+
+def test_a_shared_entry_left_behind_by_a_move_is_refused() -> None:
+    left = shared()
+    left["en"] |= {"kin.hello": "Hi.", "game.kin": "Kin", "preset.kin.short": "Short kin"}
+    reasons = refused(Catalogues(left), "kin", GOOD)
+    assert "'kin.hello' is already catalogued" in reasons
+    for key in ("game.kin", "preset.kin.short"):
+        assert f"the shared catalogue still has {key!r}" in reasons
+
+
+# ----- moving a game's words (python -m bot.locales.move_words) ---------------------------------
+
+SOURCE = '''MESSAGES: dict[str, str] = {
+    # -- names --
+    "game.gin": "Gin Rummy",
+    "game.kin": "Kin",
+    # --- kin ---
+    "kin.hello": (
+        "Hello "
+        "{name}."
+    ),
+    "error.kin_only": "Kin only.",
+    # --- empty before ---
+    # --- after ---
+    "lobby.x": "X",
+}
+'''
+
+
+def test_the_move_cuts_a_games_entries_and_writes_its_catalogue() -> None:
+    renamed = game_keys("canasta", {"kin": "canasta.kin"}, [
+        "canasta.total", "game.canasta", "game.gin", "preset.canasta.short", "preset.short",
+        "option.going_out_bonus", "option.target_score", "error.pile_frozen", "error.stale",
+        "kin.hello", "gin.x"])
+    assert renamed == {
+        "canasta.total": "canasta.total", "game.canasta": "canasta.game",
+        "preset.canasta.short": "canasta.preset.short",
+        "option.going_out_bonus": "canasta.option.going_out_bonus",  # no other game's option
+        "error.pile_frozen": "canasta.error.pile_frozen",  # a code only engine.canasta defines
+        "kin.hello": "canasta.kin.hello"}
+    kept, values = cut(SOURCE, {"game.kin", "kin.hello", "error.kin_only"})
+    assert [key for key, _, _ in entries(kept)] == ["game.gin", "lobby.x"]
+    assert "# --- kin ---" not in kept  # its section moved whole
+    assert "# -- names --" in kept and "# --- empty before ---" in kept  # not emptied by it
+    module = words_module("kin", {"en": values}, {"game.kin": "kin.game",
+                                                  "kin.hello": "kin.hello",
+                                                  "error.kin_only": "kin.error.kin_only"})
+    namespace: dict[str, object] = {}
+    exec(compile(module, "kin_words.py", "exec"), namespace)
+    assert namespace["WORDS"] == {"en": {"kin.game": "Kin", "kin.hello": "Hello {name}.",
+                                         "kin.error.kin_only": "Kin only."}}
+    assert re.search(r"^# ruff: noqa: E501$", module, re.MULTILINE)
