@@ -11,15 +11,26 @@ from cogs.adapters.base import AdapterBase
 from engine.game import Event
 from tests.toy.engine import ToyGame
 
-# The toy's catalogue entries (a real game adds these to bot/locales/en.py and it.py).
-CATALOGUE = {
-    "game.toy": "Three-card toy",
-    "preset.sets_only": "Sets only",
-    "option.out_bonus": "Bonus for going out",
-    "option.out_bonus.help": "Points for the player who goes out.",
-    "option.runs": "Runs",
-    "option.runs.help": "Runs go out too, not only sets.",
-    "error.toy_runs_off": "At this table only a set goes out, not a run.",
+# The toy's own catalogue, scoped by its name: adding it touches neither shared catalogue.
+WORDS = {
+    "en": {
+        "toy.game": "Three-card toy",
+        "toy.preset.sets_only": "Sets only",
+        "toy.option.out_bonus": "Bonus for going out",
+        "toy.option.out_bonus.help": "Points for the player who goes out.",
+        "toy.option.runs": "Runs",
+        "toy.option.runs.help": "Runs go out too, not only sets.",
+        "toy.error.toy_runs_off": "At this table only a set goes out, not a run.",
+    },
+    "it": {
+        "toy.game": "Giochino a tre carte",
+        "toy.preset.sets_only": "Solo tris",
+        "toy.option.out_bonus": "Premio di chiusura",
+        "toy.option.out_bonus.help": "I punti di chi chiude.",
+        "toy.option.runs": "Scale",
+        "toy.option.runs.help": "Si chiude anche con una scala, non solo con un tris.",
+        "toy.error.toy_runs_off": "A questo tavolo si chiude solo con un tris, non con una scala.",
+    },
 }
 
 
@@ -27,6 +38,7 @@ class ToyAdapter(AdapterBase):
     """Draw, then discard or go out: one button and two selects."""
 
     game = ToyGame
+    words = WORDS
 
     def computer(self, view: Any, level: str = "normal") -> object:
         """Go out when possible, else draw, else throw the first card (at every level)."""
