@@ -27,6 +27,7 @@ from cogs.adapters.canasta_menus import (
     step_draft,
 )
 from cogs.adapters.canasta_pictures import side_seat, table_footer
+from cogs.adapters.canasta_words import WORDS
 from engine.canasta import (
     AddToMeld,
     CanastaGame,
@@ -71,6 +72,7 @@ class CanastaAdapter(AdapterBase[CanastaGame]):
     """Canasta for the host: 2 to 4 players, 0+2 v 1+3 with four, melds by rank per side."""
 
     game = CanastaGame
+    words = WORDS  # its own catalogue: every canasta.… key, its options, presets and refusals
     # Melds and pile takes change the table everybody plays on: shown at once.
     notable: frozenset[str] = frozenset({"open", "take", "meld", "add"})
 

@@ -11,10 +11,11 @@ import re
 
 import pytest
 
-from bot.i18n import SUPPORTED, card_text, cards_text, placeholders, t
-from bot.locales import en, it
+import cogs.registry  # noqa: F401  (the hosted games register their own words)
+from bot.i18n import SUPPORTED, card_text, cards_text, catalogue, placeholders, t
 
-CATALOGUES = {"en": en.MESSAGES, "it": it.MESSAGES}
+# Every entry: the shared catalogues and the hosted games' own (registered with their adapters).
+CATALOGUES = {"en": catalogue("en"), "it": catalogue("it")}
 COUNTS = (0, 1, 2)
 
 # Placeholders that stand for a number (points, seconds, cards, positions …).
@@ -108,9 +109,9 @@ def test_negative_numbers_have_one_minus_sign(lang: str) -> None:
         assert not re.search(r"(?<!\w)-\d", text), f"{key}: hyphen-minus in {text!r}"
 
 
-@pytest.mark.parametrize("key", sorted(en.MESSAGES))
+@pytest.mark.parametrize("key", sorted(CATALOGUES["en"]))
 def test_italian_and_english_entries_have_the_same_placeholders(key: str) -> None:
-    assert placeholders(it.MESSAGES[key]) == placeholders(en.MESSAGES[key])
+    assert placeholders(CATALOGUES["it"][key]) == placeholders(CATALOGUES["en"][key])
 
 
 @pytest.mark.parametrize(("lang", "count", "expected"), [

@@ -1,17 +1,25 @@
 """Each game's words live in its own catalogue, scoped by its name (bot.i18n).
 
 A registration that breaks a rule is refused whole, with every reason; the shared conventions
-find a game's own entry before the shared one.
+find a game's own entry before the shared one; Canasta's words live with Canasta alone.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
-from bot.i18n import Catalogues, Words, WordsRefused
+from bot.i18n import Catalogues, Words, WordsRefused, catalogue, games_with_words, resolve, t
+from bot.locales import en, it
 from bot.locales.move_words import cut, entries, game_keys, words_module
+from cogs.adapters.canasta import CanastaAdapter
+from cogs.adapters.canasta_words import WORDS as CANASTA
+from cogs.errors import rules_text
+from engine.canasta.errors import PileFrozen
+
+LOCALES = Path(__file__).resolve().parents[2] / "bot" / "locales"
 
 
 def shared() -> dict[str, dict[str, str]]:
@@ -87,6 +95,25 @@ def test_a_shared_entry_left_behind_by_a_move_is_refused() -> None:
     assert "'kin.hello' is already catalogued" in reasons
     for key in ("game.kin", "preset.kin.short"):
         assert f"the shared catalogue still has {key!r}" in reasons
+
+
+def test_canastas_words_live_with_canasta_and_in_no_shared_catalogue() -> None:
+    assert CanastaAdapter.words is CANASTA and "canasta" in games_with_words()
+    assert all(key.startswith("canasta.") for words in CANASTA.values() for key in words)
+    assert set(CANASTA["it"]) == set(CANASTA["en"])
+    moved = {"game.canasta", "preset.canasta.short", "option.going_out_bonus",
+             "option.black_three_value.help", "error.pile_frozen", "error.canasta_closed"}
+    for messages in (en.MESSAGES, it.MESSAGES):
+        assert [k for k in messages if k.startswith("canasta.") or k in moved] == []
+    sources = "".join(path.read_text(encoding="utf-8") for path in LOCALES.glob("*.py"))
+    assert "Toro Seduto" not in sources and "\"canasta." not in sources  # no entry, no key
+    # … and the shared code finds them by its conventions, in both languages.
+    assert (t("game.canasta", "it"), t("preset.canasta.short", "it")) == ("Canasta",
+                                                                           "Breve (a 5.000)")
+    assert resolve("error.pile_frozen") == "canasta.error.pile_frozen"
+    assert rules_text(PileFrozen("x", card="3S"), "it") == (
+        "Il pozzo è congelato: non puoi prenderlo finché c'è sopra 3♠\ufe0e.")
+    assert catalogue("en")["canasta.option.turned_joker_cards"] == "Cards under a turned joker"
 
 
 # ----- moving a game's words (python -m bot.locales.move_words) ---------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.locales import en, it
+from bot.i18n import catalogue, game_key
 from cogs.adapters.base import option_text, rules_line
 from cogs.registry import adapter_for, game_names
 from engine.errors import BadOption
@@ -14,10 +14,10 @@ from engine.options import OptionSpec
 @pytest.mark.parametrize("name", game_names())
 def test_every_settable_option_has_a_label_and_help_in_both_languages(name: str) -> None:
     adapter = adapter_for(name)
-    keys = [k for s in adapter.settings for k in (s.label, s.help)]
+    keys = [game_key(name, k) for s in adapter.settings for k in (s.label, s.help)]
     assert keys, name
-    for catalogue in (en.MESSAGES, it.MESSAGES):
-        assert [k for k in keys if k not in catalogue] == []
+    for language in ("en", "it"):  # the game's own catalogue first (bot.i18n)
+        assert [k for k in keys if k not in catalogue(language)] == []
 
 
 @pytest.mark.parametrize("name", game_names())
