@@ -10,16 +10,22 @@ name (`canasta.…`) or with one of its `--prefix`es (renamed into the game's sc
 its display name (`game.<game>`), its own preset names (`preset.<game>.<preset>`), the options
 no other hosted game declares (`option.<key>`, `.help`, `.none`) and the refusal codes only
 its engine package defines (`error.<code>`). Each is renamed to its scoped form (the table in
-bot.i18n), cut from both shared files (with a section comment left with no entries) and written
-to cogs/adapters/<game>_words.py as `WORDS`. The string literals of renamed prefixes are renamed
+bot.i18n), cut from both shared files (with any section comment left with no entry) and
+written to cogs/adapters/<game>_words.py as `WORDS`. The string literals of renamed prefixes are renamed
 in the game's adapter modules (cogs/adapters/<game>.py and <game>_*.py) and in tests/; a key
 moved but written literally in another cog stops the move: keep it shared (`--keep KEY`, or
 `--keep r500.` for a prefix) or move the cog's use first. Then, by hand:
 
 1. in the game's adapter class: `words = WORDS` (imported from its `_words` module); that
    registers the catalogue with the game (AdapterBase.__init_subclass__);
-2. run the game's tests, tests/bot/ (every entry of every catalogue is checked there) and
-   tests/cogs/test_registry.py, test_errors.py, adapters/test_base.py; then ruff and mypy.
+2. an option's words are found in the game's catalogue only where the game is named: a call
+   of `option_text`, `option_label` or `off_word` for one of the game's own options, in its
+   adapter or its tests, passes `game=<game>` (the lobby, `/rummy settings` and its
+   autocomplete already do); a test reading `en.MESSAGES[...]` for a moved key reads
+   `catalogue("en")[resolve(key)]` or the moved key instead;
+3. run the game's tests, tests/bot/ (every entry of every catalogue is checked there) and
+   tests/cogs/test_registry.py, test_errors.py, test_toy_game.py, adapters/test_base.py,
+   test_settings_answers.py and test_rules_docs.py; then ruff, mypy and lint-imports.
 
 Registration refuses what was left behind (a shared entry still naming the game, a code told
 twice), so a half-done move fails at import, not in front of a player.
