@@ -6,10 +6,11 @@ engine.actions, which every open-meld game shares): a move becomes text only as 
 value (`option_value`) or the action a select sends. They page the hand when it passes
 Discord's 25 options; the menu steps themselves are each game's typed draft.
 
-The older builders below them (`card_selects`, `target_select`, `lay_target`, `cards_of`,
-`compose_play`, `menu_step`) read the legal actions as text ("meld 7C,7D,7S", "layoff 8D B
-high", "take 3") with a draft string ("", "take", "lay:<card>", "+more" appended on the second
-page); the gin adapters still use them.
+The older text builders above them (`card_selects`, `target_select`, `lay_target`,
+`cards_of`, `compose_play`, `menu_step`) read the legal actions as text ("meld 7C,7D,7S",
+"layoff 8D B high", "take 3") with a draft string ("", "take", "lay:<card>", "+more" appended
+on the second page); the gin adapters still use them. Both kinds share the selects' look
+(`_hand_selects`, `_target_select`).
 """
 
 from __future__ import annotations
