@@ -1,10 +1,16 @@
 """Menus the open-meld games share: pick cards to meld, a card to lay off and its meld, a depth.
 
-Rummy 500 and Mahjong gin list their legal actions as text ("meld 7C,7D,7S", "layoff 8D B
-high", "take 3"); these builders turn such lists into Discord selects, page the hand when it
-passes Discord's 25 options, and keep the menu steps in a draft string: "" (the turn's main
-menu), "take" (choose a depth), "lay:<card>" (choose the meld a card goes on), with "+more"
-appended while the card menus show their second page.
+The typed builders (`play_selects`, `layoff_select`, `lay_choice`, `meld_choice`) read a
+seat's legal moves as the engine's own objects (`MeldCards`, `LayOff`, `Discard` of
+engine.actions, which every open-meld game shares): a move becomes text only as a select's
+value (`option_value`) or the action a select sends. They page the hand when it passes
+Discord's 25 options; the menu steps themselves are each game's typed draft.
+
+The older text builders above them (`card_selects`, `target_select`, `lay_target`,
+`cards_of`, `compose_play`, `menu_step`) read the legal actions as text ("meld 7C,7D,7S",
+"layoff 8D B high", "take 3") with a draft string ("", "take", "lay:<card>", "+more" appended
+on the second page); the gin adapters still use them. Both kinds share the selects' look
+(`_hand_selects`, `_target_select`).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from collections.abc import Callable, Sequence
 from bot.i18n import card_text as _pretty
 from bot.i18n import cards_text, t
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption
+from engine.actions import Discard, LayOff, MeldCards, melds_text
 from engine.cards import Card
 from engine.errors import IllegalMove
 from engine.melds import MeldRules
@@ -22,11 +29,14 @@ from engine.table import MeldView
 
 MAX_OPTIONS = 25  # Discord's limit on a select menu's options
 SUITS = "SHDC"
+# The menus' own steps (see cogs.adapters.UI_PREFIX): back to the turn's menu, the hand's other
+# page, the pile's depths (a depth), a card's lay-off targets.
+BACK_STEP, PAGE_STEP, TAKE_STEP, LAY_STEP = "ui_back", "ui_more", "ui_take", "ui_lay"
 
 
 def back_button(locale: str) -> ButtonControl:
     """Return the button that goes back to the turn's main menu."""
-    return ButtonControl("ui_back", t("r500.action.back", locale), "secondary")
+    return ButtonControl(BACK_STEP, t("r500.action.back", locale), "secondary")
 
 
 def sorted_cards(hand: Sequence[str]) -> list[str]:
@@ -52,48 +62,22 @@ def cards_of(action: str) -> list[str]:
 def card_selects(hand_cards: Sequence[str], legal: Sequence[str], locale: str,
                  more: bool) -> list[Control]:
     """Return the page button (if needed) and the meld, lay-off and discard selects."""
-    hand = sorted_cards(hand_cards)
-    page_of = pager(hand, more)
-    controls: list[Control] = []
-    if len(hand) > MAX_OPTIONS:
-        label = "r500.action.first_cards" if more else "r500.action.more_cards"
-        controls.append(ButtonControl("ui_more", t(label, locale, count=len(hand)),
-                                      "secondary"))
     meldable = {c for a in legal if a.startswith("meld ") for c in cards_of(a)}
-    cards = page_of([c for c in hand if c in meldable])
-    if len(cards) >= 3:
-        controls.append(SelectControl(
-            "meld", t("r500.meld_placeholder", locale),
-            [SelectOption(c, _pretty(c)) for c in cards], min_values=3, max_values=len(cards)))
     layable = {a.split()[1] for a in legal if a.startswith("layoff ")}
-    cards = page_of([c for c in hand if c in layable])
-    if cards:
-        controls.append(SelectControl("ui_lay", t("r500.lay_placeholder", locale),
-                                      [SelectOption(c, _pretty(c)) for c in cards]))
     discards = {a.split()[1] for a in legal if a.startswith("discard ")}
-    cards = page_of([c for c in hand if c in discards])
-    if cards:
-        controls.append(SelectControl(
-            "discard", t("action.discard_placeholder", locale),
-            [SelectOption(c, t("action.discard_card", locale, card=_pretty(c))) for c in cards]))
-    return controls
+    return _hand_selects(hand_cards, (meldable, layable, discards), locale, more)
 
 
 def target_select(melds: Sequence[MeldView], legal: Sequence[str], card: str,
                   locale: str) -> SelectControl:
     """Return the select of the melds the card may be laid off on (with the end if both fit)."""
-    by_id = {m.id: m for m in melds}
-    options = []
+    targets = []
     for action in legal:
         parts = action.split()
         if parts[0] != "layoff" or parts[1] != card:
             continue
-        meld = by_id[parts[2]]
-        end = f" ({t('r500.end.' + parts[3], locale)})" if len(parts) > 3 else ""
-        options.append(SelectOption(" ".join(parts[1:]), t(
-            "r500.on_meld", locale, id=meld.id, cards=cards_text(meld.cards)) + end))
-    return SelectControl("layoff", t("r500.target_placeholder", locale, card=_pretty(card)),
-                         options[:MAX_OPTIONS])
+        targets.append((" ".join(parts[1:]), parts[2], parts[3] if len(parts) > 3 else None))
+    return _target_select(melds, targets, card, locale)
 
 
 def depth_select(depths: Sequence[tuple[int, str, int]], locale: str,
@@ -140,8 +124,109 @@ def compose_play(legal: Callable[[], Sequence[str]], verb: str, values: Sequence
 
 def partition(cards: list[str], rules: MeldRules) -> str:
     """Split the chosen cards into melds when they form several (else one, for the engine)."""
-    parsed = [Card.parse(c) for c in cards]
-    best = best_arrangement(parsed, rules, lambda c: 1)
+    return melds_text(melds_of([Card.parse(c) for c in cards], rules).melds)
+
+
+# ----- typed builders: the seat's legal moves as the engine's objects ---------------------------
+
+
+def option_value(move: object, verb: str) -> str:
+    """Return the value that spells a move after its select's verb (the host sends both)."""
+    text = str(move)
+    value = text.removeprefix(verb + " ")
+    if value == text:
+        raise ValueError(f"{text!r} is not a {verb!r} move")
+    return value
+
+
+def play_selects(hand_cards: Sequence[str], moves: Sequence[object], locale: str,
+                 more: bool) -> list[Control]:
+    """Return the page button (if needed) and the meld, lay-off and discard selects: each
+    card offered where a listed move plays it."""
+    meldable = {c.text for a in moves if isinstance(a, MeldCards) for m in a.melds for c in m}
+    layable = {a.card.text for a in moves if isinstance(a, LayOff)}
+    discards = {a.card.text for a in moves if isinstance(a, Discard)}
+    return _hand_selects(hand_cards, (meldable, layable, discards), locale, more)
+
+
+def lay_offs(moves: Sequence[object], card: str) -> list[LayOff]:
+    """Return the listed lay-offs of a card (one per meld and end it fits)."""
+    return [a for a in moves if isinstance(a, LayOff) and a.card.text == card]
+
+
+def layoff_select(melds: Sequence[MeldView], moves: Sequence[object], card: str,
+                  locale: str) -> SelectControl:
+    """Return the select of the card's listed lay-offs: its meld, and its end if both fit."""
+    targets = [(option_value(a, "layoff"), a.meld_id, a.end) for a in lay_offs(moves, card)]
+    return _target_select(melds, targets, card, locale)
+
+
+def lay_choice(moves: Sequence[object], card: str) -> str:
+    """Return what the lay-off select sends for a card: its only lay-off, else the step that
+    asks where (`ui_lay <card>`)."""
+    targets = lay_offs(moves, card)
+    return str(targets[0]) if len(targets) == 1 else f"{LAY_STEP} {card}"
+
+
+def meld_choice(moves: Sequence[object], cards: Sequence[str], rules: MeldRules) -> str:
+    """Return the meld a multi-select of cards sends: the listed meld of exactly these cards,
+    else the cards as the solver melds them (the rules then say what is wrong)."""
+    chosen = sorted(cards)
+    for move in moves:
+        if isinstance(move, MeldCards) and sorted(
+                c.text for m in move.melds for c in m) == chosen:
+            return str(move)
+    return str(melds_of([Card.parse(c) for c in cards], rules))
+
+
+def melds_of(cards: list[Card], rules: MeldRules) -> MeldCards:
+    """Return the cards as the melds they form when several, else as one meld (in order)."""
+    best = best_arrangement(cards, rules, lambda c: 1)
     if not best.deadwood and len(best.melds) > 1:
-        return " ".join(",".join(str(c) for c in m.cards) for m in best.melds)
-    return ",".join(cards)
+        return MeldCards(tuple(tuple(m.cards) for m in best.melds))
+    return MeldCards((tuple(cards),))
+
+
+def target_label(meld: MeldView, end: str | None, locale: str) -> str:
+    """Return a meld a card goes on, as a menu says it: "B: 4♦ 5♦ 6♦ (high end)"."""
+    label = t("r500.on_meld", locale, id=meld.id, cards=cards_text(meld.cards))
+    return label + (f" ({t('r500.end.' + end, locale)})" if end else "")
+
+
+def _hand_selects(hand_cards: Sequence[str], playable: tuple[set[str], set[str], set[str]],
+                  locale: str, more: bool) -> list[Control]:
+    """Return the page button (if needed) and the selects of the cards that meld, lay off
+    and may be discarded, the hand's page at a time."""
+    meldable, layable, discards = playable
+    hand = sorted_cards(hand_cards)
+    page_of = pager(hand, more)
+    controls: list[Control] = []
+    if len(hand) > MAX_OPTIONS:
+        label = "r500.action.first_cards" if more else "r500.action.more_cards"
+        controls.append(ButtonControl(PAGE_STEP, t(label, locale, count=len(hand)),
+                                      "secondary"))
+    cards = page_of([c for c in hand if c in meldable])
+    if len(cards) >= 3:
+        controls.append(SelectControl(
+            "meld", t("r500.meld_placeholder", locale),
+            [SelectOption(c, _pretty(c)) for c in cards], min_values=3, max_values=len(cards)))
+    cards = page_of([c for c in hand if c in layable])
+    if cards:
+        controls.append(SelectControl(LAY_STEP, t("r500.lay_placeholder", locale),
+                                      [SelectOption(c, _pretty(c)) for c in cards]))
+    cards = page_of([c for c in hand if c in discards])
+    if cards:
+        controls.append(SelectControl(
+            "discard", t("action.discard_placeholder", locale),
+            [SelectOption(c, t("action.discard_card", locale, card=_pretty(c))) for c in cards]))
+    return controls
+
+
+def _target_select(melds: Sequence[MeldView], targets: Sequence[tuple[str, str, str | None]],
+                   card: str, locale: str) -> SelectControl:
+    """Return the select of a card's targets, each (value sent, meld id, end or None)."""
+    by_id = {m.id: m for m in melds}
+    options = [SelectOption(value, target_label(by_id[meld], end, locale))
+               for value, meld, end in targets]
+    return SelectControl("layoff", t("r500.target_placeholder", locale, card=_pretty(card)),
+                         options[:MAX_OPTIONS])

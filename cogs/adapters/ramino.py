@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any
 
 from bot.i18n import card_text as _pretty
 from bot.i18n import number, t
@@ -22,12 +21,14 @@ from cogs.adapters import (
     ScoreSheet,
     SelectControl,
     SelectOption,
+    Style,
     view_of,
 )
 from cogs.adapters.base import AdapterBase, levels, with_words
 from engine.cards import SUITS, Card, rank_text
 from engine.game import Event
 from engine.ramino import RaminoGame, RaminoOptions
+from engine.ramino import actions as A
 from engine.ramino.ai import choose_action, greedy_action
 from engine.ramino.events import (
     Closed,
@@ -57,22 +58,26 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
 
     players = levels(greedy_action, choose_action)
 
-    def default_move(self, game: Any, seat: int) -> str:
+    def default_move(self, game: RaminoGame, seat: int) -> str:
         """Play safe for an absent player: draw (take the discard when drawing would end the
         hand), discard as the computer would, never close for him, and decline a re-entry
         he did not ask for (ramino.md)."""
-        view: RaminoHand = view_of(game, seat)
-        legal, table = view.legal, view.table
+        view = view_of(game, seat)
+        moves, table = view.moves, view.table
         voids = not table.stock and not _can_rebuild(table)
-        for safe in ("decline", "take" if voids or "draw" not in legal else "draw"):
-            if safe in legal:
-                return safe
-        choice = self.choose(game, seat)
-        if choice.startswith("close ") and "discard " + choice.split()[1] in legal:
-            return "discard " + choice.split()[1]
-        return choice if choice in legal else next(a for a in legal if a.startswith("discard"))
+        draw: A.RaminoAction = (A.TakeDiscard() if voids or A.DrawStock() not in moves
+                                else A.DrawStock())
+        for safe in (A.Decline(), draw):
+            if safe in moves:
+                return str(safe)
+        choice = self.computer(view)
+        if isinstance(choice, A.Close) and choice.card is not None:
+            choice = A.Discard(choice.card)  # his close is his own decision: throw the card
+        if choice in moves:
+            return str(choice)
+        return str(next(a for a in moves if isinstance(a, A.Discard)))
 
-    def outcomes(self, game: Any) -> list[Outcome]:
+    def outcomes(self, game: RaminoGame) -> list[Outcome]:
         """Return the results as the leaderboard reads them, higher better: a penalty total
         counts against (−47), chips count what was won or lost (+3)."""
         opts: RaminoOptions = game.opts
@@ -80,7 +85,7 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
         return [replace(o, points=o.points - base if opts.chips else -o.points)
                 for o in super().outcomes(game)]
 
-    def final_lines(self, game: Any, outcomes: Sequence[Outcome], names: Sequence[str],
+    def final_lines(self, game: RaminoGame, outcomes: Sequence[Outcome], names: Sequence[str],
                     locale: str) -> list[str]:
         """Return each seat's final total (or chips), then the winner."""
         view: RaminoTable = view_of(game)
@@ -90,7 +95,7 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
             lines.append(t("table.winner", locale, name=names[view.winner]))
         return lines
 
-    def score_sheet(self, game: Any) -> ScoreSheet:
+    def score_sheet(self, game: RaminoGame) -> ScoreSheet:
         """Return the hands' points, "–" for those a seat sat out; in the chips game the
         chips each began with are a row, else what re-entries changed."""
         sheet = super().score_sheet(game)
@@ -101,7 +106,7 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
 
     # ----- pictures ---------------------------------------------------------------------------
 
-    def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
+    def table_spec(self, game: RaminoGame, names: Sequence[str], locale: str) -> TableSpec:
         """Return the table: stock, the last discards and who threw them, a row per seat."""
         view: RaminoTable = view_of(game)
         tags = seat_tags(names)
@@ -138,7 +143,7 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
             tags=tags,
         )
 
-    def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
+    def table_status(self, game: RaminoGame, names: Sequence[str], locale: str) -> str:
         """Return whose turn it is, who must answer a re-entry offer, or who won."""
         view: RaminoTable = view_of(game)
         if game.is_over:
@@ -151,7 +156,7 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
         assert view.turn is not None
         return t("table.turn_of", locale, name=names[view.turn])
 
-    def hand_spec(self, game: Any, seat: int, sort: str, locale: str) -> HandSpec:
+    def hand_spec(self, game: RaminoGame, seat: int, sort: str, locale: str) -> HandSpec:
         """Return the hand with its best combinations grouped and the unmatched cards apart."""
         view: RaminoHand = view_of(game, seat)
         best = view.arrangement
@@ -168,7 +173,7 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
             joker_for=[name for combo in best.combos for name in stands_for(combo)],
         )
 
-    def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
+    def hand_prompt(self, game: RaminoGame, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do now, or whom the game waits for."""
         view: RaminoHand = view_of(game, seat)
         table = view.table
@@ -176,9 +181,9 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
             return self.table_status(game, names, locale)
         if table.seats[seat].eliminated and table.reentry is None:
             return t("ramino.prompt.out", locale)
-        if table.reentry is not None and not view.legal:
+        if table.reentry is not None and not view.moves:
             line = t("turn.waiting_for", locale, name=_names(table.reentry.waiting, names))
-        elif not view.legal:
+        elif not view.moves:
             # Not the player's name: it changes every turn, and each waiting hand would cost
             # a REST call per turn to say so.
             line = t("turn.waiting", locale)
@@ -188,44 +193,46 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
         return line if table.reentry is not None else line + "\n" + value
 
     def _turn_line(self, view: RaminoHand, locale: str) -> str:
-        table, legal = view.table, view.legal
+        table, moves = view.table, view.moves
         if table.phase == "reentry":
             return t("ramino.prompt.reentry", locale, total=table.reentry.total if
                      table.reentry else 0, limit=table.options.elimination_limit)
         if table.phase == "first":
-            key = "ramino.prompt.first_close" if "close" in legal else "ramino.prompt.first"
+            key = "ramino.prompt.first_close" if A.Close() in moves else "ramino.prompt.first"
             return t(key, locale, card=_pretty(table.top))
         if table.phase == "draw":
             return t(_draw_key(table), locale, card=_pretty(table.top))
-        if any(a.startswith("close ") for a in legal):
+        if _thrown(moves, A.Close):
             return t("ramino.prompt.can_close", locale)
         return t("ramino.prompt.discard", locale)
 
     # ----- controls ---------------------------------------------------------------------------
 
-    def controls(self, game: Any, seat: int, locale: str, draft: str = "") -> list[Control]:
+    def controls(self, game: RaminoGame, seat: int, locale: str,
+                 draft: str = "") -> list[Control]:
         """Return the buttons of the draw and re-entry steps, the discard and close menus."""
-        view: RaminoHand = view_of(game, seat)
-        legal, table = view.legal, view.table
+        view = view_of(game, seat)
+        table = view.table
         buttons: list[Control] = []
-        labels = {
-            "reenter": (t("ramino.action.reenter", locale,
-                          total=table.reentry.total if table.reentry else 0), "success"),
-            "decline": (t("ramino.action.decline", locale), "secondary"),
-            "take": (t("action.take_discard", locale, card=_pretty(table.top)), "success"),
-            "draw": (t(_draw_label(table), locale), "primary"),
-            "close": (t("ramino.action.close_now", locale), "danger"),
+        labels: dict[A.RaminoAction, tuple[str, Style]] = {
+            A.Reenter(): (t("ramino.action.reenter", locale,
+                            total=table.reentry.total if table.reentry else 0), "success"),
+            A.Decline(): (t("ramino.action.decline", locale), "secondary"),
+            A.TakeDiscard(): (t("action.take_discard", locale, card=_pretty(table.top)),
+                              "success"),
+            A.DrawStock(): (t(_draw_label(table), locale), "primary"),
+            A.Close(): (t("ramino.action.close_now", locale), "danger"),
         }
-        for action, (label, style) in labels.items():
-            if action in legal:
-                buttons.append(ButtonControl(action, label, style))  # type: ignore[arg-type]
+        for move, (label, style) in labels.items():
+            if move in view.moves:
+                buttons.append(ButtonControl(str(move), label, style))
         return buttons + self._card_selects(game, view, locale)
 
-    def _card_selects(self, game: Any, view: RaminoHand, locale: str) -> list[Control]:
+    def _card_selects(self, game: RaminoGame, view: RaminoHand, locale: str) -> list[Control]:
         """Return the discard menu and, when some discard closes, the close menu."""
         selects: list[Control] = []
-        for verb in ("discard", "close"):
-            cards = [a.split()[1] for a in view.legal if a.startswith(verb + " ")]
+        for kind, verb in ((A.Discard, "discard"), (A.Close, "close")):
+            cards = _thrown(view.moves, kind)
             if cards:
                 options = [self._card_option(game, view, verb, c, locale)
                            for c in cards[:MAX_OPTIONS]]
@@ -233,14 +240,15 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
                                              options))
         return selects
 
-    def _card_option(self, game: Any, view: RaminoHand, verb: str, card: str,
+    def _card_option(self, game: RaminoGame, view: RaminoHand, verb: str, card: Card,
                      locale: str) -> SelectOption:
-        """Return a card of a menu, said with what throwing it leaves unmatched."""
-        held = [Card.parse(c) for c in view.hand]
-        held.remove(Card.parse(card))
-        left = penalty(held, game.penalty_rules)
-        label = t(f"ramino.{verb}_card", locale, card=_pretty(card))
-        return SelectOption(card, label, t("ramino.leaves", locale, points=left))
+        """Return a card of a menu (the select sends `<verb> <card>`), said with what
+        throwing it leaves unmatched."""
+        held = list(view.hand)
+        held.remove(card.text)
+        left = penalty([Card.parse(c) for c in held], game.penalty_rules)
+        label = t(f"ramino.{verb}_card", locale, card=_pretty(card.text))
+        return SelectOption(card.text, label, t("ramino.leaves", locale, points=left))
 
     # ----- announcements ----------------------------------------------------------------------
 
@@ -300,7 +308,7 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
         return t(key, locale, name=names[p.closer], times=p.multiplier)
 
     def hand_end(
-        self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
+        self, game: RaminoGame, events: Sequence[Event], names: Sequence[str], locale: str
     ) -> tuple[HandEndSpec, list[str]] | None:
         """Return every hand laid open with its combinations, and the charges and totals."""
         p = next((e.public for e in events if isinstance(e.public, HandReport)), None)
@@ -437,6 +445,12 @@ def _draw_label(table: RaminoTable) -> str:
     if table.stock:
         return "action.draw_stock"
     return "ramino.action.draw_rebuild" if _can_rebuild(table) else "ramino.action.draw_void"
+
+
+def _thrown(moves: Sequence[A.RaminoAction], kind: type[A.Discard] | type[A.Close]
+            ) -> list[Card]:
+    """Return the cards the listed moves of that kind throw (a close at once throws none)."""
+    return [a.card for a in moves if isinstance(a, kind) and a.card is not None]
 
 
 def _can_rebuild(table: RaminoTable) -> bool:

@@ -1,17 +1,20 @@
 """Rummy 500 on Discord: the spread pile, melds with ids, menus in steps and "Rummy!" claims.
 
-The hand's menus work in steps kept as a draft string (see GameAdapter.step):
-"" (the turn's main menu), "take" (choose a depth in the pile), "take:<k>" (choose
-the meld the card at position k goes into), "lay:<card>" (choose the meld a card
-goes on), "suit:<S>" (the dealer's special card), and "+more" appended when the
-hand's card menus show their second page (a hand can pass 25 cards).
+Every button and menu is built from the seat's legal moves as the engine's own objects (the
+view's `moves` and `claim_moves`); a move becomes text only as a control's action or value.
+The hand's menus work in steps, a typed `Menu` the host keeps as its text (see
+AdapterBase.step): "" (the turn's main menu), "take" (choose a depth in the pile), "take:<k>"
+(choose the melds the card at position k goes into), "lay:<card>" (choose the meld a card
+goes on), "suit:<S>" (the dealer's special card), and "+more" appended when the hand's card
+menus show their second page (a hand can pass 25 cards). The menus a seat may be in, and the
+steps between them, are derived from its legal moves: any other draft is the turn's menu.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
 
 from bot.i18n import card_text as _pretty
 from bot.i18n import cards_text, t
@@ -26,22 +29,29 @@ from cogs.adapters import (
 )
 from cogs.adapters.base import AdapterBase, levels, tie_line, with_words
 from cogs.adapters.melding import (
+    BACK_STEP,
+    LAY_STEP,
     MAX_OPTIONS,
+    PAGE_STEP,
+    TAKE_STEP,
     back_button,
-    card_selects,
-    cards_of,
-    compose_play,
     depth_select,
-    menu_step,
+    lay_choice,
+    layoff_select,
+    meld_choice,
+    option_value,
+    play_selects,
     sorted_cards,
-    target_select,
+    target_label,
 )
 from cogs.errors import Refusal
+from engine.actions import Melds
 from engine.cards import Card
 from engine.errors import DoesNotFit, IllegalMove, NoSuchMeld
 from engine.game import Event
 from engine.melds import MeldRules
 from engine.rummy500 import Rummy500Game, Rummy500Options, card_value
+from engine.rummy500 import actions as A
 from engine.rummy500.ai import choose_action, choose_claim
 from engine.rummy500.ai_greedy import greedy_action
 from engine.rummy500.errors import ClaimTooLate
@@ -66,6 +76,7 @@ from engine.rummy500.views import HandReport, MeldView, R500Hand, R500Table
 from engine.solver import best_arrangement
 
 SUITS = "SHDC"
+SUIT_STEP = "ui_suit"  # the dealer picks the special card's suit, then the card
 RULES = MeldRules(aces="low_high")
 
 
@@ -78,12 +89,12 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
 
     players = levels(greedy_action, choose_action)
 
-    def react(self, game: Any, seat: int) -> str | None:
+    def react(self, game: Rummy500Game, seat: int) -> str | None:
         """Return the computer's "Rummy!" claim for the open window, if it makes one."""
         claim = choose_claim(view_of(game, seat))
         return None if claim is None else str(claim)
 
-    def default_move(self, game: Any, seat: int) -> str:
+    def default_move(self, game: Rummy500Game, seat: int) -> str:
         """Play safe for an absent player: the computer's move (it never risks a claim)."""
         return self.choose(game, seat)
 
@@ -94,7 +105,7 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
 
     # ----- pictures ---------------------------------------------------------------------------
 
-    def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
+    def table_spec(self, game: Rummy500Game, names: Sequence[str], locale: str) -> TableSpec:
         """Return the table: stock, the whole pile numbered, every meld by id, the scores."""
         view: R500Table = view_of(game)
         seats = [self._seat(view, seat, names, locale) for seat in range(view.players)]
@@ -141,7 +152,7 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
                            points=opts.special_card_value))
         return " ".join(parts)
 
-    def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
+    def table_status(self, game: Rummy500Game, names: Sequence[str], locale: str) -> str:
         """Return whose turn it is, an open "Rummy!" window, or who won."""
         view: R500Table = view_of(game)
         if game.is_over:
@@ -159,7 +170,7 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
             line += " · " + t("r500.window_open", locale, card=_pretty(claim.card))
         return line
 
-    def hand_spec(self, game: Any, seat: int, sort: str, locale: str) -> HandSpec:
+    def hand_spec(self, game: Rummy500Game, seat: int, sort: str, locale: str) -> HandSpec:
         """Return the hand with the melds it could put down grouped, the rest apart."""
         view: R500Hand = view_of(game, seat)
         cards = [Card.parse(c) for c in view.hand]
@@ -179,7 +190,7 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
             empty_label=t("picture.no_cards", locale),
         )
 
-    def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
+    def hand_prompt(self, game: Rummy500Game, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do now, or whom the game waits for."""
         view: R500Hand = view_of(game, seat)
         table = view.table
@@ -187,7 +198,7 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
             return self.table_status(game, names, locale)
         assert table.turn is not None
         held = t("r500.in_hand", locale, points=_hand_total(game, view.hand))
-        if not view.legal:
+        if not view.moves:
             # Not the player's name: with 3 or more seats it would change every turn, and
             # each waiting hand would cost a REST call per turn to say so.
             return t("turn.waiting", locale) + "\n" + held
@@ -203,96 +214,98 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
 
     # ----- controls ---------------------------------------------------------------------------
 
-    def controls(self, game: Any, seat: int, locale: str, draft: str = "") -> list[Control]:
-        """Return the buttons and selects for the seat's legal actions, step by step."""
-        view: R500Hand = view_of(game, seat)
-        legal = view.legal
-        if not legal:
+    def controls(self, game: Rummy500Game, seat: int, locale: str,
+                 draft: str = "") -> list[Control]:
+        """Return the buttons and selects for the seat's legal moves, step by step."""
+        view = view_of(game, seat)
+        if not view.moves:
             return []
-        more = draft.endswith("+more")
-        step = draft.removesuffix("+more")
-        table = view.table
-        if table.phase == "special":
-            return self._special_controls(step, locale)
-        if step == "take":
-            return [back_button(locale), self._depth_select(table, legal, locale)]
-        if step.startswith("take:"):
-            return [back_button(locale), self._take_select(table, legal, int(step[5:]), locale)]
-        if step.startswith("lay:"):
-            return [back_button(locale), self._target_select(table, legal, step[4:], locale)]
-        if table.phase == "draw":
-            return self._draw_controls(table, legal, locale)
-        return self._play_controls(view, locale, more)
+        menu = _menu(view, draft)
+        if view.table.phase == "special":
+            return self._special_controls(view, menu, locale)
+        if menu.step == "take":
+            select = (self._take_select(view, menu.depth, locale) if menu.depth
+                      else self._depth_select(view, locale))
+            return [back_button(locale), select]
+        if menu.step == "lay":
+            return [back_button(locale),
+                    layoff_select(view.table.melds, view.moves, menu.choice, locale)]
+        if view.table.phase == "draw":
+            return self._draw_controls(view, locale)
+        return play_selects(view.hand, view.moves, locale, menu.more)
 
-    def _draw_controls(self, view: R500Table, legal: Sequence[str],
-                       locale: str) -> list[Control]:
+    def _draw_controls(self, view: R500Hand, locale: str) -> list[Control]:
+        moves, table = view.moves, view.table
         buttons: list[Control] = []
-        if "draw" in legal:
-            buttons.append(ButtonControl("draw", t("action.draw_stock", locale)))
-        takes = [a for a in legal if a.startswith("take ")]
-        n = len(view.pile)
-        if any(len(a.split()) > 2 for a in takes):
-            buttons.append(ButtonControl("ui_take", t("r500.action.take_pile", locale),
+        if A.DrawStock() in moves:
+            buttons.append(ButtonControl(str(A.DrawStock()), t("action.draw_stock", locale)))
+        if _depths(moves):
+            buttons.append(ButtonControl(TAKE_STEP, t("r500.action.take_pile", locale),
                                          "success"))
-        if f"take {n}" in legal:
-            buttons.append(ButtonControl(f"take {n}",
-                                         t("r500.action.take_top", locale,
-                                           card=_pretty(view.pile[-1])), "secondary"))
-        if "decline" in legal:
-            key = "reuse" if _reuse_left(view) else "end"
-            buttons.append(ButtonControl("decline", t(f"r500.action.decline_{key}", locale),
+        free = next((a for a in moves if isinstance(a, A.TakeDiscards) and not a.melds), None)
+        if free is not None:
+            buttons.append(ButtonControl(str(free), t("r500.action.take_top", locale,
+                                                      card=_pretty(table.pile[free.k - 1])),
                                          "secondary"))
+        if A.DeclineDiscards() in moves:
+            key = "reuse" if _reuse_left(table) else "end"
+            buttons.append(ButtonControl(str(A.DeclineDiscards()),
+                                         t(f"r500.action.decline_{key}", locale), "secondary"))
         return buttons
 
-    def _depth_select(self, view: R500Table, legal: Sequence[str], locale: str
-                      ) -> SelectControl:
-        pile = view.pile
-        depths = sorted({int(a.split()[1]) for a in legal
-                         if a.startswith("take ") and len(a.split()) > 2}, reverse=True)
-        return depth_select([(k, pile[k - 1], len(pile) - k + 1) for k in depths], locale)
+    def _depth_select(self, view: R500Hand, locale: str) -> SelectControl:
+        pile = view.table.pile
+        return depth_select([(k, pile[k - 1], len(pile) - k + 1) for k in _depths(view.moves)],
+                            locale, TAKE_STEP)
 
-    def _take_select(self, view: R500Table, legal: Sequence[str], k: int, locale: str
-                     ) -> SelectControl:
-        prefix = f"take {k} "
-        found = [a[len("take "):] for a in legal if a.startswith(prefix)]
-        found.sort(key=lambda a: -_card_count(a))
-        options = [SelectOption(a, _melds_label(a.split(" ", 1)[1], locale))
+    def _take_select(self, view: R500Hand, k: int, locale: str) -> SelectControl:
+        found = [a for a in view.moves if isinstance(a, A.TakeDiscards) and a.k == k and a.melds]
+        found.sort(key=lambda a: -sum(len(m) for m in a.melds))  # the most cards down first
+        options = [SelectOption(option_value(a, "take"), _melds_label(a.melds, locale))
                    for a in found[:MAX_OPTIONS]]
         return SelectControl("take", t("r500.take_placeholder", locale,
-                                       card=_pretty(view.pile[k - 1])), options)
+                                       card=_pretty(view.table.pile[k - 1])), options)
 
-    def _play_controls(self, view: R500Hand, locale: str, more: bool) -> list[Control]:
-        return card_selects(view.hand, view.legal, locale, more)
-
-    def _target_select(self, view: R500Table, legal: Sequence[str], card: str,
-                       locale: str) -> SelectControl:
-        return target_select(view.melds, legal, card, locale)
-
-    def _special_controls(self, step: str, locale: str) -> list[Control]:
-        if step.startswith("suit:"):
-            suit = step[5:]
-            ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-            options = [SelectOption(r + suit, _pretty(r + suit)) for r in ranks]
+    def _special_controls(self, view: R500Hand, menu: Menu, locale: str) -> list[Control]:
+        names = _specials(view.moves)
+        if menu.step == "suit":
+            options = [SelectOption(option_value(a, "special"), _pretty(card.text))
+                       for card, a in names if card.suit == menu.choice]
             placeholder = t("r500.special_placeholder", locale)
             return [back_button(locale), SelectControl("special", placeholder, options)]
-        suits = [SelectOption(s, t(f"suit.{s}", locale)) for s in SUITS]
-        return [ButtonControl("special none", t("r500.action.no_special", locale), "secondary"),
-                SelectControl("ui_suit", t("r500.suit_placeholder", locale), suits)]
+        controls: list[Control] = []
+        if A.NameSpecial(None) in view.moves:
+            controls.append(ButtonControl(str(A.NameSpecial(None)),
+                                          t("r500.action.no_special", locale), "secondary"))
+        suits = [SelectOption(s, t(f"suit.{s}", locale)) for s in _suits(names)]
+        if suits:
+            controls.append(SelectControl(SUIT_STEP, t("r500.suit_placeholder", locale), suits))
+        return controls
 
-    def step(self, game: Any, seat: int, draft: str, text: str) -> str:
-        """Move within the menus: open the pile, pick a depth or a card, turn the page."""
-        verb, _, value = text.partition(" ")
-        if verb == "ui_suit":
-            return f"suit:{value}"
-        return menu_step(draft, text)
+    def step(self, game: Rummy500Game, seat: int, draft: str, text: str) -> str:
+        """Move within the menus: open the pile, pick a depth, a card or a suit, turn the page.
 
-    def compose(self, game: Any, seat: int, verb: str, values: Sequence[str]) -> str:
-        """Return the action a select sends: a meld's cards joined, a card's only target."""
-        return compose_play(lambda: view_of(game, seat).legal, verb, values, RULES)
+        The steps open from a menu are derived from the seat's legal moves; any other text
+        is refused.
+        """
+        view = view_of(game, seat)
+        menu = _steps(view, _menu(view, draft)).get(text)
+        if menu is None:
+            raise IllegalMove("no such step", action=text)
+        return menu.text
+
+    def compose(self, game: Rummy500Game, seat: int, verb: str, values: Sequence[str]) -> str:
+        """Return the action a select sends: the listed meld of the cards chosen, a card's
+        only lay-off (else the step to choose where), else `<verb> <value>`."""
+        if verb == "meld":
+            return meld_choice(view_of(game, seat).moves, values, RULES)
+        if verb == LAY_STEP:
+            return lay_choice(view_of(game, seat).moves, values[0])
+        return super().compose(game, seat, verb, values)
 
     # ----- the table's "Rummy!" button ----------------------------------------------------------
 
-    def table_controls(self, game: Any, locale: str) -> list[ButtonControl]:
+    def table_controls(self, game: Rummy500Game, locale: str) -> list[ButtonControl]:
         """Return "Rummy!" and "No claim" while a window is open (announce: a playable card)."""
         table: R500Table = view_of(game)
         claim = table.claim
@@ -303,7 +316,7 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
         return [ButtonControl("claim", t("r500.action.rummy", locale), "danger"),
                 ButtonControl(PASS_CLAIMS, t("r500.action.no_claim", locale), "secondary")]
 
-    def table_choices(self, game: Any, seat: int, action: str, locale: str
+    def table_choices(self, game: Rummy500Game, seat: int, action: str, locale: str
                       ) -> list[SelectOption]:
         """Return the seat's claims (one per meld the card fits); refuse a wrong call.
 
@@ -311,8 +324,8 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
         """
         if action not in ("claim", PASS_CLAIMS):
             raise IllegalMove("no such move", action=action)
-        view: R500Hand = view_of(game, seat)
-        claims = view.claims
+        view = view_of(game, seat)
+        claims = view.claim_moves
         if action == PASS_CLAIMS or not claims:
             self._check_claimer(game, view)
         if action == PASS_CLAIMS:
@@ -320,15 +333,10 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
         if not claims:
             raise Refusal("claim.wrong_call", card=_pretty(view.table.claim.card))
         melds = {m.id: m for m in view.table.melds}
-        options = []
-        for text in claims:
-            parts = text.split()
-            end = f" ({t('r500.end.' + parts[3], locale)})" if len(parts) > 3 else ""
-            options.append(SelectOption(text, t("r500.on_meld", locale, id=parts[2],
-                                                cards=cards_text(melds[parts[2]].cards)) + end))
-        return options
+        return [SelectOption(str(c), target_label(melds[c.meld_id], c.end, locale))
+                for c in claims]
 
-    def _check_claimer(self, game: Any, view: R500Hand) -> None:
+    def _check_claimer(self, game: Rummy500Game, view: R500Hand) -> None:
         """Refuse a seat that may not claim the open window's card at all, saying why."""
         card = view.table.claim.card
         if card is None:
@@ -336,7 +344,7 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
         # Not opened, or his own discard: the engine says which. It checks those before the
         # meld, so any meld id will do; whether the card fits is not this check's business.
         with contextlib.suppress(DoesNotFit, NoSuchMeld):
-            game.verify(view.seat, game.parse_action(f"claim {card} A"))
+            game.verify(view.seat, A.ClaimRummy(Card.parse(card), "A"))
 
     # ----- announcements ----------------------------------------------------------------------
 
@@ -405,7 +413,7 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
         return t("r500.event.went_out", locale, name=names[p.out])
 
     def hand_end(
-        self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
+        self, game: Rummy500Game, events: Sequence[Event], names: Sequence[str], locale: str
     ) -> tuple[HandEndSpec, list[str]] | None:
         """Return every hand revealed with what each player put down, and the score lines."""
         p = next((e.public for e in events if isinstance(e.public, HandReport)), None)
@@ -486,7 +494,7 @@ def _reuse_left(table: R500Table) -> bool:
     return table.reuses < table.options.reuse_discards and bool(table.pile)
 
 
-def _fitting(game: Any, hand: Sequence[str]) -> list[str]:
+def _fitting(game: Rummy500Game, hand: Sequence[str]) -> list[str]:
     """Return the hand's cards that fit a meld on the table (sorted as the menus list them)."""
     return [c for c in sorted_cards(hand) if game.fitting_melds(Card.parse(c))]
 
@@ -495,25 +503,99 @@ def _signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
-def _card_count(action: str) -> int:
-    """Return how many cards a take or meld action puts on the table."""
-    return len(cards_of(action))
-
-
-def _melds_label(melds: str, locale: str) -> str:
-    shown = " + ".join(cards_text(m.split(",")) for m in melds.split())
+def _melds_label(melds: Melds, locale: str) -> str:
+    shown = " + ".join(cards_text(c.text for c in m) for m in melds)
     return t("r500.meld_label", locale, cards=shown)
 
 
-def _hand_values(game: Any) -> Callable[[Card], int]:
+def _hand_values(game: Rummy500Game) -> Callable[[Card], int]:
     """Return card -> value left in hand, under this hand's values (special card included)."""
     return lambda card: card_value(card, game.values, "hand")
 
 
-def _hand_total(game: Any, hand: Sequence[str]) -> int:
+def _hand_total(game: Rummy500Game, hand: Sequence[str]) -> int:
     values = _hand_values(game)
     return sum(values(Card.parse(c)) for c in hand)
 
+
+# ----- the hand's menus: a typed draft, its steps derived from the legal moves ------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """Where a seat is in the hand's menus: the step, what it chose so far, the hand's page."""
+
+    step: str = ""  # "" the turn's menu | "take" | "lay" | "suit"
+    depth: int = 0  # take: the pile position chosen (0: not yet)
+    choice: str = ""  # lay: the card to lay off; suit: the special card's suit
+    more: bool = False  # the hand's card menus show their second page
+
+    @property
+    def text(self) -> str:
+        """Return the draft as the host keeps it: "take:3", "lay:7D+more", "" …"""
+        arg = str(self.depth) if self.depth else self.choice
+        return (f"{self.step}:{arg}" if arg else self.step) + ("+more" if self.more else "")
+
+
+def _menu(view: R500Hand, draft: str) -> Menu:
+    """Return the menu a draft names among those the seat's moves open (else the turn's)."""
+    return next((m for m in _menus(view) if m.text == draft), Menu())
+
+
+def _menus(view: R500Hand) -> Iterator[Menu]:
+    """Yield every menu the seat's legal moves open, each on either page of the hand."""
+    moves = view.moves
+    yield from (Menu(), Menu(more=True))
+    yield from (Menu("suit", choice=s) for s in _suits(_specials(moves)))
+    depths = _depths(moves)
+    if depths:
+        yield Menu("take")
+        yield from (Menu("take", k) for k in depths)
+    for card in _layable(moves):
+        yield from (Menu("lay", choice=card), Menu("lay", choice=card, more=True))
+
+
+def _steps(view: R500Hand, menu: Menu) -> dict[str, Menu]:
+    """Return each step text the menus may send from this one, and the menu it opens."""
+    moves = view.moves
+    steps = {BACK_STEP: Menu(more=menu.more), PAGE_STEP: replace(menu, more=not menu.more)}
+    depths = _depths(moves)
+    if depths:
+        steps[TAKE_STEP] = Menu("take")
+        steps.update({_said(TAKE_STEP, str(k)): Menu("take", k) for k in depths})
+    steps.update({_said(LAY_STEP, c): Menu("lay", choice=c, more=menu.more)
+                  for c in _layable(moves)})
+    steps.update({_said(SUIT_STEP, s): Menu("suit", choice=s)
+                  for s in _suits(_specials(moves))})
+    return steps
+
+
+def _said(verb: str, value: str) -> str:
+    """Return the text a step's select sends with this value (the host's `<verb> <value>`)."""
+    return f"{verb} {value}"
+
+
+def _depths(moves: Sequence[A.Rummy500Action]) -> list[int]:
+    """Return the pile positions a take with new melds may start from, deepest first."""
+    return sorted({a.k for a in moves if isinstance(a, A.TakeDiscards) and a.melds},
+                  reverse=True)
+
+
+def _layable(moves: Sequence[A.Rummy500Action]) -> list[str]:
+    """Return the cards a listed lay-off places."""
+    return list(dict.fromkeys(a.card.text for a in moves if isinstance(a, A.LayOff)))
+
+
+def _specials(moves: Sequence[A.Rummy500Action]) -> list[tuple[Card, A.NameSpecial]]:
+    """Return each card the dealer may name as the special card, by rank, with its move."""
+    named = [(a.card, a) for a in moves if isinstance(a, A.NameSpecial) and a.card is not None]
+    return sorted(named, key=lambda pair: pair[0].rank)
+
+
+def _suits(named: Sequence[tuple[Card, A.NameSpecial]]) -> list[str]:
+    """Return the suits of the special cards the dealer may name, in the menus' order."""
+    held = {card.suit for card, _ in named}
+    return [s for s in SUITS if s in held]
 
 
 RUMMY500 = Rummy500Adapter()

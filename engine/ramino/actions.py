@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..actions import Discard as Discard
 from ..actions import DrawStock as DrawStock
@@ -42,6 +42,13 @@ _BARE: dict[str, RaminoAction] = {
     "draw": DrawStock(), "take": TakeDiscard(), "close": Close(), "reenter": Reenter(),
     "decline": Decline(),
 }
+
+
+def by_face(action: RaminoAction) -> RaminoAction:
+    """Return the action as a player sees it: its card by face (which copy is the engine's)."""
+    if isinstance(action, Discard | Close) and action.card is not None and action.card.deck:
+        return replace(action, card=Card(action.card.rank, action.card.suit))
+    return action
 
 
 def parse_action(text: str) -> RaminoAction:

@@ -24,12 +24,12 @@ from functools import lru_cache
 from ._combos import is_valid
 from .actions import (
     Close,
+    Decline,
     Discard,
     DrawStock,
     RaminoAction,
     Reenter,
     TakeDiscard,
-    parse_action,
 )
 from .ai_know import (
     JOKER,
@@ -217,8 +217,8 @@ def reenters(view: RaminoHand) -> bool:
 
 
 def choose_action(view: RaminoHand) -> RaminoAction:
-    """Return the computer player's action: always one of view.legal, parsed."""
-    acts = [parse_action(t) for t in view.legal]
+    """Return the computer player's action: always one of view.moves."""
+    acts = list(view.moves)
     if not acts:
         raise ValueError("the seat has no legal action now")
     closes = [a for a in acts if isinstance(a, Close)]
@@ -226,14 +226,14 @@ def choose_action(view: RaminoHand) -> RaminoAction:
     if closes:
         return _best_close(k, view, closes)
     if view.table.phase == "reentry":
-        return parse_action("reenter" if reenters(view) else "decline")
+        return Reenter() if reenters(view) else Decline()
     if len(acts) == 1:
         return acts[0]
     if TakeDiscard() in acts:
         return _draw_step(k, view)
     allowed = [str(a.card) for a in acts if isinstance(a, Discard)]
     card = _discard_scores(k, view.hand, arranged(view.arrangement), allowed, k.draws)[0][1]
-    return parse_action(f"discard {card}")
+    return _throwing(acts, Discard, card)
 
 
 # --- baselines ---------------------------------------------------------------------------------
@@ -260,7 +260,7 @@ def _least_after(hand: Sequence[str], allowed: Sequence[str], rules: PenaltyRule
 def greedy_action(view: RaminoHand, rng: random.Random | None = None) -> RaminoAction:
     """Play for the least penalty now: close when legal, take a discard that lowers it,
     throw the card whose loss leaves least, re-enter always."""
-    acts = [parse_action(t) for t in view.legal]
+    acts = list(view.moves)
     if not acts:
         raise ValueError("the seat has no legal action now")
     rules = PenaltyRules(view.table.options.same_suit_sets, view.table.options.joker_penalty)
@@ -268,7 +268,7 @@ def greedy_action(view: RaminoHand, rng: random.Random | None = None) -> RaminoA
         return Close()
     closing = [str(a.card) for a in acts if isinstance(a, Close)]
     if closing:
-        return parse_action(f"close {_least_after(view.hand, closing, rules)[0][3]}")
+        return _throwing(acts, Close, _least_after(view.hand, closing, rules)[0][3])
     if Reenter() in acts:
         return Reenter()
     top = view.table.top
@@ -281,12 +281,19 @@ def greedy_action(view: RaminoHand, rng: random.Random | None = None) -> RaminoA
     if len(acts) == 1:
         return acts[0]
     allowed = [str(a.card) for a in acts if isinstance(a, Discard)]
-    return parse_action(f"discard {_least_after(view.hand, allowed, rules)[0][3]}")
+    return _throwing(acts, Discard, _least_after(view.hand, allowed, rules)[0][3])
 
 
 def random_action(view: RaminoHand, rng: random.Random) -> RaminoAction:
     """Return a uniformly random legal action."""
-    return parse_action(rng.choice(view.legal))
+    return rng.choice(view.moves)
+
+
+def _throwing(acts: Sequence[RaminoAction], kind: type[Discard] | type[Close], card: str
+              ) -> RaminoAction:
+    """Return the listed move of that kind that throws the card (listed once per face)."""
+    return next(a for a in acts if isinstance(a, kind) and a.card is not None
+                and a.card.text == card)
 
 
 __all__ = ["choose_action", "greedy_action", "random_action", "reenters", "score"]

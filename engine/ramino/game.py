@@ -92,7 +92,7 @@ class RaminoGame(RaminoMoves):
         mine = seat == self.turn and self.phase == "discard"
         return RaminoHand(
             self.public_view(), seat, texts(sorted(hand)),
-            tuple(str(a) for a in self.legal_actions(seat)),
+            tuple(map(A.by_face, self.legal_actions(seat))),
             self.taken.text if mine and self.taken else None,
             self.drawn.text if mine and self.drawn else None, self._arranged(hand))
 

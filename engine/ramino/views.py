@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from .actions import RaminoAction
 from .options import RaminoOptions
 from .penalty import Arrangement
 
@@ -190,10 +191,15 @@ class RaminoHand:
     table: RaminoTable
     seat: int
     hand: Cards
-    legal: tuple[str, ...]  # the text of each legal action
+    moves: tuple[RaminoAction, ...]  # each legal action, the engine's own object (cards by face)
     taken: str | None  # the card taken from the pile this turn (it and its twin stay)
     drawn: str | None  # the card drawn from the stock this turn
     arrangement: ArrangementView  # the solver's best arrangement of the hand as it is
+
+    @property
+    def legal(self) -> tuple[str, ...]:
+        """Return the text of each legal action (as a player would type it)."""
+        return tuple(str(a) for a in self.moves)
 
 
 def ints(values: Iterable[Any]) -> tuple[int, ...]:

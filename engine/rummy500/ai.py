@@ -29,7 +29,6 @@ from .actions import (
     NameSpecial,
     Rummy500Action,
     TakeDiscards,
-    parse_action,
 )
 from .options import Rummy500Options
 from .scoring import card_value, meld_points, run_position
@@ -508,8 +507,8 @@ def _choose_discard(ctx: _Ctx, discards: list[Discard]) -> Discard:
 
 
 def choose_action(view: R500Hand) -> Rummy500Action:
-    """Return the computer player's action: always one of view.legal, parsed."""
-    acts = [parse_action(t) for t in view.legal]
+    """Return the computer player's action: always one of view.moves."""
+    acts = list(view.moves)
     if not acts:
         raise ValueError("the seat has no legal action now")
     phase = view.table.phase
@@ -522,8 +521,8 @@ def choose_action(view: R500Hand) -> Rummy500Action:
 
 
 def choose_claim(view: R500Hand) -> ClaimRummy | None:
-    """Return the best-scoring Rummy! claim of view.claims, or None when there is none."""
-    claims = [a for a in map(parse_action, view.claims) if isinstance(a, ClaimRummy)]
+    """Return the best-scoring Rummy! claim of view.claim_moves, or None when there is none."""
+    claims = list(view.claim_moves)
     if not claims:
         return None
     ctx = _context(view)
@@ -537,4 +536,4 @@ def choose_claim(view: R500Hand) -> ClaimRummy | None:
 
 def random_action(view: R500Hand, rng: random.Random) -> Rummy500Action:
     """Return a uniformly random legal action (the benchmark's baseline; it never claims)."""
-    return parse_action(rng.choice(view.legal))
+    return rng.choice(view.moves)

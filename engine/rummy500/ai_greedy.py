@@ -16,15 +16,14 @@ from .actions import (
     NameSpecial,
     Rummy500Action,
     TakeDiscards,
-    parse_action,
 )
 from .scoring import card_value
 from .views import R500Hand
 
 
 def greedy_action(view: R500Hand) -> Rummy500Action:
-    """Return the greedy baseline's action: always one of view.legal, parsed."""
-    acts = [parse_action(t) for t in view.legal]
+    """Return the greedy baseline's action: always one of view.moves."""
+    acts = list(view.moves)
     if not acts:
         raise ValueError("the seat has no legal action now")
     special = [a for a in acts if isinstance(a, NameSpecial)]

@@ -140,5 +140,4 @@ class Rummy500Game(Rummy500Moves):
         """Return the table with the seat's hand, free card, legal moves and claims."""
         free = self.free_card.text if self.free_card and seat == self.turn else None
         return R500Hand(self.public_view(), seat, tuple(c.text for c in self.hands[seat]), free,
-                        tuple(str(a) for a in self.legal_actions(seat)),
-                        tuple(str(a) for a in self.claim_targets(seat)))
+                        tuple(self.legal_actions(seat)), tuple(legal.claim_targets(self, seat)))

@@ -3,9 +3,10 @@
 Cards are given as text ("10H"), as the renderers, the computer player and JSON read them.
 `R500Table` holds no hand: it is what everybody may see. `R500Hand` adds one seat's own cards
 and moves to the table, by holding it rather than extending it, so a function that publishes
-an `R500Table` cannot be handed a seat's hand by mistake. Per-seat figures are tuples in seat
-order. `HandReport` is the only view kept in a snapshot (the last hand's result), in the dict
-form the live bot has always saved.
+an `R500Table` cannot be handed a seat's hand by mistake. Its moves are the engine's own action
+objects (their texts only on demand). Per-seat figures are tuples in seat order. `HandReport`
+is the only view kept in a snapshot (the last hand's result), in the dict form the live bot
+has always saved.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from ..table import MeldView as MeldView
 from ..table import Placed as Placed
 from ..table import melds_of as melds_of
+from .actions import ClaimRummy, Rummy500Action
 from .options import Rummy500Options
 
 Cards = tuple[str, ...]
@@ -139,8 +141,18 @@ class R500Hand:
     seat: int
     hand: Cards
     free_card: str | None  # the free top card just taken, which may not be thrown back
-    legal: tuple[str, ...]  # the text of each legal action
-    claims: tuple[str, ...]  # the text of each "Rummy!" claim it may make now
+    moves: tuple[Rummy500Action, ...]  # each legal action, as the engine's own object
+    claim_moves: tuple[ClaimRummy, ...]  # each "Rummy!" claim it may make now
+
+    @property
+    def legal(self) -> tuple[str, ...]:
+        """Return the text of each legal action (as a player would type it)."""
+        return tuple(str(a) for a in self.moves)
+
+    @property
+    def claims(self) -> tuple[str, ...]:
+        """Return the text of each "Rummy!" claim the seat may make now."""
+        return tuple(str(a) for a in self.claim_moves)
 
 
 def _ints(values: Iterable[Any]) -> tuple[int, ...]:
