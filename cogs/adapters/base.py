@@ -222,6 +222,10 @@ class AdapterBase(ABC, Generic[GameT]):
         """Return the action a one-choice select sends: `<verb> <value>`."""
         return f"{verb} {values[0]}"
 
+    def react(self, game: GameT, seat: int) -> str | None:
+        """Return a computer seat's out-of-turn move now (a claim), or None: none here."""
+        return None
+
     def table_controls(self, game: GameT, locale: str) -> list[ButtonControl]:
         """Return the buttons on the table: none unless the game has out-of-turn moves."""
         return []

@@ -139,7 +139,7 @@ class Sessions:
             load=adapter.load, persist=persist, choose=choose,
             default_move=default_move, is_computer=lambda seat: seat in bots,
             on_events=[on_events], on_reminder=on_reminder, on_takeover=on_takeover,
-            react=getattr(adapter, "react", None),
+            react=adapter.react,
         )
 
     async def restore_all(self) -> None:
