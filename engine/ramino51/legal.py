@@ -1,27 +1,51 @@
-"""Enumerate a Ramino 51 seat's legal actions the way the menus build them: candidates kept
-iff rules.py accepts them.
+"""Enumerate a Ramino 51 seat's legal actions: candidates kept iff rules.py accepts them.
 
-Listed: the draw and the take; each swap of the exchange card (one per face held); each
-single meld of the hand for an opened seat, and for an unopened one the openings search.py
-finds (bounded combinations reaching the minimum); each one-card lay-off (the end named only
-where the card fits both ends, a joker with each declaration that fits); each joker swap with
-its uses (bounded: a new meld of the joker with two hand cards, or a lay-off of the joker);
-each discard (one per face); and the close in hand search.py finds, if any. Every candidate
-goes through the action's own check (on the game itself), so a rule lives in rules.py only;
-actions beyond these bounds stay legal when typed, they are only not offered.
+The list is complete up to the equivalences below: every action the game accepts is listed,
+or has the same effect as listed ones played one after another in the same turn. An effect
+is the state after it, read up to the ids of new melds (they follow the order of the melds
+in the action), which copy of twin cards moves (Decision 17) and how a table card got there
+(in a meld or laid off: Ramino 51 never reads it); tests/engine/ramino51/test_legal.py
+checks the list against a brute force of candidates.
+
+- The draw, the take, each swap of the exchange card and each discard: one per face held.
+- Melds, once opened: every single meld of the hand (search.hand_melds). Several melds in
+  one action = those melds put down one by one.
+- Melds before opening: every minimal opening (search.openings: no meld can be dropped and
+  the rest still reach the minimum). A larger opening = a minimal one inside it, then its
+  other melds one by one (the seat has opened).
+- Lay-offs: every one-card lay-off (each end where a card fits both, a joker with each card
+  it can stand for). Several cards on one meld = those cards one by one, nearest first.
+- Joker swaps: every payment of every table joker, with each use: the joker laid off on
+  any meld (after the swap), or in a new meld of three with two hand cards (a hand joker
+  among them). A larger new meld = its three cards around the joker, then lay-offs on it.
+- The close in hand: one, if search.find_close finds any; every close in hand ends the hand
+  alike (the closer is charged nothing, the others their cards ×m, the next hand dealt from
+  the seed), only the report of what was put down differs. find_close is bounded (see
+  engine/ramino51/_close.py).
+
+Every candidate goes through the action's own check (on the game itself), so a rule lives
+in rules.py only; an opening's melds go through the steps of the meld check one by one
+(each meld once, then the minimum and the card kept for the discard per opening, the
+search having made its melds disjoint), as an opening's candidates run to hundreds. Freak
+hands past search.py's bounds (`search.bounded`) list their first melds and openings only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations
 
-from ..cards import Card, joker
+from ..cards import PACKS_HELD, Card, joker
 from ..errors import RulesError
+from ..melds import Meld
 from ..table import TableMeld
 from . import actions as A
 from . import melds, search
+from .draft import read_meld
 from .rules import Ramino51Rules
+
+Read = tuple[A.Group, int] | None  # a meld as an action names it and its value; None: refused
 
 
 def distinct(cards: Iterable[Card]) -> list[Card]:
@@ -58,23 +82,69 @@ class LegalMoves:
         out = self.keep([A.DrawStock(), A.TakeDiscard()])
         out += self.keep(A.SwapExchange(c) for c in self.faces)
         if self.g.phase == "play":
-            out += self.keep(self.meld_candidates())
             if self.g.opened[self.seat]:
+                out += self.keep(A.MeldCards((melds.to_group(m),))
+                                 for m in search.hand_melds(self.hand))
                 out += self.keep(self.layoffs())
                 out += self.keep(self.swaps())
+            else:
+                out += self.openings()
             out += self.keep(A.Discard(c) for c in self.faces)
         out += self.keep(self.closes())
         return out
 
-    # --- candidates ----------------------------------------------------------------------
+    # --- openings ------------------------------------------------------------------------
 
-    def meld_candidates(self) -> list[A.MeldCards]:
-        """Single melds once opened; the bounded openings before."""
-        if self.g.opened[self.seat]:
-            return [A.MeldCards((melds.to_group(m),)) for m in search.hand_melds(self.hand)]
-        minimum = self.g.opts.opening_minimum
-        return [A.MeldCards(tuple(melds.to_group(m) for m in combo))
-                for combo in search.openings(self.hand, minimum)]
+    def openings(self) -> list[A.Ramino51Action]:
+        """Every minimal opening the meld check accepts."""
+        g = self.g
+        try:
+            g.need_phase("play", "meld")
+        except RulesError:
+            return []
+        read: dict[int, Read] = {}  # an opening's melds are shared objects: each read once
+        out: list[A.Ramino51Action] = []
+        for combo in search.openings(self.hand, g.opts.opening_minimum):
+            groups: list[A.Group] = []
+            value = used = 0
+            for meld in combo:
+                part = read[id(meld)] if id(meld) in read else self.read(meld, read)
+                if part is None:
+                    break
+                groups.append(part[0])
+                value += part[1]
+                used += len(meld)
+            else:
+                if self.opens(value, len(self.hand) - used, combo):
+                    out.append(A.MeldCards(tuple(groups)))
+        return out
+
+    def read(self, meld: Meld, seen: dict[int, Read]) -> Read:
+        """Return the meld as an action names it and its value, if the meld check takes it."""
+        found = seen[id(meld)] = read_group(meld)
+        return found
+
+    def opens(self, value: int, left: int, combo: Sequence[Meld]) -> bool:
+        """Whether melds worth `value` reach the minimum and leave a card he may discard
+        (the cards left are looked at only after a take from the pile)."""
+        try:
+            self.g.reach_minimum(self.seat, value)
+            self.g.keep_discardable(left, self.left(combo) if self.g.taken else ())
+        except RulesError:
+            return False
+        return True
+
+    def left(self, combo: Sequence[Meld]) -> Iterator[Card]:
+        """Yield the cards an opening leaves in the hand (a face named twice: both copies)."""
+        used = [c.key // PACKS_HELD for m in combo for c in m.cards]
+        for card in self.hand:
+            face = card.key // PACKS_HELD
+            if face in used:
+                used.remove(face)
+            else:
+                yield card
+
+    # --- lay-offs and joker swaps --------------------------------------------------------
 
     def layoffs(self) -> Iterator[A.LayOff]:
         """Every one-card lay-off melds.py finds on every table meld."""
@@ -83,13 +153,18 @@ class LegalMoves:
                 yield from melds.fits(card, meld)
 
     def swaps(self) -> Iterator[A.SwapJoker]:
-        """Every joker swap the hand can pay for, with each bounded use of the joker."""
+        """Every joker swap the hand can pay for, with each use of the joker."""
         for meld in self.g.table:
             for naturals in self.payments(meld):
+                try:
+                    after, _ = melds.swap_joker(meld, naturals, self.seat)
+                except RulesError:
+                    continue
                 rest = list(self.hand)
                 for c in naturals:
                     rest.remove(next(h for h in rest if h.face == c.face))
-                for use in self.uses(rest):
+                table = [after if m.id == meld.id else m for m in self.g.table]
+                for use in self.uses(table, rest):
                     yield A.SwapJoker(meld.id, naturals, use)
 
     def payments(self, meld: TableMeld) -> list[tuple[Card, ...]]:
@@ -106,15 +181,18 @@ class LegalMoves:
             return []
         return [w for w in wanted if all(c.face in held for c in w)]
 
-    def uses(self, rest: Sequence[Card]) -> Iterator[A.JokerUse]:
-        """Where a retrieved joker could go: a lay-off, or a new meld with two hand cards."""
+    def uses(self, table: Sequence[TableMeld], rest: Sequence[Card]) -> Iterator[A.JokerUse]:
+        """Where a retrieved joker could go: a lay-off on the table as the swap leaves it, or
+        a new meld of three with two hand cards (one may be a joker)."""
         jk = joker()
-        for meld in self.g.table:
+        for meld in table:
             for lay in melds.fits(jk, meld):
                 yield A.JokerUse(meld_id=meld.id, as_=lay.cards[0].as_)
-        for a, b in combinations(distinct(c for c in rest if not c.is_joker), 2):
+        for a, b in combinations(distinct(rest), 2):
             for group in _joker_melds(a, b):
                 yield A.JokerUse(meld=group)
+
+    # --- the close in hand ---------------------------------------------------------------
 
     def closes(self) -> list[A.CloseInHand]:
         """The close in hand search.py finds now, if any (with the exchange card at the draw)."""
@@ -128,11 +206,28 @@ class LegalMoves:
         return [] if found is None else [found]
 
 
+@lru_cache(maxsize=8192)
+def read_group(meld: Meld) -> Read:
+    """Return a meld of the hand as an action names it and its opening value, if the meld
+    check's own steps (draft.py's read, melds.py's value) accept it: the cards are the
+    hand's, so only the reading is left to check. Kept: the same melds come back turn after
+    turn, and reading one is slow."""
+    group = melds.to_group(meld)
+    try:
+        return group, melds.meld_value(read_meld(group))
+    except RulesError:
+        return None
+
+
 def _joker_melds(a: Card, b: Card) -> list[A.Group]:
-    """Return the three-card melds two natural cards could make with a joker (candidates)."""
-    jk = joker()
+    """Return the three-card melds a retrieved joker makes with two hand cards (candidates:
+    the check decides). With a hand joker: each run of three around the natural card."""
+    if b.is_joker:
+        a, b = b, a
+    if a.is_joker:
+        return [] if b.is_joker else _two_jokers(b)
     if a.rank == b.rank:
-        return [] if a.suit == b.suit else [(A.Placed(a), A.Placed(b), A.Placed(jk))]
+        return [] if a.suit == b.suit else [(A.Placed(a), A.Placed(b), A.Placed(joker()))]
     if a.suit != b.suit:
         return []
     out: list[A.Group] = []
@@ -142,7 +237,19 @@ def _joker_melds(a: Card, b: Card) -> list[A.Group]:
             for q in (low - 1, low + 1, high + 1):
                 if 1 <= q <= melds.HIGH_ACE and q not in (pa, pb) and max(high, q) - min(
                         low, q) == 2:
-                    out.append((A.Placed(a), A.Placed(b), A.Placed(jk, melds.face_at(q, a.suit))))
+                    out.append((A.Placed(a), A.Placed(b), A.Placed(joker(),
+                                                                   melds.face_at(q, a.suit))))
+    return out
+
+
+def _two_jokers(card: Card) -> list[A.Group]:
+    """Return the runs of three of a natural card and two jokers (each window around it)."""
+    out: list[A.Group] = []
+    for p in melds.positions(card.rank):
+        for low in range(p - 2, p + 1):
+            if low >= 1 and low + 2 <= melds.HIGH_ACE:
+                wild = [melds.face_at(q, card.suit) for q in range(low, low + 3) if q != p]
+                out.append((A.Placed(card), *(A.Placed(joker(), w) for w in wild)))
     return out
 
 
