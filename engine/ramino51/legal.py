@@ -3,9 +3,9 @@
 The list is complete up to the equivalences below: every action the game accepts is listed,
 or has the same effect as listed ones played one after another in the same turn. An effect
 is the state after it, read up to the ids of new melds (they follow the order of the melds
-in the action), which copy of twin cards moves (Decision 17) and how a table card got there
-(in a meld or laid off: Ramino 51 never reads it); tests/engine/ramino51/test_legal.py
-checks the list against a brute force of candidates.
+in the action), which copy of twin cards moves (Decision 17), the order of a set's cards
+and how a table card got there (in a meld or laid off): no rule reads those three.
+tests/engine/ramino51/test_legal.py checks the list against a brute force of candidates.
 
 - The draw, the take, each swap of the exchange card and each discard: one per face held.
 - Melds, once opened: every single meld of the hand (search.hand_melds). Several melds in
