@@ -253,6 +253,18 @@ def _two_jokers(card: Card) -> list[A.Group]:
     return out
 
 
+def meld_values(actions: Iterable[A.Ramino51Action]) -> tuple[tuple[str, int], ...]:
+    """Return each meld the meld actions name, as actions write it, with its opening value
+    (melds.py's, for the menus: they show what a draft is worth)."""
+    seen: dict[int, tuple[str, int]] = {}  # an opening's melds are shared objects
+    for action in actions:
+        if isinstance(action, A.MeldCards):
+            for group in action.melds:
+                if id(group) not in seen:
+                    seen[id(group)] = A.group_text(group), melds.meld_value(read_meld(group))
+    return tuple(dict(seen.values()).items())
+
+
 def legal_actions(game: Ramino51Rules, seat: int) -> list[A.Ramino51Action]:
     """List every action offered to the seat now (none when it is not his turn)."""
     if game.is_over or seat != game.turn:
