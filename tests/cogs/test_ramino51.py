@@ -431,3 +431,58 @@ async def test_a_seven_hand_game_played_by_computers_ends_with_the_lowest_total_
     rows_lb = await sim.bot.storage.leaderboard(sim.guild.id, "ramino51")
     assert sorted(r.name for r in rows_lb) == ["Alice", "Bruno", "Chiara"]
     assert [r.name for r in rows_lb if r.wins] == [winner]
+
+
+async def press_one(sim: Sim, member: simcord.MemberActor, rng: random.Random) -> str:
+    """Press one control of the member's hand at random (a select: a random choice; the
+    cards of a meld: those of a listed meld the select offers); return a private answer."""
+    hand = dm(member)
+    shown = [c for row in hand.components for c in row.children
+             if not getattr(c, "disabled", False) and ":sort:" not in (c.custom_id or "")]
+    control = rng.choice(shown)
+    if getattr(control, "options", None) is None:
+        result = await member.user.click(hand, custom_id=control.custom_id)
+    else:
+        values = [o.value for o in control.options]
+        if control.custom_id.endswith(":ui_add"):
+            rt = running(sim)
+            assert rt is not None
+            view = rt.game.private_view(sim.members.index(member))
+            cards = [[p.card.text for p in g] for a in view.moves if hasattr(a, "melds")
+                     for g in a.melds]
+            picks = [pick for pick in (pick_values(values, c) for c in cards) if pick]
+            chosen = rng.choice(picks)
+        else:
+            chosen = [rng.choice(values)]
+        result = await member.user.select(hand, chosen, custom_id=control.custom_id)
+    return result.response.content if result.ephemeral else ""
+
+
+def pick_values(values: list[str], cards: list[str]) -> list[str]:
+    """Return the select values naming these cards (a second copy "7S.2"), or [] if one is
+    not offered."""
+    left, out = list(values), []
+    for card in cards:
+        value = next((v for v in left if v.partition(".")[0] == card), None)
+        if value is None:
+            return []
+        left.remove(value)
+        out.append(value)
+    return out
+
+
+async def test_any_control_pressed_at_random_is_never_refused(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    rng = random.Random(51)
+    deals.queue("ramino51", shuffled_deck(51), first_dealer=1)
+    await start(sim, sim.bruno, hands_per_game="1")
+    pressed = moves = 0
+    while running(sim) is not None and pressed < 150:
+        view = table(sim)
+        assert view.turn is not None
+        answer = await press_one(sim, sim.members[view.turn], rng)
+        assert answer == "", answer
+        pressed += 1
+        moves += running(sim) is None or table(sim).version != view.version
+    print(f"\n{pressed} controls pressed, {moves} of them moves")
+    assert pressed == 150 and moves >= 40

@@ -4,6 +4,8 @@ what a timer plays for an absent player, and no hidden card in public."""
 from __future__ import annotations
 
 import io
+import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -21,7 +23,7 @@ from cogs.adapters.ramino51_menus import (
 )
 from cogs.errors import Refusal
 from engine.game import Event
-from engine.ramino51 import MeldCards, Ramino51Game, parse_action, preset
+from engine.ramino51 import Discard, DrawStock, MeldCards, Ramino51Game, parse_action, preset
 from engine.ramino51.events import StockDraw
 from engine.ramino51.views import R51Hand
 from tests.engine.ramino51.scripted import crafted, scripted
@@ -426,3 +428,82 @@ def test_the_table_footer_says_how_often_the_stock_was_rebuilt() -> None:
         "pile: 1 card · stock rebuilt 1 time · ")
     twice = crafted(hands, players=3, phase="draw", rest_to="pile", rebuilds=2)
     assert "· mazzo rifatto 2 volte ·" in RAMINO51.table_spec(twice, NAMES, "it").footer
+
+
+# --- every control shown is a legal move, or a step to one ----------------------------------
+
+PRESSES = 2000  # controls pressed at most per game (a few seconds)
+
+
+class Presser:
+    """Press every control a seat is shown, through every menu step, at one state."""
+
+    def __init__(self, game: Ramino51Game, seat: int, counts: Counter[str]) -> None:
+        self.game, self.seat, self.counts = game, seat, counts
+        self.view = game.private_view(seat)
+
+    def menu(self, draft: str, depth: int) -> None:
+        """Press each control of this step (each option of each select)."""
+        for control in RAMINO51.controls(self.game, self.seat, "en", draft):
+            if isinstance(control, ButtonControl):
+                if control.disabled:
+                    self.counts["greyed"] += 1
+                    assert control.action.startswith("ui_"), control  # never a move
+                else:
+                    self.press(draft, control.action, depth)
+            elif control.verb == "ui_add":
+                for values in self.meld_cards(control):
+                    self.press(draft, RAMINO51.compose(self.game, self.seat, "ui_add", values),
+                               depth)
+            else:
+                for option in control.options:
+                    text = RAMINO51.compose(self.game, self.seat, control.verb, [option.value])
+                    self.press(draft, text, depth)
+
+    def press(self, draft: str, text: str, depth: int) -> None:
+        """A step goes one menu deeper; a move must be one the game accepts now."""
+        self.counts["pressed"] += 1
+        if text.startswith("ui_"):
+            if depth > 0 and text not in ("ui_back", "ui_clear"):
+                self.menu(RAMINO51.step(self.game, self.seat, draft, text), depth - 1)
+            return
+        assert text in self.view.legal, text
+        self.game.verify(self.seat, self.game.parse_action(text))
+
+    def meld_cards(self, select: SelectControl) -> list[list[str]]:
+        """Return, for each listed meld whose cards the select offers, its cards' values."""
+        offered = [o.value for o in select.options]
+        out = []
+        for action in self.view.moves:
+            if isinstance(action, MeldCards):
+                for group in action.melds:
+                    left = list(offered)
+                    values = []
+                    for p in group:
+                        value = next((v for v in left if v.partition(".")[0] == p.card.text),
+                                     None)
+                        if value is None:
+                            break
+                        left.remove(value)
+                        values.append(value)
+                    else:
+                        if values not in out:
+                            out.append(values)
+        return out[:4]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_control_shown_is_a_listed_move_or_a_step_to_one(seed: int) -> None:
+    rng = random.Random(seed)
+    game = Ramino51Game(preset(("standard", "four_jokers", "limit_500")[seed]),
+                        players=2 + seed, seed=seed)
+    counts: Counter[str] = Counter()
+    while not game.is_over and counts["pressed"] < PRESSES:
+        seat = game.to_act()[0]
+        Presser(game, seat, counts).menu("", depth=3)
+        counts["states"] += 1
+        legal = game.legal_actions(seat)
+        plays = [a for a in legal if not isinstance(a, (Discard, DrawStock))]
+        game.apply(seat, rng.choice(plays if plays and rng.random() < 0.7 else legal))
+    print(f"\nseed {seed}: {dict(counts)}")
+    assert counts["states"] > 20 and counts["greyed"] > 0
