@@ -49,11 +49,33 @@ Read = tuple[A.Group, int] | None  # a meld as an action names it and its value;
 
 
 def distinct(cards: Iterable[Card]) -> list[Card]:
-    """Return one card per face, in hand order (copies make the same actions)."""
+    """Return one card per face, in hand order, as actions name it (pack 0: copies make the
+    same actions, and which copy a seat holds says where the other one is)."""
     seen: dict[tuple[int, str], Card] = {}
     for card in cards:
-        seen.setdefault(card.face, card)
+        if card.face not in seen:
+            seen[card.face] = plain(card)
     return list(seen.values())
+
+
+def plain(card: Card) -> Card:
+    """Return the card as an action names it: its face, pack 0."""
+    return card if not card.deck else Card(card.rank, card.suit)
+
+
+def plain_group(group: A.Group) -> A.Group:
+    """Return a group with every card as an action names it."""
+    return tuple(p if not p.card.deck else A.Placed(plain(p.card), p.as_) for p in group)
+
+
+def plain_close(close: A.CloseInHand) -> A.CloseInHand:
+    """Return a close in hand with every card as an action names it."""
+    swaps = tuple(A.SwapJoker(s.meld_id, tuple(map(plain, s.naturals)),
+                              A.JokerUse(plain_group(s.use.meld), s.use.meld_id, s.use.as_))
+                  for s in close.swaps)
+    lays = tuple(A.LayOff(plain_group(lay.cards), lay.meld_id, lay.end) for lay in close.layoffs)
+    return A.CloseInHand(close.take_exchange, tuple(map(plain_group, close.melds)), swaps, lays,
+                         plain(close.discard))
 
 
 class LegalMoves:
@@ -83,7 +105,7 @@ class LegalMoves:
         out += self.keep(A.SwapExchange(c) for c in self.faces)
         if self.g.phase == "play":
             if self.g.opened[self.seat]:
-                out += self.keep(A.MeldCards((melds.to_group(m),))
+                out += self.keep(A.MeldCards((plain_group(melds.to_group(m)),))
                                  for m in search.hand_melds(self.hand))
                 out += self.keep(self.layoffs())
                 out += self.keep(self.swaps())
@@ -102,41 +124,29 @@ class LegalMoves:
             g.need_phase("play", "meld")
         except RulesError:
             return []
-        read: dict[int, Read] = {}  # an opening's melds are shared objects: each read once
+        found = search.openings(self.hand, g.opts.opening_minimum)
+        read = {i: read_group(meld) for i, meld in found.melds.items()}  # each meld once
+        faces = {i: [c.key // PACKS_HELD for c in meld.cards] for i, meld in found.melds.items()}
         out: list[A.Ramino51Action] = []
-        for combo in search.openings(self.hand, g.opts.opening_minimum):
-            groups: list[A.Group] = []
-            value = used = 0
-            for meld in combo:
-                part = read[id(meld)] if id(meld) in read else self.read(meld, read)
-                if part is None:
-                    break
-                groups.append(part[0])
-                value += part[1]
-                used += len(meld)
-            else:
-                if self.opens(value, len(self.hand) - used, combo):
-                    out.append(A.MeldCards(tuple(groups)))
+        for _, cards, idx in found.found:
+            parts = [read[i] for i in idx]
+            if all(parts) and self.opens(sum(p[1] for p in parts if p), len(self.hand) - cards,
+                                         [f for i in idx for f in faces[i]]):
+                out.append(A.MeldCards(tuple([p[0] for p in parts if p])))
         return out
 
-    def read(self, meld: Meld, seen: dict[int, Read]) -> Read:
-        """Return the meld as an action names it and its value, if the meld check takes it."""
-        found = seen[id(meld)] = read_group(meld)
-        return found
-
-    def opens(self, value: int, left: int, combo: Sequence[Meld]) -> bool:
+    def opens(self, value: int, left: int, used: list[int]) -> bool:
         """Whether melds worth `value` reach the minimum and leave a card he may discard
-        (the cards left are looked at only after a take from the pile)."""
+        (the cards left, all but the faces `used`, are looked at only after a take)."""
         try:
             self.g.reach_minimum(self.seat, value)
-            self.g.keep_discardable(left, self.left(combo) if self.g.taken else ())
+            self.g.keep_discardable(left, self.left(used) if self.g.taken else ())
         except RulesError:
             return False
         return True
 
-    def left(self, combo: Sequence[Meld]) -> Iterator[Card]:
-        """Yield the cards an opening leaves in the hand (a face named twice: both copies)."""
-        used = [c.key // PACKS_HELD for m in combo for c in m.cards]
+    def left(self, used: list[int]) -> Iterator[Card]:
+        """Yield the hand's cards but those of the faces used (a face used twice: both)."""
         for card in self.hand:
             face = card.key // PACKS_HELD
             if face in used:
@@ -203,7 +213,7 @@ class LegalMoves:
             return []
         exchange = g.exchange if g.phase == "draw" else None
         found = search.find_close(self.hand, g.table.melds, g.taken, exchange)
-        return [] if found is None else [found]
+        return [] if found is None else [plain_close(found)]
 
 
 @lru_cache(maxsize=8192)
@@ -214,7 +224,7 @@ def read_group(meld: Meld) -> Read:
     turn, and reading one is slow."""
     group = melds.to_group(meld)
     try:
-        return group, melds.meld_value(read_meld(group))
+        return plain_group(group), melds.meld_value(read_meld(group))
     except RulesError:
         return None
 
@@ -261,8 +271,16 @@ def meld_values(actions: Iterable[A.Ramino51Action]) -> tuple[tuple[str, int], .
         if isinstance(action, A.MeldCards):
             for group in action.melds:
                 if id(group) not in seen:
-                    seen[id(group)] = A.group_text(group), melds.meld_value(read_meld(group))
+                    seen[id(group)] = A.group_text(group), melds.meld_value(
+                        read_meld(readable(group)))
     return tuple(dict(seen.values()).items())
+
+
+def readable(group: A.Group) -> A.Group:
+    """Return a group of an action with its jokers told apart (two jokers of one meld are two
+    cards: a meld never names one card twice)."""
+    jokers = iter(range(len(group)))
+    return tuple(A.Placed(joker(next(jokers)), p.as_) if p.card.is_joker else p for p in group)
 
 
 def legal_actions(game: Ramino51Rules, seat: int) -> list[A.Ramino51Action]:

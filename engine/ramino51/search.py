@@ -27,8 +27,9 @@ when the hand holds it twice: actions name faces, and the game finds each copy).
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..cards import Card
 from ..melds import Meld
@@ -64,30 +65,42 @@ def _every_shape(hand: tuple[Card, ...]) -> tuple[tuple[Shape, ...], bool]:
     return shapes[:MAX_HAND_MELDS], len(shapes) > MAX_HAND_MELDS
 
 
-def openings(hand: Sequence[Card], minimum: int,
-             keep_one: bool = True) -> list[tuple[Meld, ...]]:
+class Openings(NamedTuple):
+    """A hand's minimal openings: `found` holds each one's value, its cards and the indexes
+    of its melds (richest first, then fewest cards); `melds` the melds they use, by index
+    (the same objects in every opening); `cut` whether OPENING_STEPS cut the walk."""
+
+    found: list[tuple[int, int, tuple[int, ...]]]
+    melds: dict[int, Meld]
+    cut: bool
+
+    def combos(self) -> list[tuple[Meld, ...]]:
+        """Return each opening as its melds."""
+        return [tuple(self.melds[i] for i in idx) for _, _, idx in self.found]
+
+
+def openings(hand: Sequence[Card], minimum: int, keep_one: bool = True) -> Openings:
     """Return every minimal set of disjoint melds worth at least `minimum`, best first."""
-    return list(_openings(tuple(sorted(hand)), minimum, keep_one)[0])
+    return _openings(tuple(sorted(hand)), minimum, keep_one)
 
 
 def bounded(hand: Sequence[Card], minimum: int) -> bool:
     """Whether a bound cut the hand's melds or its openings (what they list is not all)."""
     key = tuple(sorted(hand))
-    return _every_shape(key)[1] or _openings(key, minimum, True)[1]
+    return _every_shape(key)[1] or _openings(key, minimum, True).cut
 
 
 @lru_cache(maxsize=64)
-def _openings(hand: tuple[Card, ...], minimum: int, keep_one: bool) -> tuple[
-        tuple[tuple[Meld, ...], ...], bool]:
+def _openings(hand: tuple[Card, ...], minimum: int, keep_one: bool) -> Openings:
     shapes, _ = _every_shape(hand)
     pool = Pool(hand)
     walk = _Openings(pool, shapes, minimum, len(hand) - keep_one)
     walk.walk(0, (), 0, 0, 0)
-    found = sorted(walk.found, key=lambda c: (-sum(shapes[i].value for i in c),
-                                              sum(shapes[i].size for i in c)))
-    melds: dict[int, Meld] = {}  # each meld made once: openings share them
-    return tuple(tuple(melds.get(i) or melds.setdefault(i, pool.meld(shapes[i])) for i in c)
-                 for c in found), walk.steps < 0
+    found = [(-value, cards, idx) for value, cards, idx in walk.combos()]
+    found.sort()
+    used = {i for _, _, idx in found for i in idx}
+    return Openings([(-v, c, idx) for v, c, idx in found],
+                    {i: pool.meld(shapes[i]) for i in sorted(used)}, walk.cut)
 
 
 class _Openings:
@@ -95,7 +108,8 @@ class _Openings:
 
     The melds a combination can still take are the bits of an int (bit j: meld j): taking a
     meld blocks, at once, every meld that needs a face (or a joker) no longer left, so the
-    walk visits only melds that fit.
+    walk visits only melds that fit. The melds that complete a combination are kept as the
+    bits of one int beside it, and listed one by one at the end.
     """
 
     def __init__(self, pool: Pool, shapes: Sequence[Shape], minimum: int, room: int) -> None:
@@ -103,16 +117,20 @@ class _Openings:
         self.below = [-s.value for s in shapes]  # ascending, for bisect
         self.users: dict[int, int] = {}  # face -> the melds that need it
         self.needs = [0] * 3  # jokers -> the melds that need more than that many
-        self.larger = [0] * (room + 1)  # cards left -> the melds larger than that
+        by_size = [0] * (room + 2)  # size (room + 1: larger) -> the melds of that size
         for j, s in enumerate(shapes):
+            bit = 1 << j
             for f in s.faces:
-                self.users[f] = self.users.get(f, 0) | 1 << j
+                self.users[f] = self.users.get(f, 0) | bit
             for k in range(min(s.jokers, 3)):
-                self.needs[k] |= 1 << j
-            for left in range(min(s.size, room + 1)):
-                self.larger[left] |= 1 << j
-        self.found: list[tuple[int, ...]] = []
-        self.steps = OPENING_STEPS
+                self.needs[k] |= bit
+            by_size[min(s.size, room + 1)] |= bit
+        self.larger = [0] * (room + 1)  # cards left -> the melds larger than that
+        self.larger[room] = by_size[room + 1]
+        for left in range(room - 1, -1, -1):
+            self.larger[left] = self.larger[left + 1] | by_size[left + 1]
+        self.found: list[tuple[tuple[int, ...], int, int, int]] = []
+        self.steps, self.cut = OPENING_STEPS, False
 
     def first_below(self, first: int, value: float) -> int:
         """Return the first index from `first` on whose meld is worth less than `value`."""
@@ -129,21 +147,23 @@ class _Openings:
         stop = self.first_below(first, need / more)  # past it, no combination gets there
         enough = self.first_below(first, need)  # before it, one meld gets there
         free = ~(blocked | self.larger[left]) & ((1 << stop) - 1) >> first << first
-        while free:
-            self.steps -= 1
-            if self.steps < 0:
+        # minimal: a meld before `enough` is the smallest, the others fell short without it
+        last = free & (1 << enough) - 1
+        if last:
+            self.steps -= last.bit_count()
+            self.found.append((chosen, total, cards, last))
+        free ^= last
+        while free and more > 1:
+            if self.steps <= 0:
+                self.cut = True
                 return
+            self.steps -= 1
             low = free & -free
             free ^= low
             j = low.bit_length() - 1
-            if j < enough:
-                # minimal: this meld is the smallest, and the others fell short without it
-                self.found.append((*chosen, j))
-            elif more > 1:
-                s = self.shapes[j]
-                self.walk(j, (*chosen, j), total + s.value, cards + s.size,
-                          self.take(s, blocked))
-                self.pool.give(s)
+            s = self.shapes[j]
+            self.walk(j, (*chosen, j), total + s.value, cards + s.size, self.take(s, blocked))
+            self.pool.give(s)
 
     def take(self, shape: Shape, blocked: int) -> int:
         """Take the meld's cards; return the melds blocked now."""
@@ -153,6 +173,16 @@ class _Openings:
             if not pool.count[f]:
                 blocked |= self.users[f]
         return blocked | self.needs[pool.jokers] if pool.jokers < 3 else blocked
+
+    def combos(self) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+        """Yield each combination found: its value, its cards, its melds' indexes."""
+        shapes = self.shapes
+        for chosen, total, cards, last in self.found:
+            while last:
+                low = last & -last
+                last ^= low
+                j = low.bit_length() - 1
+                yield total + shapes[j].value, cards + shapes[j].size, (*chosen, j)
 
 
 def best_melds(hand: Sequence[Card]) -> tuple[tuple[Meld, ...], int]:

@@ -55,6 +55,7 @@ from engine.ramino51 import (
     Ramino51Game,
     Ramino51Options,
     SwapJoker,
+    parse_action,
     preset,
 )
 from engine.ramino51.draft import Draft
@@ -137,6 +138,8 @@ class Check:
             self.tally.counts["moves"] += 1
             if not self.g.can(self.seat, action):
                 self.tally.refused.append(str(action))
+            # listed as typed, its text parses back to it: no copy of a twin shows
+            assert parse_action(str(action)) == action, action
         for action in single_steps():
             if self.accepted(action) and str(action) not in self.texts:
                 self.unlisted(action)

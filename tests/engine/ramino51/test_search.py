@@ -194,7 +194,7 @@ def test_small_hands_reach_the_true_optimum(seed: int) -> None:
         assert value == best == sum(meld_value(m) for m in chosen)
         _check_disjoint(cards, chosen, keep_one=True)
         for minimum in (20, 35):
-            found = openings(cards, minimum)
+            found = openings(cards, minimum).combos()
             assert bool(found) == (best >= minimum)
             for combo in found:
                 _check_opening(cards, combo, minimum)
@@ -253,11 +253,11 @@ def test_hand_melds_are_valid_distinct_and_by_value() -> None:
 
 
 def test_openings_of_example_4_and_5() -> None:
-    found = openings(hand("10H JH QH 7S 7D 7C 2C"), 51)
+    found = openings(hand("10H JH QH 7S 7D 7C 2C"), 51).combos()
     assert [[m.declared() for m in combo] for combo in found] == [["10H JH QH", "7S 7D 7C"]]
-    assert openings(hand("9H 10H JH 7S 7D 7C 2C"), 51) == []
-    assert openings(hand("10H JH QH 7S 7D 7C"), 51) == []  # it would empty the hand
-    assert len(openings(hand("10H JH QH 7S 7D 7C"), 51, keep_one=False)) == 1
+    assert openings(hand("9H 10H JH 7S 7D 7C 2C"), 51).found == []
+    assert openings(hand("10H JH QH 7S 7D 7C"), 51).found == []  # it would empty the hand
+    assert len(openings(hand("10H JH QH 7S 7D 7C"), 51, keep_one=False).found) == 1
     melds, value = best_melds(hand("AH 2H 3H 5D JK 7D KS KH KC 9C"))
     assert value == 64 and len(melds) == 3
 
@@ -280,7 +280,7 @@ def test_explosive_hands_stay_bounded(text: str) -> None:
              table_meld("10S,JK=JS,QS", "C")]
     start = time.thread_time()
     melds = hand_melds(cards)
-    found = openings(cards, 51)
+    found = openings(cards, 51).combos()
     chosen, value = best_melds(cards)
     close = find_close(cards, table, None, None)
     spent = time.thread_time() - start
