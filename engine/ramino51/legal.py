@@ -33,7 +33,6 @@ hands past search.py's bounds (`search.bounded`) list their first melds and open
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from itertools import combinations
 
 from ..cards import PACKS_HELD, Card, joker
@@ -216,17 +215,27 @@ class LegalMoves:
         return [] if found is None else [plain_close(found)]
 
 
-@lru_cache(maxsize=8192)
+READ_KEPT = 20_000  # melds read kept (a game meets a few thousand)
+_READ: dict[tuple[object, ...], Read] = {}
+
+
 def read_group(meld: Meld) -> Read:
     """Return a meld of the hand as an action names it and its opening value, if the meld
     check's own steps (draft.py's read, melds.py's value) accept it: the cards are the
-    hand's, so only the reading is left to check. Kept: the same melds come back turn after
-    turn, and reading one is slow."""
+    hand's, so only the reading is left to check. Kept by faces: the same melds come back
+    turn after turn and hand after hand, whatever the copies, and reading one is slow."""
+    key = (meld.kind, meld.suit, meld.ranks, tuple(c.key // PACKS_HELD for c in meld.cards))
+    if key in _READ:
+        return _READ[key]
+    if len(_READ) >= READ_KEPT:
+        _READ.clear()
     group = melds.to_group(meld)
     try:
-        return plain_group(group), melds.meld_value(read_meld(group))
+        found: Read = plain_group(group), melds.meld_value(read_meld(group))
     except RulesError:
-        return None
+        found = None
+    _READ[key] = found
+    return found
 
 
 def _joker_melds(a: Card, b: Card) -> list[A.Group]:
