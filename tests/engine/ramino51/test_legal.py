@@ -531,5 +531,6 @@ def test_crafted_closes_are_listed() -> None:
             continue  # three copies of a face: the two packs hold two
         g = crafted({0: cards}, melds=table, players=2, turn=0, exchange=None)
         Check(g, 0, tally, rng).closes()
+    print(f"\ncrafted closes: {dict(tally.counts)}")
     assert not tally.unlisted, tally.unlisted[:5]
     assert tally.counts["closes"] >= 10
