@@ -91,6 +91,10 @@ class Pool:
         return _meld(shape, {f: self.copies[f][0] for f in shape.faces},
                      self.joker_cards[:shape.jokers])
 
+    def cards(self, shape: Shape) -> list[Card]:
+        """Return the cards the shape takes (first copies; not taken from the counts)."""
+        return [self.copies[f][0] for f in shape.faces] + self.joker_cards[:shape.jokers]
+
     def melds(self, shapes: Sequence[Shape]) -> list[Meld]:
         """Return the shapes as melds of real cards, each copy used once."""
         return self.split(shapes)[0]

@@ -35,9 +35,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 
-from ..cards import PACKS_HELD, Card, joker
+from ..cards import Card, joker
 from ..errors import RulesError
-from ..melds import Meld
 from ..table import TableMeld
 from . import actions as A
 from . import melds, search
@@ -117,41 +116,34 @@ class LegalMoves:
     # --- openings ------------------------------------------------------------------------
 
     def openings(self) -> list[A.Ramino51Action]:
-        """Every minimal opening the meld check accepts."""
-        g = self.g
+        """Every minimal opening the meld check accepts (hundreds with two jokers: lean)."""
+        g, seat = self.g, self.seat
         try:
             g.need_phase("play", "meld")
         except RulesError:
             return []
         found = search.openings(self.hand, g.opts.opening_minimum)
-        read = {i: read_group(meld) for i, meld in found.melds.items()}  # each meld once
-        faces = {i: [c.key // PACKS_HELD for c in meld.cards] for i, meld in found.melds.items()}
+        read = {i: read_shape(found, i) for i in found.shapes}  # each meld once
+        groups = {i: r[0] for i, r in read.items() if r is not None}
+        values = {i: r[1] for i, r in read.items() if r is not None}
+        refused = set(read) - set(groups)
+        # the cards he may not throw this turn: the taken card's face, in the hand and melds
+        barred = {i: g.barred_among(found.pool.cards(s)) for i, s in found.shapes.items()
+                  } if g.taken else {}
+        reach, keep, held = g.reach_minimum, g.keep_discardable, len(self.hand)
+        barred_held = g.barred_among(self.hand)
         out: list[A.Ramino51Action] = []
         for _, cards, idx in found.found:
-            parts = [read[i] for i in idx]
-            if all(parts) and self.opens(sum(p[1] for p in parts if p), len(self.hand) - cards,
-                                         [f for i in idx for f in faces[i]]):
-                out.append(A.MeldCards(tuple([p[0] for p in parts if p])))
+            if refused and not refused.isdisjoint(idx):
+                continue
+            try:
+                reach(seat, sum(map(values.__getitem__, idx)))
+                keep(held - cards, barred_held - sum(map(barred.__getitem__, idx)) if barred
+                     else 0)
+            except RulesError:
+                continue
+            out.append(A.MeldCards(tuple(map(groups.__getitem__, idx))))
         return out
-
-    def opens(self, value: int, left: int, used: list[int]) -> bool:
-        """Whether melds worth `value` reach the minimum and leave a card he may discard
-        (the cards left, all but the faces `used`, are looked at only after a take)."""
-        try:
-            self.g.reach_minimum(self.seat, value)
-            self.g.keep_discardable(left, self.left(used) if self.g.taken else ())
-        except RulesError:
-            return False
-        return True
-
-    def left(self, used: list[int]) -> Iterator[Card]:
-        """Yield the hand's cards but those of the faces used (a face used twice: both)."""
-        for card in self.hand:
-            face = card.key // PACKS_HELD
-            if face in used:
-                used.remove(face)
-            else:
-                yield card
 
     # --- lay-offs and joker swaps --------------------------------------------------------
 
@@ -216,26 +208,26 @@ class LegalMoves:
 
 
 READ_KEPT = 20_000  # melds read kept (a game meets a few thousand)
-_READ: dict[tuple[object, ...], Read] = {}
+_READ: dict[object, Read] = {}
 
 
-def read_group(meld: Meld) -> Read:
-    """Return a meld of the hand as an action names it and its opening value, if the meld
-    check's own steps (draft.py's read, melds.py's value) accept it: the cards are the
-    hand's, so only the reading is left to check. Kept by faces: the same melds come back
-    turn after turn and hand after hand, whatever the copies, and reading one is slow."""
-    key = (meld.kind, meld.suit, meld.ranks, tuple(c.key // PACKS_HELD for c in meld.cards))
-    if key in _READ:
-        return _READ[key]
+def read_shape(found: search.Openings, i: int) -> Read:
+    """Return meld `i` of the openings as an action names it and its opening value, if the
+    meld check's own steps (draft.py's read, melds.py's value) accept it: the cards are the
+    hand's, so only the reading is left to check. Kept by shape (faces, jokers' places): the
+    same melds come back turn after turn and hand after hand, and reading one is slow."""
+    shape = found.shapes[i]
+    if shape in _READ:
+        return _READ[shape]
     if len(_READ) >= READ_KEPT:
         _READ.clear()
-    group = melds.to_group(meld)
+    group = melds.to_group(found.meld(i))
     try:
-        found: Read = plain_group(group), melds.meld_value(read_meld(group))
+        read: Read = plain_group(group), melds.meld_value(read_meld(group))
     except RulesError:
-        found = None
-    _READ[key] = found
-    return found
+        read = None
+    _READ[shape] = read
+    return read
 
 
 def _joker_melds(a: Card, b: Card) -> list[A.Group]:

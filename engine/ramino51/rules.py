@@ -93,7 +93,7 @@ class Ramino51Rules(Ramino51State):
         draft = self.draft(seat)
         value = draft.meld(action.melds, build)
         self.reach_minimum(seat, value)
-        self.keep_discardable(len(draft.hand), draft.hand)
+        self.keep_discardable(len(draft.hand), self.barred_among(draft.hand))
         return draft, value
 
     def reach_minimum(self, seat: int, value: int) -> None:
@@ -124,17 +124,21 @@ class Ramino51Rules(Ramino51State):
         self.need_opened(seat, doing)
         draft = self.draft(seat)
         play(draft)
-        self.keep_discardable(len(draft.hand), draft.hand)
+        self.keep_discardable(len(draft.hand), self.barred_among(draft.hand))
         return draft
 
-    def keep_discardable(self, left: int, cards: Iterable[Card]) -> None:
+    def keep_discardable(self, left: int, barred: int) -> None:
         """Refuse a play that leaves no card he may discard this turn (Decisions 16, 17):
-        `left` cards stay in his hand, `cards` (read only after a take from the pile)."""
+        `left` cards stay in his hand, `barred` of them (`barred_among`) may not be thrown."""
         self.keep_card(left)
+        if barred >= left:
+            raise MustKeepCard(f"keep a card you may discard: {self.taken} was taken from the "
+                               "pile this turn", card=str(self.taken))
+
+    def barred_among(self, cards: Iterable[Card]) -> int:
+        """Return how many of the cards may not be thrown this turn (`barred`)."""
         taken = self.taken
-        if taken is not None and all(self.barred(c, taken) for c in cards):
-            raise MustKeepCard(f"keep a card you may discard: {taken} was taken from the pile "
-                               "this turn", card=taken.text)
+        return 0 if taken is None else sum(self.barred(c, taken) for c in cards)
 
     def keep_card(self, left: int) -> None:
         """Refuse a play that would leave the hand empty: one card stays for the discard."""

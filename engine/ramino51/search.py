@@ -67,16 +67,23 @@ def _every_shape(hand: tuple[Card, ...]) -> tuple[tuple[Shape, ...], bool]:
 
 class Openings(NamedTuple):
     """A hand's minimal openings: `found` holds each one's value, its cards and the indexes
-    of its melds (richest first, then fewest cards); `melds` the melds they use, by index
-    (the same objects in every opening); `cut` whether OPENING_STEPS cut the walk."""
+    of its melds (richest first, then fewest cards); `shapes` the melds they use, by index
+    (the same in every opening), made of the cards of `pool`; `cut` whether OPENING_STEPS
+    cut the walk."""
 
     found: list[tuple[int, int, tuple[int, ...]]]
-    melds: dict[int, Meld]
+    shapes: dict[int, Shape]
+    pool: Pool
     cut: bool
+
+    def meld(self, i: int) -> Meld:
+        """Return meld `i` made of the hand's cards (first copies)."""
+        return self.pool.meld(self.shapes[i])
 
     def combos(self) -> list[tuple[Meld, ...]]:
         """Return each opening as its melds."""
-        return [tuple(self.melds[i] for i in idx) for _, _, idx in self.found]
+        melds = {i: self.meld(i) for i in self.shapes}
+        return [tuple(melds[i] for i in idx) for _, _, idx in self.found]
 
 
 def openings(hand: Sequence[Card], minimum: int, keep_one: bool = True) -> Openings:
@@ -100,7 +107,7 @@ def _openings(hand: tuple[Card, ...], minimum: int, keep_one: bool) -> Openings:
     found.sort()
     used = {i for _, _, idx in found for i in idx}
     return Openings([(-v, c, idx) for v, c, idx in found],
-                    {i: pool.meld(shapes[i]) for i in sorted(used)}, walk.cut)
+                    {i: shapes[i] for i in sorted(used)}, pool, walk.cut)
 
 
 class _Openings:
