@@ -103,11 +103,13 @@ def _openings(hand: tuple[Card, ...], minimum: int, keep_one: bool) -> Openings:
     pool = Pool(hand)
     walk = _Openings(pool, shapes, minimum, len(hand) - keep_one)
     walk.walk(0, (), 0, 0, 0)
-    found = [(-value, cards, idx) for value, cards, idx in walk.combos()]
-    found.sort()
-    used = {i for _, _, idx in found for i in idx}
-    return Openings([(-v, c, idx) for v, c, idx in found],
-                    {i: shapes[i] for i in sorted(used)}, pool, walk.cut)
+    found = sorted(walk.combos(), key=_richest)
+    used = sorted({i for _, _, idx in found for i in idx})
+    return Openings(found, {i: shapes[i] for i in used}, pool, walk.cut)
+
+
+def _richest(combo: tuple[int, int, tuple[int, ...]]) -> tuple[int, int]:
+    return -combo[0], combo[1]
 
 
 class _Openings:
