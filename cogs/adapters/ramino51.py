@@ -3,7 +3,8 @@
 The table shows every meld in its owner's panel with its id, jokers with the card they stand
 for and laid-off cards with who laid them, the exchange card face up beside the stock, who
 has opened, and the totals. A hand shows its best melds and what they are worth for the
-opening. The menus (ramino51_menus.py) work in steps kept as a draft.
+opening. The menus (ramino51_menus.py) work in steps kept as a draft, every choice one of
+the engine's legal moves or a step towards them.
 """
 
 from __future__ import annotations
@@ -16,10 +17,16 @@ from bot.i18n import card_text, number, t
 from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
 from cogs.adapters import Control, Outcome, view_of
 from cogs.adapters.base import AdapterBase, levels, with_words
-from cogs.adapters.ramino51_menus import compose_move, declared_text, hand_controls, step_draft
+from cogs.adapters.ramino51_menus import (
+    compose_move,
+    declared_text,
+    hand_controls,
+    offered,
+    step_draft,
+)
 from engine.cards import Card
 from engine.game import Event
-from engine.ramino51 import Ramino51Game, Ramino51Options
+from engine.ramino51 import DrawStock, Ramino51Game, Ramino51Options, TakeDiscard
 from engine.ramino51.ai import choose_action, choose_discard, greedy_action
 from engine.ramino51.events import (
     ClosedInHand,
@@ -52,10 +59,9 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
         """Play safe for an absent player: draw, never meld or close for him, and discard as
         the computer would (never a joker or a card of his melds while another will do)."""
         view: R51Hand = view_of(game, seat)
-        if "draw" in view.legal:
-            return "draw"
-        if "take" in view.legal:  # the stock cannot be drawn: the pile is all there is
-            return "take"
+        for kind in (DrawStock, TakeDiscard):  # the take: the stock cannot be drawn
+            if offered(view, kind):
+                return str(kind())
         return choose_discard(view)
 
     def outcomes(self, game: Any) -> list[Outcome]:

@@ -1,37 +1,53 @@
-"""Ramino 51's hand menus: draw, exchange, ready-made melds, building a meld, lay-offs, jokers.
+"""Ramino 51's hand menus: draw, exchange, ready-made melds, building melds, lay-offs, jokers.
+
+Every choice comes from the seat's legal moves as the engine lists them (`R51Hand.moves`,
+typed, with their texts in `R51Hand.legal` and each listed meld's value in
+`R51Hand.values`): a button or an option stands for a listed move, or for a step towards
+listed moves, never for a reading of the rules here. A move becomes text only to travel in
+a custom id (its listed text), and the engine parses it back.
 
 The menus work in steps kept as a draft string (see GameAdapter.step):
 
 - "" the turn's main menu;
-- "build" or "build:<meld>|<meld>" building melds card by card: the melds confirmed so far
-  (as actions write them, "5D,JK=6D,7D"), then "?<cards>" while the player says how a joker
-  of the last cards reads (only asked when it could read more than one way);
+- "build" or "build:<meld>|<meld>" building melds card by card: the melds chosen so far,
+  as the listed moves write them ("5D,JK=6D,7D"), then "?<cards>" while the player says
+  which of the listed melds of these cards he means (a joker's place). Before opening the
+  melds chosen are part of a listed opening and its confirm button stays greyed until they
+  are one; once opened, one meld (a listed one) is put down at a time;
 - "lay" (choose a card), "lay:<card>" (choose where it goes: meld, end, joker's card),
   "lay:<card>:<id>" (on that meld, when the places pass one menu);
 - "swap" (choose the meld, when the swaps pass one menu), "swap:<id>" (its swaps, or where
   the joker goes when they pass one menu too), "swap:<id>:<meld id or new>" (those swaps).
 
-A confirmed meld stays in the draft when the engine refuses the whole (an opening under the
-minimum): the player adds to it or clears it. A move whose text passes a button's custom id
-goes in a one-option select instead (its value is the move, or "now" for the close). A
-listed opening or joker swap whose text passes an option's value goes in as "#<digest of
-its text>", looked up among the listed moves when chosen; a long label is cut after a card,
-its value kept.
+A move whose text passes a button's custom id goes in a one-option select instead (its value
+is the move, or "now" for the close). A listed opening or joker swap whose text passes an
+option's value goes in as "#<digest of its text>", looked up among the listed moves when
+chosen; a long label is cut after a card, its value kept.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from hashlib import sha256
-from itertools import product
+from typing import TypeVar
 
 from bot.i18n import card_text, cards_text, t
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption
 from cogs.errors import Refusal
-from engine.cards import Card, parse_cards
-from engine.errors import IllegalMove, RulesError
-from engine.ramino51 import melds as rules
-from engine.ramino51.actions import Placed
+from engine.errors import IllegalMove
+from engine.ramino51 import (
+    CloseInHand,
+    Discard,
+    DrawStock,
+    LayOff,
+    MeldCards,
+    Ramino51Action,
+    SwapExchange,
+    SwapJoker,
+    TakeDiscard,
+)
+from engine.ramino51.actions import Group, Placed, group_text
 from engine.ramino51.views import R51Hand
 
 MAX_OPTIONS = 25  # Discord's limit on a select menu's options
@@ -41,6 +57,20 @@ BUTTON_ACTION = 60
 VALUE = LABEL = 100  # a select option's value and label
 KEY, KEY_DIGITS = "#", 20  # "#<digest>": a listed move whose text passes VALUE
 COPY = "."  # "7S.2": the second copy of a face, so a select's values stay unique
+MAX_SHOWN = 4  # chosen melds shown as greyed buttons in the builder (a hand holds 15 cards)
+BUTTON_LABEL = 80  # Discord's limit on a button's label
+
+ActionT = TypeVar("ActionT", bound=Ramino51Action)
+
+
+def listed(view: R51Hand, kind: type[ActionT]) -> list[tuple[ActionT, str]]:
+    """Return the listed moves of one kind, each with its text."""
+    return [(a, text) for a, text in zip(view.moves, view.legal) if isinstance(a, kind)]
+
+
+def offered(view: R51Hand, kind: type[Ramino51Action]) -> bool:
+    """Whether a move of that kind is listed."""
+    return any(isinstance(a, kind) for a in view.moves)
 
 
 def hand_controls(view: R51Hand, locale: str, draft: str) -> list[Control]:
@@ -61,9 +91,9 @@ def hand_controls(view: R51Hand, locale: str, draft: str) -> list[Control]:
 
 def _draw_controls(view: R51Hand, locale: str) -> list[Control]:
     controls: list[Control] = []
-    if "draw" in view.legal:
+    if offered(view, DrawStock):
         controls.append(ButtonControl("draw", t(_draw_label(view), locale)))
-    if "take" in view.legal and view.table.pile_top:
+    if offered(view, TakeDiscard) and view.table.pile_top:
         controls.append(ButtonControl("take", t("action.take_discard", locale,
                                                 card=card_text(view.table.pile_top)),
                                       "success"))
@@ -79,14 +109,12 @@ def _draw_label(view: R51Hand) -> str:
 
 
 def _play_controls(view: R51Hand, locale: str) -> list[Control]:
-    legal = view.legal
     controls: list[Control] = _close(view, locale)
-    if len(view.hand) > 3:  # three for a meld and one kept for the discard
-        controls.append(ButtonControl("ui_build", t("r51.action.build", locale), "secondary"))
-    if any(a.startswith("layoff ") for a in legal):
-        controls.append(ButtonControl("ui_lay", t("r51.action.lay", locale), "secondary"))
-    if any(a.startswith("swap ") for a in legal):
-        controls.append(ButtonControl("ui_swap", t("r51.action.swap", locale), "secondary"))
+    for kind, action, key in ((MeldCards, "ui_build", "r51.action.build"),
+                              (LayOff, "ui_lay", "r51.action.lay"),
+                              (SwapJoker, "ui_swap", "r51.action.swap")):
+        if offered(view, kind):
+            controls.append(ButtonControl(action, t(key, locale), "secondary"))
     controls += _ready_melds(view, locale) + _discards(view, locale) + _exchange(view, locale)
     selects = [c for c in controls if isinstance(c, SelectControl)]
     # One row of buttons and three selects fill the hand's five rows with the sort button.
@@ -94,20 +122,21 @@ def _play_controls(view: R51Hand, locale: str) -> list[Control]:
 
 
 def _close(view: R51Hand, locale: str) -> list[Control]:
-    """Return the close in hand the engine found, naming its discard (one click)."""
-    if view.close is None:
+    """Return the close in hand the engine listed, naming its discard (one click)."""
+    found = listed(view, CloseInHand)
+    if not found:
         return []
-    discard = view.close.rsplit(" ", 1)[1]
-    key = "r51.action.close_exchange" if view.close.startswith("close exchange") else (
-        "r51.action.close")
-    label = t(key, locale, card=card_text(discard))
-    if len(view.close) <= BUTTON_ACTION:
-        return [ButtonControl(view.close, label, "danger")]
+    close, text = found[0]
+    key = "r51.action.close_exchange" if close.take_exchange else "r51.action.close"
+    label = t(key, locale, card=card_text(close.discard.text))
+    if len(text) <= BUTTON_ACTION:
+        return [ButtonControl(text, label, "danger")]
     return [SelectControl("close", label, [SelectOption("now", label)])]
 
 
 def _exchange(view: R51Hand, locale: str) -> list[Control]:
-    cards = [a.split()[1] for a in view.legal if a.startswith("exchange ")]
+    """Return the listed swaps of the exchange card (never for its twin: no exchange)."""
+    cards = [a.card.text for a, _ in listed(view, SwapExchange)]
     if not cards or not view.table.exchange:
         return []
     got = card_text(view.table.exchange)
@@ -117,7 +146,7 @@ def _exchange(view: R51Hand, locale: str) -> list[Control]:
 
 
 def _discards(view: R51Hand, locale: str) -> list[Control]:
-    cards = [a.split()[1] for a in view.legal if a.startswith("discard ")]
+    cards = [a.card.text for a, _ in listed(view, Discard)]
     if not cards:
         return []
     options = [SelectOption(c, t("action.discard_card", locale, card=card_text(c)))
@@ -127,13 +156,16 @@ def _discards(view: R51Hand, locale: str) -> list[Control]:
 
 def _ready_melds(view: R51Hand, locale: str) -> list[Control]:
     """Return the listed openings (or single melds once opened), the richest first."""
-    found = [a.removeprefix("meld ") for a in view.legal if a.startswith("meld ")]
+    values = dict(view.values)
+    found = listed(view, MeldCards)
     if not found:
         return []
-    scored = sorted(((melds_value(m.split()), m) for m in found), key=lambda p: -p[0])
+    scored = sorted(((sum(values[group_text(g)] for g in a.melds), a.melds, text)
+                     for a, text in found), key=lambda p: -p[0])
     minimum = view.best.minimum
-    options = [SelectOption(compact(m), meld_label(m.split(), value, minimum, locale))
-               for value, m in scored[:MAX_OPTIONS]]
+    options = [SelectOption(compact(text.removeprefix("meld ")),
+                            meld_label(melds, value, minimum, locale))
+               for value, melds, text in scored[:MAX_OPTIONS]]
     key = "r51.open_placeholder" if minimum else "r51.meld_placeholder"
     return [SelectControl("meld", t(key, locale, minimum=minimum), options)]
 
@@ -141,8 +173,62 @@ def _ready_melds(view: R51Hand, locale: str) -> list[Control]:
 # ----- building melds -------------------------------------------------------------------------
 
 
+class Builder:
+    """The melds chosen in a build draft, against the listed meld moves: what may come next,
+    and the listed move they make, if they make one."""
+
+    def __init__(self, view: R51Hand, done: Sequence[str]) -> None:
+        self.view, self.done = view, list(done)
+        self.values = dict(view.values)
+        self.minimum = view.best.minimum
+        chosen = Counter(done)
+        # the listed meld moves holding every meld chosen so far (each as its melds' texts)
+        self.ahead = [(Counter(group_text(g) for g in a.melds), a, text)
+                      for a, text in listed(view, MeldCards)]
+        self.ahead = [(melds, a, text) for melds, a, text in self.ahead if not chosen - melds]
+        self.groups = {group_text(g): g for _, a, _ in self.ahead for g in a.melds}
+
+    @property
+    def value(self) -> int:
+        """What the melds chosen are worth for the opening."""
+        return sum(self.values.get(g, 0) for g in self.done)
+
+    def move(self) -> str | None:
+        """Return the listed move the melds chosen make (its text), if they make one."""
+        chosen = Counter(self.done)
+        return next((text for melds, _, text in self.ahead if melds == chosen), None)
+
+    def next_melds(self) -> list[str]:
+        """Return the melds (their texts) that may come next: a listed move holds them too."""
+        chosen = Counter(self.done)
+        out: dict[str, None] = {}
+        for melds, _, _ in self.ahead:
+            for g in melds - chosen:
+                out.setdefault(g)
+        return list(out)
+
+    def cards(self, text: str) -> list[str]:
+        """Return a listed meld's cards as the hand holds them ("JK" for a joker)."""
+        return [p.card.text for p in self.groups[text]]
+
+    def free(self) -> list[str]:
+        """Return the hand's cards not yet chosen, a second copy marked ".2"."""
+        left = Counter(self.view.hand) - Counter(c for g in self.done for c in self.cards(g))
+        out: list[str] = []
+        for card in self.view.hand:
+            if left[card] > 0:
+                left[card] -= 1
+                out.append(card if card not in out else card + COPY + "2")
+        return out
+
+    def matching(self, cards: Sequence[str]) -> list[str]:
+        """Return the melds that may come next made of exactly these cards."""
+        wanted = Counter(cards)
+        return [g for g in self.next_melds() if Counter(self.cards(g)) == wanted]
+
+
 def _pending(draft: str) -> tuple[list[str], str]:
-    """Return the melds confirmed in a build draft and the cards awaiting a joker's reading."""
+    """Return the melds confirmed in a build draft and the cards awaiting their reading."""
     body = draft.removeprefix("build").removeprefix(":")
     body, _, asked = body.partition("?")
     return [m for m in body.split("|") if m], asked
@@ -150,93 +236,74 @@ def _pending(draft: str) -> tuple[list[str], str]:
 
 def _build_controls(view: R51Hand, draft: str, locale: str) -> list[Control]:
     done, asked = _pending(draft)
-    minimum = view.best.minimum
-    value = melds_value(done)
+    plan = Builder(view, done)
     controls: list[Control] = [_back(locale)]
     if done:
         controls.append(ButtonControl("ui_clear", t("r51.action.clear", locale), "secondary"))
-        controls += _put_down(done, value, minimum, locale)
+    controls += _confirm(plan, locale) + _chosen(plan, locale)
     if asked:
-        controls.append(SelectControl("ui_read", t("r51.read_placeholder", locale), [
-            SelectOption(r, cards_label(r.split(","), locale))
-            for r in readings(asked.split(","))][:MAX_OPTIONS]))
+        options = [SelectOption(g, placed_text(plan.groups[g]))
+                   for g in plan.matching(asked.split(","))]
+        controls.append(SelectControl("ui_read", t("r51.read_placeholder", locale),
+                                      options[:MAX_OPTIONS]))
         return controls
-    free = _free(view.hand, done)
+    usable = {c for g in plan.next_melds() for c in plan.cards(g)}
+    free = [v for v in plan.free() if v.partition(COPY)[0] in usable]
     if len(free) >= 3:
-        key = "r51.build_placeholder_open" if minimum else "r51.build_placeholder"
+        key = "r51.build_placeholder_open" if plan.minimum else "r51.build_placeholder"
         controls.append(SelectControl(
-            "ui_add", t(key, locale, points=value, minimum=minimum),
+            "ui_add", t(key, locale, points=plan.value, minimum=plan.minimum),
             [SelectOption(v, card_text(v.partition(COPY)[0])) for v in free[:MAX_OPTIONS]],
             min_values=3, max_values=min(len(free), MAX_OPTIONS)))
     return controls
 
 
-def _put_down(done: list[str], value: int, minimum: int, locale: str) -> list[Control]:
-    """Return the control that sends the confirmed melds: a button, or a select if long."""
+def _confirm(plan: Builder, locale: str) -> list[Control]:
+    """Return the confirm: the listed move the melds chosen make, or greyed with what is
+    missing (before opening: how many points more)."""
+    value, minimum = plan.value, plan.minimum
+    move = plan.move() if plan.done else None
+    if move is None:
+        label = (t("r51.action.put_down_short", locale, points=value, minimum=minimum,
+                   left=max(minimum - value, 0)) if minimum
+                 else t("r51.action.put_down_none", locale))
+        return [ButtonControl("ui_confirm", label, "success", disabled=True)]
     label = (t("r51.action.put_down_open", locale, points=value, minimum=minimum) if minimum
              else t("r51.action.put_down", locale, points=value))
-    action = "meld " + " ".join(done)
-    if len(action) <= BUTTON_ACTION:
-        return [ButtonControl(action, label, "success")]
-    return [SelectControl("meld", label, [SelectOption(" ".join(done), label)])]
+    if len(move) <= BUTTON_ACTION:
+        return [ButtonControl(move, label, "success")]
+    return [SelectControl("meld", label, [SelectOption(compact(move.removeprefix("meld ")),
+                                                       label)])]
 
 
-def _free(hand: Sequence[str], done: Sequence[str]) -> list[str]:
-    """Return the hand's cards not yet in a confirmed meld, a second copy marked ".2"."""
-    left = list(hand)
-    for meld in done:
-        for card in meld.split(","):
-            left.remove(card.partition("=")[0])
-    out: list[str] = []
-    for card in left:
-        out.append(card if card not in out else card + COPY + "2")
-    return out
-
-
-def readings(cards: Sequence[str]) -> list[str]:
-    """Return each way the cards read as one meld (a joker's place in a run), as actions say."""
-    found: dict[tuple[str, ...], str] = {}
-    for naturals in _orders([c for c in cards if c != "JK"]):
-        jokers = len(cards) - len(naturals)
-        for places in product(range(len(naturals) + 1), repeat=jokers):
-            group = list(naturals)
-            for at in sorted(places, reverse=True):
-                group.insert(at, "JK")
-            try:
-                read = rules.to_group(rules.read_meld(placed(group)))
-            except RulesError:
-                continue
-            text = [str(p) for p in read]
-            found.setdefault(tuple(sorted(text)), ",".join(text))  # a set's joker: one reading
-    return list(found.values())
-
-
-def _orders(naturals: list[str]) -> list[list[str]]:
-    """Return the natural cards in rank order, the ace low and (if held) high."""
-    low = sorted(naturals, key=lambda c: Card.parse(c).rank)
-    high = sorted(naturals, key=lambda c: Card.parse(c).rank if Card.parse(c).rank > 1 else 14)
-    return [low] if low == high else [low, high]
+def _chosen(plan: Builder, locale: str) -> list[Control]:
+    """Return the melds chosen so far, each a greyed button saying its cards and value."""
+    return [ButtonControl(f"ui_chosen{i}", cut(t("r51.chosen", locale,
+                                                  cards=placed_text(plan.groups[g]),
+                                                  points=plan.values.get(g, 0)), BUTTON_LABEL),
+                          "secondary", disabled=True)
+            for i, g in enumerate(plan.done[:MAX_SHOWN]) if g in plan.groups]
 
 
 def add_meld(view: R51Hand, draft: str, values: Sequence[str]) -> str:
     """Return the build draft with the chosen cards confirmed as a meld (or asked about)."""
     done, _ = _pending(draft)
-    if not {v for v in values} <= set(_free(view.hand, done)):
+    plan = Builder(view, done)
+    if not set(values) <= set(plan.free()):
         raise Refusal("error.move_unavailable")
     cards = [v.partition(COPY)[0] for v in values]
-    found = readings(cards)
+    found = plan.matching(cards)
     if not found:
-        rules.read_meld(placed(cards))  # says why, in the refusal
-        raise IllegalMove("these cards make no meld")
+        raise Refusal("r51.no_meld_here")
     if len(found) > 1:
         return f"build:{'|'.join(done)}?{','.join(cards)}"
     return "build:" + "|".join([*done, found[0]])
 
 
-def read_joker(draft: str, reading: str) -> str:
-    """Return the build draft with the asked cards confirmed in the reading chosen."""
+def read_joker(view: R51Hand, draft: str, reading: str) -> str:
+    """Return the build draft with the asked cards confirmed as the meld chosen."""
     done, asked = _pending(draft)
-    if not asked or reading not in readings(asked.split(",")):
+    if not asked or reading not in Builder(view, done).matching(asked.split(",")):
         raise Refusal("error.move_unavailable")
     return "build:" + "|".join([*done, reading])
 
@@ -245,100 +312,87 @@ def read_joker(draft: str, reading: str) -> str:
 
 
 def _lay_controls(view: R51Hand, draft: str, locale: str) -> list[Control]:
-    lays = [a.removeprefix("layoff ") for a in view.legal if a.startswith("layoff ")]
+    lays = listed(view, LayOff)
     if draft.startswith("lay:"):
         card, _, mid = draft[4:].partition(":")
-        mine = [a for a in lays if a.split()[0].partition("=")[0] == card
-                and (not mid or a.split()[1] == mid)]
+        mine = [(a, text) for a, text in lays if a.cards[0].card.text == card
+                and (not mid or a.meld_id == mid)]
         if len(mine) > MAX_OPTIONS:  # a joker fits many places: the meld first
-            ids = list(dict.fromkeys(a.split()[1] for a in mine))
+            ids = list(dict.fromkeys(a.meld_id for a, _ in mine))
             return [_back(locale), SelectControl("ui_onto", t("r51.target_placeholder", locale,
                                                               card=card_text(card)), [
                 SelectOption(i, t("r51.meld_id", locale, id=i)) for i in ids][:MAX_OPTIONS])]
-        options = [SelectOption(a, layoff_label(view, a, locale)) for a in mine]
+        options = [SelectOption(text.removeprefix("layoff "), layoff_label(view, a, locale))
+                   for a, text in mine]
         return [_back(locale), SelectControl("layoff", t("r51.target_placeholder", locale,
                                                          card=card_text(card)),
                                              options[:MAX_OPTIONS])]
-    cards = list(dict.fromkeys(a.split()[0].partition("=")[0] for a in lays))
+    cards = list(dict.fromkeys(a.cards[0].card.text for a, _ in lays))
     options = [SelectOption(c, card_text(c)) for c in cards[:MAX_OPTIONS]]
     return [_back(locale), SelectControl("ui_card", t("r51.lay_placeholder", locale), options)]
 
 
-def layoff_label(view: R51Hand, action: str, locale: str) -> str:
+def layoff_label(view: R51Hand, action: LayOff, locale: str) -> str:
     """Return a lay-off's choice: the meld, and the joker's card or the end when said."""
-    words = action.split()
-    meld = next(m for m in view.table.melds if m.id == words[1])
+    meld = next(m for m in view.table.melds if m.id == action.meld_id)
     label = t("r51.on_meld", locale, id=meld.id, cards=declared_text(meld.declared))
-    stands = words[0].partition("=")[2]
-    if stands:
-        label += " " + t("r51.as_card", locale, card=card_text(stands))
-    if len(words) > 2:
-        label += " " + t(f"r51.end.{words[2]}", locale)
+    stands = action.cards[0].as_
+    if stands is not None:
+        label += " " + t("r51.as_card", locale, card=card_text(stands.text))
+    if action.end:
+        label += " " + t(f"r51.end.{action.end}", locale)
     return label
 
 
 def _swap_controls(view: R51Hand, draft: str, locale: str) -> list[Control]:
     """Return the joker swaps, narrowed by meld, then by where the joker goes, to fit."""
-    swaps = [a.removeprefix("swap ") for a in view.legal if a.startswith("swap ")]
+    swaps = listed(view, SwapJoker)
     mid, _, dest = draft.removeprefix("swap").removeprefix(":").partition(":")
     if mid:
-        swaps = [s for s in swaps if s.split()[0] == mid]
+        swaps = [(s, text) for s, text in swaps if s.meld_id == mid]
     if dest:
-        swaps = [s for s in swaps if _destination(s) == dest]
+        swaps = [(s, text) for s, text in swaps if destination(s) == dest]
     if len(swaps) > MAX_OPTIONS and not mid:
-        ids = list(dict.fromkeys(s.split()[0] for s in swaps))
+        ids = list(dict.fromkeys(s.meld_id for s, _ in swaps))
         options = [SelectOption(i, t("r51.meld_id", locale, id=i)) for i in ids]
         return [_back(locale), SelectControl("ui_from", t("r51.from_placeholder", locale),
                                              options[:MAX_OPTIONS])]
     if len(swaps) > MAX_OPTIONS and not dest:
-        dests = list(dict.fromkeys(_destination(s) for s in swaps))
+        dests = list(dict.fromkeys(destination(s) for s, _ in swaps))
         options = [SelectOption(d, t("r51.new_meld", locale) if d == "new"
                                 else t("r51.onto", locale, id=d)) for d in dests]
         return [_back(locale), SelectControl("ui_to", t("r51.read_placeholder", locale),
                                              options[:MAX_OPTIONS])]
-    options = [SelectOption(compact(s), swap_label(s, locale)) for s in swaps]
+    options = [SelectOption(compact(text.removeprefix("swap ")), swap_label(s, locale))
+               for s, text in swaps]
     return [_back(locale), SelectControl("swap", t("r51.swap_placeholder", locale),
                                          options[:MAX_OPTIONS])]
 
 
-def _destination(swap: str) -> str:
+def destination(swap: SwapJoker) -> str:
     """Return where a swap puts the joker: a meld's id, or "new" for a new meld."""
-    words = swap.split()
-    return "new" if words[2] == "meld" else words[3]
+    return "new" if swap.use.meld else swap.use.meld_id
 
 
-def swap_label(swap: str, locale: str) -> str:
+def swap_label(swap: SwapJoker, locale: str) -> str:
     """Return a joker swap's choice: the meld, the cards given, where the joker goes."""
-    words = swap.split()
-    given = cards_text(words[1].split(","))
-    if words[2] == "meld":
-        where = t("r51.into_new", locale, cards=declared_text(words[3].split(",")))
+    given = cards_text([c.text for c in swap.naturals])
+    use = swap.use
+    if use.meld:
+        where = t("r51.into_new", locale, cards=placed_text(use.meld))
     else:
-        where = t("r51.onto", locale, id=words[3])
-        if len(words) > 4:
-            where += " " + t("r51.as_card", locale, card=card_text(words[4]))
-    return fit(t("r51.swap_choice", locale, id=words[0], cards=given, what=where), where)
+        where = t("r51.onto", locale, id=use.meld_id)
+        if use.as_ is not None:
+            where += " " + t("r51.as_card", locale, card=card_text(use.as_.text))
+    return fit(t("r51.swap_choice", locale, id=swap.meld_id, cards=given, what=where), where)
 
 
 # ----- shared words -------------------------------------------------------------------------
 
 
-def melds_value(groups: Sequence[str]) -> int:
-    """Return the opening value of melds as actions write them."""
-    return sum(rules.meld_value(rules.read_meld(placed(g.split(","))))
-               for g in groups)
-
-
-def placed(cards: Sequence[str]) -> tuple[Placed, ...]:
-    """Parse a meld's cards as an action writes them, a second joker (or twin) its own copy."""
-    read = [Placed.parse(c) for c in cards]
-    copies = parse_cards(" ".join(str(p.card) for p in read))  # "JK JK": two jokers
-    return tuple(Placed(c, p.as_) for c, p in zip(copies, read))
-
-
-def meld_label(groups: Sequence[str], value: int, minimum: int, locale: str) -> str:
+def meld_label(melds: Sequence[Group], value: int, minimum: int, locale: str) -> str:
     """Return a ready-made choice: its melds, and its value (of the minimum, before opening)."""
-    shown = " + ".join(declared_text(g.split(",")) for g in groups)
+    shown = " + ".join(placed_text(g) for g in melds)
     if minimum:
         label = t("r51.opening_choice", locale, cards=shown, points=value, minimum=minimum)
     else:
@@ -355,6 +409,11 @@ def fit(label: str, part: str) -> str:
     return label.replace(part, kept + " …", 1)
 
 
+def cut(text: str, most: int) -> str:
+    """Return the text within `most` characters, cut after a word."""
+    return text if len(text) <= most else text[:most - 2].rsplit(" ", 1)[0] + " …"
+
+
 def compact(move: str) -> str:
     """Return a select's value for a listed move: its text, or a key to it when too long."""
     return move if len(move) <= VALUE else KEY + sha256(move.encode()).hexdigest()[:KEY_DIGITS]
@@ -365,27 +424,28 @@ def expand(view: R51Hand, verb: str, value: str) -> str:
     if not value.startswith(KEY):
         return f"{verb} {value}"
     # the host checked the version: the listing is the one the select was made from
-    found = (a for a in view.legal if a.startswith(verb + " ")
-             and compact(a.removeprefix(verb + " ")) == value)
+    found = (text for text in view.legal if text.startswith(verb + " ")
+             and compact(text.removeprefix(verb + " ")) == value)
     move = next(found, None)
     if move is None:
         raise Refusal("error.move_unavailable")
     return move
 
 
+def placed_text(group: Sequence[Placed]) -> str:
+    """Write a meld of a move as the table shows it, a joker with its card: "🃏(8♥)"."""
+    return " ".join(card_text(p.card.text) + (f"({card_text(p.as_.text)})" if p.as_ else "")
+                    for p in group)
+
+
 def declared_text(cards: Sequence[str]) -> str:
-    """Write cards as a meld shows them, a joker with the card it stands for: "🃏(8♥)"."""
+    """Write a table meld's cards as its view declares them ("JK=8H"): "🃏(8♥)"."""
     return " ".join(_declared(c) for c in cards)
 
 
 def _declared(card: str) -> str:
     name, _, stands = card.partition("=")
     return card_text(name) + (f"({card_text(stands)})" if stands else "")
-
-
-def cards_label(cards: Sequence[str], locale: str) -> str:
-    """Return one reading of a meld as a choice."""
-    return declared_text(cards)
 
 
 def _back(locale: str) -> ButtonControl:
@@ -405,7 +465,7 @@ def step_draft(view: R51Hand, draft: str, text: str) -> str:
     if verb == "ui_add":
         return add_meld(view, draft, value.split(","))
     if verb == "ui_read":
-        return read_joker(draft, value)
+        return read_joker(view, draft, value)
     if verb in _OPEN:
         return _OPEN[verb]
     if verb in _NARROW:
@@ -419,12 +479,13 @@ def compose_move(view: R51Hand, verb: str, values: Sequence[str]) -> str:
     """Return the move (or step) a select sends from its chosen values."""
     if verb == "ui_add":
         return "ui_add " + ",".join(values)
-    if verb == "close" and view.close is not None:
-        return view.close
+    close = listed(view, CloseInHand)
+    if verb == "close" and close:
+        return close[0][1]
     if verb in ("meld", "swap"):
         return expand(view, verb, values[0])
     if verb == "ui_card":
-        targets = [a for a in view.legal if a.startswith("layoff ")
-                   and a.split()[1].partition("=")[0] == values[0]]
+        targets = [text for a, text in listed(view, LayOff)
+                   if a.cards[0].card.text == values[0]]
         return targets[0] if len(targets) == 1 else f"ui_card {values[0]}"
     return f"{verb} {values[0]}"

@@ -7,10 +7,11 @@ are counted, not told apart, so a meld is listed once however many copies the ha
 
 Which shapes are listed: every set (3 or 4 distinct suits, or 2-3 naturals and a joker);
 every run window of 3 to 13 positions whose missing positions the hand's jokers fill (at
-most 2); and, where a joker could stand for a held card another meld could want (its rank
-held in another suit, or the ace, which runs at both ends can use), the same window with
-the joker there instead. Two runs of one suit that would share a held card are not both
-listed with a joker for it: one longer run holds them both.
+most 2); and the same window with a joker standing for a held card instead. `every` lists
+each such window (every meld the hand can make: the legal moves); without it, only those
+whose joker stands for a held card another meld could want (its rank held in another suit,
+or the ace, which runs at both ends can use): the searches for the best melds and a close
+need no others, as two runs of one suit that would share a held card are one longer run.
 """
 
 from __future__ import annotations
@@ -90,6 +91,10 @@ class Pool:
         return _meld(shape, {f: self.copies[f][0] for f in shape.faces},
                      self.joker_cards[:shape.jokers])
 
+    def cards(self, shape: Shape) -> list[Card]:
+        """Return the cards the shape takes (first copies; not taken from the counts)."""
+        return [self.copies[f][0] for f in shape.faces] + self.joker_cards[:shape.jokers]
+
     def melds(self, shapes: Sequence[Shape]) -> list[Meld]:
         """Return the shapes as melds of real cards, each copy used once."""
         return self.split(shapes)[0]
@@ -115,13 +120,14 @@ def _meld(shape: Shape, cards: dict[int, Card], jokers: list[Card]) -> Meld:
     return Meld("run", tuple(placed), tuple(span), SUITS[shape.suit])
 
 
-def shapes_of(pool: Pool) -> tuple[Shape, ...]:
-    """Return every shape the pool's cards can make, highest value first."""
-    return _shapes(bytes(pool.count), min(pool.jokers, MAX_JOKERS_RUN))
+def shapes_of(pool: Pool, every: bool = False) -> tuple[Shape, ...]:
+    """Return the shapes the pool's cards can make (`every`: all of them), highest value
+    first."""
+    return _shapes(bytes(pool.count), min(pool.jokers, MAX_JOKERS_RUN), every)
 
 
 @lru_cache(maxsize=256)
-def _shapes(count: bytes, jokers: int) -> tuple[Shape, ...]:
+def _shapes(count: bytes, jokers: int, every: bool) -> tuple[Shape, ...]:
     # cached: a hand is searched again and again during a turn (menus, legal actions)
     out: list[Shape] = []
     for rank in range(1, 14):
@@ -131,7 +137,8 @@ def _shapes(count: bytes, jokers: int) -> tuple[Shape, ...]:
         for p in range(1, HIGH_ACE + 1):
             copies = count[face_at(suit, p)]
             held |= (copies > 0) << p
-            swap |= (copies == 1 and (p in (1, HIGH_ACE) or _in_other_suit(count, suit, p))) << p
+            swap |= (copies > 0 and (every or (copies == 1 and (
+                p in (1, HIGH_ACE) or _in_other_suit(count, suit, p))))) << p
         out += _suit_runs(suit, held, swap, jokers)
     out.sort(key=lambda s: (-s.value, s.kind, s.faces, s.wild))
     return tuple(out)

@@ -26,6 +26,7 @@ from .views import R51Hand
 SWAP_MARGIN = 2.0  # the exchange card must beat the card given by this much to be worth it
 HOLD_LEFT = 2  # after the opening and every meld, this many cards left: one from a close
 HOLD_MIN_CARDS = 8  # … kept back while every other seat holds at least this many cards
+OPENINGS_WEIGHED = 12  # the richest openings weighed (the engine lists them richest first)
 
 
 def choose_action(view: R51Hand) -> Ramino51Action:
@@ -106,8 +107,9 @@ def _play(view: R51Hand) -> str:
 
 
 def _opening(view: R51Hand) -> str | None:
-    """Return the opening that leaves the most to meld after it, if any is offered."""
-    options = _of(view, "meld")
+    """Return the opening that leaves the most to meld after it, among the richest offered
+    (the list holds every minimal opening: hundreds with two jokers)."""
+    options = _of(view, "meld")[:OPENINGS_WEIGHED]
     if not options:
         return None
     scored = {a: _after_opening(view.hand, a) for a in options}

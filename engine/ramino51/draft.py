@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..cards import PACKS_HELD, Card
-from ..errors import CardNotInHand, MustKeepCard, NoSuchMeld
+from ..errors import CardNotInHand, NoSuchMeld
 from ..table import Table, TableMeld, meld_id
 from . import actions as A
 from . import melds
@@ -118,11 +118,6 @@ class Draft:
         elif use.meld_id:
             lay = A.LayOff((A.Placed(joker, use.as_),), use.meld_id)
             self.lay_off(lay)
-
-    def keep_one(self) -> None:
-        """Refuse plays that leave no card for the discard (Decision 16)."""
-        if not self.hand:
-            raise MustKeepCard("you must keep a card to discard")
 
     def commit(self, hands: list[list[Card]], table: Table) -> None:
         """Put the worked-out hand and table on the state."""

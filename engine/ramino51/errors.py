@@ -12,8 +12,9 @@ from ..errors import IllegalMove
 
 
 class ExchangeNotAllowed(IllegalMove):
-    """A swap of the exchange card outside the seat's first turn, a second one, or one after
-    melding, laying off or swapping a joker in that turn (param reason)."""
+    """A swap of the exchange card outside the seat's first turn, a second one, one after
+    melding, laying off or swapping a joker in that turn, or one giving the exchange card's
+    twin (param reason: first_turn, once, played, same)."""
 
     code = "exchange_not_allowed"
 

@@ -80,7 +80,8 @@ class Ramino51Game(Ramino51Moves):
         return R51Hand(
             self.public_view(), seat, texts(sorted(hand)), tuple(str(a) for a in moves),
             self.taken.text if mine and self.taken else None,
-            any(isinstance(a, A.SwapExchange) for a in moves), self._best(seat), close)
+            any(isinstance(a, A.SwapExchange) for a in moves), self._best(seat), close,
+            tuple(moves), legal.meld_values(moves))
 
     def _best(self, seat: int) -> BestMelds:
         found, value = search.best_melds(self.hands[seat])

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cache
 from itertools import product
 
 from ..cards import SUITS, Card, rank_text
@@ -48,8 +49,10 @@ def positions(rank: int) -> tuple[int, ...]:
     return (1, HIGH_ACE) if rank == 1 else (rank,)
 
 
+@cache
 def face_at(position: int, suit: str) -> Card:
-    """Return the natural card at a run position (14 is the ace)."""
+    """Return the natural card at a run position (14 is the ace); made once (cards are
+    frozen, and a meld's jokers ask for theirs again and again)."""
     return Card(1 if position == HIGH_ACE else position, suit)
 
 

@@ -9,7 +9,7 @@ candidates these checks accept.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..cards import Card
 from ..errors import (
@@ -73,7 +73,12 @@ class Ramino51Rules(Ramino51State):
         if self.acted:
             raise ExchangeNotAllowed("swap the exchange card before you meld, lay off or "
                                      "retrieve a joker", reason="played")
-        return Draft(self.hands[seat], self.table, seat).held(action.card)
+        given = Draft(self.hands[seat], self.table, seat).held(action.card)
+        if given.face == self.exchange.face:
+            # twins are interchangeable (Decision 17): giving one for the other is no exchange
+            raise ExchangeNotAllowed(f"{given} for {self.exchange} changes nothing: swap a "
+                                     "different card", reason="same")
+        return given
 
     # --- the plays ---------------------------------------------------------------------
 
@@ -87,12 +92,16 @@ class Ramino51Rules(Ramino51State):
         self.need_phase("play", "meld")
         draft = self.draft(seat)
         value = draft.meld(action.melds, build)
+        self.reach_minimum(seat, value)
+        self.keep_discardable(len(draft.hand), self.barred_among(draft.hand))
+        return draft, value
+
+    def reach_minimum(self, seat: int, value: int) -> None:
+        """Refuse an opening worth less than the minimum (Decision 7; opened: no minimum)."""
         minimum = self.opts.opening_minimum
         if not self.opened[seat] and value < minimum:
             raise FirstMeldTooLow(f"your opening melds must total at least {minimum}; these "
                                   f"make {value}", minimum=minimum, points=value)
-        self.keep_discardable(draft)
-        return draft, value
 
     def check_layoff(self, seat: int, action: A.LayOff) -> None:
         """Check a lay-off on a table meld."""
@@ -115,16 +124,26 @@ class Ramino51Rules(Ramino51State):
         self.need_opened(seat, doing)
         draft = self.draft(seat)
         play(draft)
-        self.keep_discardable(draft)
+        self.keep_discardable(len(draft.hand), self.barred_among(draft.hand))
         return draft
 
-    def keep_discardable(self, draft: Draft) -> None:
-        """Refuse a play that leaves no card he may discard this turn (Decisions 16, 17)."""
-        draft.keep_one()
+    def keep_discardable(self, left: int, barred: int) -> None:
+        """Refuse a play that leaves no card he may discard this turn (Decisions 16, 17):
+        `left` cards stay in his hand, `barred` of them (`barred_among`) may not be thrown."""
+        self.keep_card(left)
+        if barred >= left:
+            raise MustKeepCard(f"keep a card you may discard: {self.taken} was taken from the "
+                               "pile this turn", card=str(self.taken))
+
+    def barred_among(self, cards: Iterable[Card]) -> int:
+        """Return how many of the cards may not be thrown this turn (`barred`)."""
         taken = self.taken
-        if taken is not None and all(self.barred(c, taken) for c in draft.hand):
-            raise MustKeepCard(f"keep a card you may discard: {taken} was taken from the pile "
-                               "this turn", card=taken.text)
+        return 0 if taken is None else sum(self.barred(c, taken) for c in cards)
+
+    def keep_card(self, left: int) -> None:
+        """Refuse a play that would leave the hand empty: one card stays for the discard."""
+        if not left:
+            raise MustKeepCard("you must keep a card to discard")
 
     def need_opened(self, seat: int, doing: str) -> None:
         """Refuse a lay-off or a swap before the draw or before opening (Decision 8)."""
@@ -172,7 +191,7 @@ class Ramino51Rules(Ramino51State):
             draft.swap(swap)
         for lay in action.layoffs:
             draft.lay_off(lay)
-        draft.keep_one()
+        self.keep_card(len(draft.hand))
         thrown = self.throwable(draft, action.discard)
         if len(draft.hand) > 1:
             raise CloseIncomplete("a close in hand puts every card but the discard on the "

@@ -3,8 +3,10 @@
 Cards are given as text ("10H", "JK"), a joker on the table with the card it stands for.
 `R51Table` holds no card of any hand; `R51Hand` adds one seat's own cards, moves and best
 melds by holding the table rather than extending it, so a function publishing a table cannot
-be handed a hand by mistake. Per-seat figures are tuples in seat order. Only `HandReport`
-(the last hand's result, every hand laid open) is kept in a snapshot.
+be handed a hand by mistake. A hand carries its legal actions as objects (`moves`) beside
+their texts (`legal`), and what each meld they name is worth for the opening (`values`),
+so menus need neither parse nor judge a move. Per-seat figures are tuples in seat order.
+Only `HandReport` (the last hand's result, every hand laid open) is kept in a snapshot.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..table import TableMeld
+from .actions import Ramino51Action
 from .options import Ramino51Options
 
 Cards = tuple[str, ...]
@@ -196,3 +199,5 @@ class R51Hand:
     may_swap: bool  # may still swap the exchange card this turn
     best: BestMelds
     close: str | None  # a close in hand the engine found (its action text), if any
+    moves: tuple[Ramino51Action, ...] = ()  # the legal actions themselves, as `legal` writes them
+    values: tuple[tuple[str, int], ...] = ()  # each listed meld ("5D,JK=6D,7D") and its value

@@ -80,10 +80,19 @@ async def alice_opens_with_51(sim: Sim) -> None:
     """Alice builds her two melds in the menus and puts them down, then discards 2S."""
     await click(sim.alice, "Build a meld")
     await choose(sim.alice, "ui_add", ["8D", "JK", "10D"])
-    assert "Open with these (27 of 51)" in labels(dm(sim.alice))
+    assert button(dm(sim.alice), "Open with these (27 of 51): 24 more to open").disabled
     await choose(sim.alice, "ui_add", ["8S", "8H", "8C"])
+    assert not button(dm(sim.alice), "Open with these (51 of 51)").disabled
     assert await click(sim.alice, "Open with these (51 of 51)") == ""
     await choose(sim.alice, "discard", ["2S"])
+
+
+def button(message: Any, label: str) -> Any:
+    """Return the message's button with this label."""
+    found = [c for row in message.components for c in row.children
+             if getattr(c, "label", None) == label]
+    assert found, f"no button {label!r} in {labels(message)}"
+    return found[0]
 
 
 async def test_an_opening_a_lay_off_a_joker_and_a_close_in_hand(
@@ -134,32 +143,52 @@ async def test_an_opening_a_lay_off_a_joker_and_a_close_in_hand(
     assert table(sim).hand_no == 2
 
 
-async def test_an_opening_under_51_is_refused_privately_in_english_and_italian(
+async def test_the_opening_button_stays_greyed_until_the_melds_chosen_open(
         sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch) -> None:
     script(deals)
     await start(sim, sim.bruno, sim.chiara)
     await click(sim.alice, "Build a meld")
     await choose(sim.alice, "ui_add", ["8D", "JK", "10D"])
+    hand = dm(sim.alice)
+    greyed = button(hand, "Open with these (27 of 51): 24 more to open")
+    assert greyed.disabled
+    chosen = button(hand, "✓ 8♦\ufe0e 🃏(9♦\ufe0e) 10♦\ufe0e (27)")  # the meld chosen so far
+    assert chosen.disabled
+    # cards in no opening with that meld are not offered
+    offered = option_values(hand, ":ui_add")
+    assert {"8S", "8H", "8C"} <= set(offered) and not {"2S", "4C", "6H"} & set(offered)
+    # a press forged on the greyed button changes nothing
     before = table(sim).version
-    answer = await click(sim.alice, "Open with these (27 of 51)")
-    assert answer == "Your first melds must be worth at least 51 points; these make 27."
+    forged = await stale_click(sim, sim.alice, greyed.custom_id)
+    assert forged.ephemeral and "no longer" in forged.response.content.lower()
     assert table(sim).version == before and not table(sim).melds
-    # the confirmed meld is still there: Alice adds the set and opens
-    assert "Open with these (27 of 51)" in labels(dm(sim.alice))
-    # cards that make no meld are refused at once, the confirmed meld kept
-    answer = await choose(sim.alice, "ui_add", ["2S", "4C", "6H"])
-    assert answer == "Those cards don't form a valid meld."
-    assert "Open with these (27 of 51)" in labels(dm(sim.alice))
+
+
+async def test_the_opening_builder_in_italian(sim: Sim, deals: ScriptedDeals,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
     set_locale(monkeypatch, sim.alice.id, "it")
-    answer = await click(sim.alice, "Open with these (27 of 51)")
-    assert answer == "La prima calata deve valere almeno 51 punti; queste carte ne fanno 27."
-    assert table(sim).version == before
+    script(deals)
+    await start(sim, sim.bruno, sim.chiara)
+    await click(sim.alice, "Componi una combinazione")
+    assert button(dm(sim.alice), "Apri con queste (0 su 51): ne mancano 51 per aprire").disabled
+    await choose(sim.alice, "ui_add", ["8S", "8H", "8C"])
+    assert button(dm(sim.alice), "Apri con queste (24 su 51): ne mancano 27 per aprire").disabled
+    await choose(sim.alice, "ui_add", ["8D", "JK", "10D"])
+    hand = dm(sim.alice)
+    assert [b for b in labels(hand) if b.startswith("✓")] == [
+        "✓ 8♠\ufe0e 8♥\ufe0e 8♣\ufe0e (24)", "✓ 8♦\ufe0e 🃏(9♦\ufe0e) 10♦\ufe0e (27)"]
+    assert not button(hand, "Apri con queste (51 su 51)").disabled
+    await png_of(hand, "r51_build_it.png")
+    assert await click(sim.alice, "Apri con queste (51 su 51)") == ""
+    assert table(sim).seats[0].opened and len(table(sim).melds) == 2
 
 
 async def test_the_exchange_card_is_swapped_on_the_first_turn(
         sim: Sim, deals: ScriptedDeals) -> None:
     script(deals)
     await start(sim, sim.bruno, sim.chiara)
+    offered = option_values(dm(sim.alice), ":exchange")
+    assert "2S" in offered and len(offered) == 15  # her 15 cards, none a twin of 10S
     await choose(sim.alice, "exchange", ["2S"])
     view = table(sim)
     assert view.exchange == "2S"
@@ -210,6 +239,18 @@ async def test_three_absent_players_are_replaced_by_computers_that_finish_the_ga
     assert (await png_of(board.response, "r51_leaderboard.png")).width > 200
 
 
+async def test_the_exchange_card_is_never_offered_for_its_twin(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    alice = ALICE.replace("2H", "10S")  # the other 10S is the exchange card
+    script(deals, [alice, BRUNO, CHIARA])
+    await start(sim, sim.bruno, sim.chiara)
+    menu = next(s for s in selects(dm(sim.alice)) if s.custom_id.endswith(":exchange"))
+    values = [o.value for o in menu.options]
+    assert "10S" not in values and "2S" in values
+    assert "Give 2♠\ufe0e, take 10♠\ufe0e" in [o.label for o in menu.options]
+    assert not any(o.label == "Give 10♠\ufe0e, take 10♠\ufe0e" for o in menu.options)
+
+
 async def test_a_close_in_hand_with_the_exchange_card_instead_of_the_draw(
         sim: Sim, deals: ScriptedDeals) -> None:
     bruno = "QC QD QS KS KH KD 9D 10D JD 4S 5S 6S 7S 3H"  # QH, the exchange card, completes
@@ -231,12 +272,13 @@ async def test_cards_confirmed_in_a_meld_leave_the_building_menu(
     script(deals)
     await start(sim, sim.bruno, sim.chiara)
     await click(sim.alice, "Build a meld")
+    everything = option_values(dm(sim.alice), ":ui_add")
     assert await choose(sim.alice, "ui_add", ["8S", "8H", "8C"]) == ""
     offered = option_values(dm(sim.alice), ":ui_add")
-    assert "8S" not in offered and "8D" in offered and len(offered) == 12
-    assert "Open with these (24 of 51)" in labels(dm(sim.alice))
+    assert sorted(offered) == ["10D", "8D", "JK"]  # the one meld that opens with the 8s
+    assert "Open with these (24 of 51): 27 more to open" in labels(dm(sim.alice))
     await click(sim.alice, "Start again")
-    assert len(option_values(dm(sim.alice), ":ui_add")) == 15
+    assert option_values(dm(sim.alice), ":ui_add") == everything
 
 
 async def take_joker(member: simcord.MemberActor, meld_id: str, swap: str) -> None:
@@ -389,3 +431,58 @@ async def test_a_seven_hand_game_played_by_computers_ends_with_the_lowest_total_
     rows_lb = await sim.bot.storage.leaderboard(sim.guild.id, "ramino51")
     assert sorted(r.name for r in rows_lb) == ["Alice", "Bruno", "Chiara"]
     assert [r.name for r in rows_lb if r.wins] == [winner]
+
+
+async def press_one(sim: Sim, member: simcord.MemberActor, rng: random.Random) -> str:
+    """Press one control of the member's hand at random (a select: a random choice; the
+    cards of a meld: those of a listed meld the select offers); return a private answer."""
+    hand = dm(member)
+    shown = [c for row in hand.components for c in row.children
+             if not getattr(c, "disabled", False) and ":sort:" not in (c.custom_id or "")]
+    control = rng.choice(shown)
+    if getattr(control, "options", None) is None:
+        result = await member.user.click(hand, custom_id=control.custom_id)
+    else:
+        values = [o.value for o in control.options]
+        if control.custom_id.endswith(":ui_add"):
+            rt = running(sim)
+            assert rt is not None
+            view = rt.game.private_view(sim.members.index(member))
+            cards = [[p.card.text for p in g] for a in view.moves if hasattr(a, "melds")
+                     for g in a.melds]
+            picks = [pick for pick in (pick_values(values, c) for c in cards) if pick]
+            chosen = rng.choice(picks)
+        else:
+            chosen = [rng.choice(values)]
+        result = await member.user.select(hand, chosen, custom_id=control.custom_id)
+    return result.response.content if result.ephemeral else ""
+
+
+def pick_values(values: list[str], cards: list[str]) -> list[str]:
+    """Return the select values naming these cards (a second copy "7S.2"), or [] if one is
+    not offered."""
+    left, out = list(values), []
+    for card in cards:
+        value = next((v for v in left if v.partition(".")[0] == card), None)
+        if value is None:
+            return []
+        left.remove(value)
+        out.append(value)
+    return out
+
+
+async def test_any_control_pressed_at_random_is_never_refused(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    rng = random.Random(51)
+    deals.queue("ramino51", shuffled_deck(51), first_dealer=1)
+    await start(sim, sim.bruno, hands_per_game="1")
+    pressed = moves = 0
+    while running(sim) is not None and pressed < 150:
+        view = table(sim)
+        assert view.turn is not None
+        answer = await press_one(sim, sim.members[view.turn], rng)
+        assert answer == "", answer
+        pressed += 1
+        moves += running(sim) is None or table(sim).version != view.version
+    print(f"\n{pressed} controls pressed, {moves} of them moves")
+    assert pressed == 150 and moves >= 40

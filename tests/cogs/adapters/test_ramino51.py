@@ -4,6 +4,8 @@ what a timer plays for an absent player, and no hidden card in public."""
 from __future__ import annotations
 
 import io
+import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -18,11 +20,10 @@ from cogs.adapters.ramino51_menus import (
     compose_move,
     hand_controls,
     meld_label,
-    readings,
 )
 from cogs.errors import Refusal
 from engine.game import Event
-from engine.ramino51 import Ramino51Game, preset
+from engine.ramino51 import Discard, DrawStock, MeldCards, Ramino51Game, parse_action, preset
 from engine.ramino51.events import StockDraw
 from engine.ramino51.views import R51Hand
 from tests.engine.ramino51.scripted import crafted, scripted
@@ -115,26 +116,49 @@ def test_the_ready_openings_say_what_they_are_worth_of_51() -> None:
                for o in c.options)
 
 
-def test_building_asks_where_the_joker_goes_only_when_it_matters() -> None:
-    assert readings(["5D", "6D", "JK"]) == ["JK=4D,5D,6D", "5D,6D,JK=7D"]
-    assert readings(["5D", "JK", "7D"]) == ["5D,JK=6D,7D"]
-    assert len(readings(["7S", "7D", "JK"])) == 1  # a set's joker needs no word
-    assert readings(["QD", "KD", "AD"]) == ["QD,KD,AD"]  # the ace high
-    assert readings(["5D", "7D", "9D"]) == []
+def greyed(controls: Sequence[Control]) -> list[str]:
+    """Return the labels of the disabled buttons, in order."""
+    return [c.label for c in controls if isinstance(c, ButtonControl) and c.disabled]
+
+
+def test_building_asks_which_listed_meld_only_when_cards_make_several() -> None:
     game = scripted([ALICE_OPENINGS, BRUNO, CHIARA], "10S")
+    controls = RAMINO51.controls(game, 0, "en", "build")
+    assert greyed(controls) == ["Open with these (0 of 51): 51 more to open"]
     draft = RAMINO51.step(game, 0, "build", "ui_add 8S,9S,JK")
     assert draft == "build:?8S,9S,JK"
     controls = RAMINO51.controls(game, 0, "en", draft)
     read = next(c for c in controls if isinstance(c, SelectControl))
-    assert read.verb == "ui_read" and [o.value for o in read.options] == [
-        "JK=7S,8S,9S", "8S,9S,JK=10S"]
+    assert read.verb == "ui_read" and sorted(o.value for o in read.options) == [
+        "8S,9S,JK=10S", "JK=7S,8S,9S"]
     draft = RAMINO51.step(game, 0, draft, "ui_read 8S,9S,JK=10S")
+    controls = RAMINO51.controls(game, 0, "en", draft)
+    assert greyed(controls) == ["Open with these (27 of 51): 24 more to open",
+                                "✓ 8♠\ufe0e 9♠\ufe0e 🃏(10♠\ufe0e) (27)"]
+    add = next(c for c in controls if isinstance(c, SelectControl) and c.verb == "ui_add")
+    assert "7S" not in {o.value for o in add.options}  # 7S 7D 7C fit no opening with it
+    with pytest.raises(Refusal) as refused:
+        RAMINO51.step(game, 0, draft, "ui_add 7S,7D,7C")
+    assert refused.value.key == "r51.no_meld_here"
     draft = RAMINO51.step(game, 0, draft, "ui_add 10H,JH,QH")
-    assert draft == "build:8S,9S,JK=10S|10H,JH,QH"
     put = [c for c in RAMINO51.controls(game, 0, "en", draft) if isinstance(c, ButtonControl)
            and c.action.startswith("meld ")]
-    assert [(p.action, p.label) for p in put] == [
-        ("meld 8S,9S,JK=10S 10H,JH,QH", "Open with these (57 of 51)")]
+    assert [(p.action, p.label, p.disabled) for p in put] == [
+        ("meld 10H,JH,QH 8S,9S,JK=10S", "Open with these (57 of 51)", False)]
+    assert put[0].action in game.private_view(0).legal
+    italian = RAMINO51.controls(game, 0, "it", "build:8S,9S,JK=10S")
+    assert greyed(italian)[0] == "Apri con queste (27 su 51): ne mancano 24 per aprire"
+
+
+def test_once_opened_a_built_meld_is_put_down_alone() -> None:
+    game = crafted({0: "4S 5S 6S 9D 9C 9H 2C", 1: "KC", 2: "2H", 3: "3S"},
+                   melds=[(0, "5H 6H 7H")])
+    assert greyed(RAMINO51.controls(game, 0, "en", "build")) == ["Put down: choose a meld first"]
+    draft = RAMINO51.step(game, 0, "build", "ui_add 9D,9C,9H")
+    controls = RAMINO51.controls(game, 0, "en", draft)
+    put = [c for c in controls if isinstance(c, ButtonControl) and c.action.startswith("meld")]
+    assert [(p.label, p.disabled) for p in put] == [("Put down (27)", False)]
+    assert not any(isinstance(c, SelectControl) for c in controls)  # one meld at a time
 
 
 def test_a_close_in_hand_is_one_button_or_one_choice_when_its_text_is_long() -> None:
@@ -352,31 +376,35 @@ def test_an_opening_with_both_jokers_in_one_run_is_listed_and_built() -> None:
     double = [o for o in meld.options if o.value.count("JK=") == 2
               and "9H,10H,JH,JK=QH,JK=KH" in o.value]
     assert double and double[0].label.endswith(" of 51)")
-    assert readings(["9H", "JK", "JK", "QH"]) == ["9H,JK=10H,JK=JH,QH"]
     draft = RAMINO51.step(game, 0, "build", "ui_add 9H,10H,JH,JK,JK.2")
     assert draft.startswith("build:?9H,10H,JH,JK,JK")
     draft = RAMINO51.step(game, 0, draft, "ui_read 9H,10H,JH,JK=QH,JK=KH")
     assert draft == "build:9H,10H,JH,JK=QH,JK=KH"
-    assert "Open with these (49 of 51)" in labels(RAMINO51.controls(game, 0, "en", draft))
+    controls = RAMINO51.controls(game, 0, "en", draft)
+    assert "Open with these (49 of 51): 2 more to open" in greyed(controls)
 
 
 def test_a_long_label_is_cut_after_a_card_and_keeps_the_opening_value() -> None:
-    groups = ["AH,2H,3H,4H,5H,6H,7H,8H,9H,10H,JH,QH,KH", "10S,10D,JK", "JK=10C,JC,QC",
-              "8S,9S,JK=10S"]
+    action = parse_action("meld AH,2H,3H,4H,5H,6H,7H,8H,9H,10H,JH,QH,KH 10S,10D,JK "
+                          "JK=10C,JC,QC 8S,9S,JK=10S")
+    assert isinstance(action, MeldCards)
     for locale, tail in (("en", " (135 of 51)"), ("it", " (135 su 51)")):
-        label = meld_label(groups, 135, 51, locale)
+        label = meld_label(action.melds, 135, 51, locale)
         assert len(label) <= 100 and label.endswith(" …" + tail), label
         kept = label.removesuffix(" …" + tail)
         assert kept.endswith("\ufe0e") and kept.startswith("A♥\ufe0e 2♥\ufe0e")  # whole cards
-    short = meld_label(["10S,10D,10C"], 30, 51, "en")
-    assert short == "10♠\ufe0e 10♦\ufe0e 10♣\ufe0e (30 of 51)"
+    short = parse_action("meld 10S,10D,10C")
+    assert isinstance(short, MeldCards)
+    assert meld_label(short.melds, 30, 51, "en") == "10♠\ufe0e 10♦\ufe0e 10♣\ufe0e (30 of 51)"
 
 
 def test_a_listed_move_too_long_for_a_value_is_sent_as_a_key_to_it() -> None:
     game = scripted([ALICE_OPENINGS, BRUNO, CHIARA], "10S")
     view = game.private_view(0)
     long = "meld " + " ".join(["10H,JH,QH", "7S,7D,7C", "8S,8D,8C", "9S,9D,9C"] * 3)
-    padded = replace(view, legal=(*view.legal, long))
+    values = (("10H,JH,QH", 30), ("7S,7D,7C", 21), ("8S,8D,8C", 24), ("9S,9D,9C", 27))
+    padded = replace(view, legal=(*view.legal, long), moves=(*view.moves, parse_action(long)),
+                     values=(*view.values, *values))
     meld = next(c for c in main_selects(padded) if c.verb == "meld")
     keys = [o.value for o in meld.options if o.value.startswith("#")]
     assert len(keys) == 1 and len(keys[0]) <= 100
@@ -400,3 +428,82 @@ def test_the_table_footer_says_how_often_the_stock_was_rebuilt() -> None:
         "pile: 1 card · stock rebuilt 1 time · ")
     twice = crafted(hands, players=3, phase="draw", rest_to="pile", rebuilds=2)
     assert "· mazzo rifatto 2 volte ·" in RAMINO51.table_spec(twice, NAMES, "it").footer
+
+
+# --- every control shown is a legal move, or a step to one ----------------------------------
+
+PRESSES = 2000  # controls pressed at most per game (a few seconds)
+
+
+class Presser:
+    """Press every control a seat is shown, through every menu step, at one state."""
+
+    def __init__(self, game: Ramino51Game, seat: int, counts: Counter[str]) -> None:
+        self.game, self.seat, self.counts = game, seat, counts
+        self.view = game.private_view(seat)
+
+    def menu(self, draft: str, depth: int) -> None:
+        """Press each control of this step (each option of each select)."""
+        for control in RAMINO51.controls(self.game, self.seat, "en", draft):
+            if isinstance(control, ButtonControl):
+                if control.disabled:
+                    self.counts["greyed"] += 1
+                    assert control.action.startswith("ui_"), control  # never a move
+                else:
+                    self.press(draft, control.action, depth)
+            elif control.verb == "ui_add":
+                for values in self.meld_cards(control):
+                    self.press(draft, RAMINO51.compose(self.game, self.seat, "ui_add", values),
+                               depth)
+            else:
+                for option in control.options:
+                    text = RAMINO51.compose(self.game, self.seat, control.verb, [option.value])
+                    self.press(draft, text, depth)
+
+    def press(self, draft: str, text: str, depth: int) -> None:
+        """A step goes one menu deeper; a move must be one the game accepts now."""
+        self.counts["pressed"] += 1
+        if text.startswith("ui_"):
+            if depth > 0 and text not in ("ui_back", "ui_clear"):
+                self.menu(RAMINO51.step(self.game, self.seat, draft, text), depth - 1)
+            return
+        assert text in self.view.legal, text
+        self.game.verify(self.seat, self.game.parse_action(text))
+
+    def meld_cards(self, select: SelectControl) -> list[list[str]]:
+        """Return, for each listed meld whose cards the select offers, its cards' values."""
+        offered = [o.value for o in select.options]
+        out = []
+        for action in self.view.moves:
+            if isinstance(action, MeldCards):
+                for group in action.melds:
+                    left = list(offered)
+                    values = []
+                    for p in group:
+                        value = next((v for v in left if v.partition(".")[0] == p.card.text),
+                                     None)
+                        if value is None:
+                            break
+                        left.remove(value)
+                        values.append(value)
+                    else:
+                        if values not in out:
+                            out.append(values)
+        return out[:4]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_control_shown_is_a_listed_move_or_a_step_to_one(seed: int) -> None:
+    rng = random.Random(seed)
+    game = Ramino51Game(preset(("standard", "four_jokers", "limit_500")[seed]),
+                        players=2 + seed, seed=seed)
+    counts: Counter[str] = Counter()
+    while not game.is_over and counts["pressed"] < PRESSES:
+        seat = game.to_act()[0]
+        Presser(game, seat, counts).menu("", depth=3)
+        counts["states"] += 1
+        legal = game.legal_actions(seat)
+        plays = [a for a in legal if not isinstance(a, (Discard, DrawStock))]
+        game.apply(seat, rng.choice(plays if plays and rng.random() < 0.7 else legal))
+    print(f"\nseed {seed}: {dict(counts)}")
+    assert counts["states"] > 20 and counts["greyed"] > 0

@@ -8,11 +8,13 @@ combination is a dynamic programme over subsets of the hand.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from itertools import product
 
 from engine.cards import SUITS, Card, make_deck
 from engine.errors import RulesError
+from engine.melds import Meld
 from engine.ramino51.actions import Placed
 from engine.ramino51.melds import meld_value, read_meld
 
@@ -90,3 +92,50 @@ def clustered_hand(rng: random.Random, size: int) -> list[Card]:
     ranks = set(rng.sample([1, 2, 3, 4, 5, 6, 10, 11, 12, 13], 5))
     deck = [c for c in make_deck(2, 2) if c.is_joker or (c.suit in suits and c.rank in ranks)]
     return rng.sample(deck, size)
+
+
+def every_meld(hand: Sequence[Card]) -> dict[str, tuple[Counter[tuple[int, str]], int]]:
+    """Return every meld the hand can make, once per reading: its `canon` text -> the faces
+    it takes and its opening value."""
+    out: dict[str, tuple[Counter[tuple[int, str]], int]] = {}
+    n = len(hand)
+    for mask in range(1, 1 << n):
+        cards = [hand[i] for i in range(n) if mask >> i & 1]
+        if len(cards) < 3:
+            continue
+        for group in _readings(cards):
+            try:
+                meld = read_meld(group)
+            except RulesError:
+                continue
+            out[canon(meld)] = Counter(c.face for c in cards), meld_value(meld)
+    return out
+
+
+def canon(meld: Meld) -> str:
+    """Return the meld's cards as it declares them, sorted: one text per meld, whatever its
+    order ("5H JK(6H) 7H", a set's joker "JK(8?)")."""
+    return " ".join(sorted(meld.declared().split()))
+
+
+def minimal_openings(hand: Sequence[Card], minimum: int) -> set[tuple[str, ...]]:
+    """Return every minimal opening of the hand (melds of `every_meld`, a card kept, none
+    of which could be dropped), each as its melds' texts, sorted."""
+    melds = sorted(every_meld(hand).items())
+    held = Counter(c.face for c in hand)
+    found: set[tuple[str, ...]] = set()
+
+    def walk(first: int, chosen: list[str], used: Counter[tuple[int, str]],
+             values: list[int]) -> None:
+        total = sum(values)
+        if total >= minimum:
+            if total - min(values) < minimum and used.total() < len(hand):
+                found.add(tuple(sorted(chosen)))
+            return
+        for i in range(first, len(melds)):
+            text, (faces, value) = melds[i]
+            if not faces + used - held:  # the hand still holds its cards
+                walk(i, [*chosen, text], used + faces, [*values, value])
+
+    walk(0, [], Counter(), [])
+    return found

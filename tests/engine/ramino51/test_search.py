@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from collections.abc import Sequence
 
 import pytest
@@ -27,15 +28,23 @@ from engine.ramino51.melds import (
 )
 from engine.ramino51.search import (
     MAX_HAND_MELDS,
-    MAX_OPENINGS,
     best_melds,
+    bounded,
     find_close,
     hand_melds,
     openings,
 )
 from engine.table import TableMeld, meld_id
 
-from .brute import best_cover, closes, clustered_hand, meld_values
+from .brute import (
+    best_cover,
+    canon,
+    closes,
+    clustered_hand,
+    every_meld,
+    meld_values,
+    minimal_openings,
+)
 from .helpers import hand, table_meld
 
 
@@ -185,10 +194,13 @@ def test_small_hands_reach_the_true_optimum(seed: int) -> None:
         assert value == best == sum(meld_value(m) for m in chosen)
         _check_disjoint(cards, chosen, keep_one=True)
         for minimum in (20, 35):
-            found = openings(cards, minimum)
+            found = openings(cards, minimum).combos()
             assert bool(found) == (best >= minimum)
             for combo in found:
                 _check_opening(cards, combo, minimum)
+            assert {tuple(sorted(canon(m) for m in c)) for c in found} == (
+                minimal_openings(cards, minimum))
+        assert {canon(m) for m in hand_melds(cards)} == set(every_meld(cards))
         close = find_close(cards, [], None, None)
         assert (close is not None) == closes(cards, melds)
         if close is not None:
@@ -204,7 +216,11 @@ def _check_disjoint(cards: Sequence[Card], melds: Sequence[Meld], keep_one: bool
 
 
 def _check_opening(cards: Sequence[Card], combo: Sequence[Meld], minimum: int) -> None:
-    _check_disjoint(cards, combo, keep_one=True)
+    # an opening's melds may name one face twice (the hand holds both copies): count faces
+    used = Counter(c.face for m in combo for c in m.cards)
+    assert not used - Counter(c.face for c in cards) and used.total() < len(cards)
+    for m in combo:
+        assert read_meld(to_group(m)) == m
     total = sum(meld_value(m) for m in combo)
     assert total >= minimum
     assert all(total - meld_value(m) < minimum for m in combo)  # minimal
@@ -237,11 +253,11 @@ def test_hand_melds_are_valid_distinct_and_by_value() -> None:
 
 
 def test_openings_of_example_4_and_5() -> None:
-    found = openings(hand("10H JH QH 7S 7D 7C 2C"), 51)
+    found = openings(hand("10H JH QH 7S 7D 7C 2C"), 51).combos()
     assert [[m.declared() for m in combo] for combo in found] == [["10H JH QH", "7S 7D 7C"]]
-    assert openings(hand("9H 10H JH 7S 7D 7C 2C"), 51) == []
-    assert openings(hand("10H JH QH 7S 7D 7C"), 51) == []  # it would empty the hand
-    assert len(openings(hand("10H JH QH 7S 7D 7C"), 51, keep_one=False)) == 1
+    assert openings(hand("9H 10H JH 7S 7D 7C 2C"), 51).found == []
+    assert openings(hand("10H JH QH 7S 7D 7C"), 51).found == []  # it would empty the hand
+    assert len(openings(hand("10H JH QH 7S 7D 7C"), 51, keep_one=False).found) == 1
     melds, value = best_melds(hand("AH 2H 3H 5D JK 7D KS KH KC 9C"))
     assert value == 64 and len(melds) == 3
 
@@ -264,12 +280,14 @@ def test_explosive_hands_stay_bounded(text: str) -> None:
              table_meld("10S,JK=JS,QS", "C")]
     start = time.thread_time()
     melds = hand_melds(cards)
-    found = openings(cards, 51)
+    found = openings(cards, 51).combos()
     chosen, value = best_melds(cards)
     close = find_close(cards, table, None, None)
     spent = time.thread_time() - start
     assert spent < 0.25, f"{spent * 1000:.0f} ms"
-    assert 0 < len(melds) <= MAX_HAND_MELDS and 0 < len(found) <= MAX_OPENINGS
+    assert 0 < len(melds) <= MAX_HAND_MELDS and found
+    # only the 13 spades and two jokers make more melds than are listed
+    assert bounded(cards, 51) == (text == EXPLOSIVE[0])
     for combo in found:
         _check_opening(cards, combo, 51)
     _check_disjoint(cards, chosen, keep_one=True)
