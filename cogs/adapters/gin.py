@@ -25,7 +25,7 @@ from cogs.adapters.base import AdapterBase, levels, sheet_of, tie_line, with_wor
 from cogs.adapters.melding import compose_play, menu_step
 from engine.cards import Card
 from engine.game import Event
-from engine.gin import GinGame, GinOptions, arrangements, card_value
+from engine.gin import GinGame, GinOptions, arrangements, card_value, load_game, new_game
 from engine.gin.ai import choose_action, greedy_action
 from engine.gin.ai_hard import choose_action_hard
 from engine.gin.deadwood import meld_rules, min_deadwood
@@ -68,15 +68,14 @@ class GinAdapter(AdapterBase[GinGame | TeamGin]):
         """Return two players alone, or two teams seated alternately."""
         return TeamGin.seating(players) if players > 2 else GinGame.seating(players)
 
-    def new_game(self, options: GinOptions, players: int, deal: Deal) -> Any:
-        """Deal two-player gin, or team gin when the options have teams."""
-        make = TeamGin.create if options.team_size > 1 else GinGame.create
-        return make(options, players, seed=deal.seed, decks=deal.decks,
-                    first_dealer=deal.first_dealer)
+    def new_game(self, options: GinOptions, players: int, deal: Deal) -> GinGame | TeamGin:
+        """Deal the gin the options play: closed, Mahjong or team gin."""
+        return new_game(options, players, seed=deal.seed, decks=deal.decks,
+                        first_dealer=deal.first_dealer)
 
-    def load(self, snapshot: dict[str, Any]) -> Any:
-        """Rebuild a two-player or a team game from its snapshot."""
-        return (TeamGin if "boards" in snapshot else GinGame).from_json(snapshot)
+    def load(self, snapshot: dict[str, Any]) -> GinGame | TeamGin:
+        """Rebuild a game from its snapshot, as the class its options play."""
+        return load_game(snapshot)
 
     def default_move(self, game: Any, seat: int) -> str:
         """Play safe for an absent player: pass the upcard, draw, discard, never end the hand
