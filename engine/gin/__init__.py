@@ -19,17 +19,17 @@ from .game import GinGame
 from .mahjong import MahjongGin
 from .options import PRESETS, GinOptions, preset
 from .teams import TeamGin
-from .variants import AnyGin, game_class, load_game, new_game, two_seat_class
+from .variants import GinOrTeams, game_class, load_game, new_game, two_seat_class
 
 __all__ = [
     "PRESETS",
-    "AnyGin",
     "BigGin",
     "Discard",
     "DrawStock",
     "GinAction",
     "GinGame",
     "GinOptions",
+    "GinOrTeams",
     "Knock",
     "LayOff",
     "MahjongGin",

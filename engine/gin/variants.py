@@ -18,7 +18,7 @@ from .mahjong import MahjongGin
 from .options import GinOptions
 from .teams import TeamGin
 
-AnyGin = GinGame | TeamGin  # what a gin table runs: a two-seat game (closed or open) or teams
+GinOrTeams = GinGame | TeamGin  # what a gin table runs: a two-seat game (closed or open) or teams
 
 
 def game_class(options: GinOptions) -> type[GinGame] | type[TeamGin]:
@@ -33,13 +33,13 @@ def two_seat_class(options: GinOptions) -> type[GinGame]:
 
 def new_game(options: GinOptions, players: int, seed: int | None = None,
              decks: Sequence[Sequence[Card | str]] = (), first_dealer: int | None = None
-             ) -> AnyGin:
+             ) -> GinOrTeams:
     """Deal a new game of the variant the options play."""
     return game_class(options).create(options, players, seed=seed, decks=decks,
                                       first_dealer=first_dealer)
 
 
-def load_game(snapshot: dict[str, Any]) -> AnyGin:
+def load_game(snapshot: dict[str, Any]) -> GinOrTeams:
     """Rebuild a game from its snapshot, as the class its options play; BadState if unreadable."""
     try:
         options = GinOptions.from_dict(snapshot["options"])

@@ -45,7 +45,7 @@ def test_mahjong_gin_shows_the_whole_pile_numbered_as_the_depth_menu_counts(
     start = drawn.index("Discard pile: 3 cards, 1 = top")
     assert [t for t in drawn[start:] if t in ("1", "2", "3")][:3] == ["3", "2", "1"]
     # the number under each card is the depth the menu offers for it
-    menu = mj.controls(view_of(game, 0), "take", "en")[1]
+    menu = mj.controls(view_of(game, 0), mj.Draft(depth=True), "en")[1]
     options = {o.value: o.label for o in menu.options}  # type: ignore[attr-defined]
     assert options == {"3": f"3: from {card_text('8C')} to the top (3 cards)"}
     assert spec.discard_labels[spec.discard.index("8C")] == "3"
