@@ -384,19 +384,24 @@ class PublicLog:
             record[0].clear()
             record[1].clear()
 
-    def observe(self, before: GinTable, seat: int, action: str, events: list[Event]) -> None:
-        """Note an applied action, given the public view just before it and its events."""
+    def observe(self, before: GinTable, seat: int, action: A.GinAction | str,
+                events: list[Event]) -> None:
+        """Note an applied action (its text is read by the engine's parser), given the public
+        view just before it and its events."""
         pile = before.discard
-        words = action.split()
-        if words[0] == "take" and len(words) == 2 and words[1].isdigit():  # Mahjong depth
-            self.pickups[seat].extend(pile[-int(words[1]):])
-        elif words[0] in ("take", "take_upcard") and pile:
-            self.pickups[seat].append(words[1] if len(words) > 1 else pile[-1])
-        elif words[0] == "pass" or (words[0] == "draw" and before.phase == "draw"):
+        move = A.parse_action(action) if isinstance(action, str) else action
+        if isinstance(move, A.TakePile):  # Mahjong: the top cards down to a depth
+            self.pickups[seat].extend(pile[-move.depth:])
+        elif isinstance(move, A.TakeDiscard) and move.card is not None:  # a deep pickup
+            self.pickups[seat].append(str(move.card))
+        elif isinstance(move, (A.TakeUpcard, A.TakeDiscard)) and pile:
+            self.pickups[seat].append(pile[-1])
+        elif isinstance(move, A.PassUpcard) or (
+                isinstance(move, A.DrawStock) and before.phase == "draw"):
             if pile:
                 self.refused[seat].append(pile[-1])
-        elif words[0] == "discard":
-            self.discards[seat].append(words[1])
+        elif isinstance(move, A.Discard):
+            self.discards[seat].append(str(move.card))
         if any(e.kind == "hand_end" for e in events):
             self.clear()
 

@@ -246,3 +246,28 @@ def test_mahjong_takes_deep_only_to_meld_and_uses_the_owed_card_first() -> None:
     game.apply(0, choose_action(game.private_view(0)))
     assert len(game.table) == 3 and game.owed is None
     assert choose_action(game.private_view(0)) == "discard 9H"  # 5H 3H were taken or pair
+
+
+@pytest.mark.parametrize("options", [GinOptions(deep_discard_pickup=True), preset("mahjong")],
+                         ids=["deep pickups", "mahjong"])
+def test_the_public_log_keeps_what_the_table_shows(options: GinOptions) -> None:
+    # The log reads each move's kind from its value (its text through the engine's parser):
+    # what it rebuilds is the table's own record of takes, discards and refusals.
+    game = two_seat_class(options)(options, seed=4, first_dealer=0)
+    rng, log, taken = random.Random(4), PublicLog(), 0
+    for step in range(400):
+        if game.is_over:
+            break
+        seat = game.to_act()[0]
+        before, moves = game.public_view(), game.legal_actions(seat)
+        deep = [m for m in moves if " with " in str(m) or str(m)[5:].isdigit()]
+        move = rng.choice(deep if deep and rng.random() < 0.5 else moves)
+        taken += move in deep
+        log.observe(before, seat, move if step % 2 else str(move), game.apply(seat, move))
+        after = game.public_view()
+        if game.is_over:  # the last hand's record stays on the table; the log forgot it
+            break
+        assert (after.pickups, after.discards, after.refused) == (
+            tuple(map(tuple, log.pickups)), tuple(map(tuple, log.discards)),
+            tuple(map(tuple, log.refused))), move
+    assert taken > 5
