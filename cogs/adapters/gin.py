@@ -9,7 +9,6 @@ a menu option's value, and what a menu sends is found again among those moves (`
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -179,67 +178,7 @@ class GinAdapter(AdapterBase[GinOrTeams]):
 
 # ----- the looks of the three gins ------------------------------------------------------------
 
-class Look(ABC):
-    """How one game of one gin variant looks: the adapter's answers for that game."""
-
-    @classmethod
-    @abstractmethod
-    def rules_lines(cls, options: GinOptions, locale: str) -> list[str]:
-        """Return a few lines of the rules in force."""
-
-    @classmethod
-    @abstractmethod
-    def settings_lines(cls, options: GinOptions, locale: str) -> list[str]:
-        """Return the key options in one or two short lines."""
-
-    @abstractmethod
-    def table_spec(self, names: Sequence[str], locale: str) -> TableSpec:
-        """Return the public table picture."""
-
-    @abstractmethod
-    def table_status(self, names: Sequence[str], locale: str) -> str:
-        """Return whose turn it is (or who won)."""
-
-    @abstractmethod
-    def hand_spec(self, seat: int, sort: str, locale: str) -> HandSpec:
-        """Return the seat's hand picture."""
-
-    @abstractmethod
-    def hand_prompt(self, seat: int, names: Sequence[str], locale: str) -> str:
-        """Return what the seat may do now, or whom the game waits for."""
-
-    @abstractmethod
-    def controls(self, seat: int, locale: str, draft: str) -> list[Control]:
-        """Return the buttons and menus of the seat's legal moves."""
-
-    @abstractmethod
-    def step(self, seat: int, draft: str, text: str) -> str:
-        """Return the seat's place in the menus after a step."""
-
-    @abstractmethod
-    def compose(self, seat: int, verb: str, values: Sequence[str]) -> str:
-        """Return the action a menu sends."""
-
-    @abstractmethod
-    def default_move(self, seat: int) -> str:
-        """Return the safe move of an absent player."""
-
-    @abstractmethod
-    def opening_lines(self, names: Sequence[str], locale: str) -> list[str]:
-        """Return the lines announcing the first deal."""
-
-    @abstractmethod
-    def hand_end(self, events: Sequence[Event], names: Sequence[str], locale: str
-                 ) -> tuple[HandEndSpec, list[str]] | None:
-        """Return the end-of-hand picture and lines if a hand ended in these events."""
-
-    def final_lines(self, outcomes: Sequence[Outcome], names: Sequence[str], locale: str
-                    ) -> list[str] | None:
-        """Return the final lines, or None for every game's (each seat, then the winner)."""
-        return None
-
-
-class ClosedLook(Look):
+class ClosedLook:
     """Closed gin for two (and each board of team gin): knocks, deadwood, the upcard."""
 
     def __init__(self, game: GinGame) -> None:
@@ -455,6 +394,11 @@ class ClosedLook(Look):
 
     # ----- lines and the hand's end -----------------------------------------------------------
 
+    def final_lines(self, outcomes: Sequence[Outcome], names: Sequence[str], locale: str
+                    ) -> list[str] | None:
+        """Return None: the final lines are every game's (each seat, then the winner)."""
+        return None
+
     def opening_lines(self, names: Sequence[str], locale: str) -> list[str]:
         """Return the line announcing the first deal (dealer, knock card)."""
         view = self.table()
@@ -637,7 +581,7 @@ class BoardLook(ClosedLook):
         return view_of(self.team, 2 * self.index + seat)
 
 
-class TeamLook(Look):
+class TeamLook:
     """Team gin: the boards stacked on one table; a seat's hand is its board's closed gin."""
 
     def __init__(self, game: TeamGin) -> None:
@@ -723,6 +667,9 @@ class TeamLook(Look):
         return teams.final_lines(view_of(self.game), names, locale, points)
 
 
+Look = ClosedLook | TeamLook  # how one game of one variant looks: the adapter's answers for it
+
+
 def look(game: GinOrTeams) -> Look:
     """Return the look of the game's class: the one place the adapter tells the gins apart."""
     if isinstance(game, TeamGin):
@@ -730,11 +677,11 @@ def look(game: GinOrTeams) -> Look:
     return MahjongLook(game) if isinstance(game, MahjongGin) else ClosedLook(game)
 
 
-_LOOKS: dict[type[GinOrTeams], type[Look]] = {
+_LOOKS: dict[type[GinOrTeams], type[ClosedLook] | type[TeamLook]] = {
     GinGame: ClosedLook, MahjongGin: MahjongLook, TeamGin: TeamLook}
 
 
-def look_type(options: GinOptions) -> type[Look]:
+def look_type(options: GinOptions) -> type[ClosedLook] | type[TeamLook]:
     """Return the look of the class these options play (for text about the rules alone)."""
     return _LOOKS[game_class(options)]
 
