@@ -1,8 +1,15 @@
-"""The Gin Rummy adapter: presets, pictures, controls and announcements for `engine.gin`."""
+"""The Gin Rummy adapter: presets, pictures, controls and announcements for `engine.gin`.
+
+A table plays one of three classes, chosen from its options when the game was made (closed
+`GinGame`, `MahjongGin`, `TeamGin`); `look` picks the matching look once per call, and nothing
+else asks which gin it is. Every button and menu is built from the seat's legal moves, the
+engine's own action values (`GinHand.moves`): a move becomes text only as a button's action or
+a menu option's value, and what a menu sends is found again among those moves (`compose`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -17,18 +24,30 @@ from cogs.adapters import (
     ScoreSheet,
     SelectControl,
     SelectOption,
+    Style,
     view_of,
 )
 from cogs.adapters import gin_mahjong as mj
 from cogs.adapters import gin_teams as teams
 from cogs.adapters.base import AdapterBase, levels, sheet_of, tie_line, with_words
-from cogs.adapters.melding import compose_play, menu_step
-from engine.cards import Card
+from engine.cards import Card, parse_cards
 from engine.game import Event
-from engine.gin import GinGame, GinOptions, arrangements, card_value
+from engine.gin import (
+    GinGame,
+    GinOptions,
+    GinOrTeams,
+    MahjongGin,
+    TeamGin,
+    arrangements,
+    card_value,
+    game_class,
+    load_game,
+    new_game,
+)
+from engine.gin import actions as A
 from engine.gin.ai import choose_action, greedy_action
 from engine.gin.ai_hard import choose_action_hard
-from engine.gin.deadwood import meld_rules, min_deadwood
+from engine.gin.deadwood import min_deadwood
 from engine.gin.events import (
     Dealt,
     Discarded,
@@ -40,15 +59,17 @@ from engine.gin.events import (
     Taken,
 )
 from engine.gin.mahjong_ai import shed
-from engine.gin.teams import TeamGin
 from engine.gin.views import GinHand, GinTable, HandReport
 from engine.sides import Sides
 from engine.solver import Arrangement
 
 MAX_OPTIONS = 25  # Discord's limit on a select menu's options
 
+# What a hand's menu sends, found by (menu, value): a move, or a step within the menus.
+Choice = A.GinAction | mj.Step
 
-class GinAdapter(AdapterBase[GinGame | TeamGin]):
+
+class GinAdapter(AdapterBase[GinOrTeams]):
     """Gin Rummy for the host: its pictures, controls and lines; the rest is shared."""
 
     game = GinGame
@@ -61,229 +82,75 @@ class GinAdapter(AdapterBase[GinGame | TeamGin]):
 
     def seat_range(self, options: GinOptions) -> tuple[int, int]:
         """Return two seats, or two teams' worth with team play."""
-        seats = 2 * options.team_size if options.team_size > 1 else 2
-        return seats, seats
+        return game_class(options).seat_range(options)
 
     def sides(self, players: int) -> Sides:
         """Return two players alone, or two teams seated alternately."""
         return TeamGin.seating(players) if players > 2 else GinGame.seating(players)
 
-    def new_game(self, options: GinOptions, players: int, deal: Deal) -> Any:
-        """Deal two-player gin, or team gin when the options have teams."""
-        make = TeamGin.create if options.team_size > 1 else GinGame.create
-        return make(options, players, seed=deal.seed, decks=deal.decks,
-                    first_dealer=deal.first_dealer)
+    def new_game(self, options: GinOptions, players: int, deal: Deal) -> GinOrTeams:
+        """Deal the gin the options play: closed, Mahjong or team gin."""
+        return new_game(options, players, seed=deal.seed, decks=deal.decks,
+                        first_dealer=deal.first_dealer)
 
-    def load(self, snapshot: dict[str, Any]) -> Any:
-        """Rebuild a two-player or a team game from its snapshot."""
-        return (TeamGin if "boards" in snapshot else GinGame).from_json(snapshot)
+    def load(self, snapshot: dict[str, Any]) -> GinOrTeams:
+        """Rebuild a game from its snapshot, as the class its options play."""
+        return load_game(snapshot)
 
-    def default_move(self, game: Any, seat: int) -> str:
+    def default_move(self, game: GinOrTeams, seat: int) -> str:
         """Play safe for an absent player: pass the upcard, draw, discard, never end the hand
         nor (Mahjong) put cards down."""
-        legal = [str(a) for a in game.legal_actions(seat)]
-        if "pass" in legal:
-            return "pass"
-        if "draw" in legal:
-            return "draw"
-        choice = str(choose_action(view_of(game, seat)))
-        if choice.startswith(("meld ", "layoff ")):  # Mahjong: never put cards down for him
-            return shed(view_of(game, seat)) or choice  # (unless a card taken must be used)
-        if choice.startswith("knock "):
-            return "discard " + choice.split()[1]
-        if choice == "big_gin":
-            discards = [a for a in legal if a.startswith("discard ")]
-            return discards[0] if discards else choice
-        return choice
+        return look(game).default_move(seat)
 
-    # ----- pictures ---------------------------------------------------------------------------
-
-    def _teams_score(self, locale: str) -> Callable[[GinTable, int], str]:
-        """Return how a team's score reads (a board's table holds the teams' score sheet)."""
-        return lambda table, team: self._score_text(table, team, locale)
-
-    def _team_totals(self, game: TeamGin, names: Sequence[str], locale: str) -> list[str]:
-        return teams.team_totals(view_of(game), names, locale, self._teams_score(locale))
-
-    def _score_text(self, view: GinTable, seat: int, locale: str) -> str:
-        """Return a seat's score as the match format keeps it (three columns in Hollywood)."""
-        scores = view.scores
-        current = scores.columns[-1]  # a finished game counts with its bonuses, as announced
-        total = current.finals[seat] if current.finished else current.running[seat]
-        points = t("table.points", locale, points=total)
-        if scores.format == "hollywood":
-            cols = [c.finals[seat] if c.finished else c.running[seat] for c in scores.columns]
-            return t("table.hollywood", locale, g1=cols[0], g2=cols[1], g3=cols[2])
-        if scores.format == "best_of":
-            return t("table.best_of", locale, points=points, games=scores.games_won[seat])
-        if scores.format == "multi_game":
-            return t("table.multi_game", locale, points=points, match=scores.match_scores[seat])
-        return points
-
-    def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
+    def table_spec(self, game: GinOrTeams, names: Sequence[str], locale: str) -> TableSpec:
         """Return the public table: stock, discard pile, knock card, counts and scores."""
-        if isinstance(game, TeamGin):
-            return teams.table_spec(game, names, locale, self._teams_score(locale),
-                                    teams.status(game, names, locale))
-        view: GinTable = view_of(game)
-        mahjong = view.options.mahjong
-        seats = [
-            SeatSpec(
-                name=names[i],
-                card_count=view.hand_sizes[i],
-                score=self._score_text(view, i, locale),
-                melds=mj.seat_melds(view.melds, i) if mahjong else [
-                    MeldSpec("", list(m)) for m in view.shown_melds[i]],
-                is_turn=view.turn == i,
-                note=t("table.dealer", locale) if view.dealer == i else "",
-                detail=mj.put_down_note(view, i, locale) if mahjong else "",
-            )
-            for i in range(2)
-        ]
-        spec = with_words(TableSpec(
-            title=t("table.title", locale, game=t("game.gin", locale), number=view.hand_no),
-            seats=seats,
-            stock_count=view.stock,
-            discard=list(view.discard),
-            discard_spread=mj.takes_below_top(view.options),
-            knock_card=view.knock_card,
-            status=self.table_status(game, names, locale),
-            footer=t("table.target", locale, target=view.scores.target),
-            note_no_melds=False,
-        ), locale)
-        return mj.numbered_pile(spec, locale) if mahjong else spec
+        return look(game).table_spec(names, locale)
 
-    def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
+    def table_status(self, game: GinOrTeams, names: Sequence[str], locale: str) -> str:
         """Return whose turn it is (or who won)."""
-        if isinstance(game, TeamGin):
-            return teams.status(game, names, locale)
-        view: GinTable = view_of(game)
-        if game.is_over:
-            winner = view.scores.winner
-            if winner is None:
-                return t("event.game_over", locale)
-            return t("table.winner", locale, name=names[winner])
-        assert view.turn is not None
-        return t("table.turn_of", locale, name=names[view.turn])
+        return look(game).table_status(names, locale)
 
-    def hand_spec(self, game: Any, seat: int, sort: str, locale: str) -> HandSpec:
+    def hand_spec(self, game: GinOrTeams, seat: int, sort: str, locale: str) -> HandSpec:
         """Return the seat's hand with its best melds grouped and deadwood apart."""
-        view: GinHand = view_of(game, seat)
-        opts: GinOptions = game.opts
-        best = _shown_arrangement(view.hand, opts.wrap, opts.unmelded_ace_value)
-        melds = [[str(c) for c in m.cards] for m in best.melds] if best else []
-        deadwood = [str(c) for c in best.deadwood] if best else []
-        return HandSpec(
-            cards=list(view.hand),
-            melds=melds,
-            deadwood=deadwood,
-            deadwood_value=mj.held_value(view) if opts.mahjong else view.deadwood,
-            sort="rank" if sort == "rank" else "suit",
-            title=t("hand.title", locale, game=t("game.gin", locale)),
-            highlight=[view.taken] if view.taken else [],
-            deadwood_label=t("mahjong.in_hand" if opts.mahjong else "picture.deadwood", locale),
-            empty_label=t("picture.no_cards", locale),
-        )
+        return look(game).hand_spec(seat, sort, locale)
 
-    def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
+    def hand_prompt(self, game: GinOrTeams, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do now, or whom the game waits for."""
-        if isinstance(game, TeamGin):
-            board, mine = game.board_of(seat)
-            if game.is_over:
-                return teams.status(game, names, locale)
-            if board.ended:
-                return t("gin_teams.your_board_over", locale)
-            return self.hand_prompt(board, mine, teams.pair(seat // 2, names), locale)
-        view: GinHand = view_of(game, seat)
-        legal, pile = view.legal, view.table.discard
-        top = pile[-1] if pile else ""
-        deadwood = (mj.held_line(view, locale) if game.opts.mahjong else
-                    t("hand.deadwood", locale, points=view.deadwood))
-        if game.is_over:
-            return self.table_status(game, names, locale)
-        if not legal:
-            turn = view.table.turn
-            assert turn is not None
-            return t("turn.waiting_for", locale, name=names[turn]) + "\n" + deadwood
-        play = mj.prompt(view, locale) if game.opts.mahjong else None
-        if play is not None:
-            line = play
-        elif "take_upcard" in legal:
-            line = t("turn.upcard_choice", locale, card=_pretty(top))
-        elif "take" in legal:
-            line = t("turn.draw_choice", locale, card=_pretty(top))
-        elif "draw" in legal:
-            line = t("turn.draw_only", locale)
-        else:
-            line = t("turn.discard_choice", locale)
-        return line + "\n" + deadwood
+        return look(game).hand_prompt(seat, names, locale)
 
-    def controls(self, game: Any, seat: int, locale: str, draft: str = "") -> list[Control]:
-        """Return buttons for draw/take/pass/big gin and selects for discards and knocks."""
-        view: GinHand = view_of(game, seat)
-        legal, pile = view.legal, view.table.discard
-        top = _pretty(pile[-1]) if pile else ""
-        buttons: list[Control] = []
-        labels = {
-            "take_upcard": (t("action.take_upcard", locale, card=top), "success"),
-            "pass": (t("action.pass_upcard", locale), "secondary"),
-            "draw": (t("action.draw_stock", locale), "primary"),
-            "take": (t("action.take_discard", locale, card=top), "success"),
-            "big_gin": (t("action.big_gin", locale), "danger"),
-        }
-        for action, (label, style) in labels.items():
-            if action in legal:
-                buttons.append(ButtonControl(action, label, style))  # type: ignore[arg-type]
-        if game.opts.mahjong:
-            menus = mj.controls(view, draft, locale)
-            if draft.removesuffix("+more"):
-                return menus
-            return buttons + mj.take_button(legal, locale) + menus
-        selects: list[Control] = []
-        hand = view.hand
-        discards = [a.split()[1] for a in legal if a.startswith("discard ")]
-        if discards:
-            selects.append(self._card_select("discard", discards, hand, game, seat, locale))
-        knocks = [a.split()[1] for a in legal if a.startswith("knock ")]
-        if knocks:
-            selects.append(self._card_select("knock", knocks, hand, game, seat, locale))
-        deep = [a[len("take "):] for a in legal if a.startswith("take ") and " with " in a]
-        if deep:
-            options = [SelectOption(v, v.replace(" with ", " + ")) for v in deep[:MAX_OPTIONS]]
-            selects.append(SelectControl("take", t("action.deep_placeholder", locale), options))
-        return buttons + selects
+    def controls(self, game: GinOrTeams, seat: int, locale: str, draft: str = "") -> list[Control]:
+        """Return the buttons and menus of the seat's legal moves, at its place in the menus."""
+        return look(game).controls(seat, locale, draft)
 
-    def _card_select(
-        self, verb: str, cards: list[str], hand: Sequence[str], game: Any, seat: int,
-        locale: str
-    ) -> SelectControl:
-        """Build a select of cards, each labelled with the deadwood it leaves."""
-        opts: GinOptions = game.opts
-        options = []
-        for text in _by_value(cards, opts)[:MAX_OPTIONS]:
-            rest = [c for c in hand if c != text]  # one pack: a card's text is unique
-            left = min_deadwood(rest, opts.wrap, opts.unmelded_ace_value)
-            key = "action.knock_card" if verb == "knock" else "action.discard_card"
-            if verb == "knock" and left == 0:
-                key = "action.gin_card"
-            options.append(
-                SelectOption(
-                    text,
-                    t(key, locale, card=_pretty(text)),
-                    t("action.deadwood_after", locale, points=left),
-                )
-            )
-        placeholder = f"action.{verb}_placeholder"
-        return SelectControl(verb, t(placeholder, locale), options)
+    def step(self, game: GinOrTeams, seat: int, draft: str, text: str) -> str:
+        """Move within the hand's menus (Mahjong gin's pile depths, a lay-off's meld, a page)."""
+        return look(game).step(seat, draft, text)
 
-    def step(self, game: Any, seat: int, draft: str, text: str) -> str:
-        """Move within Mahjong gin's menus: the pile's depths, a lay-off's meld, the page."""
-        return menu_step(draft, text)
+    def compose(self, game: GinOrTeams, seat: int, verb: str, values: Sequence[str]) -> str:
+        """Return the action a menu sends: the legal move its values were built from."""
+        return look(game).compose(seat, verb, values)
 
-    def compose(self, game: Any, seat: int, verb: str, values: Sequence[str]) -> str:
-        """Return the action a select sends: a meld's cards joined, a card's only target."""
-        return compose_play(lambda: view_of(game, seat).legal, verb, values,
-                            meld_rules(game.opts.wrap))
+    def opening_lines(self, game: GinOrTeams, names: Sequence[str], locale: str) -> list[str]:
+        """Return the lines announcing the first deal (dealer, knock card)."""
+        return look(game).opening_lines(names, locale)
+
+    def hand_end(
+        self, game: GinOrTeams, events: Sequence[Event], names: Sequence[str], locale: str
+    ) -> tuple[HandEndSpec, list[str]] | None:
+        """Return every hand revealed with melds, layoffs, deadwood, and the score lines."""
+        return look(game).hand_end(events, names, locale)
+
+    def final_lines(self, game: GinOrTeams, outcomes: Sequence[Outcome], names: Sequence[str],
+                    locale: str) -> list[str]:
+        """Return each side's final points, then the winner (a team, with team play)."""
+        lines = look(game).final_lines(outcomes, names, locale)
+        return super().final_lines(game, outcomes, names, locale) if lines is None else lines
+
+    def score_sheet(self, game: GinOrTeams) -> ScoreSheet:
+        """Return each hand's points; the totals add the bonuses (Hollywood: games 2 and 3)."""
+        scores = game.scores()
+        key = "sheet.bonus_hollywood" if scores.format == "hollywood" else "sheet.bonus"
+        return sheet_of(game, scores.hands, game.hand_no, key)
 
     # ----- announcements ----------------------------------------------------------------------
 
@@ -292,155 +159,299 @@ class GinAdapter(AdapterBase[GinGame | TeamGin]):
         lines: list[str] = []
         team = teams.of_team(events)
         for ev in events:
-            line = (teams.event_line(ev, names, locale, lambda e, two: self._line(e, two, locale))
-                    if team else self._line(ev, names, locale))
+            line = (teams.event_line(ev, names, locale, lambda e, two: event_line(e, two, locale))
+                    if team else event_line(ev, names, locale))
             if line:
                 lines.append(line)
         return lines
 
-    def _line(self, ev: Event, names: Sequence[str], locale: str) -> str:
-        who = names[ev.seat] if ev.seat is not None else ""
-        if ev.kind in _SIMPLE:
-            return t(_SIMPLE[ev.kind], locale, name=who)
-        p: GinPayload = ev.public
-        if isinstance(p, Taken) and p.meld:
-            return t("event.took_deep", locale, name=who, card=_pretty(p.card),
-                     meld=cards_text(p.meld))
-        if isinstance(p, Taken):
-            return t("event.took_discard", locale, name=who, card=_pretty(p.card))
-        if isinstance(p, Discarded):
-            return t("event.discarded", locale, name=who, card=_pretty(p.card))
-        if isinstance(p, Knocked):
-            return t("event.knocked", locale, name=who, deadwood=p.deadwood)
-        if isinstance(p, Dealt):
-            return self._deal_line(p.hand, p.dealer, p.knock_card, names, locale)
-        if isinstance(p, HandEnded):
-            return self._result_line(p.result, names, locale)
-        if isinstance(p, GameEnded):
-            return t("event.winner", locale, name=names[p.winner], points=p.finals[p.winner])
-        if isinstance(p, MatchEnded):
-            return t("event.game_over", locale)
-        return mj.event_line(p, who, locale)
+    # ----- rules text -------------------------------------------------------------------------
 
-    def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
-        """Return the lines announcing the first deal (dealer, knock card)."""
-        if isinstance(game, TeamGin):
-            return teams.opening_lines(game, names, locale, lambda b, two: self._deal_line(
-                b.table.hand_no, b.table.dealer, b.table.knock_card, two, locale))
-        view: GinTable = view_of(game)
-        return [self._deal_line(view.hand_no, view.dealer, view.knock_card, names, locale)]
+    def rules_summary(self, options: GinOptions, locale: str) -> list[str]:
+        """Return a few lines of the rules in force."""
+        return look_type(options).rules_lines(options, locale)
 
-    def _deal_line(self, hand: int, dealer: int, card: str | None, names: Sequence[str],
-                   locale: str) -> str:
-        line = t("event.new_hand", locale, number=hand, name=names[dealer])
-        if card:
-            parsed = Card.parse(card)
-            if parsed.rank == 1:
-                extra = t("oklahoma.knock_card_ace", locale, card=_pretty(card))
-            elif parsed.suit == "S":
-                extra = t("oklahoma.knock_card_spade", locale, card=_pretty(card))
-            else:
-                extra = t("oklahoma.knock_card", locale, card=_pretty(card),
-                          limit=min(parsed.rank, 10))
-            line += " " + extra
-        return line
+    def settings_lines(self, options: GinOptions, locale: str) -> list[str]:
+        """Return the key options in one or two short lines."""
+        return look_type(options).settings_lines(options, locale)
 
-    def _result_line(self, result: HandReport, names: Sequence[str], locale: str) -> str:
-        kind, winner = result.kind, result.winner
-        if kind == "dead":
-            return t("event.dead_hand", locale)
-        if winner is None:
-            return t("event.hand_no_winner", locale)
-        if result.mahjong is not None:
-            return t("mahjong.event.hand_won", locale, name=names[winner],
-                     points=result.mahjong.totals[winner])
-        line = t("event.hand_won", locale, name=names[winner], points=result.points)
-        if kind == "undercut":
-            line = t("event.undercut", locale, name=names[winner],
-                     deadwood=result.values[winner]) + " " + line
-        return line
 
-    def _ending(self, result: HandReport, names: Sequence[str], locale: str) -> str:
-        """Say how the hand ended, for the end-of-hand picture's title."""
-        kind, ender = result.kind, result.ender
-        if kind == "dead" or ender is None:
-            return t("hand_end.dead", locale)
-        if kind in ("gin", "big_gin"):
-            return t(f"event.{kind}", locale, name=names[ender])
-        return t("event.knocked", locale, name=names[ender], deadwood=result.values[ender])
+# ----- the looks of the three gins ------------------------------------------------------------
 
-    def hand_end(
-        self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
-    ) -> tuple[HandEndSpec, list[str]] | None:
-        """Return every hand revealed with melds, layoffs, deadwood, and the score lines."""
-        if isinstance(game, TeamGin):
-            return teams.hand_end(events, names, locale, self._team_totals(game, names, locale))
-        end = next((e.public for e in events if isinstance(e.public, HandEnded)), None)
-        if end is None:
-            return None
-        result = end.result
-        if result.mahjong is not None:
-            return self._mahjong_end(game, events, end, names, locale)
-        rows = []
-        for seat, reveal in enumerate(result.reveals):
-            points = result.points if result.winner == seat else 0
-            rows.append(
-                HandEndRow(
-                    name=names[seat],
-                    melds=[list(m) for m in reveal.melds],
-                    layoffs=[card for card, _ in reveal.layoffs],
-                    deadwood=list(reveal.deadwood),
-                    deadwood_value=reveal.deadwood_value,
-                    points=t("table.points", locale, points=points),
-                    layoff_label=t("picture.laid_off", locale),
-                    deadwood_label=t("picture.deadwood", locale),
-                )
+class ClosedLook:
+    """Closed gin for two (and each board of team gin): knocks, deadwood, the upcard."""
+
+    def __init__(self, game: GinGame) -> None:
+        self.game = game
+
+    def table(self) -> GinTable:
+        """Return the public view."""
+        return view_of(self.game)
+
+    def hand(self, seat: int) -> GinHand:
+        """Return the seat's private view."""
+        return view_of(self.game, seat)
+
+    # ----- rules text -------------------------------------------------------------------------
+
+    @classmethod
+    def rules_lines(cls, options: GinOptions, locale: str) -> list[str]:
+        """Return the goal, the knock rule, the bonuses and the target."""
+        o = options
+        lines = [t("rules.gin.goal", locale), knock_line(o, locale)]
+        lines.append(t("rules.gin.bonuses", locale, gin=o.gin_bonus, undercut=o.undercut_bonus))
+        if o.big_gin:
+            lines.append(t("rules.gin.big_gin", locale, bonus=o.big_gin_bonus))
+        lines.append(t("rules.gin.target", locale, target=o.target_score,
+                       game_bonus=o.game_bonus, line_bonus=o.line_bonus))
+        return lines
+
+    @classmethod
+    def settings_lines(cls, options: GinOptions, locale: str) -> list[str]:
+        """Return the knock rule and the target."""
+        return [knock_line(options, locale),
+                t("table.target", locale, target=options.target_score)]
+
+    # ----- the table --------------------------------------------------------------------------
+
+    def table_spec(self, names: Sequence[str], locale: str) -> TableSpec:
+        """Return the public table: stock, discard pile, knock card, counts and scores."""
+        view = self.table()
+        seats = [
+            SeatSpec(
+                name=names[i],
+                card_count=view.hand_sizes[i],
+                score=score_text(view, i, locale),
+                melds=self.seat_melds(view, i),
+                is_turn=view.turn == i,
+                note=t("table.dealer", locale) if view.dealer == i else "",
+                detail=self.seat_detail(view, i, locale),
             )
-        lines = [self._result_line(result, names, locale)]
+            for i in range(2)
+        ]
+        return self.pile_words(with_words(TableSpec(
+            title=t("table.title", locale, game=t("game.gin", locale), number=view.hand_no),
+            seats=seats,
+            stock_count=view.stock,
+            discard=list(view.discard),
+            discard_spread=self.whole_pile(view),
+            knock_card=view.knock_card,
+            status=self.table_status(names, locale),
+            footer=t("table.target", locale, target=view.scores.target),
+            note_no_melds=False,
+        ), locale), locale)
+
+    def seat_melds(self, view: GinTable, seat: int) -> list[MeldSpec]:
+        """Return the melds the seat has shown: those of its deep pickups."""
+        return [MeldSpec("", list(m)) for m in view.shown_melds[seat]]
+
+    def seat_detail(self, view: GinTable, seat: int, locale: str) -> str:
+        """Return a line under the seat's name (none in closed gin)."""
+        return ""
+
+    def whole_pile(self, view: GinTable) -> bool:
+        """Whether a move may take a card below the pile's top: then all of it shows."""
+        return view.options.deep_discard_pickup
+
+    def pile_words(self, spec: TableSpec, locale: str) -> TableSpec:
+        """Return the table with its pile's own words (closed gin has none)."""
+        return spec
+
+    def table_status(self, names: Sequence[str], locale: str) -> str:
+        """Return whose turn it is (or who won)."""
+        view = self.table()
+        if self.game.is_over:
+            winner = view.scores.winner
+            if winner is None:
+                return t("event.game_over", locale)
+            return t("table.winner", locale, name=names[winner])
+        assert view.turn is not None
+        return t("table.turn_of", locale, name=names[view.turn])
+
+    # ----- the hand ---------------------------------------------------------------------------
+
+    def hand_spec(self, seat: int, sort: str, locale: str) -> HandSpec:
+        """Return the seat's hand with its best melds grouped and deadwood apart."""
+        view = self.hand(seat)
+        opts = self.game.opts
+        best = _shown_arrangement(view.hand, opts.wrap, opts.unmelded_ace_value)
+        melds = [[str(c) for c in m.cards] for m in best.melds] if best else []
+        deadwood = [str(c) for c in best.deadwood] if best else []
+        return HandSpec(
+            cards=list(view.hand),
+            melds=melds,
+            deadwood=deadwood,
+            deadwood_value=self.held_value(view),
+            sort="rank" if sort == "rank" else "suit",
+            title=t("hand.title", locale, game=t("game.gin", locale)),
+            highlight=[view.taken] if view.taken else [],
+            deadwood_label=t(self.held_key, locale),
+            empty_label=t("picture.no_cards", locale),
+        )
+
+    held_key = "picture.deadwood"  # what the hand picture calls the cards left out of melds
+
+    def held_value(self, view: GinHand) -> int:
+        """Return the points the hand picture gives the cards left out: its least deadwood."""
+        return view.deadwood
+
+    def held_line(self, view: GinHand, locale: str) -> str:
+        """Return the prompt's line of what the hand holds loose."""
+        return t("hand.deadwood", locale, points=view.deadwood)
+
+    def hand_prompt(self, seat: int, names: Sequence[str], locale: str) -> str:
+        """Return what the seat may do now, or whom the game waits for."""
+        view = self.hand(seat)
+        held = self.held_line(view, locale)
+        if self.game.is_over:
+            return self.table_status(names, locale)
+        if not view.moves:
+            turn = view.table.turn
+            assert turn is not None
+            return t("turn.waiting_for", locale, name=names[turn]) + "\n" + held
+        return (self.play_prompt(view, locale) or turn_line(view, locale)) + "\n" + held
+
+    def play_prompt(self, view: GinHand, locale: str) -> str | None:
+        """Return the prompt of a step of the turn that has its own (none in closed gin)."""
+        return None
+
+    # ----- controls ---------------------------------------------------------------------------
+
+    def controls(self, seat: int, locale: str, draft: str) -> list[Control]:
+        """Return buttons for draw/take/pass/big gin and menus for discards, knocks, pickups."""
+        view = self.hand(seat)
+        return [*buttons(view, locale), *self.card_menus(view, locale)]
+
+    def card_menus(self, view: GinHand, locale: str) -> list[Control]:
+        """Return the menus of discards and knocks, each card with the deadwood it leaves, and
+        of deep pickups."""
+        menus: list[Control] = []
+        for kind, verb in ((A.Discard, "discard"), (A.Knock, "knock")):
+            cards = [m.card for m in view.moves if isinstance(m, kind)]
+            if cards:
+                menus.append(self.card_select(verb, cards, view, locale))
+        deep = [(m.card, m.meld) for m in view.moves
+                if isinstance(m, A.TakeDiscard) and m.card is not None]
+        if deep:
+            menus.append(SelectControl("take", t("action.deep_placeholder", locale), [
+                SelectOption(_deep_value(card, meld), f"{_pretty(str(card))} + "
+                             f"{cards_text(str(c) for c in meld)}")
+                for card, meld in deep[:MAX_OPTIONS]]))
+        return menus
+
+    def card_select(self, verb: str, cards: list[Card], view: GinHand, locale: str
+                    ) -> SelectControl:
+        """Build a menu of cards, each labelled with the deadwood it leaves."""
+        opts = self.game.opts
+        hand = parse_cards(view.hand)
+        options = []
+        for card in _by_value(cards, opts)[:MAX_OPTIONS]:
+            left = min_deadwood([c for c in hand if c != card], opts.wrap,
+                                opts.unmelded_ace_value)
+            key = "action.knock_card" if verb == "knock" else "action.discard_card"
+            if verb == "knock" and left == 0:
+                key = "action.gin_card"
+            options.append(SelectOption(str(card), t(key, locale, card=_pretty(str(card))),
+                                        t("action.deadwood_after", locale, points=left)))
+        return SelectControl(verb, t(f"action.{verb}_placeholder", locale), options)
+
+    def choices(self, view: GinHand) -> dict[tuple[str, str], Choice]:
+        """Return what each menu option of the seat's hand sends, by (menu, value)."""
+        return {key: m for m in view.moves if (key := _select_key(m)) is not None}
+
+    def step(self, seat: int, draft: str, text: str) -> str:
+        """Keep no place in the menus: closed gin's are one step."""
+        return ""
+
+    def compose(self, seat: int, verb: str, values: Sequence[str]) -> str:
+        """Return the legal move a menu's chosen value stands for.
+
+        A value no menu of this hand offers now goes to the engine's parser as sent, so that
+        a stale or forged choice learns the rule it breaks (the host refuses it either way).
+        """
+        chosen = self.choices(self.hand(seat)).get((verb, values[0])) if values else None
+        return str(chosen) if chosen is not None else f"{verb} {' '.join(values)}"
+
+    def default_move(self, seat: int) -> str:
+        """Pass the upcard, draw, or discard what the computer would (never knock)."""
+        view = self.hand(seat)
+        safe = next((m for m in view.moves if isinstance(m, (A.PassUpcard, A.DrawStock))), None)
+        if safe is not None:
+            return str(safe)
+        wanted = str(choose_action(view))  # the text of one of the moves it was shown
+        choice = next(m for m in view.moves if str(m) == wanted)
+        return self.made_safe(choice, view)
+
+    def made_safe(self, choice: A.GinAction, view: GinHand) -> str:
+        """Return the computer's choice without ending the hand: its knock card is discarded,
+        a big gin becomes a discard."""
+        discards = [m for m in view.moves if isinstance(m, A.Discard)]
+        if isinstance(choice, A.Knock):
+            return str(A.Discard(choice.card))
+        if isinstance(choice, A.BigGin) and discards:
+            return str(discards[0])
+        return str(choice)
+
+    # ----- lines and the hand's end -----------------------------------------------------------
+
+    def final_lines(self, outcomes: Sequence[Outcome], names: Sequence[str], locale: str
+                    ) -> list[str] | None:
+        """Return None: the final lines are every game's (each seat, then the winner)."""
+        return None
+
+    def opening_lines(self, names: Sequence[str], locale: str) -> list[str]:
+        """Return the line announcing the first deal (dealer, knock card)."""
+        view = self.table()
+        return [deal_line(view.hand_no, view.dealer, view.knock_card, names, locale)]
+
+    def hand_end(self, events: Sequence[Event], names: Sequence[str], locale: str
+                 ) -> tuple[HandEndSpec, list[str]] | None:
+        """Return every hand revealed with melds, layoffs, deadwood, and the score lines."""
+        end = next((e.public for e in events if isinstance(e.public, HandEnded)), None)
+        return None if end is None else self.ended(end, events, names, locale)
+
+    def ended(self, end: HandEnded, events: Sequence[Event], names: Sequence[str],
+              locale: str) -> tuple[HandEndSpec, list[str]]:
+        """Return the hands of a hand that ended, laid open, and its score lines."""
+        result = end.result
+        rows = [HandEndRow(name=names[seat], melds=[list(m) for m in reveal.melds],
+                           layoffs=[card for card, _ in reveal.layoffs],
+                           deadwood=list(reveal.deadwood), deadwood_value=reveal.deadwood_value,
+                           points=t("table.points", locale, points=result.points
+                                    if result.winner == seat else 0),
+                           layoff_label=t("picture.laid_off", locale),
+                           deadwood_label=t("picture.deadwood", locale))
+                for seat, reveal in enumerate(result.reveals)]
+        lines = [hand_result_line(result, names, locale)]
         if result.doubled:
             lines.append(t("event.spade_double", locale))
-        lines += self._total_lines(game, events, names, locale)
+        lines += self.total_lines(events, names, locale)
         title = t("hand_end.title", locale, number=end.hand,
-                  what=self._ending(result, names, locale))
+                  what=ending(result, names, locale))
         # The lines go in the message text above the picture, so the picture does not repeat them.
         return HandEndSpec(title=title, rows=rows), lines
 
-    def _mahjong_end(self, game: Any, events: Sequence[Event], end: HandEnded,
-                     names: Sequence[str], locale: str) -> tuple[HandEndSpec, list[str]]:
-        result = end.result
-        lines = [self._result_line(result, names, locale)]
-        lines += mj.score_lines(result, names, locale)
-        lines += self._total_lines(game, events, names, locale)
-        scores = view_of(game).scores
-        if scores.tied:  # equal totals past the target: another hand
-            lines.append(tie_line(scores.tied, scores.running, names, locale))
-        title = t("hand_end.title", locale, number=end.hand,
-                  what=self._ending(result, names, locale))
-        return HandEndSpec(title=title, rows=mj.end_rows(result, names, locale)), lines
-
-    def _total_lines(
-        self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
-    ) -> list[str]:
+    def total_lines(self, events: Sequence[Event], names: Sequence[str], locale: str
+                    ) -> list[str]:
+        """Return each seat's final points and bonuses if a game ended, else the totals."""
         finished = [e.public for e in events if isinstance(e.public, GameEnded)]
         if finished:
             g = finished[-1]
             lines = [t("event.final_score_line", locale, name=names[s], points=g.finals[s])
                      for s in range(2)]
-            return lines + self._bonus_lines(g, game.opts, names, locale) + self._tie_lines(
-                game, names, locale)
-        view: GinTable = view_of(game)
-        running = view.scores.running
+            return lines + self.bonus_lines(g, names, locale) + self.tie_lines(names, locale)
+        running = self.table().scores.running
         return [t("table.score_line", locale, name=names[s], points=running[s]) for s in range(2)]
 
-    def _tie_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
+    def tie_lines(self, names: Sequence[str], locale: str) -> list[str]:
         """Return the line of a tied match past its target (another game follows), if any."""
-        scores = view_of(game).scores
+        scores = self.table().scores
         return [tie_line(scores.tied, scores.match_scores, names, locale)] if scores.tied else []
 
-    def _bonus_lines(
-        self, g: GameEnded, opts: GinOptions, names: Sequence[str], locale: str
-    ) -> list[str]:
-        if opts.match_format == "multi_game" or opts.mahjong:
+    def bonus_lines(self, g: GameEnded, names: Sequence[str], locale: str) -> list[str]:
+        """Return the end-of-game bonuses: the game, the lines (boxes), a shutout."""
+        opts = self.game.opts
+        if opts.match_format == "multi_game":
             return []  # no end-of-game bonuses: the higher total wins
         winner = g.winner
         lines = [t("event.bonus_game", locale, points=opts.game_bonus)]
@@ -453,52 +464,384 @@ class GinAdapter(AdapterBase[GinGame | TeamGin]):
             lines.append(t("event.shutout", locale, name=names[winner]))
         return lines
 
-    def final_lines(self, game: Any, outcomes: Sequence[Outcome], names: Sequence[str],
-                    locale: str) -> list[str]:
-        """Return each side's final points, then the winner (a team, with team play)."""
-        if not isinstance(game, TeamGin):
-            return super().final_lines(game, outcomes, names, locale)
+
+class MahjongLook(ClosedLook):
+    """Mahjong gin: open melds on the table, takes by depth, menus in steps, both seats score."""
+
+    @classmethod
+    def rules_lines(cls, options: GinOptions, locale: str) -> list[str]:
+        """Return the few lines of Mahjong gin's rules in force."""
+        return mj.rules_lines(options, locale)
+
+    @classmethod
+    def settings_lines(cls, options: GinOptions, locale: str) -> list[str]:
+        """Return the way of play and the target."""
+        return [*mj.rules_lines(options, locale)[:1],
+                t("table.target", locale, target=options.target_score)]
+
+    def seat_melds(self, view: GinTable, seat: int) -> list[MeldSpec]:
+        """Return the seat's melds on the table, with what the opponent laid off on them."""
+        return mj.seat_melds(view.melds, seat)
+
+    def seat_detail(self, view: GinTable, seat: int, locale: str) -> str:
+        """Return the seat's points put down this hand."""
+        return mj.put_down_note(view, seat, locale)
+
+    def whole_pile(self, view: GinTable) -> bool:
+        """Show the whole pile: a take by depth reaches below its top."""
+        return True
+
+    def pile_words(self, spec: TableSpec, locale: str) -> TableSpec:
+        """Number the pile from the top, as the depth menu counts."""
+        return mj.numbered_pile(spec, locale)
+
+    held_key = "mahjong.in_hand"
+
+    def held_value(self, view: GinHand) -> int:
+        """Return what the cards in hand would cost if the hand ended now."""
+        return mj.held_value(view)
+
+    def held_line(self, view: GinHand, locale: str) -> str:
+        """Return the prompt's line of what the cards in hand would cost now."""
+        return mj.held_line(view, locale)
+
+    def play_prompt(self, view: GinHand, locale: str) -> str | None:
+        """Return the prompt of the play step: meld, lay off (the owed card first), discard."""
+        return mj.prompt(view, locale)
+
+    def controls(self, seat: int, locale: str, draft: str) -> list[Control]:
+        """Return the turn's buttons and menus at the seat's place in them (the draft)."""
+        view = self.hand(seat)
+        place = mj.read_draft(view, draft)
+        menus = mj.controls(view, place, locale)
+        if place.depth or place.laying is not None:
+            return menus
+        return [*buttons(view, locale), *mj.take_button(view, locale), *menus]
+
+    def choices(self, view: GinHand) -> dict[tuple[str, str], Choice]:
+        """Return the moves of the menus, and the cards of the lay-off menu."""
+        return {**super().choices(view), **mj.lay_choices(view)}
+
+    def step(self, seat: int, draft: str, text: str) -> str:
+        """Return the seat's place in the menus after the step it sent."""
+        view = self.hand(seat)
+        return str(mj.step(view, mj.read_draft(view, draft), text))
+
+    def compose(self, seat: int, verb: str, values: Sequence[str]) -> str:
+        """Return the meld the chosen cards make, or the move a menu's value stands for."""
+        if verb != "meld":
+            return super().compose(seat, verb, values)
+        move = mj.meld_move(self.hand(seat), values, self.game.rules)
+        return str(move) if move is not None else "meld " + ",".join(values)
+
+    def made_safe(self, choice: A.GinAction, view: GinHand) -> str:
+        """Return a discard instead of the computer's meld or lay-off (unless a card taken
+        from the pile must be used first)."""
+        if isinstance(choice, (A.MeldCards, A.LayOff)):
+            return shed(view) or str(choice)
+        return str(choice)
+
+    def ended(self, end: HandEnded, events: Sequence[Event], names: Sequence[str],
+              locale: str) -> tuple[HandEndSpec, list[str]]:
+        """Return both seats' melds, lay-offs and cards left, and the hand's scores."""
+        result = end.result
+        if result.mahjong is None:  # a dead hand: nobody scores, nothing to tally
+            return super().ended(end, events, names, locale)
+        lines = [hand_result_line(result, names, locale)]
+        lines += mj.score_lines(result, names, locale)
+        lines += self.total_lines(events, names, locale)
+        scores = self.table().scores
+        if scores.tied:  # equal totals past the target: another hand
+            lines.append(tie_line(scores.tied, scores.running, names, locale))
+        title = t("hand_end.title", locale, number=end.hand,
+                  what=ending(result, names, locale))
+        return HandEndSpec(title=title, rows=mj.end_rows(result, names, locale)), lines
+
+    def bonus_lines(self, g: GameEnded, names: Sequence[str], locale: str) -> list[str]:
+        """Return none: Mahjong gin has no end-of-game bonuses."""
+        return []
+
+
+class BoardLook(ClosedLook):
+    """A team board's closed gin, seen from one of its seats. Its views are read through the
+    team game, whose version every move bumps: a board deals its next hand when the other
+    boards end theirs, with no move of its own."""
+
+    def __init__(self, team: TeamGin, seat: int) -> None:
+        board, self.local = team.board_of(seat)
+        super().__init__(board)
+        self.team, self.index = team, seat // 2
+
+    def table(self) -> GinTable:
+        """Return the board's public view."""
+        return view_of(self.team).boards[self.index].table
+
+    def hand(self, seat: int) -> GinHand:
+        """Return the private view of the board's seat (0 or 1)."""
+        return view_of(self.team, 2 * self.index + seat)
+
+
+class TeamLook:
+    """Team gin: the boards stacked on one table; a seat's hand is its board's closed gin."""
+
+    def __init__(self, game: TeamGin) -> None:
+        self.game = game
+
+    def board(self, seat: int) -> tuple[BoardLook, int]:
+        """Return the look of the seat's board and its seat there."""
+        look = BoardLook(self.game, seat)
+        return look, look.local
+
+    @classmethod
+    def rules_lines(cls, options: GinOptions, locale: str) -> list[str]:
+        """Return closed gin's lines and the team play line."""
+        return ClosedLook.rules_lines(options, locale) + teams.rules_lines(options, locale)
+
+    @classmethod
+    def settings_lines(cls, options: GinOptions, locale: str) -> list[str]:
+        """Return closed gin's key options and the teams."""
+        return ClosedLook.settings_lines(options, locale) + teams.rules_lines(options, locale)
+
+    def table_spec(self, names: Sequence[str], locale: str) -> TableSpec:
+        """Return every board stacked and the teams' scores."""
+        return teams.table_spec(self.game, names, locale, self.team_score(locale),
+                                self.table_status(names, locale))
+
+    def team_score(self, locale: str) -> teams.TeamScore:
+        """Return how a team's score reads (a board's table holds the teams' score sheet)."""
+        return lambda table, team: score_text(table, team, locale)
+
+    def table_status(self, names: Sequence[str], locale: str) -> str:
+        """Return whom the boards wait for, or the winning team."""
+        return teams.status(self.game, names, locale)
+
+    def hand_spec(self, seat: int, sort: str, locale: str) -> HandSpec:
+        """Return the seat's hand on its board."""
+        board, local = self.board(seat)
+        return board.hand_spec(local, sort, locale)
+
+    def hand_prompt(self, seat: int, names: Sequence[str], locale: str) -> str:
+        """Return what the seat may do on its board, or what the game waits for."""
+        if self.game.is_over:
+            return self.table_status(names, locale)
+        board, local = self.board(seat)
+        if view_of(self.game).boards[seat // 2].ended:
+            return t("gin_teams.your_board_over", locale)
+        return board.hand_prompt(local, teams.pair(seat // 2, names), locale)
+
+    def controls(self, seat: int, locale: str, draft: str) -> list[Control]:
+        """Return the seat's controls on its board."""
+        board, local = self.board(seat)
+        return board.controls(local, locale, draft)
+
+    def step(self, seat: int, draft: str, text: str) -> str:
+        """Move within the seat's board's menus."""
+        board, local = self.board(seat)
+        return board.step(local, draft, text)
+
+    def compose(self, seat: int, verb: str, values: Sequence[str]) -> str:
+        """Return the move the seat's board's menu sends."""
+        board, local = self.board(seat)
+        return board.compose(local, verb, values)
+
+    def default_move(self, seat: int) -> str:
+        """Play safe on the seat's board."""
+        board, local = self.board(seat)
+        return board.default_move(local)
+
+    def opening_lines(self, names: Sequence[str], locale: str) -> list[str]:
+        """Return each board's first deal line (its dealer and knock card)."""
+        return teams.opening_lines(self.game, names, locale, lambda b, two: deal_line(
+            b.table.hand_no, b.table.dealer, b.table.knock_card, two, locale))
+
+    def hand_end(self, events: Sequence[Event], names: Sequence[str], locale: str
+                 ) -> tuple[HandEndSpec, list[str]] | None:
+        """Return every board's hands laid open and the team result, once all ended."""
+        totals = teams.team_totals(view_of(self.game), names, locale, self.team_score(locale))
+        return teams.hand_end(events, names, locale, totals)
+
+    def final_lines(self, outcomes: Sequence[Outcome], names: Sequence[str], locale: str
+                    ) -> list[str]:
+        """Return each team's final points, then the winning team."""
         points = [outcomes[0].points, outcomes[1].points]  # seats 0 and 1: one of each team
-        return teams.final_lines(view_of(game), names, locale, points)
+        return teams.final_lines(view_of(self.game), names, locale, points)
 
-    def score_sheet(self, game: Any) -> ScoreSheet:
-        """Return each hand's points; the totals add the bonuses (Hollywood: games 2 and 3)."""
-        view = view_of(game)
-        key = "sheet.bonus_hollywood" if view.scores.format == "hollywood" else "sheet.bonus"
-        return sheet_of(game, view.scores.hands, view.hand_no, key)
 
-    # ----- rules text -------------------------------------------------------------------------
+Look = ClosedLook | TeamLook  # how one game of one variant looks: the adapter's answers for it
 
-    def rules_summary(self, options: GinOptions, locale: str) -> list[str]:
-        """Return a few lines of the rules in force."""
-        o = options
-        if o.mahjong:
-            return mj.rules_lines(o, locale)
-        lines = [t("rules.gin.goal", locale)]
-        if o.knock_rule == "none":
-            lines.append(t("rules.gin.knock_none", locale))
-        elif o.knock_rule == "oklahoma":
-            lines.append(t("rules.gin.knock_oklahoma", locale))
+
+def look(game: GinOrTeams) -> Look:
+    """Return the look of the game's class: the one place the adapter tells the gins apart."""
+    if isinstance(game, TeamGin):
+        return TeamLook(game)
+    return MahjongLook(game) if isinstance(game, MahjongGin) else ClosedLook(game)
+
+
+_LOOKS: dict[type[GinOrTeams], type[ClosedLook] | type[TeamLook]] = {
+    GinGame: ClosedLook, MahjongGin: MahjongLook, TeamGin: TeamLook}
+
+
+def look_type(options: GinOptions) -> type[ClosedLook] | type[TeamLook]:
+    """Return the look of the class these options play (for text about the rules alone)."""
+    return _LOOKS[game_class(options)]
+
+
+# ----- the seat's controls and prompt, from its legal moves -----------------------------------
+
+# The buttons of moves made with one press, in the order they show: (label key, style).
+_BUTTONS: dict[type, tuple[str, Style]] = {
+    A.TakeUpcard: ("action.take_upcard", "success"),
+    A.PassUpcard: ("action.pass_upcard", "secondary"),
+    A.DrawStock: ("action.draw_stock", "primary"),
+    A.TakeDiscard: ("action.take_discard", "success"),
+    A.BigGin: ("action.big_gin", "danger"),
+}
+_ORDER = list(_BUTTONS)
+
+
+def buttons(view: GinHand, locale: str) -> list[Control]:
+    """Return a button per legal move made with one press: take or pass the upcard, draw,
+    take the top discard, big gin."""
+    pile = view.table.discard
+    top = _pretty(pile[-1]) if pile else ""
+    pressed = [m for m in view.moves if type(m) in _BUTTONS and _select_key(m) is None]  # the
+    # top discard's take is a button, a deep pickup's (the same class) a menu option
+    out: list[Control] = []
+    for move in sorted(pressed, key=lambda m: _ORDER.index(type(m))):
+        key, style = _BUTTONS[type(move)]
+        out.append(ButtonControl(str(move), t(key, locale, card=top), style))
+    return out
+
+
+def _select_key(move: A.GinAction) -> tuple[str, str] | None:
+    """Return the (menu, value) a move is chosen by, or None for a button's move."""
+    if isinstance(move, A.Discard):
+        return "discard", str(move.card)
+    if isinstance(move, A.Knock):
+        return "knock", str(move.card)
+    if isinstance(move, A.TakeDiscard) and move.card is not None:
+        return "take", _deep_value(move.card, move.meld)
+    if isinstance(move, A.TakePile):
+        return "take", str(move.depth)
+    if isinstance(move, A.LayOff):
+        return "layoff", mj.layoff_value(move)
+    return None
+
+
+def _deep_value(card: Card, meld: Sequence[Card]) -> str:
+    """Return a deep pickup's option value: the pile card, then the hand cards it melds with."""
+    return f"{card} with {' '.join(str(c) for c in meld)}"
+
+
+def turn_line(view: GinHand, locale: str) -> str:
+    """Return what the seat's legal moves ask of it now: the upcard, a draw, a discard."""
+    pile = view.table.discard
+    top = _pretty(pile[-1]) if pile else ""
+    moves = view.moves
+    if any(isinstance(m, A.TakeUpcard) for m in moves):
+        return t("turn.upcard_choice", locale, card=top)
+    if any(isinstance(m, A.TakeDiscard) and m.card is None for m in moves):
+        return t("turn.draw_choice", locale, card=top)
+    if any(isinstance(m, A.DrawStock) for m in moves):
+        return t("turn.draw_only", locale)
+    return t("turn.discard_choice", locale)
+
+
+# ----- words shared by the looks --------------------------------------------------------------
+
+def knock_line(o: GinOptions, locale: str) -> str:
+    """Return the knock rule in force."""
+    if o.knock_rule == "none":
+        return t("rules.gin.knock_none", locale)
+    if o.knock_rule == "oklahoma":
+        return t("rules.gin.knock_oklahoma", locale)
+    return t("rules.gin.knock_fixed", locale, limit=o.knock_limit)
+
+
+def score_text(view: GinTable, seat: int, locale: str) -> str:
+    """Return a seat's score as the match format keeps it (three columns in Hollywood)."""
+    scores = view.scores
+    current = scores.columns[-1]  # a finished game counts with its bonuses, as announced
+    total = current.finals[seat] if current.finished else current.running[seat]
+    points = t("table.points", locale, points=total)
+    if scores.format == "hollywood":
+        cols = [c.finals[seat] if c.finished else c.running[seat] for c in scores.columns]
+        return t("table.hollywood", locale, g1=cols[0], g2=cols[1], g3=cols[2])
+    if scores.format == "best_of":
+        return t("table.best_of", locale, points=points, games=scores.games_won[seat])
+    if scores.format == "multi_game":
+        return t("table.multi_game", locale, points=points, match=scores.match_scores[seat])
+    return points
+
+
+def event_line(ev: Event, names: Sequence[str], locale: str) -> str:
+    """Return a two-seat event's public line ("" for one not told)."""
+    who = names[ev.seat] if ev.seat is not None else ""
+    if ev.kind in _SIMPLE:
+        return t(_SIMPLE[ev.kind], locale, name=who)
+    p: GinPayload = ev.public
+    if isinstance(p, Taken) and p.meld:
+        return t("event.took_deep", locale, name=who, card=_pretty(p.card),
+                 meld=cards_text(p.meld))
+    if isinstance(p, Taken):
+        return t("event.took_discard", locale, name=who, card=_pretty(p.card))
+    if isinstance(p, Discarded):
+        return t("event.discarded", locale, name=who, card=_pretty(p.card))
+    if isinstance(p, Knocked):
+        return t("event.knocked", locale, name=who, deadwood=p.deadwood)
+    if isinstance(p, Dealt):
+        return deal_line(p.hand, p.dealer, p.knock_card, names, locale)
+    if isinstance(p, HandEnded):
+        return hand_result_line(p.result, names, locale)
+    if isinstance(p, GameEnded):
+        return t("event.winner", locale, name=names[p.winner], points=p.finals[p.winner])
+    if isinstance(p, MatchEnded):
+        return t("event.game_over", locale)
+    return mj.event_line(p, who, locale)
+
+
+def deal_line(hand: int, dealer: int, card: str | None, names: Sequence[str],
+              locale: str) -> str:
+    """Return the line of a new deal: its dealer, and Oklahoma's knock card."""
+    line = t("event.new_hand", locale, number=hand, name=names[dealer])
+    if card:
+        parsed = Card.parse(card)
+        if parsed.rank == 1:
+            extra = t("oklahoma.knock_card_ace", locale, card=_pretty(card))
+        elif parsed.suit == "S":
+            extra = t("oklahoma.knock_card_spade", locale, card=_pretty(card))
         else:
-            lines.append(t("rules.gin.knock_fixed", locale, limit=o.knock_limit))
-        lines.append(t("rules.gin.bonuses", locale, gin=o.gin_bonus, undercut=o.undercut_bonus))
-        if o.big_gin:
-            lines.append(t("rules.gin.big_gin", locale, bonus=o.big_gin_bonus))
-        lines.append(t("rules.gin.target", locale, target=o.target_score,
-                       game_bonus=o.game_bonus, line_bonus=o.line_bonus))
-        return lines + teams.rules_lines(o, locale)
+            extra = t("oklahoma.knock_card", locale, card=_pretty(card),
+                      limit=min(parsed.rank, 10))
+        line += " " + extra
+    return line
 
-    def settings_lines(self, options: GinOptions, locale: str) -> list[str]:
-        """Return the key options in one or two short lines."""
-        o = options
-        if o.mahjong:
-            return mj.rules_lines(o, locale)[:1] + [t("table.target", locale,
-                                                        target=o.target_score)]
-        knock = (t("rules.gin.knock_none", locale) if o.knock_rule == "none" else
-                 t("rules.gin.knock_oklahoma", locale) if o.knock_rule == "oklahoma" else
-                 t("rules.gin.knock_fixed", locale, limit=o.knock_limit))
-        return [knock, t("table.target", locale, target=o.target_score),
-                *teams.rules_lines(o, locale)]
+
+def hand_result_line(result: HandReport, names: Sequence[str], locale: str) -> str:
+    """Return who won the hand and what he scores (or that nobody did)."""
+    kind, winner = result.kind, result.winner
+    if kind == "dead":
+        return t("event.dead_hand", locale)
+    if winner is None:
+        return t("event.hand_no_winner", locale)
+    if result.mahjong is not None:
+        return t("mahjong.event.hand_won", locale, name=names[winner],
+                 points=result.mahjong.totals[winner])
+    line = t("event.hand_won", locale, name=names[winner], points=result.points)
+    if kind == "undercut":
+        line = t("event.undercut", locale, name=names[winner],
+                 deadwood=result.values[winner]) + " " + line
+    return line
+
+
+def ending(result: HandReport, names: Sequence[str], locale: str) -> str:
+    """Say how the hand ended, for the end-of-hand picture's title."""
+    kind, ender = result.kind, result.ender
+    if kind == "dead" or ender is None:
+        return t("hand_end.dead", locale)
+    if kind in ("gin", "big_gin"):
+        return t(f"event.{kind}", locale, name=names[ender])
+    return t("event.knocked", locale, name=names[ender], deadwood=result.values[ender])
 
 
 # events told in one line naming only who did it
@@ -518,13 +861,9 @@ def _shown_arrangement(hand: tuple[str, ...], wrap: bool, ace_value: int) -> Arr
     return arrangements(cards, wrap, ace_value)[0] if cards else None
 
 
-def _by_value(cards: list[str], opts: GinOptions) -> list[str]:
+def _by_value(cards: list[Card], opts: GinOptions) -> list[Card]:
     """Order cards highest deadwood value first (the likeliest discards)."""
-    def key(text: str) -> tuple[int, int]:
-        card = Card.parse(text)
-        return (-card_value(card, opts.unmelded_ace_value), -card.rank)
-
-    return sorted(cards, key=key)
+    return sorted(cards, key=lambda c: (-card_value(c, opts.unmelded_ace_value), -c.rank))
 
 
 GIN = GinAdapter()

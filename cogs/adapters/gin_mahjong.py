@@ -1,39 +1,291 @@
 """Mahjong gin on Discord: the open melds on the table, the menus, the lines and the hand's end.
 
-The gin adapter hands over to these functions when the game is played open
-(`play_style = mahjong`); the menus are the shared ones of cogs/adapters/melding.py. The pile
-is shown whole wherever cards below its top may be taken (Mahjong's takes by depth, and the
-deep pickups of closed gin), so that no move takes a card the players cannot see.
+The gin adapter's `MahjongLook` hands over to these functions for a `MahjongGin`. Every menu is
+built from the seat's legal moves (`GinHand.moves`, the engine's own action values) and its
+steps are typed: a `Draft` says where the seat is in the menus (the turn's own, a pile depth to
+choose, the meld a chosen card goes on, the hand's second page), a `Step` is what a menu button
+or card sends to move between them. Both travel through the host as their text and come back by
+lookup among the drafts and steps the legal moves allow now, never by reading the text. The
+pile is shown whole wherever cards below its top may be taken (Mahjong's takes by depth, and
+the deep pickups of closed gin), so that no move takes a card the players cannot see.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 
 from bot.i18n import card_text as _pretty
 from bot.i18n import cards_text, t
 from card_images import HandEndRow, MeldSpec, TableSpec
-from cogs.adapters import ButtonControl, Control
-from cogs.adapters.melding import back_button, card_selects, depth_select, target_select
-from engine.cards import parse_cards
+from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption
+from engine.cards import Card, parse_cards
+from engine.errors import IllegalMove
+from engine.gin import actions as A
 from engine.gin.events import GinPayload, LaidOff, Melded, PileTaken
 from engine.gin.mahjong import hand_value
 from engine.gin.options import GinOptions
 from engine.gin.views import GinHand, GinTable, HandReport
+from engine.melds import MeldRules
+from engine.solver import best_arrangement
 from engine.table import MeldView
 
+MAX_OPTIONS = 25  # Discord's limit on a select menu's options
+SUITS = "SHDC"  # the menus' order of suits
+
+
+# ----- where a seat is in its menus -----------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A seat's place in the turn's menus: choosing a pile depth, choosing the meld `laying`
+    goes on, or (neither) the turn's own menus; `more` while they show the hand's second page.
+
+    The host keeps it as its text ("", "take", "lay:7H", with "+more"), read back by lookup.
+    """
+
+    more: bool = False
+    depth: bool = False
+    laying: Card | None = None
+
+    def __str__(self) -> str:
+        step = "take" if self.depth else f"lay:{self.laying}" if self.laying else ""
+        return step + ("+more" if self.more else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Back:
+    """Back to the turn's own menus, on the same page."""
+
+    def __str__(self) -> str:
+        return "ui_back"
+
+    def after(self, draft: Draft) -> Draft:
+        """Return the draft this step leads to."""
+        return Draft(draft.more)
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """The other page of a hand too long for one menu."""
+
+    def __str__(self) -> str:
+        return "ui_more"
+
+    def after(self, draft: Draft) -> Draft:
+        """Return the draft this step leads to."""
+        return replace(draft, more=not draft.more)
+
+
+@dataclass(frozen=True, slots=True)
+class OpenDepths:
+    """The menu of pile depths ("Take from the pile…")."""
+
+    def __str__(self) -> str:
+        return "ui_take"
+
+    def after(self, draft: Draft) -> Draft:
+        """Return the draft this step leads to."""
+        return Draft(draft.more, depth=True)
+
+
+@dataclass(frozen=True, slots=True)
+class PickTarget:
+    """A card chosen to lay off that fits several melds: the menu of those melds."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"ui_lay {self.card}"
+
+    def after(self, draft: Draft) -> Draft:
+        """Return the draft this step leads to."""
+        return Draft(draft.more, laying=self.card)
+
+
+Step = Back | Page | OpenDepths | PickTarget
+
+
+def _pages(view: GinHand) -> tuple[bool, ...]:
+    return (False, True) if len(view.hand) > MAX_OPTIONS else (False,)
+
+
+def _targets(view: GinHand, card: Card) -> list[A.LayOff]:
+    return [m for m in view.moves if isinstance(m, A.LayOff) and m.card == card]
+
+
+def _multi_target_cards(view: GinHand) -> list[Card]:
+    """Return the cards that may be laid off on more than one meld (or end)."""
+    cards = [m.card for m in view.moves if isinstance(m, A.LayOff)]
+    return [c for c in dict.fromkeys(cards) if cards.count(c) > 1]
+
+
+def _takes_deep(view: GinHand) -> bool:
+    return any(isinstance(m, A.TakePile) for m in view.moves)
+
+
+def drafts(view: GinHand) -> list[Draft]:
+    """List every place in the menus the seat's legal moves lead to now."""
+    out = [Draft(more) for more in _pages(view)]
+    if _takes_deep(view):
+        out += [Draft(more, depth=True) for more in _pages(view)]
+    out += [Draft(more, laying=c) for c in _multi_target_cards(view) for more in _pages(view)]
+    return out
+
+
+def read_draft(view: GinHand, text: str) -> Draft:
+    """Return the draft the host kept as `text` (the turn's own menus if none leads there)."""
+    return next((d for d in drafts(view) if str(d) == text), Draft())
+
+
+def steps(view: GinHand, draft: Draft) -> list[Step]:
+    """List the steps the menus of this draft lead to, from the seat's legal moves."""
+    if draft.depth or draft.laying is not None:
+        return [Back()]
+    out: list[Step] = [PickTarget(c) for c in _multi_target_cards(view)]
+    if _takes_deep(view):
+        out.append(OpenDepths())
+    if view.table.phase == "discard" and len(_pages(view)) > 1:
+        out.append(Page())
+    return out
+
+
+def step(view: GinHand, draft: Draft, text: str) -> Draft:
+    """Return the draft after the step sent as `text`; refuse a step these menus do not have."""
+    chosen = next((s for s in steps(view, draft) if str(s) == text), None)
+    if chosen is None:
+        raise IllegalMove("no such step", action=text)
+    return chosen.after(draft)
+
+
+def lay_choices(view: GinHand) -> dict[tuple[str, str], A.GinAction | Step]:
+    """Return what choosing each card of the lay-off menu sends: its only lay-off, or the
+    step to the menu of its melds."""
+    out: dict[tuple[str, str], A.GinAction | Step] = {}
+    for card in dict.fromkeys(m.card for m in view.moves if isinstance(m, A.LayOff)):
+        targets = _targets(view, card)
+        out["ui_lay", str(card)] = targets[0] if len(targets) == 1 else PickTarget(card)
+    return out
+
+
+def meld_move(view: GinHand, values: Sequence[str], rules: MeldRules) -> A.MeldCards | None:
+    """Return the meld the chosen cards of the meld menu make (several melds if they form
+    several), or None if a value is no card that menu offers."""
+    offered = {str(c): c for m in view.moves if isinstance(m, A.MeldCards)
+               for meld in m.melds for c in meld}
+    cards = [offered.get(v) for v in values]
+    chosen = [c for c in cards if c is not None]
+    if len(chosen) != len(values):
+        return None
+    best = best_arrangement(chosen, rules, lambda c: 1)
+    if not best.deadwood and len(best.melds) > 1:
+        return A.MeldCards(tuple(tuple(m.cards) for m in best.melds))
+    return A.MeldCards((tuple(chosen),))  # one meld, or the engine says why it is none
+
+
+# ----- the menus ------------------------------------------------------------------------------
+
+def controls(view: GinHand, draft: Draft, locale: str) -> list[Control]:
+    """Return the menus of the seat's turn at this draft: a depth, a lay-off's meld, or the
+    hand's card menus while the seat plays its melds (none while it draws)."""
+    if draft.depth:
+        return [back_button(locale), depth_select(view, locale)]
+    if draft.laying is not None:
+        return [back_button(locale), target_select(view, draft.laying, locale)]
+    if view.table.phase != "discard":
+        return []
+    return card_selects(view, draft.more, locale)
+
+
+def back_button(locale: str) -> ButtonControl:
+    """Return the button back to the turn's own menus."""
+    return ButtonControl(str(Back()), t("r500.action.back", locale), "secondary")
+
+
+def take_button(view: GinHand, locale: str) -> list[Control]:
+    """Return the button opening the pile-depth menu, if a deeper take is legal."""
+    if not _takes_deep(view):
+        return []
+    return [ButtonControl(str(OpenDepths()), t("r500.action.take_pile", locale), "success")]
+
+
+def depth_select(view: GinHand, locale: str) -> SelectControl:
+    """Return the menu of the legal takes by depth, each naming the deepest card it takes."""
+    pile = view.table.discard
+    takes = [m for m in view.moves if isinstance(m, A.TakePile)]
+    options = [SelectOption(str(m.depth), t("r500.depth", locale, k=m.depth,
+                                            card=_pretty(pile[-m.depth]), count=m.depth))
+               for m in takes[:MAX_OPTIONS]]
+    return SelectControl("take", t("r500.depth_placeholder", locale), options)
+
+
+def target_select(view: GinHand, card: Card, locale: str) -> SelectControl:
+    """Return the menu of the melds the card may be laid off on (with the end where both fit)."""
+    melds = {m.id: m for m in view.table.melds}
+    options = []
+    for move in _targets(view, card)[:MAX_OPTIONS]:
+        meld = melds[move.meld_id]
+        end = f" ({t('r500.end.' + move.end, locale)})" if move.end else ""
+        label = t("r500.on_meld", locale, id=meld.id, cards=cards_text(meld.cards)) + end
+        options.append(SelectOption(layoff_value(move), label))
+    return SelectControl("layoff", t("r500.target_placeholder", locale, card=_pretty(str(card))),
+                         options)
+
+
+def layoff_value(move: A.LayOff) -> str:
+    """Return the value a lay-off's option carries: its card, its meld and the end named."""
+    return " ".join([str(move.card), move.meld_id, *([move.end] if move.end else [])])
+
+
+def menu_order(cards: Iterable[Card]) -> list[Card]:
+    """Sort cards by suit, then rank (ace low), as the menus list them."""
+    return sorted(cards, key=lambda c: (SUITS.index(c.suit), c.rank))
+
+
+def card_selects(view: GinHand, more: bool, locale: str) -> list[Control]:
+    """Return the page button (if needed) and the meld, lay-off and discard menus of the page."""
+    hand = menu_order(parse_cards(view.hand))
+    page = set(hand[MAX_OPTIONS:] if more else hand[:MAX_OPTIONS])
+    moves = view.moves
+
+    def shown(cards: Iterable[Card]) -> list[Card]:
+        wanted = set(cards)
+        return [c for c in hand if c in wanted and c in page][:MAX_OPTIONS]
+
+    controls: list[Control] = []
+    if len(hand) > MAX_OPTIONS:
+        label = "r500.action.first_cards" if more else "r500.action.more_cards"
+        controls.append(ButtonControl(str(Page()), t(label, locale, count=len(hand)),
+                                      "secondary"))
+    meldable = shown(c for m in moves if isinstance(m, A.MeldCards) for meld in m.melds
+                     for c in meld)
+    if len(meldable) >= 3:
+        controls.append(SelectControl(
+            "meld", t("r500.meld_placeholder", locale), _card_options(meldable),
+            min_values=3, max_values=len(meldable)))
+    layable = shown(m.card for m in moves if isinstance(m, A.LayOff))
+    if layable:
+        controls.append(SelectControl("ui_lay", t("r500.lay_placeholder", locale),
+                                      _card_options(layable)))
+    discards = shown(m.card for m in moves if isinstance(m, A.Discard))
+    if discards:
+        controls.append(SelectControl("discard", t("action.discard_placeholder", locale), [
+            SelectOption(str(c), t("action.discard_card", locale, card=_pretty(str(c))))
+            for c in discards]))
+    return controls
+
+
+def _card_options(cards: Sequence[Card]) -> list[SelectOption]:
+    return [SelectOption(str(c), _pretty(str(c))) for c in cards]
+
+
+# ----- the table, the prompt and the lines ----------------------------------------------------
 
 def seat_melds(melds: Sequence[MeldView], seat: int) -> list[MeldSpec]:
     """Return the seat's melds with ids; cards the opponent laid off carry his tag."""
     return [MeldSpec(m.id, list(m.cards), [e.card for e in m.entries if e.by != seat],
                      [e.by for e in m.entries if e.by != seat])
             for m in melds if m.owner == seat]
-
-
-def takes_below_top(options: GinOptions) -> bool:
-    """Whether a move may take cards from below the top of the pile: then all of it shows."""
-    return options.mahjong or options.deep_discard_pickup
 
 
 def numbered_pile(spec: TableSpec, locale: str) -> TableSpec:
@@ -51,28 +303,6 @@ def numbered_pile(spec: TableSpec, locale: str) -> TableSpec:
 def put_down_note(view: GinTable, seat: int, locale: str) -> str:
     """Return the seat's points put down this hand, for its line on the table."""
     return t("mahjong.put_down", locale, points=view.put_down[seat])
-
-
-def controls(view: GinHand, draft: str, locale: str) -> list[Control]:
-    """Return the menus of the seat's turn, at the menu step the draft names."""
-    legal, table = view.legal, view.table
-    step = draft.removesuffix("+more")
-    if step == "take":
-        pile = table.discard
-        depths = [(k, pile[-k], k) for k in range(2, len(pile) + 1) if f"take {k}" in legal]
-        return [back_button(locale), depth_select(depths, locale, verb="take")]
-    if step.startswith("lay:"):
-        return [back_button(locale), target_select(table.melds, legal, step[4:], locale)]
-    if table.phase != "discard":
-        return []
-    return card_selects(view.hand, legal, locale, draft.endswith("+more"))
-
-
-def take_button(legal: Sequence[str], locale: str) -> list[Control]:
-    """Return the button opening the pile-depth menu, if a deeper take is legal."""
-    if not any(a.startswith("take ") for a in legal):
-        return []
-    return [ButtonControl("ui_take", t("r500.action.take_pile", locale), "success")]
 
 
 def prompt(view: GinHand, locale: str) -> str | None:

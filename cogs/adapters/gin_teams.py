@@ -1,14 +1,14 @@
 """Team gin's look: the boards stacked on one table, the team score, and the team hand's end.
 
-The gin adapter hands a `TeamGin` here. A seat's own hand, controls and computer moves need
-nothing of this: the seat's private view is its board's two-player view. A board's events and
-results number its seats 0 and 1; `pair` gives the names of its two players in that order.
+The gin adapter's `TeamLook` hands a `TeamGin` here. A seat's own hand, controls and computer
+moves need nothing of this: they are its board's closed gin, seen from its seat there. A board's
+events and results number its seats 0 and 1; `pair` gives the names of its two players in that
+order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from bot.i18n import t
 from card_images import HandEndRow, HandEndSpec, SeatSpec, TableSpec
@@ -20,10 +20,13 @@ from engine.gin.events import GameEnded
 from engine.gin.match import SWEEP_STEP, TeamHand
 from engine.gin.options import GinOptions
 from engine.gin.team_views import BoardView, OnBoard, TeamHandEnded, TeamTable
-from engine.gin.views import HandReport
+from engine.gin.teams import TeamGin
+from engine.gin.views import GinTable, HandReport
 
 # how the gin adapter tells one board's event: (the event in the board's frame, its names)
 BoardLine = Callable[[Event, Sequence[str]], str]
+# how a team's score reads: (a board's table, which holds the teams' score sheet; the team)
+TeamScore = Callable[[GinTable, int], str]
 
 
 def pair(board: int, names: Sequence[str]) -> list[str]:
@@ -51,7 +54,7 @@ def local(ev: Event, board: int) -> Event:
 
 # ----- the table ------------------------------------------------------------------------------
 
-def table_spec(game: Any, names: Sequence[str], locale: str, score: Callable[[Any, int], str],
+def table_spec(game: TeamGin, names: Sequence[str], locale: str, score: TeamScore,
                status: str) -> TableSpec:
     """Return every board stacked (its pair, stock, pile, knock card, turn) and the teams."""
     view: TeamTable = view_of(game)
@@ -99,7 +102,7 @@ def result_line(result: HandReport, two: Sequence[str], locale: str) -> str:
     return t("event.hand_won", locale, name=two[result.winner], points=result.points)
 
 
-def status(game: Any, names: Sequence[str], locale: str) -> str:
+def status(game: TeamGin, names: Sequence[str], locale: str) -> str:
     """Return whom the boards wait for, or the winning team."""
     view: TeamTable = view_of(game)
     if game.is_over:
@@ -138,7 +141,7 @@ def team_line(team: TeamHand, names: Sequence[str], locale: str) -> str:
     return line
 
 
-def opening_lines(game: Any, names: Sequence[str], locale: str,
+def opening_lines(game: TeamGin, names: Sequence[str], locale: str,
                   deal_line: Callable[[BoardView, Sequence[str]], str]) -> list[str]:
     """Return each board's first deal line (its dealer and knock card)."""
     view: TeamTable = view_of(game)
@@ -176,7 +179,7 @@ def _rows(result: HandReport, two: Sequence[str], locale: str) -> list[HandEndRo
 
 
 def team_totals(view: TeamTable, names: Sequence[str], locale: str,
-                score: Callable[[Any, int], str]) -> list[str]:
+                score: TeamScore) -> list[str]:
     """Return each team's score as the match format keeps it."""
     return [t("table.score_line", locale, name=team_name(team, names),
               points=score(view.boards[0].table, team)) for team in (0, 1)]

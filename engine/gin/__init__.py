@@ -1,4 +1,4 @@
-"""Gin Rummy: options, presets, the game, and deadwood helpers."""
+"""Gin Rummy: options, presets, the games (closed, Mahjong, teams), and deadwood helpers."""
 
 from .actions import (
     BigGin,
@@ -16,7 +16,10 @@ from .actions import (
 )
 from .deadwood import arrangements, card_value, min_deadwood
 from .game import GinGame
+from .mahjong import MahjongGin
 from .options import PRESETS, GinOptions, preset
+from .teams import TeamGin
+from .variants import GinOrTeams, game_class, load_game, new_game, two_seat_class
 
 __all__ = [
     "PRESETS",
@@ -26,16 +29,23 @@ __all__ = [
     "GinAction",
     "GinGame",
     "GinOptions",
+    "GinOrTeams",
     "Knock",
     "LayOff",
+    "MahjongGin",
     "MeldCards",
     "PassUpcard",
     "TakeDiscard",
     "TakePile",
     "TakeUpcard",
+    "TeamGin",
     "arrangements",
     "card_value",
+    "game_class",
+    "load_game",
     "min_deadwood",
+    "new_game",
     "parse_action",
     "preset",
+    "two_seat_class",
 ]

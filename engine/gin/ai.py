@@ -2,7 +2,8 @@
 
 `choose_action` is the real player; `greedy_action` (least deadwood, knock at once) and
 `random_action` are baselines for tests and benchmarks. Every function reads the seat's
-`GinHand` (`GinGame.private_view(seat)`) and returns the text of one of its legal actions.
+`GinHand` (`GinGame.private_view(seat)`), its legal moves as the engine's action values, and
+returns the text of one of them.
 
 The opponent's known cards come from the table's `pickups`, `discards` and `refused` (card
 texts per seat, this hand only). `PublicLog` rebuilds them from the actions and the public
@@ -18,6 +19,7 @@ from dataclasses import dataclass, replace
 from ..cards import SUITS, make_deck
 from ..game import Event
 from ..solver import FastSolver
+from . import actions as A
 from .deadwood import fast_solver
 from .mahjong_ai import mahjong_action
 from .views import GinHand, GinTable, per_seat
@@ -142,7 +144,34 @@ def _table(view: GinHand) -> _Table:
 
 def random_action(view: GinHand, rng: random.Random | None = None) -> str:
     """Return a uniformly random legal action."""
-    return (rng or random.Random()).choice(view.legal)
+    return str((rng or random.Random()).choice(view.moves))
+
+
+def top_take(moves: Sequence[A.GinAction]) -> A.GinAction | None:
+    """Return the take of the top card on offer (the upcard, or the top discard), if any."""
+    return next((m for m in moves if isinstance(m, A.TakeUpcard) or (
+        isinstance(m, A.TakeDiscard) and m.card is None)), None)
+
+
+def stay(moves: Sequence[A.GinAction]) -> A.GinAction:
+    """Return the move that takes no card seen: the stock draw, else passing the upcard."""
+    return next((m for m in moves if isinstance(m, A.DrawStock)), None) or next(
+        m for m in moves if isinstance(m, A.PassUpcard))
+
+
+def knocks(moves: Sequence[A.GinAction]) -> list[A.Knock]:
+    """Return the legal knocks."""
+    return [m for m in moves if isinstance(m, A.Knock)]
+
+
+def discards(moves: Sequence[A.GinAction]) -> dict[str, A.GinAction]:
+    """Return the legal discards by their card's text."""
+    return {str(m.card): m for m in moves if isinstance(m, A.Discard)}
+
+
+def big_gin(moves: Sequence[A.GinAction]) -> A.GinAction | None:
+    """Return big gin if it is legal."""
+    return next((m for m in moves if isinstance(m, A.BigGin)), None)
 
 
 def _best_discards(t: _Table, cards: list[str], keep: str | None) -> list[tuple[int, str]]:
@@ -158,27 +187,28 @@ def greedy_action(view: GinHand, rng: random.Random | None = None) -> str:
     rng = rng or random.Random()
     if view.table.options.mahjong:
         return mahjong_action(view, rng)
-    legal = view.legal
-    if "big_gin" in legal:
-        return "big_gin"
+    moves = view.moves
+    gin = big_gin(moves)
+    if gin is not None:
+        return str(gin)
     t = _table(view)
-    take = next((a for a in legal if a in ("take", "take_upcard")), None)
-    if take is not None or "draw" in legal:
+    take = top_take(moves)
+    if take is not None or any(isinstance(m, A.DrawStock) for m in moves):
         if take is not None:
             top = t.pile[-1]
             after = _best_discards(t, t.hand + [top], keep=top)[0][0]
             if after < t.dead(t.hand):
-                return take
-        return "draw" if "draw" in legal else "pass"
-    knocks = [a for a in legal if a.startswith("knock ")]
-    if knocks:
-        rest = [(t.dead(_mask(t.hand) & ~_BIT[a.split()[1]]), a) for a in knocks]
+                return str(take)
+        return str(stay(moves))
+    knocking = knocks(moves)
+    if knocking:
+        rest = [(t.dead(_mask(t.hand) & ~_BIT[str(m.card)]), str(m)) for m in knocking]
         low = min(d for d, _ in rest)
         return rng.choice([a for d, a in rest if d == low])
-    discards = [a.split()[1] for a in legal if a.startswith("discard ")]
+    allowed = discards(moves)
     scored = _best_discards(t, t.hand, keep=None)
-    low = min(d for d, c in scored if c in discards)
-    return "discard " + rng.choice([c for d, c in scored if d == low and c in discards])
+    low = min(d for d, c in scored if c in allowed)
+    return str(allowed[rng.choice([c for d, c in scored if d == low and c in allowed])])
 
 
 # --- the computer player ---------------------------------------------------------------
@@ -288,13 +318,13 @@ def _should_take(t: _Table, top: str) -> bool:
     return best < draw - TAKE_MARGIN
 
 
-def _knock_choice(t: _Table, legal: tuple[str, ...]) -> str | None:
+def _knock_choice(t: _Table, moves: Sequence[A.GinAction]) -> str | None:
     """Return the knock to make now, or None to play on."""
-    knocks = [a for a in legal if a.startswith("knock ")]
-    if not knocks:
+    knocking = knocks(moves)
+    if not knocking:
         return None
     full = _mask(t.hand)
-    dead, knock = min((t.dead(full & ~_BIT[a.split()[1]]), a) for a in knocks)
+    dead, knock = min((t.dead(full & ~_BIT[str(m.card)]), str(m)) for m in knocking)
     if dead == 0:
         return knock
     if dead <= GIN_HOLD_DEADWOOD and t.stock >= GIN_HOLD_STOCK:
@@ -312,27 +342,28 @@ def play_turn(view: GinHand, rng: random.Random | None, take: Taker, knock: Knoc
     """Run a turn with a player's three decisions: take the top discard, knock, what to throw."""
     if view.table.options.mahjong:
         return mahjong_action(view, rng)
-    legal = view.legal
-    if len(legal) == 1:
-        return legal[0]
-    if "big_gin" in legal:
-        return "big_gin"
+    moves = view.moves
+    if len(moves) == 1:
+        return str(moves[0])
+    gin = big_gin(moves)
+    if gin is not None:
+        return str(gin)
     t = _table(view)
-    takes = [a for a in legal if a == "take" or a == "take_upcard"]
-    if takes or "draw" in legal:
-        if takes and t.pile and take(t, t.pile[-1]):
-            return takes[0]
-        return "draw" if "draw" in legal else "pass"
+    top = top_take(moves)
+    if top is not None or any(isinstance(m, A.DrawStock) for m in moves):
+        if top is not None and t.pile and take(t, t.pile[-1]):
+            return str(top)
+        return str(stay(moves))
     knocked = knock(t, view)
     if knocked is not None:
         return knocked
-    allowed = [a.split()[1] for a in legal if a.startswith("discard ")]
-    return "discard " + discard(t, view, allowed)
+    allowed = discards(moves)
+    return str(allowed[discard(t, view, list(allowed))])
 
 
 def choose_action(view: GinHand, rng: random.Random | None = None) -> str:
     """Return the computer player's action for this private view."""
-    return play_turn(view, rng, _should_take, lambda t, v: _knock_choice(t, v.legal),
+    return play_turn(view, rng, _should_take, lambda t, v: _knock_choice(t, v.moves),
                      lambda t, v, allowed: _discard_scores(t, t.hand, allowed)[0][1])
 
 
@@ -353,19 +384,24 @@ class PublicLog:
             record[0].clear()
             record[1].clear()
 
-    def observe(self, before: GinTable, seat: int, action: str, events: list[Event]) -> None:
-        """Note an applied action, given the public view just before it and its events."""
+    def observe(self, before: GinTable, seat: int, action: A.GinAction | str,
+                events: list[Event]) -> None:
+        """Note an applied action (its text is read by the engine's parser), given the public
+        view just before it and its events."""
         pile = before.discard
-        words = action.split()
-        if words[0] == "take" and len(words) == 2 and words[1].isdigit():  # Mahjong depth
-            self.pickups[seat].extend(pile[-int(words[1]):])
-        elif words[0] in ("take", "take_upcard") and pile:
-            self.pickups[seat].append(words[1] if len(words) > 1 else pile[-1])
-        elif words[0] == "pass" or (words[0] == "draw" and before.phase == "draw"):
+        move = A.parse_action(action) if isinstance(action, str) else action
+        if isinstance(move, A.TakePile):  # Mahjong: the top cards down to a depth
+            self.pickups[seat].extend(pile[-move.depth:])
+        elif isinstance(move, A.TakeDiscard) and move.card is not None:  # a deep pickup
+            self.pickups[seat].append(str(move.card))
+        elif isinstance(move, (A.TakeUpcard, A.TakeDiscard)) and pile:
+            self.pickups[seat].append(pile[-1])
+        elif isinstance(move, A.PassUpcard) or (
+                isinstance(move, A.DrawStock) and before.phase == "draw"):
             if pile:
                 self.refused[seat].append(pile[-1])
-        elif words[0] == "discard":
-            self.discards[seat].append(words[1])
+        elif isinstance(move, A.Discard):
+            self.discards[seat].append(str(move.card))
         if any(e.kind == "hand_end" for e in events):
             self.clear()
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from .ai import _BIT, _RANK_SUIT, _mask, _Table, _value, danger, play_turn
+from .ai import _BIT, _RANK_SUIT, _mask, _Table, _value, danger, knocks, play_turn
 from .views import GinHand
 
 KNOCK_WORTH = 6.0  # deadwood points a hand able to knock after the next draw is worth
@@ -124,15 +124,15 @@ def undercut_risk(t: _Table, keep: int, rng: random.Random) -> float:
 
 def _knock_choice(t: _Table, view: GinHand) -> str | None:
     """Return the knock to make now, or None to play on."""
-    knocks = [a for a in view.legal if a.startswith("knock ")]
-    if not knocks:
+    knocking = knocks(view.moves)
+    if not knocking:
         return None
     full = _mask(t.hand)
-    dead, knock = min((t.dead(full & ~_BIT[a.split()[1]]), a) for a in knocks)
+    dead, _, knock = min((t.dead(full & ~_BIT[str(m.card)]), str(m), m) for m in knocking)
     if dead == 0 or t.stock < PLAY_ON_STOCK:
-        return knock
-    risk = undercut_risk(t, full & ~_BIT[knock.split()[1]], random.Random(_seed(view)))
-    return None if risk > UNDERCUT_RISK else knock
+        return str(knock)
+    risk = undercut_risk(t, full & ~_BIT[str(knock.card)], random.Random(_seed(view)))
+    return None if risk > UNDERCUT_RISK else str(knock)
 
 
 def _discard(t: _Table, view: GinHand, allowed: list[str]) -> str:

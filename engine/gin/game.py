@@ -1,4 +1,9 @@
-"""The gin state machine: deal, upcard protocol, turns, knocks, hands and the match."""
+"""The gin state machine: deal, upcard protocol, turns, knocks, hands and the match.
+
+`GinGame` is closed gin for two; its variants are subclasses chosen when a game is created
+from its options (`engine.gin.variants`): `MahjongGin` (engine.gin.mahjong) plays open melds,
+and team gin's boards (engine.gin.teams) wait for each other at a hand's end.
+"""
 
 from __future__ import annotations
 
@@ -14,12 +19,13 @@ from ..errors import (
     IllegalMove,
     InvalidMeld,
     NotYourTurn,
+    RulesError,
     TakenCardDiscard,
     WrongPhase,
 )
 from ..game import Event
 from ..match import Standing, standings
-from ..melds import make_meld
+from ..melds import MeldRules, make_meld
 from ..sides import Sides
 from ..table import Table, melds_of
 from . import actions as A
@@ -36,8 +42,8 @@ from .events import (
     StockDraw,
     Taken,
 )
-from .mahjong import MahjongTurn, melds_in
 from .match import Match
+from .meld_search import melds_in
 from .options import GinOptions
 from .scoring import HandResult, settle_big_gin, settle_knock
 from .views import GinHand, GinTable, HandReport, ScoreSheet, per_seat, texts
@@ -45,8 +51,8 @@ from .views import GinHand, GinTable, HandReport, ScoreSheet, per_seat, texts
 _LOG_KEYS = ("pickups", "discards", "refused")
 
 
-class GinGame(MahjongTurn, CardGame[GinOptions, A.GinAction]):
-    """A two-seat gin match; seats are 0 and 1."""
+class GinGame(CardGame[GinOptions, A.GinAction]):
+    """A two-seat closed gin match; seats are 0 and 1."""
 
     name = "gin"
     options_type = GinOptions
@@ -64,10 +70,15 @@ class GinGame(MahjongTurn, CardGame[GinOptions, A.GinAction]):
         A.BigGin: ("_check_big_gin", "_do_big_gin"),
     }
 
+    table: Table  # Mahjong gin's open melds (closed gin's stays empty)
+    owed: Card | None  # Mahjong gin: the deepest card of a pile take, still to be put down
+    pile_taken: list[Card]  # the cards taken from the pile this turn
+
     def __init__(self, options: GinOptions | None = None, seed: int | None = None,
                  decks: Sequence[Sequence[Card | str]] = (), knock_cards: Sequence[str] = (),
                  first_dealer: int | None = None) -> None:
-        self.opts = options or GinOptions()
+        self.opts = options or self.default_options()
+        self.check_variant(self.opts)
         self.sides = Sides.singles(2)
         self.deck = DeckSource.of(seed, decks)
         self.scripted_knock = [str(c) for c in knock_cards]
@@ -96,6 +107,17 @@ class GinGame(MahjongTurn, CardGame[GinOptions, A.GinAction]):
         if players != 2:
             raise BadState("gin is for two players")
         return cls(opts, seed=seed, decks=decks, first_dealer=first_dealer)
+
+    @classmethod
+    def default_options(cls) -> GinOptions:
+        """Return the options a game made without any plays with."""
+        return GinOptions()
+
+    @classmethod
+    def check_variant(cls, opts: GinOptions) -> None:
+        """Refuse options another variant plays (engine.gin.variants chooses the class)."""
+        if opts.mahjong:
+            raise BadState("Mahjong gin is played by MahjongGin")
 
     # --- dealing -----------------------------------------------------------------
 
@@ -159,6 +181,18 @@ class GinGame(MahjongTurn, CardGame[GinOptions, A.GinAction]):
         return self.opts.knock_rule == "oklahoma" and self.opts.spade_double and (
             kc is not None and kc.suit == "S")
 
+    @property
+    def rules(self) -> MeldRules:
+        """Return the meld rules of this game."""
+        return meld_rules(self.opts.wrap)
+
+    def _ok(self, check: str, seat: int, action: A.GinAction) -> bool:
+        try:
+            getattr(self, check)(seat, action)
+        except RulesError:
+            return False
+        return True
+
     def _deadwood(self, cards: Sequence[Card]) -> int:
         return min_deadwood(cards, self.opts.wrap, self.opts.unmelded_ace_value)
 
@@ -195,8 +229,6 @@ class GinGame(MahjongTurn, CardGame[GinOptions, A.GinAction]):
             out.append(A.TakeDiscard())
         if self.opts.deep_discard_pickup:
             out += self._deep_pickups(seat)
-        if self.opts.mahjong:
-            out += self.mahjong_takes(seat)
         return out
 
     def _deep_pickups(self, seat: int) -> list[A.GinAction]:
@@ -211,8 +243,6 @@ class GinGame(MahjongTurn, CardGame[GinOptions, A.GinAction]):
         hand = self.hands[seat]
         free = [c for c in hand if not self._blocked(c)]
         out: list[A.GinAction] = [A.Discard(c) for c in free]
-        if self.opts.mahjong:
-            return self.mahjong_plays(seat) + (out if self.owed is None else [])
         solver = fast_solver(self.opts.wrap, self.opts.unmelded_ace_value)
         full = 0
         for c in hand:
@@ -226,8 +256,7 @@ class GinGame(MahjongTurn, CardGame[GinOptions, A.GinAction]):
         return out
 
     def _blocked(self, card: Card) -> bool:
-        if self.opts.mahjong:
-            return self.mahjong_blocked(self.turn, card)
+        """Whether a card in hand may not be thrown now (the one just taken)."""
         return self.opts.no_discard_of_taken_card and card == self.taken
 
     # --- verify ----------------------------------------------------------------------
@@ -269,6 +298,15 @@ class GinGame(MahjongTurn, CardGame[GinOptions, A.GinAction]):
             raise InvalidMeld("name at least two of your cards that make a meld with it")
         make_meld([action.card, *action.meld], meld_rules(self.opts.wrap))
 
+    def _check_take_pile(self, seat: int, action: A.GinAction) -> None:
+        raise IllegalMove("taking several pile cards is played only in Mahjong gin")
+
+    def _check_meld(self, seat: int, action: A.GinAction) -> None:
+        raise IllegalMove("putting melds on the table is played only in Mahjong gin")
+
+    def _check_layoff(self, seat: int, action: A.GinAction) -> None:
+        raise IllegalMove("laying off during play is played only in Mahjong gin")
+
     def _held(self, seat: int, card: Card) -> Card:
         held = find_card(self.hands[seat], card)
         if held is None:
@@ -282,16 +320,15 @@ class GinGame(MahjongTurn, CardGame[GinOptions, A.GinAction]):
     def _check_discard(self, seat: int, action: A.GinAction) -> None:
         assert isinstance(action, (A.Discard, A.Knock))
         self._check_finish_phase()
-        card = self._held(seat, action.card)
-        if self.opts.mahjong and isinstance(action, A.Discard):
-            self.check_mahjong_discard(card)
+        self._check_throw(self._held(seat, action.card))
+
+    def _check_throw(self, card: Card) -> None:
+        """Refuse throwing a card the rules keep in hand now (the one just taken)."""
         if self._blocked(card):
             raise TakenCardDiscard(f"you cannot discard {card}: you just took it", card=str(card))
 
     def _check_knock(self, seat: int, action: A.GinAction) -> None:
         assert isinstance(action, A.Knock)
-        if self.opts.mahjong:
-            raise IllegalMove("there is no knocking in Mahjong gin: go gin by emptying your hand")
         self._check_discard(seat, action)
         rest = [c for c in self.hands[seat] if c != self._held(seat, action.card)]
         dead, limit = self._deadwood(rest), self.knock_limit
@@ -303,7 +340,7 @@ class GinGame(MahjongTurn, CardGame[GinOptions, A.GinAction]):
 
     def _check_big_gin(self, seat: int, action: A.GinAction) -> None:
         self._check_finish_phase()
-        if not self.opts.big_gin or self.opts.mahjong:
+        if not self.opts.big_gin:
             raise IllegalMove("big gin is not played in this game")
         if self._deadwood(self.hands[seat]) != 0:
             raise IllegalMove("big gin needs all eleven cards in melds")
@@ -348,13 +385,14 @@ class GinGame(MahjongTurn, CardGame[GinOptions, A.GinAction]):
         self.discard.append(card)
         self.taken, self.pile_taken = None, []
         self.log["discards"][seat].append(card.text)
-        events = [Event("discard", seat, Discarded(card.text))]
-        if self.opts.mahjong and not self.hands[seat]:
-            return events + self.mahjong_gin(seat)
+        return [Event("discard", seat, Discarded(card.text))] + self._after_discard(seat)
+
+    def _after_discard(self, seat: int) -> list[Event]:
+        """End a hand whose stock ran down to two cards, else pass the turn."""
         if len(self.stock) <= 2:
-            return events + self._end_hand(HandResult("dead", None, None, 0))
+            return self._end_hand(HandResult("dead", None, None, 0))
         self.phase, self.turn = "draw", 1 - seat
-        return events
+        return []
 
     def _do_knock(self, seat: int, action: A.GinAction) -> list[Event]:
         assert isinstance(action, A.Knock)
@@ -395,6 +433,10 @@ class GinGame(MahjongTurn, CardGame[GinOptions, A.GinAction]):
         m = self.match
         return standings(self.sides, m.points(), [] if m.winner is None else [m.winner])
 
+    def put_down(self) -> tuple[int, ...]:
+        """Return each seat's points put down on the table this hand (none in closed gin)."""
+        return tuple(sum(self.table.credits(s).values()) for s in (0, 1))
+
     @property
     def _knock_text(self) -> str | None:
         return self.knock_card.text if self.knock_card else None
@@ -418,7 +460,7 @@ class GinGame(MahjongTurn, CardGame[GinOptions, A.GinAction]):
         hand = self.hands[seat]
         taken = self.taken.text if self.taken and self.turn == seat else None
         return GinHand(self.public_view(), seat, texts(hand), self._deadwood(hand), taken,
-                       tuple(str(a) for a in self.legal_actions(seat)))
+                       tuple(self.legal_actions(seat)))
 
     # --- persistence -----------------------------------------------------------------
 
@@ -442,6 +484,7 @@ class GinGame(MahjongTurn, CardGame[GinOptions, A.GinAction]):
     @classmethod
     def load_state(cls, opts: GinOptions, data: dict[str, Any]) -> Self:
         """Rebuild a game from its options and snapshot fields."""
+        cls.check_variant(opts)
         game = cls.__new__(cls)
         game.opts, game.sides, game.deck = opts, Sides.singles(2), DeckSource.from_json(data)
         for key in ("scripted_knock", "version", "dealer", "phase", "turn", "last_winner",

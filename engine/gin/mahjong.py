@@ -1,35 +1,36 @@
 """Mahjong gin (gin.md "Mahjong gin turn"): pile takes by depth, open melds and lay-offs.
 
-`MahjongTurn` is mixed into `GinGame`: it holds the checks, moves and legal listing of the
-open game. The table is a shared `engine.table.Table`; each card on it is credited to the
-seat that put it down, with its Mahjong value, so a lay-off on the opponent's meld scores
-for the one who laid it. A take of depth k ≥ 2 owes its deepest card: it must be melded or
-laid off before the discard, and no other meld or lay-off may leave it without a use.
+`MahjongGin` is the open game, a `GinGame` whose turn adds the pile takes, melds and lay-offs
+and whose hand ends when a seat empties its hand (no knock, no big gin). The table is a shared
+`engine.table.Table`; each card on it is credited to the seat that put it down, with its
+Mahjong value, so a lay-off on the opponent's meld scores for the one who laid it. A take of
+depth k ≥ 2 owes its deepest card: it must be melded or laid off before the discard, and no
+other meld or lay-off may leave it without a use.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from itertools import combinations
+from collections.abc import Sequence
 
 from ..cards import Card, find_card
 from ..errors import (
     AmbiguousEnd,
+    BadState,
     CardNotInHand,
     DoesNotFit,
     IllegalMove,
     InvalidMeld,
-    RulesError,
     WrongPhase,
 )
 from ..game import Event
-from ..melds import Meld, MeldRules, make_meld
-from ..table import Entry, Table, TableMeld, melds_of
+from ..melds import Meld, make_meld
+from ..table import Entry, TableMeld, melds_of
 from . import actions as A
-from .deadwood import meld_rules
 from .errors import PileCardOwed
 from .events import Knocked, LaidOff, Melded, PileTaken
-from .options import GinOptions
+from .game import GinGame
+from .meld_search import melds_in as melds_in
+from .options import GinOptions, preset
 from .scoring import HandResult, Reveal
 from .views import MahjongTally
 
@@ -78,58 +79,19 @@ def grown(shape: Shape, end: str) -> Shape:
     return (kind, suit, rank, low - 1 if end == "low" else low, size + 1)
 
 
-def melds_in(pool: Sequence[Card], rules: MeldRules, need: Card | None = None
-             ) -> list[tuple[Card, ...]]:
-    """List every valid meld of the pool (holding `need` if given), cards in table order."""
-    return list(_sets_in(pool, need)) + list(_runs_in(pool, rules, need))
+class MahjongGin(GinGame):
+    """Mahjong gin: the open two-seat game, chosen when the options play it open."""
 
+    @classmethod
+    def default_options(cls) -> GinOptions:
+        """Return the Mahjong preset: a game made without options plays it."""
+        return preset("mahjong")
 
-def _sets_in(pool: Sequence[Card], need: Card | None) -> Iterator[tuple[Card, ...]]:
-    ranks = sorted({c.rank for c in pool}) if need is None else [need.rank]
-    for rank in ranks:
-        same = sorted((c for c in pool if c.rank == rank), key=lambda c: "SHDC".index(c.suit))
-        for size in (3, 4):
-            yield from (g for g in combinations(same, size) if need is None or need in g)
-
-
-def _runs_in(pool: Sequence[Card], rules: MeldRules, need: Card | None
-             ) -> Iterator[tuple[Card, ...]]:
-    wrap = rules.aces == "wrap"
-    suits = sorted({c.suit for c in pool}) if need is None else [need.suit]
-    for suit in suits:
-        at = {c.rank: c for c in pool if c.suit == suit}
-        seen: set[frozenset[Card]] = set()
-        for start in sorted(at):
-            run = [at[start]]
-            for step in range(1, 13):
-                rank = (start + step - 1) % 13 + 1 if wrap else start + step
-                if rank not in at or rank == start:
-                    break
-                run.append(at[rank])
-                key = frozenset(run)
-                if len(run) >= 3 and key not in seen and (need is None or need in run):
-                    seen.add(key)
-                    yield tuple(run)
-
-
-class MahjongTurn:
-    """The Mahjong gin turn, mixed into GinGame (which owns the fields used here)."""
-
-    opts: GinOptions
-    hands: list[list[Card]]
-    discard: list[Card]
-    stock: list[Card]
-    table: Table
-    owed: Card | None
-    pile_taken: list[Card]
-    taken: Card | None
-    phase: str
-    log: dict[str, list[list[str]]]
-
-    @property
-    def rules(self) -> MeldRules:
-        """Return the meld rules of this game."""
-        return meld_rules(self.opts.wrap)
+    @classmethod
+    def check_variant(cls, opts: GinOptions) -> None:
+        """Refuse options of closed gin (engine.gin.variants chooses the class)."""
+        if not opts.mahjong:
+            raise BadState("closed gin is played by GinGame")
 
     def usable(self, card: Card, pool: Sequence[Card], table: Sequence[Shape]) -> bool:
         """Whether the card can go into a meld with the pool or onto one of the melds."""
@@ -142,13 +104,8 @@ class MahjongTurn:
 
     # --- checks --------------------------------------------------------------------------
 
-    def _need_mahjong(self, what: str) -> None:
-        if not self.opts.mahjong:
-            raise IllegalMove(f"{what} is played only in Mahjong gin")
-
     def _check_take_pile(self, seat: int, action: A.GinAction) -> None:
         assert isinstance(action, A.TakePile)
-        self._need_mahjong("taking several pile cards")
         if self.phase == "upcard_draw":
             raise WrongPhase("both players passed the upcard: you must draw from the stock")
         if self.phase != "draw":
@@ -178,7 +135,6 @@ class MahjongTurn:
 
     def _check_meld(self, seat: int, action: A.GinAction) -> None:
         assert isinstance(action, A.MeldCards)
-        self._need_mahjong("putting melds on the table")
         self._check_play_phase()
         if not action.melds:
             raise InvalidMeld("name the cards of the meld")
@@ -204,7 +160,6 @@ class MahjongTurn:
 
     def _check_layoff(self, seat: int, action: A.GinAction) -> None:
         assert isinstance(action, A.LayOff)
-        self._need_mahjong("laying off during play")
         self._check_play_phase()
         card = self._held_all(seat, [action.card])[0]
         meld, end = self._fit(action)
@@ -223,18 +178,26 @@ class MahjongTurn:
             raise PileCardOwed(f"meld or lay off {owed} first: this would leave it no use",
                                 card=owed.text)
 
-    def check_mahjong_discard(self, card: Card) -> None:
-        """Refuse a discard while a pile card is owed (the taken-card rule is _blocked's)."""
+    def _check_throw(self, card: Card) -> None:
+        """Refuse a discard while a pile card is owed, then a card taken from the pile."""
         if self.owed is not None:
             raise PileCardOwed(f"meld or lay off {self.owed} before you discard",
                                 card=self.owed.text)
+        super()._check_throw(card)
 
-    def mahjong_blocked(self, seat: int, card: Card) -> bool:
+    def _check_knock(self, seat: int, action: A.GinAction) -> None:
+        raise IllegalMove("there is no knocking in Mahjong gin: go gin by emptying your hand")
+
+    def _check_big_gin(self, seat: int, action: A.GinAction) -> None:
+        self._check_finish_phase()
+        raise IllegalMove("big gin is not played in this game")
+
+    def _blocked(self, card: Card) -> bool:
         """Whether a card taken from the pile this turn may not be discarded yet."""
         if card not in self.pile_taken:
             return False
         # the rule allows it as the last card; a hand of taken cards only must still discard
-        return any(c not in self.pile_taken for c in self.hands[seat])
+        return any(c not in self.pile_taken for c in self.hands[self.turn])
 
     # --- moves ---------------------------------------------------------------------------
 
@@ -278,6 +241,10 @@ class MahjongTurn:
             self.owed = None
         return held
 
+    def _after_discard(self, seat: int) -> list[Event]:
+        """Go gin by discarding the last card, else as closed gin."""
+        return self.mahjong_gin(seat) if not self.hands[seat] else super()._after_discard(seat)
+
     def _after_play(self, seat: int) -> list[Event]:
         """End the hand if the seat's hand is empty (gin by a meld or lay-off)."""
         return self.mahjong_gin(seat) if not self.hands[seat] else []
@@ -297,17 +264,15 @@ class MahjongTurn:
         bonus = tuple(self.opts.mahjong_gin_bonus if s == goer else 0 for s in (0, 1))
         return MahjongTally(self.put_down(), held, bonus)
 
-    def _end_hand(self, result: HandResult) -> list[Event]:
-        raise NotImplementedError  # GinGame's
-
     # --- legal listing -------------------------------------------------------------------
 
-    def _ok(self, check: str, seat: int, action: A.GinAction) -> bool:
-        try:
-            getattr(self, check)(seat, action)
-        except RulesError:
-            return False
-        return True
+    def _draw_actions(self, seat: int) -> list[A.GinAction]:
+        return super()._draw_actions(seat) + self.mahjong_takes(seat)
+
+    def _finish_actions(self, seat: int) -> list[A.GinAction]:
+        discards: list[A.GinAction] = [A.Discard(c) for c in self.hands[seat]
+                                       if not self._blocked(c)]
+        return self.mahjong_plays(seat) + (discards if self.owed is None else [])
 
     def mahjong_takes(self, seat: int) -> list[A.GinAction]:
         """List the legal pile takes of depth 2 or more."""
@@ -326,7 +291,3 @@ class MahjongTurn:
                 out += [A.LayOff(card, meld.id, e) for e in named]
         return [a for a in out if self._ok(
             "_check_meld" if isinstance(a, A.MeldCards) else "_check_layoff", seat, a)]
-
-    def put_down(self) -> tuple[int, ...]:
-        """Return each seat's points put down this hand."""
-        return tuple(sum(self.table.credits(s).values()) for s in (0, 1))

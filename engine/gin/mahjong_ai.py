@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from ..cards import Card, parse_cards
+from . import actions as A
 from .deadwood import meld_rules
 from .mahjong import mahjong_value, melds_in
 from .views import GinHand
@@ -18,25 +19,25 @@ from .views import GinHand
 
 def mahjong_action(view: GinHand, rng: random.Random | None = None) -> str:
     """Return the computer player's Mahjong gin action for this private view."""
-    legal = view.legal
-    if len(legal) == 1:
-        return legal[0]
+    moves = view.moves
+    if len(moves) == 1:
+        return str(moves[0])
     hand = parse_cards(view.hand)
-    if any(a in ("draw", "take_upcard", "pass") for a in legal):
+    if any(isinstance(m, (A.DrawStock, A.TakeUpcard, A.PassUpcard)) for m in moves):
         return _take_choice(view, hand)
     play = _play_choice(view)
     if play is not None:
         return play
-    return shed(view) or legal[0]
+    return shed(view) or str(moves[0])
 
 
 def shed(view: GinHand) -> str | None:
     """Return the discard the computer would make now, melding nothing (None: none legal)."""
     hand = parse_cards(view.hand)
-    allowed = [a for a in view.legal if a.startswith("discard ")]
+    allowed = [m for m in view.moves if isinstance(m, A.Discard)]
     if not allowed:
         return None
-    return max(allowed, key=lambda a: _shed_score(Card.parse(a.split()[1]), hand))
+    return str(max(allowed, key=lambda m: _shed_score(m.card, hand)))
 
 
 def _makes_meld(view: GinHand, hand: list[Card], taken: list[Card]) -> bool:
@@ -47,24 +48,36 @@ def _makes_meld(view: GinHand, hand: list[Card], taken: list[Card]) -> bool:
 
 def _take_choice(view: GinHand, hand: list[Card]) -> str:
     pile = parse_cards(view.table.discard)
-    for depth in range(2, len(pile) + 1):  # the shallowest deep take that melds
-        if f"take {depth}" in view.legal and _makes_meld(view, hand, pile[-depth:]):
-            return f"take {depth}"
-    top = next((a for a in ("take", "take_upcard") if a in view.legal), None)
+    moves = view.moves
+    deep = sorted((m for m in moves if isinstance(m, A.TakePile)), key=lambda m: m.depth)
+    for take in deep:  # the shallowest deep take that melds
+        if _makes_meld(view, hand, pile[-take.depth:]):
+            return str(take)
+    top = next((m for m in moves if isinstance(m, A.TakeDiscard) and m.card is None), None) or \
+        next((m for m in moves if isinstance(m, A.TakeUpcard)), None)
     if top is not None and pile and _makes_meld(view, hand, pile[-1:]):
-        return top
-    return "draw" if "draw" in view.legal else "pass"
+        return str(top)
+    stay = next((m for m in moves if isinstance(m, A.DrawStock)), None) or next(
+        m for m in moves if isinstance(m, A.PassUpcard))
+    return str(stay)
 
 
 def _play_choice(view: GinHand) -> str | None:
     """Return the meld or lay-off to make: the owed card's first, then the biggest."""
-    plays = [a for a in view.legal if a.startswith(("meld ", "layoff "))]
+    plays = [m for m in view.moves if isinstance(m, (A.MeldCards, A.LayOff))]
     owed = view.table.owed
     if owed is not None:
-        plays = [a for a in plays if owed in a.replace(",", " ").split()] or plays
+        plays = [m for m in plays if owed in {str(c) for c in _cards(m)}] or plays
     if not plays:
         return None
-    return max(plays, key=lambda a: (a.startswith("meld "), a.count(",")))
+    return str(max(plays, key=lambda m: (isinstance(m, A.MeldCards), len(_cards(m)) - 1)))
+
+
+def _cards(play: A.MeldCards | A.LayOff) -> list[Card]:
+    """Return the cards a meld or a lay-off puts down."""
+    if isinstance(play, A.LayOff):
+        return [play.card]
+    return [c for meld in play.melds for c in meld]
 
 
 def _shed_score(card: Card, hand: list[Card]) -> float:

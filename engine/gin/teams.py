@@ -102,6 +102,12 @@ class TeamGin(CardGame[GinOptions, A.GinAction]):
         return cls(opts, players, seed, decks, first_dealer)
 
     @classmethod
+    def seat_range(cls, opts: GinOptions) -> tuple[int, int]:
+        """Return the seats of two teams of the options' size."""
+        seats = 2 * opts.team_size
+        return seats, seats
+
+    @classmethod
     def seating(cls, players: int) -> Sides:
         """Return the two teams, their members seated alternately."""
         return Sides.partnerships(2, players // 2)

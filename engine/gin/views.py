@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
 from ..table import MeldView
+from .actions import GinAction
 from .options import GinOptions
 
 if TYPE_CHECKING:
@@ -198,7 +199,12 @@ class GinHand:
     hand: Cards
     deadwood: int  # the hand's least deadwood
     taken: str | None  # the card just taken, which may not be thrown back this turn
-    legal: tuple[str, ...]  # the text of each legal action
+    moves: tuple[GinAction, ...]  # each legal action, as the engine's own frozen value
+
+    @property
+    def legal(self) -> tuple[str, ...]:
+        """Return the text of each legal action (logs, tests and benchmarks read these)."""
+        return tuple(str(a) for a in self.moves)
 
 
 def per_seat(lists: Sequence[Sequence[str]]) -> tuple[Cards, ...]:

@@ -6,7 +6,7 @@ Also: the captions inside pictures follow the player's language (gin and Rummy 5
 from __future__ import annotations
 
 from cogs.adapters import Outcome, view_of
-from cogs.adapters.gin import GIN
+from cogs.adapters.gin import GIN, ClosedLook
 from cogs.adapters.rummy500 import RUMMY500
 from engine.game import Event
 from engine.gin import GinGame, preset
@@ -93,15 +93,15 @@ def test_a_multi_game_match_tied_past_its_target_says_play_goes_on() -> None:
         return game, [Event("game_end", None, ended[-1])]
 
     tied, events = match((1, 50), (0, 60), (0, 50), (1, 60))  # game 2 ends: 110 - 110
-    lines = GIN._total_lines(tied, events, NAMES, "en")
+    lines = ClosedLook(tied).total_lines(events, NAMES, "en")
     assert lines[-1] == ("Tied at 110: Alice, Bruno share the lead past the target, so play "
                          "goes on.")
-    assert GIN._total_lines(tied, events, NAMES, "it")[-1] == (
+    assert ClosedLook(tied).total_lines(events, NAMES, "it")[-1] == (
         "Pari a 110: Alice, Bruno sono in testa a pari merito oltre l'obiettivo, quindi si "
         "continua a giocare.")
     won, events = match((1, 50), (0, 60), (0, 50), (1, 60), (0, 60))
     assert won.is_over
-    assert not any("Tied" in line for line in GIN._total_lines(won, events, NAMES, "en"))
+    assert not any("Tied" in line for line in ClosedLook(won).total_lines(events, NAMES, "en"))
 
 
 def test_a_timer_in_mahjong_draws_and_discards_but_never_puts_cards_down() -> None:

@@ -14,7 +14,7 @@ from card_images import layout_table, render_table
 from cogs.adapters import gin_mahjong as mj
 from cogs.adapters import view_of
 from cogs.adapters.gin import GIN
-from engine.gin import GinGame, preset
+from engine.gin import MahjongGin, preset
 from engine.gin.teams import TeamGin
 from tests.card_images.card_png_checks import face_share, open_png
 from tests.card_images.legibility import drawn_texts
@@ -45,7 +45,7 @@ def test_mahjong_gin_shows_the_whole_pile_numbered_as_the_depth_menu_counts(
     start = drawn.index("Discard pile: 3 cards, 1 = top")
     assert [t for t in drawn[start:] if t in ("1", "2", "3")][:3] == ["3", "2", "1"]
     # the number under each card is the depth the menu offers for it
-    menu = mj.controls(view_of(game, 0), "take", "en")[1]
+    menu = mj.controls(view_of(game, 0), mj.Draft(depth=True), "en")[1]
     options = {o.value: o.label for o in menu.options}  # type: ignore[attr-defined]
     assert options == {"3": f"3: from {card_text('8C')} to the top (3 cards)"}
     assert spec.discard_labels[spec.discard.index("8C")] == "3"
@@ -103,7 +103,7 @@ def test_team_gin_with_deep_pickups_shows_every_board_pile() -> None:
 
 
 def test_a_picture_of_a_mahjong_game_of_a_deep_pile_fits_discord() -> None:
-    game = GinGame(preset("mahjong"), seed=5)
+    game = MahjongGin(preset("mahjong"), seed=5)
     while len(game.discard) < 22:  # draw and throw only: the pile grows to 22 cards
         seat = game.to_act()[0]
         moves = [str(a) for a in game.legal_actions(seat)]

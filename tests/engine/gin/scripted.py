@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.cards import Card, make_deck, parse_cards
-from engine.gin import GinGame, GinOptions
+from engine.gin import GinGame, GinOptions, two_seat_class
 
 
 def deck_order(nondealer: str, dealer: str, upcard: str | None, stock: str = "") -> list[str]:
@@ -23,7 +23,9 @@ def deck_order(nondealer: str, dealer: str, upcard: str | None, stock: str = "")
 def scripted(nondealer: str, dealer: str, upcard: str | None = None, stock: str = "",
              options: GinOptions | None = None, dealer_seat: int = 1,
              more: list[list[str]] | None = None, knock_cards: tuple[str, ...] = ()) -> GinGame:
-    """Start a game whose first hand is exactly this deal (seat 1 deals by default)."""
+    """Start a game whose first hand is exactly this deal (seat 1 deals by default); the
+    options choose closed or Mahjong gin."""
     first = deck_order(nondealer, dealer, upcard, stock)
-    return GinGame(options, seed=7, decks=[first, *(more or [])], knock_cards=knock_cards,
-                   first_dealer=dealer_seat)
+    game_class = two_seat_class(options or GinOptions())
+    return game_class(options, seed=7, decks=[first, *(more or [])], knock_cards=knock_cards,
+                      first_dealer=dealer_seat)

@@ -9,7 +9,7 @@ from dataclasses import asdict
 
 import pytest
 
-from engine.gin import PRESETS, GinGame, GinOptions, preset
+from engine.gin import PRESETS, GinGame, GinOptions, MahjongGin, preset, two_seat_class
 from engine.gin.ai import PublicLog, choose_action, greedy_action, random_action
 from engine.gin.ai_hard import choose_action_hard
 from engine.gin.views import GinHand
@@ -41,7 +41,7 @@ def play(game: GinGame, policies: tuple[Policy, Policy], steps: int, rng: random
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_only_legal_actions_in_every_preset(name: str) -> None:
     for seed in range(3):
-        game = GinGame(preset(name), seed=seed, first_dealer=seed % 2)
+        game = two_seat_class(preset(name))(preset(name), seed=seed, first_dealer=seed % 2)
         others: tuple[Policy, Policy] = (choose_action, greedy_action) if seed % 2 else (
             random_action, choose_action)
         assert play(game, others, 150, random.Random(seed)) > 0
@@ -215,7 +215,7 @@ def test_same_view_same_decision_whatever_the_hidden_cards(seed: int, player: Pl
 
 @pytest.mark.parametrize("seed", range(4))
 def test_mahjong_computer_games_play_legally_to_the_end(seed: int) -> None:
-    game = GinGame(preset("mahjong"), seed=seed, first_dealer=seed % 2)
+    game = MahjongGin(preset("mahjong"), seed=seed, first_dealer=seed % 2)
     log = PublicLog()
     play(game, (choose_action, choose_action), 20_000, random.Random(seed), log)
     assert game.is_over and game.match.winner is not None
@@ -226,7 +226,7 @@ def test_mahjong_computer_games_play_legally_to_the_end(seed: int) -> None:
 def test_mahjong_computer_player_beats_random_play() -> None:
     wins = 0
     for seed in range(3):
-        game = GinGame(preset("mahjong"), seed=seed, first_dealer=seed % 2)
+        game = MahjongGin(preset("mahjong"), seed=seed, first_dealer=seed % 2)
         play(game, (choose_action, random_action), 20_000, random.Random(seed))
         wins += game.match.winner == 0
     assert wins == 3
@@ -246,3 +246,28 @@ def test_mahjong_takes_deep_only_to_meld_and_uses_the_owed_card_first() -> None:
     game.apply(0, choose_action(game.private_view(0)))
     assert len(game.table) == 3 and game.owed is None
     assert choose_action(game.private_view(0)) == "discard 9H"  # 5H 3H were taken or pair
+
+
+@pytest.mark.parametrize("options", [GinOptions(deep_discard_pickup=True), preset("mahjong")],
+                         ids=["deep pickups", "mahjong"])
+def test_the_public_log_keeps_what_the_table_shows(options: GinOptions) -> None:
+    # The log reads each move's kind from its value (its text through the engine's parser):
+    # what it rebuilds is the table's own record of takes, discards and refusals.
+    game = two_seat_class(options)(options, seed=4, first_dealer=0)
+    rng, log, taken = random.Random(4), PublicLog(), 0
+    for step in range(400):
+        if game.is_over:
+            break
+        seat = game.to_act()[0]
+        before, moves = game.public_view(), game.legal_actions(seat)
+        deep = [m for m in moves if " with " in str(m) or str(m)[5:].isdigit()]
+        move = rng.choice(deep if deep and rng.random() < 0.5 else moves)
+        taken += move in deep
+        log.observe(before, seat, move if step % 2 else str(move), game.apply(seat, move))
+        after = game.public_view()
+        if game.is_over:  # the last hand's record stays on the table; the log forgot it
+            break
+        assert (after.pickups, after.discards, after.refused) == (
+            tuple(map(tuple, log.pickups)), tuple(map(tuple, log.discards)),
+            tuple(map(tuple, log.refused))), move
+    assert taken > 5

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine.gin import PRESETS, GinGame, preset
+from engine.gin import PRESETS, GinGame, MahjongGin, preset, two_seat_class
 from engine.gin.ai import PublicLog, _mask, _table, choose_action, greedy_action
 from engine.gin.ai_hard import choose_action_hard, undercut_risk
 from engine.gin.views import GinHand
@@ -19,7 +19,7 @@ from .test_ai import AI_HAND, OPP, interest_position, play
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_only_legal_actions_in_every_preset(name: str) -> None:
     for seed in range(2):
-        game = GinGame(preset(name), seed=seed, first_dealer=seed % 2)
+        game = two_seat_class(preset(name))(preset(name), seed=seed, first_dealer=seed % 2)
         assert play(game, (choose_action_hard, choose_action), 150, random.Random(seed)) > 0
 
 
@@ -73,7 +73,7 @@ def undercut_risk_of(view: GinHand) -> float:
 
 
 def test_mahjong_is_left_to_the_mahjong_player() -> None:
-    game = GinGame(preset("mahjong"), seed=2, first_dealer=0)
+    game = MahjongGin(preset("mahjong"), seed=2, first_dealer=0)
     log = PublicLog()
     play(game, (choose_action_hard, choose_action), 20_000, random.Random(2), log)
     assert game.is_over

@@ -34,7 +34,7 @@ import pytest
 from engine.cards import make_deck
 from engine.gin import LayOff, MeldCards, TakeDiscard, min_deadwood, preset
 from engine.gin.game import GinGame
-from engine.gin.mahjong import ends_for, shape_of
+from engine.gin.mahjong import MahjongGin, ends_for, shape_of
 from engine.gin.options import GinOptions
 from engine.gin.teams import TeamGin
 from engine.table import meld_id
@@ -183,7 +183,7 @@ def test_closed_gin_lists_exactly_the_accepted_moves(name: str) -> None:
 
 @pytest.mark.parametrize("name", list(MAHJONG))
 def test_mahjong_gin_lists_exactly_the_accepted_moves(name: str) -> None:
-    tally = run(name, lambda n: GinGame(MAHJONG[name], seed=seed(name) + n), 3 * STATES)
+    tally = run(name, lambda n: MahjongGin(MAHJONG[name], seed=seed(name) + n), 3 * STATES)
     tally.assert_clean(min_states=3 * STATES, verbs=["take", "meld", "layoff", "discard"])
 
 

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.errors import BadCard, RulesError
-from engine.gin import GinGame, parse_action, preset
+from engine.gin import GinGame, MahjongGin, load_game, parse_action, preset
 from tests.engine.fuzz import FUZZ, Spot, arbitrary, play, refused_or_applied, throw
 
 # Every shape of a gin action, with holes the fuzz fills with odd cards, numbers and words.
@@ -32,7 +32,7 @@ def spots() -> tuple[Spot, ...]:
         game = GinGame(opts, seed=seed)
         found += play(game, random.Random(seed), 250, prefer=("knock", "big_gin", "take "))
     mahjong = replace(preset("mahjong"), target_score=60)  # open melds, lay-offs, depth takes
-    found += play(GinGame(mahjong, seed=5), random.Random(5), 250,
+    found += play(MahjongGin(mahjong, seed=5), random.Random(5), 250,
                   prefer=("meld", "layoff", "take "))
     return tuple(found)
 
@@ -58,22 +58,22 @@ def test_numbers_of_other_scripts_are_refused_as_cards(text: str) -> None:
 @FUZZ
 @given(st.data(), arbitrary(SHAPES))
 def test_any_text_is_applied_or_refused_cleanly(data: st.DataObject, text: str) -> None:
-    throw(data, spots(), GinGame.from_json, text)
+    throw(data, spots(), load_game, text)
 
 
 @FUZZ
 @given(st.data())
 def test_mutated_legal_texts_are_applied_or_refused_cleanly(data: st.DataObject) -> None:
-    throw(data, spots(), GinGame.from_json)
+    throw(data, spots(), load_game)
 
 
 def test_legal_texts_are_accepted_and_refusals_keep_the_state() -> None:
     # The check itself works: a legal text is applied, a bad one refused.
     spot = next(s for s in spots() if any(t.startswith("discard ") for t in s.legal))
-    game = GinGame.from_json(json.loads(spot.snapshot))
+    game = load_game(json.loads(spot.snapshot))
     seat = game.to_act()[0]
     legal = next(t for t in spot.legal if t.startswith("discard "))
-    assert not refused_or_applied(GinGame.from_json, spot, seat, legal)
-    assert refused_or_applied(GinGame.from_json, spot, seat, "discard ²H")
+    assert not refused_or_applied(load_game, spot, seat, legal)
+    assert refused_or_applied(load_game, spot, seat, "discard ²H")
     with pytest.raises(RulesError):
         game.apply(seat, "discard ²H")

@@ -8,7 +8,7 @@ import pytest
 
 from engine.cards import Card, parse_cards
 from engine.errors import BadOption, RulesError
-from engine.gin import GinGame, GinOptions, parse_action, preset
+from engine.gin import GinGame, GinOptions, MahjongGin, parse_action, preset
 from engine.gin.actions import LayOff, MeldCards, TakeDiscard, TakePile
 from engine.gin.ai import choose_action
 from engine.gin.deadwood import meld_rules
@@ -120,7 +120,7 @@ def test_example_17_depth_three_is_illegal_without_a_use_for_8c_depth_one_is_fre
 
 
 def test_example_17_scores_115_and_5() -> None:
-    g = GinGame(MJ, seed=3)
+    g = MahjongGin(MJ, seed=3)
     g.table = Table()
     for seat, cards, layoff in ((0, "8C 8H 8S", ""), (0, "10D JD QD", ""), (0, "AH AS AC", ""),
                                 (1, "2C 3C 4C", "5C")):
@@ -233,7 +233,7 @@ def test_dead_hand_scores_nothing_and_is_redealt() -> None:
 
 
 def test_equal_totals_past_the_target_play_another_hand() -> None:
-    m = GinGame(MJ, seed=1).match
+    m = MahjongGin(MJ, seed=1).match
     assert m.record_all((300, 300), 0) == []
     assert m.record_all((250, 250), 1) == [] and not m.over and m.tied() == [0, 1]
     ended = m.record_all((10, -20), 0)
@@ -244,7 +244,7 @@ def test_a_mahjong_game_round_trips_through_json_mid_turn() -> None:
     g = example_17()
     g.apply(0, "take 3")
     g.apply(0, "meld 10D,JD,QD")
-    again = GinGame.from_json(json.loads(json.dumps(g.to_json())))
+    again = MahjongGin.from_json(json.loads(json.dumps(g.to_json())))
     assert again.to_json() == g.to_json() and again.owed == Card.parse("8C")
     assert legal(again, 0) == legal(g, 0)
 
@@ -273,7 +273,7 @@ def test_the_public_view_shows_the_table_but_no_card_still_held() -> None:
 
 def test_mahjong_with_wrapping_runs_plays_to_the_end_with_valid_melds() -> None:
     opts = GinOptions.from_dict({**MJ.to_dict(), "aces": "high_low_wrap", "target_score": 150})
-    g = GinGame(opts, seed=4)
+    g = MahjongGin(opts, seed=4)
     rules = meld_rules(True)
     for _ in range(5000):
         if g.is_over:

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from engine.cards import Card, parse_cards
-from engine.gin import PRESETS, Discard, GinGame, min_deadwood, preset
+from engine.gin import PRESETS, Discard, GinGame, load_game, min_deadwood, preset, two_seat_class
 from engine.gin.mahjong import hand_value
 from engine.gin.options import GinOptions
 from engine.melds import make_meld
@@ -117,7 +117,7 @@ def _check_finals(col, opts: GinOptions) -> None:  # type: ignore[no-untyped-def
 def play_checked(options: GinOptions, seed: int) -> GinGame:
     """Play one whole match at random, checking every invariant after every action."""
     rng = random.Random(seed)
-    game = GinGame(options, seed=seed)
+    game = two_seat_class(options)(options, seed=seed)
     won: list[list[int]] = [[], []]
     for _ in range(20000):
         if game.is_over:
@@ -134,7 +134,7 @@ def play_checked(options: GinOptions, seed: int) -> GinGame:
         if not game.is_over:
             _check_cards(game)
         _check_scores(game, won)
-        assert GinGame.from_json(json.loads(json.dumps(game.to_json()))).to_json() == game.to_json()
+        assert load_game(json.loads(json.dumps(game.to_json()))).to_json() == game.to_json()
     assert game.is_over, f"match with seed {seed} did not end"
     assert game.is_over and game.to_act() == []
     return game
