@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from bot.i18n import card_text, cards_text, number, t
 from card_images import HandEndRow, HandEndSpec, HandSpec, TableSpec
@@ -78,14 +77,14 @@ class CanastaAdapter(AdapterBase[CanastaGame]):
 
     players = levels(greedy_action, choose_action)
 
-    def default_move(self, game: Any, seat: int) -> str:
+    def default_move(self, game: CanastaGame, seat: int) -> str:
         """Play safe for an absent player: draw two (or end on an empty stock), never meld
         for him, and discard as the computer player would (never a wild card while another
         will do, nor a rank the opponents meld)."""
         view: CanastaHand = view_of(game, seat)
         return safe_move(view)
 
-    def final_lines(self, game: Any, outcomes: Sequence[Outcome], names: Sequence[str],
+    def final_lines(self, game: CanastaGame, outcomes: Sequence[Outcome], names: Sequence[str],
                     locale: str) -> list[str]:
         """Return each side's final total, then the winning side."""
         view: CanastaTable = view_of(game)
@@ -100,7 +99,7 @@ class CanastaAdapter(AdapterBase[CanastaGame]):
 
     # ----- pictures ---------------------------------------------------------------------------
 
-    def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
+    def table_spec(self, game: CanastaGame, names: Sequence[str], locale: str) -> TableSpec:
         """Return the table: stock, the pile's top and size, frozen or not, each side."""
         view: CanastaTable = view_of(game)
         title = t("table.title", locale, game=t("game.canasta", locale), number=view.hand_no)
@@ -117,7 +116,7 @@ class CanastaAdapter(AdapterBase[CanastaGame]):
         # each partner's own card count, not the sum; the pile's size and state under it
         return replace(spec, seats=seats, discard_caption=pile)
 
-    def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
+    def table_status(self, game: CanastaGame, names: Sequence[str], locale: str) -> str:
         """Return whose turn it is, or which side won."""
         view: CanastaTable = view_of(game)
         if game.is_over:
@@ -127,7 +126,7 @@ class CanastaAdapter(AdapterBase[CanastaGame]):
         assert view.turn is not None
         return t("table.turn_of", locale, name=names[view.turn])
 
-    def hand_spec(self, game: Any, seat: int, sort: str, locale: str) -> HandSpec:
+    def hand_spec(self, game: CanastaGame, seat: int, sort: str, locale: str) -> HandSpec:
         """Return the hand grouped by rank (one group per rank, wild cards apart), captioned
         with what it could meld now."""
         view: CanastaHand = view_of(game, seat)
@@ -138,7 +137,7 @@ class CanastaAdapter(AdapterBase[CanastaGame]):
             deadwood_label=could_meld(view, locale),
             empty_label=t("picture.no_cards", locale))
 
-    def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
+    def hand_prompt(self, game: CanastaGame, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do now: draw or take, or meld and discard."""
         view: CanastaHand = view_of(game, seat)
         if game.is_over:
@@ -158,18 +157,18 @@ class CanastaAdapter(AdapterBase[CanastaGame]):
 
     # ----- controls ---------------------------------------------------------------------------
 
-    def controls(self, game: Any, seat: int, locale: str, draft: str = "") -> list[Control]:
+    def controls(self, game: CanastaGame, seat: int, locale: str, draft: str = "") -> list[Control]:
         """Return the buttons and selects of the seat's step (see canasta_menus)."""
         view: CanastaHand = view_of(game, seat)
         if not view.moves:
             return []
         return hand_controls(game, view, locale, draft)
 
-    def step(self, game: Any, seat: int, draft: str, text: str) -> str:
+    def step(self, game: CanastaGame, seat: int, draft: str, text: str) -> str:
         """Move within the menus: build melds rank by rank, pick a side meld to add to."""
         return step_draft(game, view_of(game, seat), draft, text)
 
-    def compose(self, game: Any, seat: int, verb: str, values: Sequence[str]) -> str:
+    def compose(self, game: CanastaGame, seat: int, verb: str, values: Sequence[str]) -> str:
         """Return the move a select sends (a ready-made move, an addition's cards)."""
         return compose_move(verb, values)
 
@@ -213,14 +212,14 @@ class CanastaAdapter(AdapterBase[CanastaGame]):
                      points=number(p.totals[p.winner]))
         return ""
 
-    def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
+    def opening_lines(self, game: CanastaGame, names: Sequence[str], locale: str) -> list[str]:
         """Return the first deal's line: its number, its dealer, the pile and red threes."""
         v: CanastaTable = view_of(game)
         reds = [len(side.red_threes) for side in v.sides]
         return [deal_line(v.hand_no, v.dealer, v.pile_top, v.pile, reds, names, locale)]
 
     def hand_end(
-        self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
+        self, game: CanastaGame, events: Sequence[Event], names: Sequence[str], locale: str
     ) -> tuple[HandEndSpec, list[str]] | None:
         """Return every hand laid open, each side's M, C, R, G, P and the totals."""
         p = next((e.public for e in events if isinstance(e.public, HandReport)), None)
