@@ -11,6 +11,8 @@ import json
 import logging
 from typing import TYPE_CHECKING, Any
 
+import discord
+
 from bot.storage import GameRecord, StorageError
 from cogs.adapters import DEFAULT_LEVEL
 from cogs.adapters.base import GameAdapter
@@ -157,6 +159,21 @@ class Sessions:
             runtimes[record.id] = rt
             rt.session.start()
             log.info("game %s resumed at version %s", record.id, rt.game.version)
+            if rt.game.is_over:
+                try:
+                    await self.finish_restored(rt)
+                except StorageError as error:  # tried again at the next start
+                    log.warning("game %s: not finished at restore (%s)", record.id, error)
+
+    async def finish_restored(self, rt: Runtime) -> None:
+        """End a game whose last saved move ended it before its end was told (a crash there):
+        record its results, show its final table and free its channel."""
+        try:
+            await self.host.table.edit(rt, [], final=True)
+        except discord.HTTPException as error:  # the results matter more than the picture
+            log.warning("game %s: final table not shown (%s)", rt.record.id, error.status)
+        await self.host.table.finish(rt)
+        log.info("game %s: finished at restore (its last move ended it)", rt.record.id)
 
     def _restore(self, record: GameRecord) -> Runtime:
         """Rebuild one saved game and its session."""

@@ -128,3 +128,35 @@ def card_pretty(text: str) -> str:
     from engine.cards import Card
 
     return Card.parse(text).pretty()
+
+
+async def test_a_game_whose_last_move_was_saved_but_not_told_ends_at_the_restart(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    # A crash between saving the move that ends the game and recording its end: the game is
+    # stored over but 'running', and its channel would stay taken for good.
+    script(deals, deal("AS 2S 3S 4H 5H 6H 7C 8C 9C 10C", "KS QH JD 9S 7D 5S 3H KH 2D 6C",
+                upcard="4D", stock="JC"), dealer=1)
+    lobby = await open_table(sim, sim.bruno)
+    await sim.alice.slash(sim.channel, "rummy settings", option="target_score", value="50")
+    await sim.alice.click(lobby, label="Start")
+    host = sim.bot.get_cog("Rummy").host  # type: ignore[union-attr]
+
+    async def crashed(rt: object) -> None:
+        """The process died before the game's end was recorded."""
+
+    host.table.finish = crashed
+    await play_pass(sim.alice)
+    await play_pass(sim.bruno)
+    await sim.alice.user.click(dm(sim.alice), label="Draw from stock")
+    hand = dm(sim.alice)
+    await sim.alice.user.select(hand, ["JC"], custom_id=custom_id(hand, ":knock"))
+    assert (await sim.bot.storage.get_game(1)).status == "running"
+    assert not [m for m in texts(sim) if m.startswith("**Game over")]
+    await sim.restart()
+    assert (await sim.bot.storage.get_game(1)).status == "finished"
+    told = [m for m in texts(sim) if m.startswith("**Game over")]
+    assert len(told) == 1 and "Alice wins the game with 319 points!" in told[0]
+    stats = await sim.bruno.slash(sim.channel, "stats", member=sim.alice)
+    assert "Gin Rummy: 1 game, 1 win (100%), 319 points" in stats.response.content
+    again = await sim.alice.slash(sim.channel, "rummy new", game="gin")
+    assert again.ephemeral and "You have a seat" in again.response.content

@@ -7,7 +7,6 @@ found is replayed part by part with engine/ramino51/melds.py, as the game applie
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from collections.abc import Sequence
 
@@ -278,13 +277,11 @@ def test_explosive_hands_stay_bounded(text: str) -> None:
     cards = hand(text)
     table = [table_meld("4D,5D,6D", "A"), table_meld("8C,8H,JK", "B"),
              table_meld("10S,JK=JS,QS", "C")]
-    start = time.thread_time()
+    # Bounded by counts (melds listed, search steps), not by time: speed is the benchmarks'.
     melds = hand_melds(cards)
     found = openings(cards, 51).combos()
     chosen, value = best_melds(cards)
     close = find_close(cards, table, None, None)
-    spent = time.thread_time() - start
-    assert spent < 0.25, f"{spent * 1000:.0f} ms"
     assert 0 < len(melds) <= MAX_HAND_MELDS and found
     # only the 13 spades and two jokers make more melds than are listed
     assert bounded(cards, 51) == (text == EXPLOSIVE[0])
