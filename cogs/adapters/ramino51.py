@@ -72,7 +72,7 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
                     locale: str) -> list[str]:
         """Return each seat's final total, then the winner (the lowest)."""
         view: R51Table = view_of(game)
-        lines = [t("ramino.final_total", locale, name=names[s.seat], count=s.total)
+        lines = [t("penalty.final_total", locale, name=names[s.seat], count=s.total)
                  for s in view.seats]
         if game.winner is not None:
             lines.append(t("r51.winner", locale, name=names[game.winner],
@@ -161,7 +161,7 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
         if not view.legal:
             return t("turn.waiting", locale)
         step = "void" if view.table.step == "draw" and view.table.draw_voids else view.table.step
-        key = "ramino.prompt.draw_void" if step == "void" else f"r51.prompt.{step}"
+        key = "stock.prompt.draw_void" if step == "void" else f"r51.prompt.{step}"
         return t(key, locale, card=card_text(view.table.pile_top))
 
     # ----- controls ---------------------------------------------------------------------------
@@ -217,7 +217,7 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
     def _news_line(self, p: R51Payload, names: Sequence[str], locale: str) -> str:
         """Return the line of what the game itself did: rebuild, deal, the end."""
         if isinstance(p, Rebuilt):
-            return t("ramino.event.rebuild", locale, count=p.stock)
+            return t("stock.event.rebuild", locale, count=p.stock)
         if isinstance(p, Dealt):
             return t("r51.event.deal", locale, number=p.hand_no, name=names[p.dealer],
                      card=card_text(p.exchange))
@@ -260,9 +260,9 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
     def _end_row(self, p: HandReport, s: SeatReport, names: Sequence[str], fixed: int | None,
                  locale: str) -> HandEndRow:
         if s.seat == p.closer:
-            points = t("ramino.closed", locale)
+            points = t("penalty.closed", locale)
         else:
-            key = "ramino.charged_times" if p.multiplier > 1 else "ramino.charged"
+            key = "penalty.charged_times" if p.multiplier > 1 else "penalty.charged"
             points = t(key, locale, points=s.charge, times=p.multiplier)
         # The closer's row shows what he put down (all of it, after a close in hand).
         mine = [m for m in p.melds if m.owner == s.seat] if s.seat == p.closer else []

@@ -105,7 +105,7 @@ def _draw_label(view: R51Hand) -> str:
     """Say on the button what drawing from an empty stock does: rebuild it, or void the hand."""
     if view.table.stock:
         return "action.draw_stock"
-    return "ramino.action.draw_void" if view.table.draw_voids else "ramino.action.draw_rebuild"
+    return "stock.action.draw_void" if view.table.draw_voids else "stock.action.draw_rebuild"
 
 
 def _play_controls(view: R51Hand, locale: str) -> list[Control]:

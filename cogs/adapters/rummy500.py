@@ -240,7 +240,7 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
         if A.DrawStock() in moves:
             buttons.append(ButtonControl(str(A.DrawStock()), t("action.draw_stock", locale)))
         if _depths(moves):
-            buttons.append(ButtonControl(TAKE_STEP, t("r500.action.take_pile", locale),
+            buttons.append(ButtonControl(TAKE_STEP, t("melding.action.take_pile", locale),
                                          "success"))
         free = next((a for a in moves if isinstance(a, A.TakeDiscards) and not a.melds), None)
         if free is not None:
