@@ -139,7 +139,8 @@ def _own_presets(game: str, shared: Iterable[str]) -> set[str]:
             own = _catalogued(other)
             read |= {p for p in presets if f"preset.{other}.{p}" not in named
                      and f"{other}.preset.{p}" not in own}
-    return games[game][2] - read
+    # A game naming its own (`preset.canasta.short`) does not read the shared name either.
+    return {p for p in games[game][2] - read if f"preset.{game}.{p}" not in named}
 
 
 def _catalogued(game: str) -> set[str]:

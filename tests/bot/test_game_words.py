@@ -146,6 +146,9 @@ def test_the_move_cuts_a_games_entries_and_writes_its_catalogue() -> None:
         "option.going_out_bonus": "canasta.option.going_out_bonus",  # no other game's option
         "error.pile_frozen": "canasta.error.pile_frozen",  # a code only engine.canasta defines
         "kin.hello": "canasta.kin.hello"}
+    # A preset's shared name moves when no other game reads it; one many games read stays.
+    assert game_keys("ramino51", {}, ["preset.four_jokers", "preset.standard"]) == {
+        "preset.four_jokers": "ramino51.preset.four_jokers"}
     kept, values = cut(SOURCE, {"game.kin", "kin.hello", "error.kin_only"})
     assert [key for key, _, _ in entries(kept)] == ["game.gin", "lobby.x"]
     assert "# --- kin ---" not in kept  # its section moved whole
