@@ -25,6 +25,7 @@ from cogs.adapters import (
     view_of,
 )
 from cogs.adapters.base import AdapterBase, levels, with_words
+from cogs.adapters.ramino_words import WORDS
 from engine.cards import SUITS, Card, rank_text
 from engine.game import Event
 from engine.ramino import RaminoGame, RaminoOptions
@@ -53,6 +54,7 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
     """Ramino for the host: 2 to 7 players, no melds on the table."""
 
     game = RaminoGame
+    words = WORDS  # its own catalogue: every ramino.… key, its options, presets and refusals
     # Re-entry answers are news for everybody waiting on them.
     notable: frozenset[str] = frozenset({"reenter", "decline"})
 
