@@ -7,8 +7,9 @@
 What moves, from bot/locales/en.py and it.py: every entry whose key starts with the game's
 name (`canasta.…`) or with one of its `--prefix`es (renamed into the game's scope on the way:
 `r500.score_line` → `rummy500.score_line`, and `mahjong=gin.mahjong` names the new prefix),
-its display name (`game.<game>`), its own preset names (`preset.<game>.<preset>`), the options
-no other hosted game declares (`option.<key>`, `.help`, `.none`) and the refusal codes only
+its display name (`game.<game>`), its own preset names (`preset.<game>.<preset>`, and
+`preset.<preset>` when no other game reads that shared name), the options no other hosted game
+declares (`option.<key>`, `.help`, `.none`) and the refusal codes only
 its engine package defines (`error.<code>`). Each is renamed to its scoped form (the table in
 bot.i18n), cut from both shared files (with any section comment left with no entry) and
 written to cogs/adapters/<game>_words.py as `WORDS`. The string literals of renamed prefixes are renamed
@@ -77,7 +78,7 @@ def game_keys(game: str, prefixes: dict[str, str], english: Iterable[str]) -> di
     from bot.i18n import own_form
 
     keys = list(english)
-    own_options, own_codes = _own_options(game), _own_codes(game)
+    own = _own_options(game), _own_presets(game, keys), _own_codes(game)
     renamed: dict[str, str] = {}
     for key in keys:
         first, _, rest = key.partition(".")
@@ -85,44 +86,70 @@ def game_keys(game: str, prefixes: dict[str, str], english: Iterable[str]) -> di
             renamed[key] = key
         elif first in prefixes:
             renamed[key] = f"{prefixes[first]}.{rest}"
-        elif _names_own(first, rest, game, own_options, own_codes):
+        elif _names_own(first, rest, game, *own):
             renamed[key] = own_form(game, key)
     return renamed
 
 
-def _names_own(convention: str, rest: str, game: str, options: set[str], codes: set[str]) -> bool:
+def _names_own(convention: str, rest: str, game: str, options: set[str], presets: set[str],
+               codes: set[str]) -> bool:
     """Whether a shared convention's key (`convention.rest`) names a word of the game's own."""
     if convention == "game":
         return rest == game
     if convention == "preset":
-        return rest.startswith(game + ".")
+        return rest.startswith(game + ".") or rest in presets
     if convention == "option":
         return rest.split(".")[0] in options
     return convention == "error" and rest in codes
 
 
-def _engine_games() -> dict[str, tuple[set[str], str]]:
-    """Return each engine game's option keys and package ("engine.canasta"), by game name."""
+def _engine_games() -> dict[str, tuple[set[str], str, set[str]]]:
+    """Return each engine game's option keys, package ("engine.canasta") and preset names,
+    by game name."""
     import engine
     from engine.base import CardGame
 
     for module in pkgutil.walk_packages(engine.__path__, "engine."):
         importlib.import_module(module.name)
-    games: dict[str, tuple[set[str], str]] = {}
+    games: dict[str, tuple[set[str], str, set[str]]] = {}
     todo: list[type[CardGame[Any, Any]]] = list(CardGame.__subclasses__())
     while todo:
         cls = todo.pop()
         todo += cls.__subclasses__()
         package = ".".join(cls.__module__.split(".")[:2])
-        games[cls.name] = ({spec.key for spec in cls.options_type.specs()}, package)
+        games[cls.name] = ({spec.key for spec in cls.options_type.specs()}, package,
+                           set(cls.options_type.PRESETS))
     return games
 
 
 def _own_options(game: str) -> set[str]:
     """Return the option keys the game declares and no other game does."""
     games = _engine_games()
-    others = set().union(*(keys for name, (keys, _) in games.items() if name != game))
+    others = set().union(*(keys for name, (keys, _, _) in games.items() if name != game))
     return games[game][0] - others
+
+
+def _own_presets(game: str, shared: Iterable[str]) -> set[str]:
+    """Return the presets whose shared name (`preset.<preset>`) only the game reads: every
+    other game declaring one has its own name for it (`canasta.preset.short`)."""
+    games, named = _engine_games(), set(shared)
+    read: set[str] = set()
+    for other, (_, _, presets) in games.items():
+        if other != game:
+            own = _catalogued(other)
+            read |= {p for p in presets if f"preset.{other}.{p}" not in named
+                     and f"{other}.preset.{p}" not in own}
+    # A game naming its own (`preset.canasta.short`) does not read the shared name either.
+    return {p for p in games[game][2] - read if f"preset.{game}.{p}" not in named}
+
+
+def _catalogued(game: str) -> set[str]:
+    """Return the keys of a game's own catalogue (cogs/adapters/<game>_words.py), if it has one."""
+    try:
+        module = importlib.import_module(f"cogs.adapters.{game}_words")
+    except ModuleNotFoundError:
+        return set()
+    return {key for words in module.WORDS.values() for key in words}
 
 
 def _own_codes(game: str) -> set[str]:
@@ -214,9 +241,10 @@ def written_elsewhere(game: str, moved: Iterable[str]) -> list[str]:
     for path in sorted((ROOT / "cogs").rglob("*.py")):
         if path in own:
             continue
-        text = path.read_text(encoding="utf-8")
-        found += [f"{path.relative_to(ROOT)}: {key}" for key in moved
-                  if re.search(rf"""["']{re.escape(key)}["']""", text)]
+        # A key is used as a whole string constant (a docstring quoting one is no use of it).
+        literals = {node.value for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                    if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+        found += [f"{path.relative_to(ROOT)}: {key}" for key in moved if key in literals]
     return found
 
 

@@ -36,7 +36,7 @@ BACK_STEP, PAGE_STEP, TAKE_STEP, LAY_STEP = "ui_back", "ui_more", "ui_take", "ui
 
 def back_button(locale: str) -> ButtonControl:
     """Return the button that goes back to the turn's main menu."""
-    return ButtonControl(BACK_STEP, t("r500.action.back", locale), "secondary")
+    return ButtonControl(BACK_STEP, t("melding.action.back", locale), "secondary")
 
 
 def sorted_cards(hand: Sequence[str]) -> list[str]:
@@ -83,9 +83,10 @@ def target_select(melds: Sequence[MeldView], legal: Sequence[str], card: str,
 def depth_select(depths: Sequence[tuple[int, str, int]], locale: str,
                  verb: str = "ui_take") -> SelectControl:
     """Return the pile-depth select from (number, deepest card, cards taken); sends `verb k`."""
-    options = [SelectOption(str(k), t("r500.depth", locale, k=k, card=_pretty(card), count=count))
+    options = [SelectOption(str(k), t("melding.depth", locale, k=k, card=_pretty(card),
+                                      count=count))
                for k, card, count in depths[:MAX_OPTIONS]]
-    return SelectControl(verb, t("r500.depth_placeholder", locale), options)
+    return SelectControl(verb, t("melding.depth_placeholder", locale), options)
 
 
 def lay_target(legal: Sequence[str], card: str) -> str:
@@ -189,8 +190,8 @@ def melds_of(cards: list[Card], rules: MeldRules) -> MeldCards:
 
 def target_label(meld: MeldView, end: str | None, locale: str) -> str:
     """Return a meld a card goes on, as a menu says it: "B: 4♦ 5♦ 6♦ (high end)"."""
-    label = t("r500.on_meld", locale, id=meld.id, cards=cards_text(meld.cards))
-    return label + (f" ({t('r500.end.' + end, locale)})" if end else "")
+    label = t("melding.on_meld", locale, id=meld.id, cards=cards_text(meld.cards))
+    return label + (f" ({t('melding.end.' + end, locale)})" if end else "")
 
 
 def _hand_selects(hand_cards: Sequence[str], playable: tuple[set[str], set[str], set[str]],
@@ -202,17 +203,17 @@ def _hand_selects(hand_cards: Sequence[str], playable: tuple[set[str], set[str],
     page_of = pager(hand, more)
     controls: list[Control] = []
     if len(hand) > MAX_OPTIONS:
-        label = "r500.action.first_cards" if more else "r500.action.more_cards"
+        label = "melding.action.first_cards" if more else "melding.action.more_cards"
         controls.append(ButtonControl(PAGE_STEP, t(label, locale, count=len(hand)),
                                       "secondary"))
     cards = page_of([c for c in hand if c in meldable])
     if len(cards) >= 3:
         controls.append(SelectControl(
-            "meld", t("r500.meld_placeholder", locale),
+            "meld", t("melding.meld_placeholder", locale),
             [SelectOption(c, _pretty(c)) for c in cards], min_values=3, max_values=len(cards)))
     cards = page_of([c for c in hand if c in layable])
     if cards:
-        controls.append(SelectControl(LAY_STEP, t("r500.lay_placeholder", locale),
+        controls.append(SelectControl(LAY_STEP, t("melding.lay_placeholder", locale),
                                       [SelectOption(c, _pretty(c)) for c in cards]))
     cards = page_of([c for c in hand if c in discards])
     if cards:
@@ -228,5 +229,5 @@ def _target_select(melds: Sequence[MeldView], targets: Sequence[tuple[str, str, 
     by_id = {m.id: m for m in melds}
     options = [SelectOption(value, target_label(by_id[meld], end, locale))
                for value, meld, end in targets]
-    return SelectControl("layoff", t("r500.target_placeholder", locale, card=_pretty(card)),
+    return SelectControl("layoff", t("melding.target_placeholder", locale, card=_pretty(card)),
                          options[:MAX_OPTIONS])

@@ -25,6 +25,7 @@ from cogs.adapters import (
     view_of,
 )
 from cogs.adapters.base import AdapterBase, levels, with_words
+from cogs.adapters.ramino_words import WORDS
 from engine.cards import SUITS, Card, rank_text
 from engine.game import Event
 from engine.ramino import RaminoGame, RaminoOptions
@@ -53,6 +54,7 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
     """Ramino for the host: 2 to 7 players, no melds on the table."""
 
     game = RaminoGame
+    words = WORDS  # its own catalogue: every ramino.… key, its options, presets and refusals
     # Re-entry answers are news for everybody waiting on them.
     notable: frozenset[str] = frozenset({"reenter", "decline"})
 
@@ -89,7 +91,7 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
                     locale: str) -> list[str]:
         """Return each seat's final total (or chips), then the winner."""
         view: RaminoTable = view_of(game)
-        key = "ramino.final_chips" if view.options.chips else "ramino.final_total"
+        key = "ramino.final_chips" if view.options.chips else "penalty.final_total"
         lines = [t(key, locale, name=names[s.seat], count=s.total) for s in view.seats]
         if view.winner is not None:
             lines.append(t("table.winner", locale, name=names[view.winner]))
@@ -269,7 +271,7 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
     def _news_line(self, p: RaminoPayload, who: str, names: Sequence[str], locale: str) -> str:
         """Return the line of what the game itself did: rebuild, deal, offers, the end."""
         if isinstance(p, Rebuilt):
-            return t("ramino.event.rebuild", locale, count=p.stock)
+            return t("stock.event.rebuild", locale, count=p.stock)
         if isinstance(p, Dealt):
             return t("event.new_hand", locale, number=p.hand_no, name=names[p.dealer])
         if isinstance(p, HandReport):
@@ -331,7 +333,7 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
     def _end_row(self, p: HandReport, s: SeatReport, names: Sequence[str], chips: bool,
                  locale: str) -> HandEndRow:
         a = s.arrangement
-        points = (t("ramino.closed", locale) if s.seat == p.closer and not s.points
+        points = (t("penalty.closed", locale) if s.seat == p.closer and not s.points
                   else _charge(s.points, chips, s.multiplier, locale))
         if s.seat in p.eliminated:
             points += " · " + t("ramino.out", locale)
@@ -426,7 +428,7 @@ def _charge(points: int, chips: bool, times: int, locale: str) -> str:
     """Return a row's figure at a hand's end: chips won or lost, or the charge (×2 said)."""
     if chips:
         return t("ramino.chips_won", locale, points=points)
-    key = "ramino.charged_times" if times > 1 else "ramino.charged"
+    key = "penalty.charged_times" if times > 1 else "penalty.charged"
     return t(key, locale, points=points, times=times)
 
 
@@ -438,13 +440,13 @@ def _draw_key(table: RaminoTable) -> str:
     """Return the draw prompt: an empty stock says what drawing does then."""
     if table.stock:
         return "ramino.prompt.draw"
-    return "ramino.prompt.draw_rebuild" if _can_rebuild(table) else "ramino.prompt.draw_void"
+    return "ramino.prompt.draw_rebuild" if _can_rebuild(table) else "stock.prompt.draw_void"
 
 
 def _draw_label(table: RaminoTable) -> str:
     if table.stock:
         return "action.draw_stock"
-    return "ramino.action.draw_rebuild" if _can_rebuild(table) else "ramino.action.draw_void"
+    return "stock.action.draw_rebuild" if _can_rebuild(table) else "stock.action.draw_void"
 
 
 def _thrown(moves: Sequence[A.RaminoAction], kind: type[A.Discard] | type[A.Close]

@@ -24,6 +24,7 @@ from cogs.adapters.ramino51_menus import (
     offered,
     step_draft,
 )
+from cogs.adapters.ramino51_words import WORDS
 from engine.cards import Card
 from engine.game import Event
 from engine.ramino51 import DrawStock, Ramino51Game, Ramino51Options, TakeDiscard
@@ -50,6 +51,7 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
     """Ramino 51 for the host: 2 to 4 players, melds laid on the table, one exchange card."""
 
     game = Ramino51Game
+    words = WORDS  # its own catalogue: every ramino51.… key, its options, presets and refusals
     # Melds, lay-offs and joker swaps change the table everybody plays on: shown at once.
     notable: frozenset[str] = frozenset({"meld", "layoff", "swap", "exchange"})
 
@@ -72,10 +74,10 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
                     locale: str) -> list[str]:
         """Return each seat's final total, then the winner (the lowest)."""
         view: R51Table = view_of(game)
-        lines = [t("ramino.final_total", locale, name=names[s.seat], count=s.total)
+        lines = [t("penalty.final_total", locale, name=names[s.seat], count=s.total)
                  for s in view.seats]
         if game.winner is not None:
-            lines.append(t("r51.winner", locale, name=names[game.winner],
+            lines.append(t("ramino51.winner", locale, name=names[game.winner],
                            points=view.totals[game.winner]))
         return lines
 
@@ -91,29 +93,29 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
             discard=[view.pile_top] if view.pile_top else [],
             knock_card=view.exchange,
             status=self.table_status(game, names, locale),
-            footer=" · ".join([t("r51.pile_count", locale, count=view.pile),
+            footer=" · ".join([t("ramino51.pile_count", locale, count=view.pile),
                                *rebuilt_line(view, locale),
                                *self.settings_lines(view.options, locale)]),
         ), locale)
-        return replace(spec, knock_caption=t("r51.exchange", locale))
+        return replace(spec, knock_caption=t("ramino51.exchange", locale))
 
     def _title(self, view: R51Table, locale: str) -> str:
         game = t("game.ramino51", locale)
         if view.options.end_mode == "limit":
             return t("table.title", locale, game=game, number=view.hand_no)
-        return t("r51.title", locale, game=game, number=view.hand_no,
+        return t("ramino51.title", locale, game=game, number=view.hand_no,
                  hands=view.hands_per_game)
 
     def _seat(self, view: R51Table, seat: int, names: Sequence[str], locale: str) -> SeatSpec:
         info = view.seats[seat]
         notes = [t(key, locale) for key, who in (("table.dealer", view.dealer),
-                                                ("r51.starter", view.starter)) if who == seat]
+                                                ("ramino51.starter", view.starter)) if who == seat]
         return SeatSpec(
             name=names[seat], card_count=info.cards,
-            score=t("r51.total", locale, total=number(info.total)),
+            score=t("ramino51.total", locale, total=number(info.total)),
             melds=[meld_spec(m) for m in view.melds if m.owner == seat],
             is_turn=view.turn == seat and view.phase != "over", note=" · ".join(notes),
-            tags=[t("r51.opened", locale)] if info.opened else [])
+            tags=[t("ramino51.opened", locale)] if info.opened else [])
 
     def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
         """Return whose turn it is, or who won."""
@@ -134,7 +136,7 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
         for card in (c for m in melds for c in m):
             rest.remove(card)
         opening = bool(best.minimum and melds)  # the caption says the opening, not a charge
-        label = (t("r51.opening_value", locale, points=best.value, minimum=best.minimum)
+        label = (t("ramino51.opening_value", locale, points=best.value, minimum=best.minimum)
                  if opening else t("picture.in_hand", locale))
         return HandSpec(
             cards=list(view.hand), melds=melds, deadwood=rest,
@@ -153,7 +155,7 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
             return self.table_status(game, names, locale)
         lines = [self._step_line(view, locale)]
         if view.legal and view.close is not None:
-            lines.append(t("r51.prompt.can_close", locale))
+            lines.append(t("ramino51.prompt.can_close", locale))
         return "\n".join([*lines, opening_line(view, locale)]).strip()
 
     def _step_line(self, view: R51Hand, locale: str) -> str:
@@ -161,7 +163,7 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
         if not view.legal:
             return t("turn.waiting", locale)
         step = "void" if view.table.step == "draw" and view.table.draw_voids else view.table.step
-        key = "ramino.prompt.draw_void" if step == "void" else f"r51.prompt.{step}"
+        key = "stock.prompt.draw_void" if step == "void" else f"ramino51.prompt.{step}"
         return t(key, locale, card=card_text(view.table.pile_top))
 
     # ----- controls ---------------------------------------------------------------------------
@@ -195,21 +197,21 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
         if isinstance(p, Taken):
             return t("event.took_discard", locale, name=who, card=card_text(p.card))
         if isinstance(p, Exchanged):
-            return t("r51.event.exchange", locale, name=who, card=card_text(p.given),
+            return t("ramino51.event.exchange", locale, name=who, card=card_text(p.given),
                      got=card_text(p.got))
         if isinstance(p, Discarded):
             return t("event.discarded", locale, name=who, card=card_text(p.card))
         if isinstance(p, Melded):
-            key = "r51.event.opening" if p.opening else "r51.event.meld"
+            key = "ramino51.event.opening" if p.opening else "ramino51.event.meld"
             return t(key, locale, name=who, melds=melds_text(p.melds), points=p.points)
         if isinstance(p, LaidOff):
-            return t("r51.event.layoff", locale, name=who, cards=declared_text(p.cards),
+            return t("ramino51.event.layoff", locale, name=who, cards=declared_text(p.cards),
                      melds=melds_text([p.meld]))
         if isinstance(p, JokerSwapped):
-            return t("r51.event.swap", locale, name=who, id=p.meld.id,
+            return t("ramino51.event.swap", locale, name=who, id=p.meld.id,
                      cards=declared_text(p.naturals), melds=melds_text([p.used]))
         if isinstance(p, ClosedInHand):
-            key = "r51.event.close_exchange" if p.take_exchange else "r51.event.close"
+            key = "ramino51.event.close_exchange" if p.take_exchange else "ramino51.event.close"
             return t(key, locale, name=who, melds=melds_text(p.melds),
                      card=card_text(p.discard))
         return ""
@@ -217,27 +219,27 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
     def _news_line(self, p: R51Payload, names: Sequence[str], locale: str) -> str:
         """Return the line of what the game itself did: rebuild, deal, the end."""
         if isinstance(p, Rebuilt):
-            return t("ramino.event.rebuild", locale, count=p.stock)
+            return t("stock.event.rebuild", locale, count=p.stock)
         if isinstance(p, Dealt):
-            return t("r51.event.deal", locale, number=p.hand_no, name=names[p.dealer],
+            return t("ramino51.event.deal", locale, number=p.hand_no, name=names[p.dealer],
                      card=card_text(p.exchange))
         if isinstance(p, HandReport):
             return "" if p.closed_in_hand else self._end_line(p, names, locale)
         if isinstance(p, GameEnded):
-            return t("r51.winner", locale, name=names[p.winner], points=p.totals[p.winner])
+            return t("ramino51.winner", locale, name=names[p.winner], points=p.totals[p.winner])
         return ""
 
     def _end_line(self, p: HandReport, names: Sequence[str], locale: str) -> str:
         """Return how the hand ended: void, out, or closed in hand (charges ×m)."""
         if p.void or p.closer is None:
-            return t("r51.event.void", locale)
-        key = "r51.event.closed_in_hand" if p.closed_in_hand else "r51.event.out"
+            return t("ramino51.event.void", locale)
+        key = "ramino51.event.closed_in_hand" if p.closed_in_hand else "ramino51.event.out"
         return t(key, locale, name=names[p.closer], times=p.multiplier)
 
     def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
         """Return the first deal's line: its number, its dealer and the exchange card."""
         view: R51Table = view_of(game)
-        return [t("r51.event.deal", locale, number=view.hand_no, name=names[view.dealer],
+        return [t("ramino51.event.deal", locale, number=view.hand_no, name=names[view.dealer],
                   card=card_text(view.exchange))]
 
     def hand_end(
@@ -252,7 +254,7 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
         lines = [self._end_line(p, names, locale)]
         lines += [self._charge_line(p, s, names, fixed, locale) for s in p.seats]
         if p.tied:
-            lines.append(t("r51.event.tie", locale, names=", ".join(names[s] for s in p.tied)))
+            lines.append(t("ramino51.event.tie", locale, names=", ".join(names[s] for s in p.tied)))
         title = t("hand_end.title", locale, number=p.hand_no,
                   what=self._end_line(p, names, locale))
         return HandEndSpec(title=title, rows=rows), lines
@@ -260,9 +262,9 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
     def _end_row(self, p: HandReport, s: SeatReport, names: Sequence[str], fixed: int | None,
                  locale: str) -> HandEndRow:
         if s.seat == p.closer:
-            points = t("ramino.closed", locale)
+            points = t("penalty.closed", locale)
         else:
-            key = "ramino.charged_times" if p.multiplier > 1 else "ramino.charged"
+            key = "penalty.charged_times" if p.multiplier > 1 else "penalty.charged"
             points = t(key, locale, points=s.charge, times=p.multiplier)
         # The closer's row shows what he put down (all of it, after a close in hand).
         mine = [m for m in p.melds if m.owner == s.seat] if s.seat == p.closer else []
@@ -276,11 +278,11 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
                      fixed: int | None, locale: str) -> str:
         total, name = p.totals[s.seat], names[s.seat]
         if s.seat == p.closer or p.void:
-            return t("r51.charge_none", locale, name=name, total=total)
+            return t("ramino51.charge_none", locale, name=name, total=total)
         if fixed is not None and not s.opened:
-            return t("r51.charge_unopened", locale, name=name, score=fixed, times=p.multiplier,
+            return t("ramino51.charge_unopened", locale, name=name, score=fixed, times=p.multiplier,
                      points=s.charge, total=total)
-        key = "r51.charge_doubled" if p.multiplier > 1 else "r51.charge_line"
+        key = "ramino51.charge_doubled" if p.multiplier > 1 else "ramino51.charge_line"
         return t(key, locale, name=name, held=s.value, times=p.multiplier, points=s.charge,
                  total=total)
 
@@ -289,23 +291,23 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
     def rules_summary(self, options: Ramino51Options, locale: str) -> list[str]:
         """Return a few lines of the rules in force."""
         o = options
-        lines = [t("r51.rules.goal", locale, count=o.jokers),
-                 t("r51.rules.opening", locale, minimum=o.opening_minimum),
-                 t("r51.rules.exchange", locale),
-                 t("r51.rules.close_in_hand", locale, times=o.close_in_hand_multiplier)]
+        lines = [t("ramino51.rules.goal", locale, count=o.jokers),
+                 t("ramino51.rules.opening", locale, minimum=o.opening_minimum),
+                 t("ramino51.rules.exchange", locale),
+                 t("ramino51.rules.close_in_hand", locale, times=o.close_in_hand_multiplier)]
         if o.unopened_penalty is not None:
-            lines.append(t("r51.rules.unopened", locale, points=o.unopened_penalty))
+            lines.append(t("ramino51.rules.unopened", locale, points=o.unopened_penalty))
         if o.discard_taken_card:
-            lines.append(t("r51.rules.discard_taken", locale))
-        lines.append(t("r51.rules.stall", locale))
+            lines.append(t("ramino51.rules.discard_taken", locale))
+        lines.append(t("ramino51.rules.stall", locale))
         return lines + self.settings_lines(options, locale)
 
     def settings_lines(self, options: Ramino51Options, locale: str) -> list[str]:
         """Return how the game ends, in one short line."""
         o = options
         if o.end_mode == "limit":
-            return [t("r51.rules.limit", locale, limit=o.score_limit)]
-        return [t("r51.rules.hands", locale, hands=o.hands_per_game)]
+            return [t("ramino51.rules.limit", locale, limit=o.score_limit)]
+        return [t("ramino51.rules.hands", locale, hands=o.hands_per_game)]
 
 
 # ----- helpers ----------------------------------------------------------------------------------
@@ -325,7 +327,7 @@ def melds_text(melds: Sequence[MeldView]) -> str:
 
 def rebuilt_line(view: R51Table, locale: str) -> list[str]:
     """Return how many times this hand's stock was rebuilt from the pile (none: nothing)."""
-    return [t("r51.rebuilt", locale, count=view.rebuilds)] if view.rebuilds else []
+    return [t("ramino51.rebuilt", locale, count=view.rebuilds)] if view.rebuilds else []
 
 
 def opening_line(view: R51Hand, locale: str) -> str:
@@ -334,8 +336,8 @@ def opening_line(view: R51Hand, locale: str) -> str:
     if not best.minimum:
         return ""
     if not best.melds:
-        return t("r51.open_none", locale, minimum=best.minimum)
-    key = "r51.open_ready" if best.value >= best.minimum else "r51.opening_line"
+        return t("ramino51.open_none", locale, minimum=best.minimum)
+    key = "ramino51.open_ready" if best.value >= best.minimum else "ramino51.opening_line"
     return t(key, locale, points=best.value, minimum=best.minimum)
 
 

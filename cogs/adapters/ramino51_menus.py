@@ -105,14 +105,14 @@ def _draw_label(view: R51Hand) -> str:
     """Say on the button what drawing from an empty stock does: rebuild it, or void the hand."""
     if view.table.stock:
         return "action.draw_stock"
-    return "ramino.action.draw_void" if view.table.draw_voids else "ramino.action.draw_rebuild"
+    return "stock.action.draw_void" if view.table.draw_voids else "stock.action.draw_rebuild"
 
 
 def _play_controls(view: R51Hand, locale: str) -> list[Control]:
     controls: list[Control] = _close(view, locale)
-    for kind, action, key in ((MeldCards, "ui_build", "r51.action.build"),
-                              (LayOff, "ui_lay", "r51.action.lay"),
-                              (SwapJoker, "ui_swap", "r51.action.swap")):
+    for kind, action, key in ((MeldCards, "ui_build", "ramino51.action.build"),
+                              (LayOff, "ui_lay", "ramino51.action.lay"),
+                              (SwapJoker, "ui_swap", "ramino51.action.swap")):
         if offered(view, kind):
             controls.append(ButtonControl(action, t(key, locale), "secondary"))
     controls += _ready_melds(view, locale) + _discards(view, locale) + _exchange(view, locale)
@@ -127,7 +127,7 @@ def _close(view: R51Hand, locale: str) -> list[Control]:
     if not found:
         return []
     close, text = found[0]
-    key = "r51.action.close_exchange" if close.take_exchange else "r51.action.close"
+    key = "ramino51.action.close_exchange" if close.take_exchange else "ramino51.action.close"
     label = t(key, locale, card=card_text(close.discard.text))
     if len(text) <= BUTTON_ACTION:
         return [ButtonControl(text, label, "danger")]
@@ -140,9 +140,9 @@ def _exchange(view: R51Hand, locale: str) -> list[Control]:
     if not cards or not view.table.exchange:
         return []
     got = card_text(view.table.exchange)
-    options = [SelectOption(c, t("r51.exchange_card", locale, card=card_text(c), got=got))
+    options = [SelectOption(c, t("ramino51.exchange_card", locale, card=card_text(c), got=got))
                for c in cards[:MAX_OPTIONS]]
-    return [SelectControl("exchange", t("r51.exchange_placeholder", locale, got=got), options)]
+    return [SelectControl("exchange", t("ramino51.exchange_placeholder", locale, got=got), options)]
 
 
 def _discards(view: R51Hand, locale: str) -> list[Control]:
@@ -166,7 +166,7 @@ def _ready_melds(view: R51Hand, locale: str) -> list[Control]:
     options = [SelectOption(compact(text.removeprefix("meld ")),
                             meld_label(melds, value, minimum, locale))
                for value, melds, text in scored[:MAX_OPTIONS]]
-    key = "r51.open_placeholder" if minimum else "r51.meld_placeholder"
+    key = "ramino51.open_placeholder" if minimum else "ramino51.meld_placeholder"
     return [SelectControl("meld", t(key, locale, minimum=minimum), options)]
 
 
@@ -239,18 +239,18 @@ def _build_controls(view: R51Hand, draft: str, locale: str) -> list[Control]:
     plan = Builder(view, done)
     controls: list[Control] = [_back(locale)]
     if done:
-        controls.append(ButtonControl("ui_clear", t("r51.action.clear", locale), "secondary"))
+        controls.append(ButtonControl("ui_clear", t("ramino51.action.clear", locale), "secondary"))
     controls += _confirm(plan, locale) + _chosen(plan, locale)
     if asked:
         options = [SelectOption(g, placed_text(plan.groups[g]))
                    for g in plan.matching(asked.split(","))]
-        controls.append(SelectControl("ui_read", t("r51.read_placeholder", locale),
+        controls.append(SelectControl("ui_read", t("ramino51.read_placeholder", locale),
                                       options[:MAX_OPTIONS]))
         return controls
     usable = {c for g in plan.next_melds() for c in plan.cards(g)}
     free = [v for v in plan.free() if v.partition(COPY)[0] in usable]
     if len(free) >= 3:
-        key = "r51.build_placeholder_open" if plan.minimum else "r51.build_placeholder"
+        key = "ramino51.build_placeholder_open" if plan.minimum else "ramino51.build_placeholder"
         controls.append(SelectControl(
             "ui_add", t(key, locale, points=plan.value, minimum=plan.minimum),
             [SelectOption(v, card_text(v.partition(COPY)[0])) for v in free[:MAX_OPTIONS]],
@@ -264,12 +264,12 @@ def _confirm(plan: Builder, locale: str) -> list[Control]:
     value, minimum = plan.value, plan.minimum
     move = plan.move() if plan.done else None
     if move is None:
-        label = (t("r51.action.put_down_short", locale, points=value, minimum=minimum,
+        label = (t("ramino51.action.put_down_short", locale, points=value, minimum=minimum,
                    left=max(minimum - value, 0)) if minimum
-                 else t("r51.action.put_down_none", locale))
+                 else t("ramino51.action.put_down_none", locale))
         return [ButtonControl("ui_confirm", label, "success", disabled=True)]
-    label = (t("r51.action.put_down_open", locale, points=value, minimum=minimum) if minimum
-             else t("r51.action.put_down", locale, points=value))
+    label = (t("ramino51.action.put_down_open", locale, points=value, minimum=minimum) if minimum
+             else t("ramino51.action.put_down", locale, points=value))
     if len(move) <= BUTTON_ACTION:
         return [ButtonControl(move, label, "success")]
     return [SelectControl("meld", label, [SelectOption(compact(move.removeprefix("meld ")),
@@ -278,7 +278,7 @@ def _confirm(plan: Builder, locale: str) -> list[Control]:
 
 def _chosen(plan: Builder, locale: str) -> list[Control]:
     """Return the melds chosen so far, each a greyed button saying its cards and value."""
-    return [ButtonControl(f"ui_chosen{i}", cut(t("r51.chosen", locale,
+    return [ButtonControl(f"ui_chosen{i}", cut(t("ramino51.chosen", locale,
                                                   cards=placed_text(plan.groups[g]),
                                                   points=plan.values.get(g, 0)), BUTTON_LABEL),
                           "secondary", disabled=True)
@@ -294,7 +294,7 @@ def add_meld(view: R51Hand, draft: str, values: Sequence[str]) -> str:
     cards = [v.partition(COPY)[0] for v in values]
     found = plan.matching(cards)
     if not found:
-        raise Refusal("r51.no_meld_here")
+        raise Refusal("ramino51.no_meld_here")
     if len(found) > 1:
         return f"build:{'|'.join(done)}?{','.join(cards)}"
     return "build:" + "|".join([*done, found[0]])
@@ -319,28 +319,28 @@ def _lay_controls(view: R51Hand, draft: str, locale: str) -> list[Control]:
                 and (not mid or a.meld_id == mid)]
         if len(mine) > MAX_OPTIONS:  # a joker fits many places: the meld first
             ids = list(dict.fromkeys(a.meld_id for a, _ in mine))
-            return [_back(locale), SelectControl("ui_onto", t("r51.target_placeholder", locale,
+            return [_back(locale), SelectControl("ui_onto", t("ramino51.target_placeholder", locale,
                                                               card=card_text(card)), [
-                SelectOption(i, t("r51.meld_id", locale, id=i)) for i in ids][:MAX_OPTIONS])]
+                SelectOption(i, t("ramino51.meld_id", locale, id=i)) for i in ids][:MAX_OPTIONS])]
         options = [SelectOption(text.removeprefix("layoff "), layoff_label(view, a, locale))
                    for a, text in mine]
-        return [_back(locale), SelectControl("layoff", t("r51.target_placeholder", locale,
+        return [_back(locale), SelectControl("layoff", t("ramino51.target_placeholder", locale,
                                                          card=card_text(card)),
                                              options[:MAX_OPTIONS])]
     cards = list(dict.fromkeys(a.cards[0].card.text for a, _ in lays))
     options = [SelectOption(c, card_text(c)) for c in cards[:MAX_OPTIONS]]
-    return [_back(locale), SelectControl("ui_card", t("r51.lay_placeholder", locale), options)]
+    return [_back(locale), SelectControl("ui_card", t("ramino51.lay_placeholder", locale), options)]
 
 
 def layoff_label(view: R51Hand, action: LayOff, locale: str) -> str:
     """Return a lay-off's choice: the meld, and the joker's card or the end when said."""
     meld = next(m for m in view.table.melds if m.id == action.meld_id)
-    label = t("r51.on_meld", locale, id=meld.id, cards=declared_text(meld.declared))
+    label = t("ramino51.on_meld", locale, id=meld.id, cards=declared_text(meld.declared))
     stands = action.cards[0].as_
     if stands is not None:
-        label += " " + t("r51.as_card", locale, card=card_text(stands.text))
+        label += " " + t("ramino51.as_card", locale, card=card_text(stands.text))
     if action.end:
-        label += " " + t(f"r51.end.{action.end}", locale)
+        label += " " + t(f"ramino51.end.{action.end}", locale)
     return label
 
 
@@ -354,18 +354,18 @@ def _swap_controls(view: R51Hand, draft: str, locale: str) -> list[Control]:
         swaps = [(s, text) for s, text in swaps if destination(s) == dest]
     if len(swaps) > MAX_OPTIONS and not mid:
         ids = list(dict.fromkeys(s.meld_id for s, _ in swaps))
-        options = [SelectOption(i, t("r51.meld_id", locale, id=i)) for i in ids]
-        return [_back(locale), SelectControl("ui_from", t("r51.from_placeholder", locale),
+        options = [SelectOption(i, t("ramino51.meld_id", locale, id=i)) for i in ids]
+        return [_back(locale), SelectControl("ui_from", t("ramino51.from_placeholder", locale),
                                              options[:MAX_OPTIONS])]
     if len(swaps) > MAX_OPTIONS and not dest:
         dests = list(dict.fromkeys(destination(s) for s, _ in swaps))
-        options = [SelectOption(d, t("r51.new_meld", locale) if d == "new"
-                                else t("r51.onto", locale, id=d)) for d in dests]
-        return [_back(locale), SelectControl("ui_to", t("r51.read_placeholder", locale),
+        options = [SelectOption(d, t("ramino51.new_meld", locale) if d == "new"
+                                else t("ramino51.onto", locale, id=d)) for d in dests]
+        return [_back(locale), SelectControl("ui_to", t("ramino51.read_placeholder", locale),
                                              options[:MAX_OPTIONS])]
     options = [SelectOption(compact(text.removeprefix("swap ")), swap_label(s, locale))
                for s, text in swaps]
-    return [_back(locale), SelectControl("swap", t("r51.swap_placeholder", locale),
+    return [_back(locale), SelectControl("swap", t("ramino51.swap_placeholder", locale),
                                          options[:MAX_OPTIONS])]
 
 
@@ -379,12 +379,12 @@ def swap_label(swap: SwapJoker, locale: str) -> str:
     given = cards_text([c.text for c in swap.naturals])
     use = swap.use
     if use.meld:
-        where = t("r51.into_new", locale, cards=placed_text(use.meld))
+        where = t("ramino51.into_new", locale, cards=placed_text(use.meld))
     else:
-        where = t("r51.onto", locale, id=use.meld_id)
+        where = t("ramino51.onto", locale, id=use.meld_id)
         if use.as_ is not None:
-            where += " " + t("r51.as_card", locale, card=card_text(use.as_.text))
-    return fit(t("r51.swap_choice", locale, id=swap.meld_id, cards=given, what=where), where)
+            where += " " + t("ramino51.as_card", locale, card=card_text(use.as_.text))
+    return fit(t("ramino51.swap_choice", locale, id=swap.meld_id, cards=given, what=where), where)
 
 
 # ----- shared words -------------------------------------------------------------------------
@@ -394,9 +394,9 @@ def meld_label(melds: Sequence[Group], value: int, minimum: int, locale: str) ->
     """Return a ready-made choice: its melds, and its value (of the minimum, before opening)."""
     shown = " + ".join(placed_text(g) for g in melds)
     if minimum:
-        label = t("r51.opening_choice", locale, cards=shown, points=value, minimum=minimum)
+        label = t("ramino51.opening_choice", locale, cards=shown, points=value, minimum=minimum)
     else:
-        label = t("r51.meld_choice", locale, cards=shown, points=value)
+        label = t("ramino51.meld_choice", locale, cards=shown, points=value)
     return fit(label, shown)
 
 
@@ -449,7 +449,7 @@ def _declared(card: str) -> str:
 
 
 def _back(locale: str) -> ButtonControl:
-    return ButtonControl("ui_back", t("r51.action.back", locale), "secondary")
+    return ButtonControl("ui_back", t("ramino51.action.back", locale), "secondary")
 
 
 # Steps that open a menu whatever the draft, and steps that add the value chosen to a draft.

@@ -44,6 +44,7 @@ from cogs.adapters.melding import (
     sorted_cards,
     target_label,
 )
+from cogs.adapters.rummy500_words import WORDS
 from cogs.errors import Refusal
 from engine.actions import Melds
 from engine.cards import Card
@@ -84,6 +85,7 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
     """Rummy 500 for the host: 2 to 5 players, claims made from the table."""
 
     game = Rummy500Game
+    words = WORDS  # its own catalogue: every rummy500.… key, its options, presets and refusals
     # A claim is news for all; a player's own melds and lay-offs he must see on the table.
     notable: frozenset[str] = frozenset({"claim", "rummy_announce", "meld", "layoff"})
 
@@ -131,11 +133,11 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
         if view.dealer == seat:
             notes.append(t("table.dealer", locale))
         if info.eliminated:
-            notes.append(t("r500.eliminated", locale))
+            notes.append(t("rummy500.eliminated", locale))
         return SeatSpec(
             name=names[seat],
             card_count=info.cards,
-            score=t("r500.score", locale, total=info.total, hand=_this_hand(view, seat)),
+            score=t("rummy500.score", locale, total=info.total, hand=_this_hand(view, seat)),
             melds=melds,
             is_turn=view.turn == seat and view.phase != "over",
             note=" · ".join(notes),
@@ -144,11 +146,11 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
     def _footer(self, view: R500Table, locale: str) -> str:
         opts = view.options
         if opts.game_mode == "closings":
-            parts = [t("r500.closings_goal", locale, count=opts.closings_to_win)]
+            parts = [t("rummy500.closings_goal", locale, count=opts.closings_to_win)]
         else:
             parts = [t("table.target", locale, target=opts.target_score)]
         if view.special_card:
-            parts.append(t("r500.special", locale, card=_pretty(view.special_card),
+            parts.append(t("rummy500.special", locale, card=_pretty(view.special_card),
                            points=opts.special_card_value))
         return " ".join(parts)
 
@@ -165,9 +167,9 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
         claim = view.claim
         if claim.open and view.options.rummy_call == "manual":
             # Manual calls say nothing of the card: an invitation to look, not a hint.
-            line += " · " + t("r500.window_look", locale, card=_pretty(claim.card))
+            line += " · " + t("rummy500.window_look", locale, card=_pretty(claim.card))
         elif claim.open and claim.fits:
-            line += " · " + t("r500.window_open", locale, card=_pretty(claim.card))
+            line += " · " + t("rummy500.window_open", locale, card=_pretty(claim.card))
         return line
 
     def hand_spec(self, game: Rummy500Game, seat: int, sort: str, locale: str) -> HandSpec:
@@ -197,7 +199,7 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
         if game.is_over:
             return self.table_status(game, names, locale)
         assert table.turn is not None
-        held = t("r500.in_hand", locale, points=_hand_total(game, view.hand))
+        held = t("rummy500.in_hand", locale, points=_hand_total(game, view.hand))
         if not view.moves:
             # Not the player's name: with 3 or more seats it would change every turn, and
             # each waiting hand would cost a REST call per turn to say so.
@@ -206,10 +208,10 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
         opened = table.seats[seat].opened
         minimum = table.options.min_first_meld
         if table.phase != "special" and not opened and minimum:
-            line += " " + t("r500.first_meld", locale, points=minimum)
+            line += " " + t("rummy500.first_meld", locale, points=minimum)
         fitting = [] if opened or table.phase != "play" else _fitting(game, view.hand)
         if fitting:
-            line += "\n" + t("r500.layoff_unopened", locale, cards=cards_text(fitting))
+            line += "\n" + t("rummy500.layoff_unopened", locale, cards=cards_text(fitting))
         return line + "\n" + held
 
     # ----- controls ---------------------------------------------------------------------------
@@ -240,17 +242,17 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
         if A.DrawStock() in moves:
             buttons.append(ButtonControl(str(A.DrawStock()), t("action.draw_stock", locale)))
         if _depths(moves):
-            buttons.append(ButtonControl(TAKE_STEP, t("r500.action.take_pile", locale),
+            buttons.append(ButtonControl(TAKE_STEP, t("melding.action.take_pile", locale),
                                          "success"))
         free = next((a for a in moves if isinstance(a, A.TakeDiscards) and not a.melds), None)
         if free is not None:
-            buttons.append(ButtonControl(str(free), t("r500.action.take_top", locale,
+            buttons.append(ButtonControl(str(free), t("rummy500.action.take_top", locale,
                                                       card=_pretty(table.pile[free.k - 1])),
                                          "secondary"))
         if A.DeclineDiscards() in moves:
             key = "reuse" if _reuse_left(table) else "end"
             buttons.append(ButtonControl(str(A.DeclineDiscards()),
-                                         t(f"r500.action.decline_{key}", locale), "secondary"))
+                                         t(f"rummy500.action.decline_{key}", locale), "secondary"))
         return buttons
 
     def _depth_select(self, view: R500Hand, locale: str) -> SelectControl:
@@ -263,7 +265,7 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
         found.sort(key=lambda a: -sum(len(m) for m in a.melds))  # the most cards down first
         options = [SelectOption(option_value(a, "take"), _melds_label(a.melds, locale))
                    for a in found[:MAX_OPTIONS]]
-        return SelectControl("take", t("r500.take_placeholder", locale,
+        return SelectControl("take", t("rummy500.take_placeholder", locale,
                                        card=_pretty(view.table.pile[k - 1])), options)
 
     def _special_controls(self, view: R500Hand, menu: Menu, locale: str) -> list[Control]:
@@ -271,15 +273,15 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
         if menu.step == "suit":
             options = [SelectOption(option_value(a, "special"), _pretty(card.text))
                        for card, a in names if card.suit == menu.choice]
-            placeholder = t("r500.special_placeholder", locale)
+            placeholder = t("rummy500.special_placeholder", locale)
             return [back_button(locale), SelectControl("special", placeholder, options)]
         controls: list[Control] = []
         if A.NameSpecial(None) in view.moves:
             controls.append(ButtonControl(str(A.NameSpecial(None)),
-                                          t("r500.action.no_special", locale), "secondary"))
+                                          t("rummy500.action.no_special", locale), "secondary"))
         suits = [SelectOption(s, t(f"suit.{s}", locale)) for s in _suits(names)]
         if suits:
-            controls.append(SelectControl(SUIT_STEP, t("r500.suit_placeholder", locale), suits))
+            controls.append(SelectControl(SUIT_STEP, t("rummy500.suit_placeholder", locale), suits))
         return controls
 
     def step(self, game: Rummy500Game, seat: int, draft: str, text: str) -> str:
@@ -313,8 +315,8 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
             return []
         if game.opts.rummy_call == "announce" and not claim.fits:
             return []
-        return [ButtonControl("claim", t("r500.action.rummy", locale), "danger"),
-                ButtonControl(PASS_CLAIMS, t("r500.action.no_claim", locale), "secondary")]
+        return [ButtonControl("claim", t("rummy500.action.rummy", locale), "danger"),
+                ButtonControl(PASS_CLAIMS, t("rummy500.action.no_claim", locale), "secondary")]
 
     def table_choices(self, game: Rummy500Game, seat: int, action: str, locale: str
                       ) -> list[SelectOption]:
@@ -365,34 +367,34 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
         if isinstance(p, StockDraw):
             return t("event.drew_stock", locale, name=who)
         if isinstance(p, EmptyHand):
-            return t("r500.event.empty_hand", locale, name=who)
+            return t("rummy500.event.empty_hand", locale, name=who)
         if isinstance(p, Discarded):
             return t("event.discarded", locale, name=who, card=_pretty(p.card))
         if isinstance(p, Taken):
-            return t("r500.event.take", locale, name=who, count=len(p.cards),
+            return t("rummy500.event.take", locale, name=who, count=len(p.cards),
                      card=_pretty(p.cards[0]), k=p.k) + self._melds_line(p.melds, locale)
         if isinstance(p, Melded):
-            return t("r500.event.meld", locale, name=who) + self._melds_line(p.melds, locale)
+            return t("rummy500.event.meld", locale, name=who) + self._melds_line(p.melds, locale)
         if isinstance(p, LaidOff):
-            return t("r500.event.layoff", locale, name=who, card=_pretty(p.card),
+            return t("rummy500.event.layoff", locale, name=who, card=_pretty(p.card),
                      id=p.meld, points=p.points)
         if isinstance(p, Claimed):
-            return t("r500.event.claim", locale, name=who, card=_pretty(p.card),
+            return t("rummy500.event.claim", locale, name=who, card=_pretty(p.card),
                      id=p.meld, points=p.points)
         if isinstance(p, Declined):
-            key = "r500.event.decline_auto" if p.auto else "r500.event.decline"
+            key = "rummy500.event.decline_auto" if p.auto else "rummy500.event.decline"
             return t(key, locale, name=who)
         if isinstance(p, SpecialNamed):
-            return (t("r500.event.special", locale, name=who, card=_pretty(p.card)) if p.card
-                    else t("r500.event.no_special", locale, name=who))
+            return (t("rummy500.event.special", locale, name=who, card=_pretty(p.card)) if p.card
+                    else t("rummy500.event.no_special", locale, name=who))
         return ""
 
     def _news_line(self, p: R500Payload, names: Sequence[str], locale: str) -> str:
         """Return the line of what the game itself did: announce, reuse, deal, end."""
         if isinstance(p, Announced):
-            return t("r500.event.announce", locale, card=_pretty(p.card), ids=", ".join(p.fits))
+            return t("rummy500.event.announce", locale, card=_pretty(p.card), ids=", ".join(p.fits))
         if isinstance(p, Reused):
-            return t("r500.event.reuse", locale, count=p.stock)
+            return t("rummy500.event.reuse", locale, count=p.stock)
         if isinstance(p, Dealt):
             return t("event.new_hand", locale, number=p.hand_no, name=names[p.dealer])
         if isinstance(p, HandReport):
@@ -405,12 +407,12 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
         if not melds:
             return ""
         shown = "; ".join(f"{m.id}: {cards_text(m.cards)}" for m in melds)
-        return " " + t("r500.event.melds", locale, melds=shown, count=len(melds))
+        return " " + t("rummy500.event.melds", locale, melds=shown, count=len(melds))
 
     def _end_line(self, p: HandReport, names: Sequence[str], locale: str) -> str:
         if p.reason == "stock" or p.out is None:
-            return t("r500.event.stock_end", locale)
-        return t("r500.event.went_out", locale, name=names[p.out])
+            return t("rummy500.event.stock_end", locale)
+        return t("rummy500.event.went_out", locale, name=names[p.out])
 
     def hand_end(
         self, game: Rummy500Game, events: Sequence[Event], names: Sequence[str], locale: str
@@ -429,13 +431,13 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
             rows.append(HandEndRow(
                 name=names[seat], melds=[m for m in mine if m], layoffs=laid,
                 deadwood=list(s.hand), deadwood_value=s.in_hand,
-                points=t("r500.hand_points", locale, points=s.hand_score),
+                points=t("rummy500.hand_points", locale, points=s.hand_score),
                 layoff_label=t("picture.laid_off", locale),
                 deadwood_label=t("picture.in_hand", locale)))
-            lines.append(t("r500.score_line", locale, name=names[seat],
+            lines.append(t("rummy500.score_line", locale, name=names[seat],
                            melded=s.melded, laid=s.laid_off, held=-s.in_hand,
                            points=s.hand_score, total=p.totals[seat]))
-        lines += [t("r500.event.eliminated", locale, name=names[s]) for s in p.eliminated]
+        lines += [t("rummy500.event.eliminated", locale, name=names[s]) for s in p.eliminated]
         if p.tied:
             lines.append(tie_line(p.tied, p.totals, names, locale))
         title = t("hand_end.title", locale, number=p.hand_no,
@@ -448,12 +450,12 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
     def rules_summary(self, options: Rummy500Options, locale: str) -> list[str]:
         """Return a few lines of the rules in force."""
         o = options
-        lines = [t("r500.rules.goal", locale), t("r500.rules.opened", locale),
-                 t("r500.rules.pile", locale)]
+        lines = [t("rummy500.rules.goal", locale), t("rummy500.rules.opened", locale),
+                 t("rummy500.rules.pile", locale)]
         if o.min_first_meld:
-            lines.append(t("r500.first_meld", locale, points=o.min_first_meld))
+            lines.append(t("rummy500.first_meld", locale, points=o.min_first_meld))
         if o.rummy_rule:
-            lines.append(t(f"r500.rules.rummy_{o.rummy_call}", locale,
+            lines.append(t(f"rummy500.rules.rummy_{o.rummy_call}", locale,
                            seconds=o.rummy_window_seconds))
         lines += self.settings_lines(options, locale)
         return lines
@@ -462,12 +464,12 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
         """Return the key options in one or two short lines."""
         o = options
         if o.game_mode == "closings":
-            goal = t("r500.closings_goal", locale, count=o.closings_to_win)
+            goal = t("rummy500.closings_goal", locale, count=o.closings_to_win)
         else:
             goal = t("table.target", locale, target=o.target_score)
         lines = [goal]
         if o.elimination_score is not None:
-            lines.append(t("r500.rules.elimination", locale, score=o.elimination_score))
+            lines.append(t("rummy500.rules.elimination", locale, score=o.elimination_score))
         return lines
 
 
@@ -485,8 +487,8 @@ def _this_hand(view: R500Table, seat: int) -> int:
 def _prompt_key(table: R500Table) -> str:
     """Return the prompt of the seat's step; an empty stock says what leaving the pile does."""
     if table.phase == "draw" and not table.stock:
-        return "r500.prompt.draw_empty_" + ("reuse" if _reuse_left(table) else "end")
-    return f"r500.prompt.{table.phase}"
+        return "rummy500.prompt.draw_empty_" + ("reuse" if _reuse_left(table) else "end")
+    return f"rummy500.prompt.{table.phase}"
 
 
 def _reuse_left(table: R500Table) -> bool:
@@ -505,7 +507,7 @@ def _signed(points: int) -> str:
 
 def _melds_label(melds: Melds, locale: str) -> str:
     shown = " + ".join(cards_text(c.text for c in m) for m in melds)
-    return t("r500.meld_label", locale, cards=shown)
+    return t("rummy500.meld_label", locale, cards=shown)
 
 
 def _hand_values(game: Rummy500Game) -> Callable[[Card], int]:

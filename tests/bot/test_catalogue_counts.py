@@ -122,7 +122,7 @@ def test_italian_and_english_entries_have_the_same_placeholders(key: str) -> Non
 ])
 def test_a_count_may_choose_words_without_being_shown(lang: str, count: int,
                                                       expected: str) -> None:
-    assert t("r500.event.melds", lang, melds=TEXTS["melds"], count=count) == expected
+    assert t("rummy500.event.melds", lang, melds=TEXTS["melds"], count=count) == expected
 
 
 def test_the_checks_catch_what_the_bot_used_to_say() -> None:

@@ -6,6 +6,7 @@ find a game's own entry before the shared one; Canasta's words live with Canasta
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -14,12 +15,19 @@ import pytest
 from bot.i18n import Catalogues, Words, WordsRefused, catalogue, games_with_words, resolve, t
 from bot.locales import en, it
 from bot.locales.move_words import cut, entries, game_keys, words_module
+from cogs.adapters.base import GameAdapter, off_word, preset_label
 from cogs.adapters.canasta import CanastaAdapter
 from cogs.adapters.canasta_words import WORDS as CANASTA
+from cogs.adapters.ramino import RaminoAdapter
+from cogs.adapters.ramino51 import Ramino51Adapter
+from cogs.adapters.rummy500 import Rummy500Adapter
 from cogs.errors import rules_text
+from cogs.registry import adapter_for
 from engine.canasta.errors import PileFrozen
+from engine.ramino51 import Ramino51Options
 
 LOCALES = Path(__file__).resolve().parents[2] / "bot" / "locales"
+ADAPTERS = LOCALES.parents[1] / "cogs" / "adapters"
 
 
 def shared() -> dict[str, dict[str, str]]:
@@ -116,6 +124,56 @@ def test_canastas_words_live_with_canasta_and_in_no_shared_catalogue() -> None:
     assert catalogue("en")["canasta.option.turned_joker_cards"] == "Cards under a turned joker"
 
 
+# A game whose words moved after Canasta's: its adapter and a few shared keys it took.
+MOVED: dict[str, tuple[type[GameAdapter], tuple[str, ...]]] = {
+    "rummy500": (Rummy500Adapter, ("r500.", "game.rummy500", "preset.italian",
+                                   "option.special_card", "error.dead_end")),
+    "ramino": (RaminoAdapter, ("game.ramino", "preset.short", "option.close_mode",
+                               "error.cannot_close")),
+    "ramino51": (Ramino51Adapter, ("r51.", "game.ramino51", "preset.four_jokers",
+                                   "option.unopened_penalty.none", "error.joker_not_used")),
+}
+
+
+@pytest.mark.parametrize("game", sorted(MOVED))
+def test_a_melding_games_words_live_with_it_and_in_no_shared_catalogue(game: str) -> None:
+    adapter, taken = MOVED[game]
+    words = adapter.words
+    assert words is type(adapter_for(game)).words and game in games_with_words()
+    assert all(key.startswith(game + ".") for language in words.values() for key in language)
+    assert set(words["it"]) == set(words["en"]) != set()
+    for messages in (en.MESSAGES, it.MESSAGES):
+        # gin_mahjong.py still reads Rummy 500's old name of the shared melding.action.take_pile.
+        assert [k for k in messages if k.startswith((game + ".", *taken))
+                and k != "r500.action.take_pile"] == []
+
+
+def test_no_games_adapter_reads_another_games_words() -> None:
+    scopes = games_with_words()
+    for game in scopes:
+        files = [ADAPTERS / f"{game}.py", *ADAPTERS.glob(f"{game}_*.py")]
+        literals = {node.value for path in files if path.exists()
+                    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                    if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+        others = tuple(f"{other}." for other in scopes - {game})
+        assert sorted(text for text in literals if text.startswith(others)) == [], game
+
+
+def test_the_melding_games_words_read_by_their_conventions_and_shared_ones() -> None:
+    assert t("game.ramino51", "it") == "Ramino 51"
+    assert preset_label("rummy500", "italian", "it") == (
+        "All'italiana (prima calata 40, pesca dal mazzo finché non apri, eliminazione a −101)")
+    assert preset_label("canasta", "italian", "en") == (
+        "Italian (black threes left in hand cost nothing)")
+    assert preset_label("ramino", "short", "it") == "Corto: 7 carte, un mazzo (da 2 a 4 giocatori)"
+    assert resolve("error.cannot_close") == "ramino.error.cannot_close"
+    assert off_word(Ramino51Options.spec("unopened_penalty"), "it", "ramino51") == "le sue carte"
+    # Words two games read stay shared, under a name neither game's scope.
+    assert t("melding.depth_placeholder", "it") == "Quale carta degli scarti prendi?"
+    assert t("stock.action.draw_void", "it") == "Pesca (la mano finisce)"
+    assert t("penalty.charged_times", "en", points=-20, times=2) == "−20 (×2)"
+
+
 # ----- moving a game's words (python -m bot.locales.move_words) ---------------------------------
 
 SOURCE = '''MESSAGES: dict[str, str] = {
@@ -146,6 +204,9 @@ def test_the_move_cuts_a_games_entries_and_writes_its_catalogue() -> None:
         "option.going_out_bonus": "canasta.option.going_out_bonus",  # no other game's option
         "error.pile_frozen": "canasta.error.pile_frozen",  # a code only engine.canasta defines
         "kin.hello": "canasta.kin.hello"}
+    # A preset's shared name moves when no other game reads it; one many games read stays.
+    assert game_keys("ramino51", {}, ["preset.four_jokers", "preset.standard"]) == {
+        "preset.four_jokers": "ramino51.preset.four_jokers"}
     kept, values = cut(SOURCE, {"game.kin", "kin.hello", "error.kin_only"})
     assert [key for key, _, _ in entries(kept)] == ["game.gin", "lobby.x"]
     assert "# --- kin ---" not in kept  # its section moved whole

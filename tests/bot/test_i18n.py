@@ -204,7 +204,7 @@ def test_signed_scores_and_negative_numbers_use_one_minus_sign(
     assert t("test.score", "en", total=0, hand=0) == "0 (0)"  # no sign on nothing
     assert t("test.score", "en", total="?", hand="?") == "? (?)"  # not numbers: as given
     assert number(-101) == "\u2212101" and number(7) == "7"
-    assert t("r500.score_line", "en", name="Bruno", melded=15, laid=10, held=-20, points=5,
+    assert t("rummy500.score_line", "en", name="Bruno", melded=15, laid=10, held=-20, points=5,
              total=-5) == ("Bruno: melded 15, laid off 10, in hand \u221220 \u2192 +5 "
                            "(total \u22125)")
 

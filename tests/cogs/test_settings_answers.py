@@ -154,14 +154,15 @@ def test_every_kind_of_option_lists_its_values(spec: OptionSpec, english: str) -
 
 def test_similar_options_match_keys_and_labels_in_the_members_language() -> None:
     specs = adapter_for("rummy500").settings
-    assert similar_options(specs, "special", "en")[0] == "Special card (special_card)"
-    assert similar_options(specs, "carta speciale", "it")[0] == (
+    assert similar_options(specs, "special", "en", "rummy500")[0] == "Special card (special_card)"
+    assert similar_options(specs, "carta speciale", "it", "rummy500")[0] == (
         "Carta speciale (special_card)")
-    assert similar_options(specs, "zzzz", "en") == []
+    assert similar_options(specs, "zzzz", "en", "rummy500") == []
 
 
 def test_a_misspelt_word_of_an_option_finds_it() -> None:
     specs = adapter_for("rummy500").settings
-    assert similar_options(specs, "targt", "en")[0] == "Target score (target_score)"
-    assert "Rummy! window (rummy_window_seconds)" in similar_options(specs, "windw", "en")
-    assert similar_options(specs, "punteggo", "it")[0].endswith("(target_score)")
+    assert similar_options(specs, "targt", "en", "rummy500")[0] == "Target score (target_score)"
+    assert "Rummy! window (rummy_window_seconds)" in similar_options(specs, "windw", "en",
+                                                                      "rummy500")
+    assert similar_options(specs, "punteggo", "it", "rummy500")[0].endswith("(target_score)")

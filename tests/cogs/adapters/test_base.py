@@ -44,7 +44,7 @@ def test_changed_rules_are_named_in_the_members_language() -> None:
 
 def test_option_values_read_naturally() -> None:
     special = OptionSpec("special_card", "card", None)
-    assert option_text(special, None, "en") == "Special card: off"
-    assert option_text(special, "QS", "it") == "Carta speciale: Q♠\ufe0e"
-    assert option_text(OptionSpec("top_card_free", "bool", False), True, "en") == (
-        "Top card free: on")
+    assert option_text(special, None, "en", game="rummy500") == "Special card: off"
+    assert option_text(special, "QS", "it", game="rummy500") == "Carta speciale: Q♠\ufe0e"
+    assert option_text(OptionSpec("top_card_free", "bool", False), True, "en",
+                       game="rummy500") == "Top card free: on"

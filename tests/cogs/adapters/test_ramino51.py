@@ -139,7 +139,7 @@ def test_building_asks_which_listed_meld_only_when_cards_make_several() -> None:
     assert "7S" not in {o.value for o in add.options}  # 7S 7D 7C fit no opening with it
     with pytest.raises(Refusal) as refused:
         RAMINO51.step(game, 0, draft, "ui_add 7S,7D,7C")
-    assert refused.value.key == "r51.no_meld_here"
+    assert refused.value.key == "ramino51.no_meld_here"
     draft = RAMINO51.step(game, 0, draft, "ui_add 10H,JH,QH")
     put = [c for c in RAMINO51.controls(game, 0, "en", draft) if isinstance(c, ButtonControl)
            and c.action.startswith("meld ")]
