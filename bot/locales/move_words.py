@@ -6,7 +6,9 @@
 
 What moves, from bot/locales/en.py and it.py: every entry whose key starts with the game's
 name (`canasta.…`) or with one of its `--prefix`es (renamed into the game's scope on the way:
-`r500.score_line` → `rummy500.score_line`, and `mahjong=gin.mahjong` names the new prefix),
+`r500.score_line` → `rummy500.score_line`, and `mahjong=gin.mahjong` names the new prefix;
+a prefix may have several segments, `rules.gin=gin.rules`, or be one whole key,
+`event.knocked=gin.event.knocked`),
 its display name (`game.<game>`), its own preset names (`preset.<game>.<preset>`, and
 `preset.<preset>` when no other game reads that shared name), the options no other hosted game
 declares (`option.<key>`, `.help`, `.none`) and the refusal codes only
@@ -82,13 +84,20 @@ def game_keys(game: str, prefixes: dict[str, str], english: Iterable[str]) -> di
     renamed: dict[str, str] = {}
     for key in keys:
         first, _, rest = key.partition(".")
+        old = _prefix_of(key, prefixes)
         if first == game:
             renamed[key] = key
-        elif first in prefixes:
-            renamed[key] = f"{prefixes[first]}.{rest}"
+        elif old is not None:
+            renamed[key] = prefixes[old] + key[len(old):]
         elif _names_own(first, rest, game, *own):
             renamed[key] = own_form(game, key)
     return renamed
+
+
+def _prefix_of(key: str, prefixes: Iterable[str]) -> str | None:
+    """Return the longest prefix naming this key (the key itself, or its first segments)."""
+    found = [old for old in prefixes if key == old or key.startswith(old + ".")]
+    return max(found, key=len, default=None)
 
 
 def _names_own(convention: str, rest: str, game: str, options: set[str], presets: set[str],
@@ -215,12 +224,17 @@ def rename_literals(paths: Iterable[Path], prefixes: dict[str, str], write: bool
     """Rename the renamed prefixes' string literals ("r500.…", f"r500.…") in these files."""
     if not prefixes:
         return []
-    names = "|".join(map(re.escape, prefixes))
-    pattern = re.compile(rf"""([fr]?["'])({names})\.""")
+    # Longest first, so that `event.gin` does not take `event.gin_card`'s place.
+    ordered = sorted(prefixes, key=len, reverse=True)
+    keys = "|".join(re.escape(old) for old in ordered if "." in old) or "(?!)"
+    names = "|".join(re.escape(old) for old in ordered if "." not in old) or "(?!)"
+    # A key (`event.gin`) is renamed whole or as a prefix; a name (`mahjong`) only as a
+    # prefix, since "mahjong" alone is a preset's value, not a key.
+    pattern = re.compile(rf"""([fr]?(["']))(?:({keys})(?=\.|\2)|({names})(?=\.))""")
     changed = []
     for path in paths:
         text = path.read_text(encoding="utf-8")
-        new = pattern.sub(lambda m: f"{m[1]}{prefixes[m[2]]}.", text)
+        new = pattern.sub(lambda m: m[1] + prefixes[m[3] or m[4]], text)
         if new != text:
             changed.append(str(path.relative_to(ROOT)))
             if write:
@@ -253,7 +267,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("game", help="the game's name, as in cogs.registry")
     parser.add_argument("--prefix", action="append", default=[], metavar="OLD[=NEW]",
-                        help="another key prefix of the game's (NEW defaults to the game's name)")
+                        help="another key prefix of the game's, or one key (NEW defaults to the game's name)")
     parser.add_argument("--keep", action="append", default=[], metavar="KEY",
                         help="leave the keys starting with this (a key, or a prefix 'r500.') shared")
     parser.add_argument("--write", action="store_true", help="move the words (else list them)")

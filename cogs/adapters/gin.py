@@ -30,6 +30,7 @@ from cogs.adapters import (
 from cogs.adapters import gin_mahjong as mj
 from cogs.adapters import gin_teams as teams
 from cogs.adapters.base import AdapterBase, levels, sheet_of, tie_line, with_words
+from cogs.adapters.gin_words import WORDS
 from engine.cards import Card, parse_cards
 from engine.game import Event
 from engine.gin import (
@@ -73,12 +74,14 @@ class GinAdapter(AdapterBase[GinOrTeams]):
     """Gin Rummy for the host: its pictures, controls and lines; the rest is shared."""
 
     game = GinGame
+    # its own catalogue: every gin.… key (Mahjong's and teams' too), options, presets, refusals
+    words = WORDS
     # Mahjong gin: a player's own melds and lay-offs he must see on the table (their ids)
     notable: frozenset[str] = frozenset({"meld", "layoff"})
 
     players = levels(greedy_action, choose_action, choose_action_hard)
     # the lobby's line per team and its note under them
-    partner_keys = ("gin_teams.lobby_team", "gin_teams.lobby_note")
+    partner_keys = ("gin.teams.lobby_team", "gin.teams.lobby_note")
 
     def seat_range(self, options: GinOptions) -> tuple[int, int]:
         """Return two seats, or two teams' worth with team play."""
@@ -149,7 +152,7 @@ class GinAdapter(AdapterBase[GinOrTeams]):
     def score_sheet(self, game: GinOrTeams) -> ScoreSheet:
         """Return each hand's points; the totals add the bonuses (Hollywood: games 2 and 3)."""
         scores = game.scores()
-        key = "sheet.bonus_hollywood" if scores.format == "hollywood" else "sheet.bonus"
+        key = "gin.sheet.bonus_hollywood" if scores.format == "hollywood" else "sheet.bonus"
         return sheet_of(game, scores.hands, game.hand_no, key)
 
     # ----- announcements ----------------------------------------------------------------------
@@ -198,11 +201,11 @@ class ClosedLook:
     def rules_lines(cls, options: GinOptions, locale: str) -> list[str]:
         """Return the goal, the knock rule, the bonuses and the target."""
         o = options
-        lines = [t("rules.gin.goal", locale), knock_line(o, locale)]
-        lines.append(t("rules.gin.bonuses", locale, gin=o.gin_bonus, undercut=o.undercut_bonus))
+        lines = [t("gin.rules.goal", locale), knock_line(o, locale)]
+        lines.append(t("gin.rules.bonuses", locale, gin=o.gin_bonus, undercut=o.undercut_bonus))
         if o.big_gin:
-            lines.append(t("rules.gin.big_gin", locale, bonus=o.big_gin_bonus))
-        lines.append(t("rules.gin.target", locale, target=o.target_score,
+            lines.append(t("gin.rules.big_gin", locale, bonus=o.big_gin_bonus))
+        lines.append(t("gin.rules.target", locale, target=o.target_score,
                        game_bonus=o.game_bonus, line_bonus=o.line_bonus))
         return lines
 
@@ -289,7 +292,7 @@ class ClosedLook:
             empty_label=t("picture.no_cards", locale),
         )
 
-    held_key = "picture.deadwood"  # what the hand picture calls the cards left out of melds
+    held_key = "gin.picture.deadwood"  # what the hand picture calls the cards left out of melds
 
     def held_value(self, view: GinHand) -> int:
         """Return the points the hand picture gives the cards left out: its least deadwood."""
@@ -297,7 +300,7 @@ class ClosedLook:
 
     def held_line(self, view: GinHand, locale: str) -> str:
         """Return the prompt's line of what the hand holds loose."""
-        return t("hand.deadwood", locale, points=view.deadwood)
+        return t("gin.hand.deadwood", locale, points=view.deadwood)
 
     def hand_prompt(self, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do now, or whom the game waits for."""
@@ -333,7 +336,7 @@ class ClosedLook:
         deep = [(m.card, m.meld) for m in view.moves
                 if isinstance(m, A.TakeDiscard) and m.card is not None]
         if deep:
-            menus.append(SelectControl("take", t("action.deep_placeholder", locale), [
+            menus.append(SelectControl("take", t("gin.action.deep_placeholder", locale), [
                 SelectOption(_deep_value(card, meld), f"{_pretty(str(card))} + "
                              f"{cards_text(str(c) for c in meld)}")
                 for card, meld in deep[:MAX_OPTIONS]]))
@@ -348,12 +351,13 @@ class ClosedLook:
         for card in _by_value(cards, opts)[:MAX_OPTIONS]:
             left = min_deadwood([c for c in hand if c != card], opts.wrap,
                                 opts.unmelded_ace_value)
-            key = "action.knock_card" if verb == "knock" else "action.discard_card"
+            key = "gin.action.knock_card" if verb == "knock" else "action.discard_card"
             if verb == "knock" and left == 0:
-                key = "action.gin_card"
+                key = "gin.action.gin_card"
             options.append(SelectOption(str(card), t(key, locale, card=_pretty(str(card))),
-                                        t("action.deadwood_after", locale, points=left)))
-        return SelectControl(verb, t(f"action.{verb}_placeholder", locale), options)
+                                        t("gin.action.deadwood_after", locale, points=left)))
+        key = "gin.action.knock_placeholder" if verb == "knock" else "action.discard_placeholder"
+        return SelectControl(verb, t(key, locale), options)
 
     def choices(self, view: GinHand) -> dict[tuple[str, str], Choice]:
         """Return what each menu option of the seat's hand sends, by (menu, value)."""
@@ -420,11 +424,11 @@ class ClosedLook:
                            points=t("table.points", locale, points=result.points
                                     if result.winner == seat else 0),
                            layoff_label=t("picture.laid_off", locale),
-                           deadwood_label=t("picture.deadwood", locale))
+                           deadwood_label=t("gin.picture.deadwood", locale))
                 for seat, reveal in enumerate(result.reveals)]
         lines = [hand_result_line(result, names, locale)]
         if result.doubled:
-            lines.append(t("event.spade_double", locale))
+            lines.append(t("gin.event.spade_double", locale))
         lines += self.total_lines(events, names, locale)
         title = t("hand_end.title", locale, number=end.hand,
                   what=ending(result, names, locale))
@@ -454,14 +458,14 @@ class ClosedLook:
         if opts.match_format == "multi_game":
             return []  # no end-of-game bonuses: the higher total wins
         winner = g.winner
-        lines = [t("event.bonus_game", locale, points=opts.game_bonus)]
+        lines = [t("gin.event.bonus_game", locale, points=opts.game_bonus)]
         for seat in range(2):
             boxes = g.boxes[seat]
             if boxes and opts.line_bonus:
-                lines.append(names[seat] + ": " + t("event.bonus_line", locale, hands=boxes,
+                lines.append(names[seat] + ": " + t("gin.event.bonus_line", locale, hands=boxes,
                                                     points=boxes * opts.line_bonus))
         if opts.shutout_double and g.boxes[1 - winner] == 0:
-            lines.append(t("event.shutout", locale, name=names[winner]))
+            lines.append(t("gin.event.shutout", locale, name=names[winner]))
         return lines
 
 
@@ -495,7 +499,7 @@ class MahjongLook(ClosedLook):
         """Number the pile from the top, as the depth menu counts."""
         return mj.numbered_pile(spec, locale)
 
-    held_key = "mahjong.in_hand"
+    held_key = "gin.mahjong.in_hand"
 
     def held_value(self, view: GinHand) -> int:
         """Return what the cards in hand would cost if the hand ended now."""
@@ -626,7 +630,7 @@ class TeamLook:
             return self.table_status(names, locale)
         board, local = self.board(seat)
         if view_of(self.game).boards[seat // 2].ended:
-            return t("gin_teams.your_board_over", locale)
+            return t("gin.teams.your_board_over", locale)
         return board.hand_prompt(local, teams.pair(seat // 2, names), locale)
 
     def controls(self, seat: int, locale: str, draft: str) -> list[Control]:
@@ -690,11 +694,11 @@ def look_type(options: GinOptions) -> type[ClosedLook] | type[TeamLook]:
 
 # The buttons of moves made with one press, in the order they show: (label key, style).
 _BUTTONS: dict[type, tuple[str, Style]] = {
-    A.TakeUpcard: ("action.take_upcard", "success"),
-    A.PassUpcard: ("action.pass_upcard", "secondary"),
+    A.TakeUpcard: ("gin.action.take_upcard", "success"),
+    A.PassUpcard: ("gin.action.pass_upcard", "secondary"),
     A.DrawStock: ("action.draw_stock", "primary"),
     A.TakeDiscard: ("action.take_discard", "success"),
-    A.BigGin: ("action.big_gin", "danger"),
+    A.BigGin: ("gin.action.big_gin", "danger"),
 }
 _ORDER = list(_BUTTONS)
 
@@ -739,12 +743,12 @@ def turn_line(view: GinHand, locale: str) -> str:
     top = _pretty(pile[-1]) if pile else ""
     moves = view.moves
     if any(isinstance(m, A.TakeUpcard) for m in moves):
-        return t("turn.upcard_choice", locale, card=top)
+        return t("gin.turn.upcard_choice", locale, card=top)
     if any(isinstance(m, A.TakeDiscard) and m.card is None for m in moves):
         return t("turn.draw_choice", locale, card=top)
     if any(isinstance(m, A.DrawStock) for m in moves):
         return t("turn.draw_only", locale)
-    return t("turn.discard_choice", locale)
+    return t("gin.turn.discard_choice", locale)
 
 
 # ----- words shared by the looks --------------------------------------------------------------
@@ -752,10 +756,10 @@ def turn_line(view: GinHand, locale: str) -> str:
 def knock_line(o: GinOptions, locale: str) -> str:
     """Return the knock rule in force."""
     if o.knock_rule == "none":
-        return t("rules.gin.knock_none", locale)
+        return t("gin.rules.knock_none", locale)
     if o.knock_rule == "oklahoma":
-        return t("rules.gin.knock_oklahoma", locale)
-    return t("rules.gin.knock_fixed", locale, limit=o.knock_limit)
+        return t("gin.rules.knock_oklahoma", locale)
+    return t("gin.rules.knock_fixed", locale, limit=o.knock_limit)
 
 
 def score_text(view: GinTable, seat: int, locale: str) -> str:
@@ -766,11 +770,11 @@ def score_text(view: GinTable, seat: int, locale: str) -> str:
     points = t("table.points", locale, points=total)
     if scores.format == "hollywood":
         cols = [c.finals[seat] if c.finished else c.running[seat] for c in scores.columns]
-        return t("table.hollywood", locale, g1=cols[0], g2=cols[1], g3=cols[2])
+        return t("gin.table.hollywood", locale, g1=cols[0], g2=cols[1], g3=cols[2])
     if scores.format == "best_of":
-        return t("table.best_of", locale, points=points, games=scores.games_won[seat])
+        return t("gin.table.best_of", locale, points=points, games=scores.games_won[seat])
     if scores.format == "multi_game":
-        return t("table.multi_game", locale, points=points, match=scores.match_scores[seat])
+        return t("gin.table.multi_game", locale, points=points, match=scores.match_scores[seat])
     return points
 
 
@@ -781,14 +785,14 @@ def event_line(ev: Event, names: Sequence[str], locale: str) -> str:
         return t(_SIMPLE[ev.kind], locale, name=who)
     p: GinPayload = ev.public
     if isinstance(p, Taken) and p.meld:
-        return t("event.took_deep", locale, name=who, card=_pretty(p.card),
+        return t("gin.event.took_deep", locale, name=who, card=_pretty(p.card),
                  meld=cards_text(p.meld))
     if isinstance(p, Taken):
         return t("event.took_discard", locale, name=who, card=_pretty(p.card))
     if isinstance(p, Discarded):
         return t("event.discarded", locale, name=who, card=_pretty(p.card))
     if isinstance(p, Knocked):
-        return t("event.knocked", locale, name=who, deadwood=p.deadwood)
+        return t("gin.event.knocked", locale, name=who, deadwood=p.deadwood)
     if isinstance(p, Dealt):
         return deal_line(p.hand, p.dealer, p.knock_card, names, locale)
     if isinstance(p, HandEnded):
@@ -807,11 +811,11 @@ def deal_line(hand: int, dealer: int, card: str | None, names: Sequence[str],
     if card:
         parsed = Card.parse(card)
         if parsed.rank == 1:
-            extra = t("oklahoma.knock_card_ace", locale, card=_pretty(card))
+            extra = t("gin.oklahoma.knock_card_ace", locale, card=_pretty(card))
         elif parsed.suit == "S":
-            extra = t("oklahoma.knock_card_spade", locale, card=_pretty(card))
+            extra = t("gin.oklahoma.knock_card_spade", locale, card=_pretty(card))
         else:
-            extra = t("oklahoma.knock_card", locale, card=_pretty(card),
+            extra = t("gin.oklahoma.knock_card", locale, card=_pretty(card),
                       limit=min(parsed.rank, 10))
         line += " " + extra
     return line
@@ -821,15 +825,15 @@ def hand_result_line(result: HandReport, names: Sequence[str], locale: str) -> s
     """Return who won the hand and what he scores (or that nobody did)."""
     kind, winner = result.kind, result.winner
     if kind == "dead":
-        return t("event.dead_hand", locale)
+        return t("gin.event.dead_hand", locale)
     if winner is None:
         return t("event.hand_no_winner", locale)
     if result.mahjong is not None:
-        return t("mahjong.event.hand_won", locale, name=names[winner],
+        return t("gin.mahjong.event.hand_won", locale, name=names[winner],
                  points=result.mahjong.totals[winner])
     line = t("event.hand_won", locale, name=names[winner], points=result.points)
     if kind == "undercut":
-        line = t("event.undercut", locale, name=names[winner],
+        line = t("gin.event.undercut", locale, name=names[winner],
                  deadwood=result.values[winner]) + " " + line
     return line
 
@@ -838,18 +842,18 @@ def ending(result: HandReport, names: Sequence[str], locale: str) -> str:
     """Say how the hand ended, for the end-of-hand picture's title."""
     kind, ender = result.kind, result.ender
     if kind == "dead" or ender is None:
-        return t("hand_end.dead", locale)
+        return t("gin.hand_end.dead", locale)
     if kind in ("gin", "big_gin"):
-        return t(f"event.{kind}", locale, name=names[ender])
-    return t("event.knocked", locale, name=names[ender], deadwood=result.values[ender])
+        return t(f"gin.event.{kind}", locale, name=names[ender])
+    return t("gin.event.knocked", locale, name=names[ender], deadwood=result.values[ender])
 
 
 # events told in one line naming only who did it
 _SIMPLE = {
-    "pass": "event.passed_upcard",
+    "pass": "gin.event.passed_upcard",
     "draw": "event.drew_stock",
-    "gin": "event.gin",
-    "big_gin": "event.big_gin",
+    "gin": "gin.event.gin",
+    "big_gin": "gin.event.big_gin",
 }
 
 

@@ -199,24 +199,24 @@ def controls(view: GinHand, draft: Draft, locale: str) -> list[Control]:
 
 def back_button(locale: str) -> ButtonControl:
     """Return the button back to the turn's own menus."""
-    return ButtonControl(str(Back()), t("r500.action.back", locale), "secondary")
+    return ButtonControl(str(Back()), t("melding.action.back", locale), "secondary")
 
 
 def take_button(view: GinHand, locale: str) -> list[Control]:
     """Return the button opening the pile-depth menu, if a deeper take is legal."""
     if not _takes_deep(view):
         return []
-    return [ButtonControl(str(OpenDepths()), t("r500.action.take_pile", locale), "success")]
+    return [ButtonControl(str(OpenDepths()), t("melding.action.take_pile", locale), "success")]
 
 
 def depth_select(view: GinHand, locale: str) -> SelectControl:
     """Return the menu of the legal takes by depth, each naming the deepest card it takes."""
     pile = view.table.discard
     takes = [m for m in view.moves if isinstance(m, A.TakePile)]
-    options = [SelectOption(str(m.depth), t("r500.depth", locale, k=m.depth,
+    options = [SelectOption(str(m.depth), t("melding.depth", locale, k=m.depth,
                                             card=_pretty(pile[-m.depth]), count=m.depth))
                for m in takes[:MAX_OPTIONS]]
-    return SelectControl("take", t("r500.depth_placeholder", locale), options)
+    return SelectControl("take", t("melding.depth_placeholder", locale), options)
 
 
 def target_select(view: GinHand, card: Card, locale: str) -> SelectControl:
@@ -225,10 +225,10 @@ def target_select(view: GinHand, card: Card, locale: str) -> SelectControl:
     options = []
     for move in _targets(view, card)[:MAX_OPTIONS]:
         meld = melds[move.meld_id]
-        end = f" ({t('r500.end.' + move.end, locale)})" if move.end else ""
-        label = t("r500.on_meld", locale, id=meld.id, cards=cards_text(meld.cards)) + end
+        end = f" ({t('melding.end.' + move.end, locale)})" if move.end else ""
+        label = t("melding.on_meld", locale, id=meld.id, cards=cards_text(meld.cards)) + end
         options.append(SelectOption(layoff_value(move), label))
-    return SelectControl("layoff", t("r500.target_placeholder", locale, card=_pretty(str(card))),
+    return SelectControl("layoff", t("melding.target_placeholder", locale, card=_pretty(str(card))),
                          options)
 
 
@@ -254,18 +254,18 @@ def card_selects(view: GinHand, more: bool, locale: str) -> list[Control]:
 
     controls: list[Control] = []
     if len(hand) > MAX_OPTIONS:
-        label = "r500.action.first_cards" if more else "r500.action.more_cards"
+        label = "melding.action.first_cards" if more else "melding.action.more_cards"
         controls.append(ButtonControl(str(Page()), t(label, locale, count=len(hand)),
                                       "secondary"))
     meldable = shown(c for m in moves if isinstance(m, A.MeldCards) for meld in m.melds
                      for c in meld)
     if len(meldable) >= 3:
         controls.append(SelectControl(
-            "meld", t("r500.meld_placeholder", locale), _card_options(meldable),
+            "meld", t("melding.meld_placeholder", locale), _card_options(meldable),
             min_values=3, max_values=len(meldable)))
     layable = shown(m.card for m in moves if isinstance(m, A.LayOff))
     if layable:
-        controls.append(SelectControl("ui_lay", t("r500.lay_placeholder", locale),
+        controls.append(SelectControl("ui_lay", t("melding.lay_placeholder", locale),
                                       _card_options(layable)))
     discards = shown(m.card for m in moves if isinstance(m, A.Discard))
     if discards:
@@ -297,12 +297,12 @@ def numbered_pile(spec: TableSpec, locale: str) -> TableSpec:
     if not count:
         return spec
     return replace(spec, discard_labels=[str(count - i) for i in range(count)],
-                   discard_caption=t("mahjong.pile", locale, count=count))
+                   discard_caption=t("gin.mahjong.pile", locale, count=count))
 
 
 def put_down_note(view: GinTable, seat: int, locale: str) -> str:
     """Return the seat's points put down this hand, for its line on the table."""
-    return t("mahjong.put_down", locale, points=view.put_down[seat])
+    return t("gin.mahjong.put_down", locale, points=view.put_down[seat])
 
 
 def prompt(view: GinHand, locale: str) -> str | None:
@@ -310,8 +310,8 @@ def prompt(view: GinHand, locale: str) -> str | None:
     if view.table.phase != "discard":
         return None
     if view.table.owed:
-        return t("mahjong.prompt.owed", locale, card=_pretty(view.table.owed))
-    return t("mahjong.prompt.play", locale)
+        return t("gin.mahjong.prompt.owed", locale, card=_pretty(view.table.owed))
+    return t("gin.mahjong.prompt.play", locale)
 
 
 def held_value(view: GinHand) -> int:
@@ -321,19 +321,19 @@ def held_value(view: GinHand) -> int:
 
 def held_line(view: GinHand, locale: str) -> str:
     """Return the hand prompt's line of what the cards in hand would cost now."""
-    return t("mahjong.held", locale, points=held_value(view))
+    return t("gin.mahjong.held", locale, points=held_value(view))
 
 
 def event_line(p: GinPayload, who: str, locale: str) -> str:
     """Return the line of a Mahjong move: a pile take, a meld, a lay-off ("" for others)."""
     if isinstance(p, PileTaken):
-        return t("mahjong.event.took_pile", locale, name=who, count=len(p.cards),
+        return t("gin.mahjong.event.took_pile", locale, name=who, count=len(p.cards),
                  cards=cards_text(p.cards))
     if isinstance(p, Melded):
         shown = " + ".join(f"{m.id}: {cards_text(m.cards)}" for m in p.melds)
-        return t("mahjong.event.melded", locale, name=who, melds=shown)
+        return t("gin.mahjong.event.melded", locale, name=who, melds=shown)
     if isinstance(p, LaidOff):
-        return t("mahjong.event.laid_off", locale, name=who, card=_pretty(p.card), meld=p.meld)
+        return t("gin.mahjong.event.laid_off", locale, name=who, card=_pretty(p.card), meld=p.meld)
     return ""
 
 
@@ -353,7 +353,7 @@ def end_rows(result: HandReport, names: Sequence[str], locale: str) -> list[Hand
             deadwood_value=tally.held[seat],
             points=t("table.points", locale, points=tally.totals[seat]),
             layoff_label=t("picture.laid_off", locale),
-            deadwood_label=t("mahjong.in_hand", locale)))
+            deadwood_label=t("gin.mahjong.in_hand", locale)))
     return rows
 
 
@@ -363,7 +363,7 @@ def score_lines(result: HandReport, names: Sequence[str], locale: str) -> list[s
     assert tally is not None
     lines = []
     for seat in range(len(names)):
-        key = "mahjong.score_line_gin" if tally.bonus[seat] else "mahjong.score_line"
+        key = "gin.mahjong.score_line_gin" if tally.bonus[seat] else "gin.mahjong.score_line"
         lines.append(t(key, locale, name=names[seat], melded=tally.put_down[seat],
                        held=tally.held[seat], bonus=tally.bonus[seat], total=tally.totals[seat]))
     return lines
@@ -371,5 +371,5 @@ def score_lines(result: HandReport, names: Sequence[str], locale: str) -> list[s
 
 def rules_lines(options: GinOptions, locale: str) -> list[str]:
     """Return the few lines of Mahjong gin's rules in force."""
-    return [t("mahjong.rules.play", locale, bonus=options.mahjong_gin_bonus),
-            t("mahjong.rules.scoring", locale, target=options.target_score)]
+    return [t("gin.mahjong.rules.play", locale, bonus=options.mahjong_gin_bonus),
+            t("gin.mahjong.rules.scoring", locale, target=options.target_score)]

@@ -60,7 +60,7 @@ def table_spec(game: TeamGin, names: Sequence[str], locale: str, score: TeamScor
     view: TeamTable = view_of(game)
     boards = [with_words(_board_spec(b, names, locale), locale) for b in view.boards]
     footer = " · ".join(team_totals(view, names, locale, score))
-    return TableSpec(title=t("table.title", locale, game=t("gin_teams.game", locale),
+    return TableSpec(title=t("table.title", locale, game=t("gin.teams.game", locale),
                              number=view.hand_no), seats=[], status=status, boards=boards,
                      footer=footer + " — " + t("table.target", locale, target=view.scores.target))
 
@@ -71,12 +71,12 @@ def _board_spec(board: BoardView, names: Sequence[str], locale: str) -> TableSpe
                       note=t("table.dealer", locale) if table.dealer == i else "",
                       is_turn=not board.ended and table.turn == i) for i in range(2)]
     if board.ended:
-        status = t("gin_teams.board_over", locale)
+        status = t("gin.teams.board_over", locale)
     elif table.turn is None:
         status = ""
     else:
         status = t("table.turn_of", locale, name=two[table.turn])
-    title = t("gin_teams.board_title", locale, number=board.index + 1, first=two[0],
+    title = t("gin.teams.board_title", locale, number=board.index + 1, first=two[0],
               second=two[1])
     deep = table.options.deep_discard_pickup  # a deep pickup takes any card: show them all
     return TableSpec(title=title, seats=seats, stock_count=table.stock,
@@ -96,7 +96,7 @@ def _last_result(board: BoardView, two: Sequence[str], locale: str) -> str:
 def result_line(result: HandReport, two: Sequence[str], locale: str) -> str:
     """Return a board's hand result in a few words: who won it and how much."""
     if result.kind == "dead":
-        return t("event.dead_hand", locale)
+        return t("gin.event.dead_hand", locale)
     if result.winner is None:
         return t("event.hand_no_winner", locale)
     return t("event.hand_won", locale, name=two[result.winner], points=result.points)
@@ -109,8 +109,8 @@ def status(game: TeamGin, names: Sequence[str], locale: str) -> str:
         winner = view.scores.winner
         if winner is None:
             return t("event.game_over", locale)
-        return t("gin_teams.match_winner", locale, name=team_name(winner, names))
-    return t("gin_teams.waiting_for", locale, names=", ".join(names[s] for s in view.to_act))
+        return t("gin.teams.match_winner", locale, name=team_name(winner, names))
+    return t("gin.teams.waiting_for", locale, names=", ".join(names[s] for s in view.to_act))
 
 
 # ----- lines ----------------------------------------------------------------------------------
@@ -120,11 +120,11 @@ def event_line(ev: Event, names: Sequence[str], locale: str, told: BoardLine) ->
     p = ev.public
     if isinstance(p, OnBoard):
         line = told(local(ev, p.board), pair(p.board, names))
-        return t("gin_teams.on_board", locale, number=p.board + 1, line=line) if line else ""
+        return t("gin.teams.on_board", locale, number=p.board + 1, line=line) if line else ""
     if isinstance(p, TeamHandEnded):
         return team_line(p.team, names, locale)
     if isinstance(p, GameEnded):
-        return t("gin_teams.game_winner", locale, name=team_name(p.winner, names),
+        return t("gin.teams.game_winner", locale, name=team_name(p.winner, names),
                  points=p.finals[p.winner])
     return told(ev, names)  # the match's end
 
@@ -132,12 +132,12 @@ def event_line(ev: Event, names: Sequence[str], locale: str, told: BoardLine) ->
 def team_line(team: TeamHand, names: Sequence[str], locale: str) -> str:
     """Return the team hand's result: the team ahead and what it scores, or a level hand."""
     if team.winner is None:
-        return t("gin_teams.level", locale, points=team.team_points[0])
-    line = t("gin_teams.team_won", locale, name=team_name(team.winner, names),
+        return t("gin.teams.level", locale, points=team.team_points[0])
+    line = t("gin.teams.team_won", locale, name=team_name(team.winner, names),
              points=team.points, high=team.team_points[team.winner],
              low=team.team_points[1 - team.winner])
     if team.sweep:
-        line += " " + t("gin_teams.sweep", locale, points=team.sweep)
+        line += " " + t("gin.teams.sweep", locale, points=team.sweep)
     return line
 
 
@@ -145,7 +145,7 @@ def opening_lines(game: TeamGin, names: Sequence[str], locale: str,
                   deal_line: Callable[[BoardView, Sequence[str]], str]) -> list[str]:
     """Return each board's first deal line (its dealer and knock card)."""
     view: TeamTable = view_of(game)
-    return [t("gin_teams.on_board", locale, number=b.index + 1,
+    return [t("gin.teams.on_board", locale, number=b.index + 1,
               line=deal_line(b, pair(b.index, names))) for b in view.boards]
 
 
@@ -158,12 +158,12 @@ def hand_end(events: Sequence[Event], names: Sequence[str], locale: str,
     rows, lines = [], []
     for board, result in enumerate(end.boards):
         two = pair(board, names)
-        lines.append(t("gin_teams.on_board", locale, number=board + 1,
+        lines.append(t("gin.teams.on_board", locale, number=board + 1,
                        line=result_line(result, two, locale)))
-        rows += _rows(result, [t("gin_teams.on_board", locale, number=board + 1, line=name)
+        rows += _rows(result, [t("gin.teams.on_board", locale, number=board + 1, line=name)
                                for name in two], locale)
     lines.append(team_line(end.team, names, locale))
-    title = t("hand_end.title", locale, number=end.hand, what=t("gin_teams.team_hand", locale))
+    title = t("hand_end.title", locale, number=end.hand, what=t("gin.teams.team_hand", locale))
     return HandEndSpec(title=title, rows=rows), lines + totals
 
 
@@ -174,7 +174,7 @@ def _rows(result: HandReport, two: Sequence[str], locale: str) -> list[HandEndRo
                        points=t("table.points", locale, points=result.points
                                 if result.winner == seat else 0),
                        layoff_label=t("picture.laid_off", locale),
-                       deadwood_label=t("picture.deadwood", locale))
+                       deadwood_label=t("gin.picture.deadwood", locale))
             for seat, reveal in enumerate(result.reveals)]
 
 
@@ -192,7 +192,7 @@ def final_lines(view: TeamTable, names: Sequence[str], locale: str,
                points=points[team]) for team in (0, 1)]
     winner = view.scores.winner
     if winner is not None:
-        lines.append(t("gin_teams.game_winner", locale, name=team_name(winner, names),
+        lines.append(t("gin.teams.game_winner", locale, name=team_name(winner, names),
                        points=points[winner]))
     return lines
 
@@ -201,8 +201,8 @@ def rules_lines(options: GinOptions, locale: str) -> list[str]:
     """Return the team play line of the rules (none for two players)."""
     if options.team_size < 2:
         return []
-    line = t("gin_teams.rules", locale, count=options.team_size)
+    line = t("gin.teams.rules", locale, count=options.team_size)
     if options.team_size > 2:
-        line += " " + t("gin_teams.rules_sweep", locale, bonus=SWEEP_STEP * (
+        line += " " + t("gin.teams.rules_sweep", locale, bonus=SWEEP_STEP * (
             options.team_size - 2))
     return [line]

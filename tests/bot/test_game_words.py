@@ -18,12 +18,14 @@ from bot.locales.move_words import cut, entries, game_keys, words_module
 from cogs.adapters.base import GameAdapter, off_word, preset_label
 from cogs.adapters.canasta import CanastaAdapter
 from cogs.adapters.canasta_words import WORDS as CANASTA
+from cogs.adapters.gin import GinAdapter
 from cogs.adapters.ramino import RaminoAdapter
 from cogs.adapters.ramino51 import Ramino51Adapter
 from cogs.adapters.rummy500 import Rummy500Adapter
 from cogs.errors import rules_text
 from cogs.registry import adapter_for
 from engine.canasta.errors import PileFrozen
+from engine.gin.errors import KnockTooHigh
 from engine.ramino51 import Ramino51Options
 
 LOCALES = Path(__file__).resolve().parents[2] / "bot" / "locales"
@@ -132,6 +134,13 @@ MOVED: dict[str, tuple[type[GameAdapter], tuple[str, ...]]] = {
                                "error.cannot_close")),
     "ramino51": (Ramino51Adapter, ("r51.", "game.ramino51", "preset.four_jokers",
                                    "option.unopened_penalty.none", "error.joker_not_used")),
+    # Gin's Mahjong and team variants' words too, and the shared-looking ones only gin reads.
+    "gin": (GinAdapter, ("mahjong.", "gin_teams.", "rules.gin.", "oklahoma.", "game.gin",
+                         "preset.oklahoma", "preset.mahjong", "option.knock_limit",
+                         "option.team_size.help", "error.knock_too_high", "error.pile_card_owed",
+                         "action.knock", "action.gin", "action.big_gin", "event.knocked",
+                         "event.gin", "event.big_gin", "event.undercut", "picture.deadwood",
+                         "hand.deadwood", "sheet.bonus_hollywood", "r500.")),
 }
 
 
@@ -143,9 +152,7 @@ def test_a_melding_games_words_live_with_it_and_in_no_shared_catalogue(game: str
     assert all(key.startswith(game + ".") for language in words.values() for key in language)
     assert set(words["it"]) == set(words["en"]) != set()
     for messages in (en.MESSAGES, it.MESSAGES):
-        # gin_mahjong.py still reads Rummy 500's old name of the shared melding.action.take_pile.
-        assert [k for k in messages if k.startswith((game + ".", *taken))
-                and k != "r500.action.take_pile"] == []
+        assert [k for k in messages if k.startswith((game + ".", *taken))] == []
 
 
 def test_no_games_adapter_reads_another_games_words() -> None:
@@ -172,6 +179,15 @@ def test_the_melding_games_words_read_by_their_conventions_and_shared_ones() -> 
     assert t("melding.depth_placeholder", "it") == "Quale carta degli scarti prendi?"
     assert t("stock.action.draw_void", "it") == "Pesca (la mano finisce)"
     assert t("penalty.charged_times", "en", points=-20, times=2) == "−20 (×2)"
+    # Gin's, its variants' and its knock words, by their conventions and in its scope.
+    assert (t("game.gin", "it"), preset_label("gin", "mahjong", "en")) == ("Gin Rummy",
+                                                                     "Mahjong gin")
+    assert preset_label("gin", "oklahoma_match", "en") == "Oklahoma (knock card from a second deck)"
+    assert rules_text(KnockTooHigh("x", limit=7), "en") == (
+        "You can knock only with a deadwood of at most 7 points.")
+    assert t("gin.teams.game", "en") == "Team gin" and t("gin.mahjong.in_hand", "en") == (
+        "Left in hand")
+    assert t("gin.rules.knock_fixed", "en", limit=10) == "You may knock with at most 10 deadwood."
 
 
 # ----- moving a game's words (python -m bot.locales.move_words) ---------------------------------

@@ -77,7 +77,7 @@ def test_gin_lists_its_hands_and_names_hollywood_extras() -> None:
     game.match.record(1, 12)
     sheet = GIN.score_sheet(game)
     assert sheet.hands == ((30, 0), (0, 12)) and sheet.sides == ((0,), (1,))
-    assert sheet.bonus_key == "sheet.bonus_hollywood"
+    assert sheet.bonus_key == "gin.sheet.bonus_hollywood"
     assert GIN.score_sheet(GinGame(seed=3)).bonus_key == "sheet.bonus"
 
 
