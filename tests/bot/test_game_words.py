@@ -166,6 +166,19 @@ def test_no_games_adapter_reads_another_games_words() -> None:
         assert sorted(text for text in literals if text.startswith(others)) == [], game
 
 
+def test_every_key_an_adapter_writes_whole_is_catalogued() -> None:
+    # A key left under a name that moved would show players the key itself (Mahjong gin's
+    # menus read r500.… after those words became melding.… and rummy500.…).
+    # ("ramino.rules.close_" + mode is a key's beginning, not a key)
+    key = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)*\.[a-z0-9_]*[a-z0-9]")
+    known = set(catalogue("en"))
+    unknown = [f"{path.name}: {node.value}" for path in sorted(ADAPTERS.glob("*.py"))
+               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               if isinstance(node, ast.Constant) and isinstance(node.value, str)
+               and key.fullmatch(node.value) and resolve(node.value) not in known]
+    assert unknown == []
+
+
 def test_the_melding_games_words_read_by_their_conventions_and_shared_ones() -> None:
     assert t("game.ramino51", "it") == "Ramino 51"
     assert preset_label("rummy500", "italian", "it") == (
@@ -223,6 +236,11 @@ def test_the_move_cuts_a_games_entries_and_writes_its_catalogue() -> None:
     # A preset's shared name moves when no other game reads it; one many games read stays.
     assert game_keys("ramino51", {}, ["preset.four_jokers", "preset.standard"]) == {
         "preset.four_jokers": "ramino51.preset.four_jokers"}
+    # A prefix may have several segments, or be one whole key (not a longer key it begins).
+    assert game_keys("gin", {"rules.gin": "gin.rules", "event.gin": "gin.event.gin"}, [
+        "rules.gin.goal", "rules.x", "event.gin", "event.gin_card", "event.gin.x"]) == {
+        "rules.gin.goal": "gin.rules.goal", "event.gin": "gin.event.gin",
+        "event.gin.x": "gin.event.gin.x"}
     kept, values = cut(SOURCE, {"game.kin", "kin.hello", "error.kin_only"})
     assert [key for key, _, _ in entries(kept)] == ["game.gin", "lobby.x"]
     assert "# --- kin ---" not in kept  # its section moved whole
