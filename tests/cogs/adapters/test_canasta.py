@@ -293,7 +293,7 @@ def test_a_new_meld_takes_a_wild_card_in_the_building_menu() -> None:
 def test_the_rules_and_presets_are_canastas_own_in_both_languages() -> None:
     assert preset_label("canasta", "italian", "en") == (
         "Italian (black threes left in hand cost nothing)")
-    assert preset_label("ramino", "italian", "en").startswith("Italian (first meld 40")
+    assert preset_label("rummy500", "italian", "en").startswith("Italian (first meld 40")
     assert preset_label("canasta", "short", "it") == "Breve (a 5.000)"
     assert preset_label("canasta", "standard", "en") == "Standard"
     opts = CANASTA.options("italian", {"melds_past_seven": False})
