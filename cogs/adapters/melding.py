@@ -6,11 +6,7 @@ engine.actions, which every open-meld game shares): a move becomes text only as 
 value (`option_value`) or the action a select sends. They page the hand when it passes
 Discord's 25 options; the menu steps themselves are each game's typed draft.
 
-The older text builders above them (`card_selects`, `target_select`, `lay_target`,
-`cards_of`, `compose_play`, `menu_step`) read the legal actions as text ("meld 7C,7D,7S",
-"layoff 8D B high", "take 3") with a draft string ("", "take", "lay:<card>", "+more" appended
-on the second page); the gin adapters still use them. Both kinds share the selects' look
-(`_hand_selects`, `_target_select`).
+Rummy 500 reads them; Mahjong gin's own menus share their words (`melding.…`).
 """
 
 from __future__ import annotations
@@ -20,9 +16,8 @@ from collections.abc import Callable, Sequence
 from bot.i18n import card_text as _pretty
 from bot.i18n import cards_text, t
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption
-from engine.actions import Discard, LayOff, MeldCards, melds_text
+from engine.actions import Discard, LayOff, MeldCards
 from engine.cards import Card
-from engine.errors import IllegalMove
 from engine.melds import MeldRules
 from engine.solver import best_arrangement
 from engine.table import MeldView
@@ -54,30 +49,10 @@ def pager(hand: list[str], more: bool) -> Callable[[list[str]], list[str]]:
     return keep
 
 
-def cards_of(action: str) -> list[str]:
-    """Return the cards named in a meld or take action's melds."""
-    return [c for part in action.split()[1:] for c in part.split(",") if not c.isdigit()]
 
 
-def card_selects(hand_cards: Sequence[str], legal: Sequence[str], locale: str,
-                 more: bool) -> list[Control]:
-    """Return the page button (if needed) and the meld, lay-off and discard selects."""
-    meldable = {c for a in legal if a.startswith("meld ") for c in cards_of(a)}
-    layable = {a.split()[1] for a in legal if a.startswith("layoff ")}
-    discards = {a.split()[1] for a in legal if a.startswith("discard ")}
-    return _hand_selects(hand_cards, (meldable, layable, discards), locale, more)
 
 
-def target_select(melds: Sequence[MeldView], legal: Sequence[str], card: str,
-                  locale: str) -> SelectControl:
-    """Return the select of the melds the card may be laid off on (with the end if both fit)."""
-    targets = []
-    for action in legal:
-        parts = action.split()
-        if parts[0] != "layoff" or parts[1] != card:
-            continue
-        targets.append((" ".join(parts[1:]), parts[2], parts[3] if len(parts) > 3 else None))
-    return _target_select(melds, targets, card, locale)
 
 
 def depth_select(depths: Sequence[tuple[int, str, int]], locale: str,
@@ -89,43 +64,12 @@ def depth_select(depths: Sequence[tuple[int, str, int]], locale: str,
     return SelectControl(verb, t("melding.depth_placeholder", locale), options)
 
 
-def lay_target(legal: Sequence[str], card: str) -> str:
-    """Return the lay-off a card's select sends: its only target, or the step to choose one."""
-    targets = [a for a in legal if a.startswith(f"layoff {card} ")]
-    return targets[0] if len(targets) == 1 else f"ui_lay {card}"
 
 
-def menu_step(draft: str, text: str) -> str:
-    """Return the draft after a shared step (back, page, pile, lay-off target); refuse others."""
-    verb, _, value = text.partition(" ")
-    more = "+more" if draft.endswith("+more") else ""
-    if verb == "ui_back":
-        return more
-    if verb == "ui_more":
-        return draft.removesuffix("+more") + ("" if more else "+more")
-    if verb == "ui_take":
-        return f"take:{value}" if value else "take"
-    if verb == "ui_lay":
-        return f"lay:{value}{more}"
-    raise IllegalMove("no such step", action=text)
 
 
-def compose_play(legal: Callable[[], Sequence[str]], verb: str, values: Sequence[str],
-                 rules: MeldRules) -> str:
-    """Return the action a hand select sends: chosen cards as melds, a card's only target.
-
-    `legal` lists the seat's legal actions, asked only for a lay-off (a view costs time).
-    """
-    if verb == "meld":
-        return "meld " + partition(list(values), rules)
-    if verb == "ui_lay":
-        return lay_target(legal(), values[0])
-    return f"{verb} {values[0]}"
 
 
-def partition(cards: list[str], rules: MeldRules) -> str:
-    """Split the chosen cards into melds when they form several (else one, for the engine)."""
-    return melds_text(melds_of([Card.parse(c) for c in cards], rules).melds)
 
 
 # ----- typed builders: the seat's legal moves as the engine's objects ---------------------------
