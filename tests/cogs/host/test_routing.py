@@ -16,7 +16,7 @@ import simcord
 from bot.i18n import t
 from cogs.host import ScriptedDeals
 from tests.cogs.conftest import dm, labels, option_values, table_message
-from tests.cogs.test_bad_input import assert_unavailable, hand_version, version
+from tests.cogs.test_bad_input import assert_unavailable, forged_view, hand_version, version
 from tests.cogs.test_rummy500 import (
     ALICE,
     BRUNO,
@@ -36,13 +36,7 @@ from tests.conftest import Sim
 async def forged_in_dm(member: simcord.MemberActor, buttons: Sequence[str] = (),
                        select: tuple[str, str] | None = None) -> discord.Message:
     """Have the bot DM the member plain components with these ids, as a forged client shows."""
-    view = discord.ui.View(timeout=None)
-    for i, cid in enumerate(buttons):
-        view.add_item(discord.ui.Button(label=f"forged {i}", custom_id=cid))
-    if select is not None:
-        cid, value = select
-        view.add_item(discord.ui.Select(custom_id=cid,
-                                        options=[discord.SelectOption(label=value, value=value)]))
+    view = forged_view(buttons, select)
     message = await dm(member).channel.send("forged", view=view)
     view.stop()  # only the game's own persistent components may answer
     return message
