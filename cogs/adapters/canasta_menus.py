@@ -75,13 +75,13 @@ def _acquire_controls(view: CanastaHand, locale: str) -> list[Control]:
     selects: list[Control] = []
     if len(takes) > 1:
         selects.append(SelectControl("take", t("canasta.take_placeholder", locale), [
-            SelectOption(str(m), take_label(view, m, locale)) for m in takes][:MAX_OPTIONS]))
+            SelectOption(str(m), take_label(view, m, locale)) for m in takes[:MAX_OPTIONS]]))
     if opens:
         minimum = own_side(view).minimum
         selects.append(SelectControl(
             "open", t("canasta.open_placeholder", locale, minimum=minimum),
             [SelectOption(str(m), open_label(view, m, minimum, locale))
-             for m in opens][:MAX_OPTIONS]))
+             for m in opens[:MAX_OPTIONS]]))
     return buttons + selects
 
 
@@ -97,7 +97,7 @@ def _play_controls(view: CanastaHand, locale: str) -> list[Control]:
     selects: list[Control] = []
     if ready:
         selects.append(SelectControl("play", t("canasta.ready_placeholder", locale), [
-            SelectOption(str(m), play_label(view, m, locale)) for m in ready][:MAX_OPTIONS]))
+            SelectOption(str(m), play_label(view, m, locale)) for m in ready[:MAX_OPTIONS]]))
     return buttons + selects + _discards(view, locale)
 
 
