@@ -103,7 +103,7 @@ MESSAGES: dict[str, str] = {
     "error.invalid_option": "{value} is not a valid value for {option}: {allowed}.",
     "error.invalid_meld": "Those cards don't form a valid meld.",
     "error.game_over": "This game is over.",
-    "error.system_only": "Only the table itself can do that: it closes the Rummy! window when the time is up.",
+    "error.system_only": "Only the table itself can do that: it happens by itself when the time is up.",
     # Rules codes (`error.<code>`) with no words of their own yet say the move is unavailable.
     "error.rules": "That move is no longer available.",
     "error.stale": "That move is no longer available.",

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.i18n import card_text as _pretty
 from bot.i18n import cards_text, t
-from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
+from card_images import HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
 from cogs.adapters import (
     ButtonControl,
     Control,
@@ -418,14 +418,7 @@ class ClosedLook:
               locale: str) -> tuple[HandEndSpec, list[str]]:
         """Return the hands of a hand that ended, laid open, and its score lines."""
         result = end.result
-        rows = [HandEndRow(name=names[seat], melds=[list(m) for m in reveal.melds],
-                           layoffs=[card for card, _ in reveal.layoffs],
-                           deadwood=list(reveal.deadwood), deadwood_value=reveal.deadwood_value,
-                           points=t("table.points", locale, points=result.points
-                                    if result.winner == seat else 0),
-                           layoff_label=t("picture.laid_off", locale),
-                           deadwood_label=t("gin.picture.deadwood", locale))
-                for seat, reveal in enumerate(result.reveals)]
+        rows = teams.reveal_rows(result, names, locale)
         lines = [hand_result_line(result, names, locale)]
         if result.doubled:
             lines.append(t("gin.event.spade_double", locale))

@@ -160,14 +160,15 @@ def hand_end(events: Sequence[Event], names: Sequence[str], locale: str,
         two = pair(board, names)
         lines.append(t("gin.teams.on_board", locale, number=board + 1,
                        line=result_line(result, two, locale)))
-        rows += _rows(result, [t("gin.teams.on_board", locale, number=board + 1, line=name)
+        rows += reveal_rows(result, [t("gin.teams.on_board", locale, number=board + 1, line=name)
                                for name in two], locale)
     lines.append(team_line(end.team, names, locale))
     title = t("hand_end.title", locale, number=end.hand, what=t("gin.teams.team_hand", locale))
     return HandEndSpec(title=title, rows=rows), lines + totals
 
 
-def _rows(result: HandReport, two: Sequence[str], locale: str) -> list[HandEndRow]:
+def reveal_rows(result: HandReport, two: Sequence[str], locale: str) -> list[HandEndRow]:
+    """Return the two hands of a board's ended hand, laid open, with the winner's points."""
     return [HandEndRow(name=two[seat], melds=[list(m) for m in reveal.melds],
                        layoffs=[card for card, _ in reveal.layoffs],
                        deadwood=list(reveal.deadwood), deadwood_value=reveal.deadwood_value,

@@ -419,13 +419,18 @@ def compact(move: str) -> str:
     return move if len(move) <= VALUE else KEY + sha256(move.encode()).hexdigest()[:KEY_DIGITS]
 
 
+# The selects whose values may be keys to a listed move, and the moves they list.
+_KEYED: dict[str, type[Ramino51Action]] = {"meld": MeldCards, "swap": SwapJoker}
+
+
 def expand(view: R51Hand, verb: str, value: str) -> str:
     """Return the move a select's value names, a key looked up among the listed moves."""
     if not value.startswith(KEY):
         return f"{verb} {value}"
     # the host checked the version: the listing is the one the select was made from
-    found = (text for text in view.legal if text.startswith(verb + " ")
-             and compact(text.removeprefix(verb + " ")) == value)
+    kind = _KEYED[verb]
+    found = (text for _, text in listed(view, kind)
+             if compact(text.removeprefix(verb + " ")) == value)
     move = next(found, None)
     if move is None:
         raise Refusal("error.move_unavailable")
