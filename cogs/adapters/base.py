@@ -194,10 +194,11 @@ class AdapterBase(ABC, Generic[GameT]):
         """Return the line above a seat's hand: what to do now, or whom we wait for."""
 
     @abstractmethod
-    def controls(self, game: GameT, seat: int, locale: str, draft: str = "") -> list[Control]:
+    def controls(self, game: GameT, seat: int, locale: str, draft: object | None = None
+                 ) -> list[Control]:
         """Return the buttons and selects for the seat's legal actions (at most 5 rows).
 
-        `draft` is where the player is in a multi-step menu (see `step`); "" at first.
+        `draft` is where the player is in a multi-step menu (see `step`); None at first.
         """
 
     @abstractmethod
@@ -214,9 +215,12 @@ class AdapterBase(ABC, Generic[GameT]):
     def settings_lines(self, options: Any, locale: str) -> list[str]:
         """Return short lines naming the key options, for the lobby."""
 
-    def step(self, game: GameT, seat: int, draft: str, text: str) -> str:
-        """Move within a hand's menus: games with one-step menus keep no draft."""
-        return ""
+    def step(self, game: GameT, seat: int, draft: object | None, text: str) -> object | None:
+        """Return the seat's new place in a hand's menus: games with one-step menus keep none.
+
+        The host keeps the value as it is (the game's own typed draft) until a move is made.
+        """
+        return None
 
     def compose(self, game: GameT, seat: int, verb: str, values: Sequence[str]) -> str:
         """Return the action a one-choice select sends: `<verb> <value>`."""

@@ -157,16 +157,18 @@ class CanastaAdapter(AdapterBase[CanastaGame]):
 
     # ----- controls ---------------------------------------------------------------------------
 
-    def controls(self, game: CanastaGame, seat: int, locale: str, draft: str = "") -> list[Control]:
+    def controls(self, game: CanastaGame, seat: int, locale: str, draft: object | None = None
+                 ) -> list[Control]:
         """Return the buttons and selects of the seat's step (see canasta_menus)."""
         view: CanastaHand = view_of(game, seat)
         if not view.moves:
             return []
-        return hand_controls(game, view, locale, draft)
+        return hand_controls(game, view, locale, draft if isinstance(draft, str) else "")
 
-    def step(self, game: CanastaGame, seat: int, draft: str, text: str) -> str:
+    def step(self, game: CanastaGame, seat: int, draft: object | None, text: str
+             ) -> object | None:
         """Move within the menus: build melds rank by rank, pick a side meld to add to."""
-        return step_draft(game, view_of(game, seat), draft, text)
+        return step_draft(game, view_of(game, seat), draft if isinstance(draft, str) else "", text)
 
     def compose(self, game: CanastaGame, seat: int, verb: str, values: Sequence[str]) -> str:
         """Return the move a select sends (a ready-made move, an addition's cards)."""

@@ -121,11 +121,12 @@ class GinAdapter(AdapterBase[GinOrTeams]):
         """Return what the seat may do now, or whom the game waits for."""
         return look(game).hand_prompt(seat, names, locale)
 
-    def controls(self, game: GinOrTeams, seat: int, locale: str, draft: str = "") -> list[Control]:
+    def controls(self, game: GinOrTeams, seat: int, locale: str, draft: object | None = None
+                 ) -> list[Control]:
         """Return the buttons and menus of the seat's legal moves, at its place in the menus."""
         return look(game).controls(seat, locale, draft)
 
-    def step(self, game: GinOrTeams, seat: int, draft: str, text: str) -> str:
+    def step(self, game: GinOrTeams, seat: int, draft: object | None, text: str) -> object | None:
         """Move within the hand's menus (Mahjong gin's pile depths, a lay-off's meld, a page)."""
         return look(game).step(seat, draft, text)
 
@@ -320,7 +321,7 @@ class ClosedLook:
 
     # ----- controls ---------------------------------------------------------------------------
 
-    def controls(self, seat: int, locale: str, draft: str) -> list[Control]:
+    def controls(self, seat: int, locale: str, draft: object | None) -> list[Control]:
         """Return buttons for draw/take/pass/big gin and menus for discards, knocks, pickups."""
         view = self.hand(seat)
         return [*buttons(view, locale), *self.card_menus(view, locale)]
@@ -363,9 +364,9 @@ class ClosedLook:
         """Return what each menu option of the seat's hand sends, by (menu, value)."""
         return {key: m for m in view.moves if (key := _select_key(m)) is not None}
 
-    def step(self, seat: int, draft: str, text: str) -> str:
+    def step(self, seat: int, draft: object | None, text: str) -> object | None:
         """Keep no place in the menus: closed gin's are one step."""
-        return ""
+        return None
 
     def compose(self, seat: int, verb: str, values: Sequence[str]) -> str:
         """Return the legal move a menu's chosen value stands for.
@@ -506,10 +507,10 @@ class MahjongLook(ClosedLook):
         """Return the prompt of the play step: meld, lay off (the owed card first), discard."""
         return mj.prompt(view, locale)
 
-    def controls(self, seat: int, locale: str, draft: str) -> list[Control]:
+    def controls(self, seat: int, locale: str, draft: object | None) -> list[Control]:
         """Return the turn's buttons and menus at the seat's place in them (the draft)."""
         view = self.hand(seat)
-        place = mj.read_draft(view, draft)
+        place = draft if isinstance(draft, mj.Draft) else mj.Draft()
         menus = mj.controls(view, place, locale)
         if place.depth or place.laying is not None:
             return menus
@@ -519,10 +520,10 @@ class MahjongLook(ClosedLook):
         """Return the moves of the menus, and the cards of the lay-off menu."""
         return {**super().choices(view), **mj.lay_choices(view)}
 
-    def step(self, seat: int, draft: str, text: str) -> str:
+    def step(self, seat: int, draft: object | None, text: str) -> object | None:
         """Return the seat's place in the menus after the step it sent."""
         view = self.hand(seat)
-        return str(mj.step(view, mj.read_draft(view, draft), text))
+        return mj.step(view, draft if isinstance(draft, mj.Draft) else mj.Draft(), text)
 
     def compose(self, seat: int, verb: str, values: Sequence[str]) -> str:
         """Return the meld the chosen cards make, or the move a menu's value stands for."""
@@ -626,12 +627,12 @@ class TeamLook:
             return t("gin.teams.your_board_over", locale)
         return board.hand_prompt(local, teams.pair(seat // 2, names), locale)
 
-    def controls(self, seat: int, locale: str, draft: str) -> list[Control]:
+    def controls(self, seat: int, locale: str, draft: object | None) -> list[Control]:
         """Return the seat's controls on its board."""
         board, local = self.board(seat)
         return board.controls(local, locale, draft)
 
-    def step(self, seat: int, draft: str, text: str) -> str:
+    def step(self, seat: int, draft: object | None, text: str) -> object | None:
         """Move within the seat's board's menus."""
         board, local = self.board(seat)
         return board.step(local, draft, text)

@@ -4,8 +4,8 @@ The gin adapter's `MahjongLook` hands over to these functions for a `MahjongGin`
 built from the seat's legal moves (`GinHand.moves`, the engine's own action values) and its
 steps are typed: a `Draft` says where the seat is in the menus (the turn's own, a pile depth to
 choose, the meld a chosen card goes on, the hand's second page), a `Step` is what a menu button
-or card sends to move between them. Both travel through the host as their text and come back by
-lookup among the drafts and steps the legal moves allow now, never by reading the text. The
+or card sends to move between them. The host keeps the draft as it is; a step travels as its
+text and comes back by lookup among the steps the legal moves allow now, never by reading it. The
 pile is shown whole wherever cards below its top may be taken (Mahjong's takes by depth, and
 the deep pickups of closed gin), so that no move takes a card the players cannot see.
 """
@@ -41,7 +41,7 @@ class Draft:
     """A seat's place in the turn's menus: choosing a pile depth, choosing the meld `laying`
     goes on, or (neither) the turn's own menus; `more` while they show the hand's second page.
 
-    The host keeps it as its text ("", "take", "lay:7H", with "+more"), read back by lookup.
+    The host keeps it as it is until a move is made; its text names it in logs and tests.
     """
 
     more: bool = False
@@ -131,11 +131,6 @@ def drafts(view: GinHand) -> list[Draft]:
         out += [Draft(more, depth=True) for more in _pages(view)]
     out += [Draft(more, laying=c) for c in _multi_target_cards(view) for more in _pages(view)]
     return out
-
-
-def read_draft(view: GinHand, text: str) -> Draft:
-    """Return the draft the host kept as `text` (the turn's own menus if none leads there)."""
-    return next((d for d in drafts(view) if str(d) == text), Draft())
 
 
 def steps(view: GinHand, draft: Draft) -> list[Step]:

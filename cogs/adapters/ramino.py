@@ -211,7 +211,7 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
     # ----- controls ---------------------------------------------------------------------------
 
     def controls(self, game: RaminoGame, seat: int, locale: str,
-                 draft: str = "") -> list[Control]:
+                 draft: object | None = None) -> list[Control]:
         """Return the buttons of the draw and re-entry steps, the discard and close menus."""
         view = view_of(game, seat)
         table = view.table

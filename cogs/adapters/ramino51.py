@@ -168,16 +168,18 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
 
     # ----- controls ---------------------------------------------------------------------------
 
-    def controls(self, game: Any, seat: int, locale: str, draft: str = "") -> list[Control]:
+    def controls(self, game: Any, seat: int, locale: str, draft: object | None = None
+                 ) -> list[Control]:
         """Return the buttons and selects of the seat's step (see ramino51_menus)."""
         view: R51Hand = view_of(game, seat)
         if not view.legal:
             return []
-        return hand_controls(view, locale, draft)
+        return hand_controls(view, locale, draft if isinstance(draft, str) else "")
 
-    def step(self, game: Any, seat: int, draft: str, text: str) -> str:
+    def step(self, game: Any, seat: int, draft: object | None, text: str
+             ) -> object | None:
         """Move within the menus: build melds, pick a card to lay off, a meld to take from."""
-        return step_draft(view_of(game, seat), draft, text)
+        return step_draft(view_of(game, seat), draft if isinstance(draft, str) else "", text)
 
     def compose(self, game: Any, seat: int, verb: str, values: Sequence[str]) -> str:
         """Return the move a select sends (the close, a lay-off's only target, a step)."""

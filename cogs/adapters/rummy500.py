@@ -217,7 +217,7 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
     # ----- controls ---------------------------------------------------------------------------
 
     def controls(self, game: Rummy500Game, seat: int, locale: str,
-                 draft: str = "") -> list[Control]:
+                 draft: object | None = None) -> list[Control]:
         """Return the buttons and selects for the seat's legal moves, step by step."""
         view = view_of(game, seat)
         if not view.moves:
@@ -284,7 +284,8 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
             controls.append(SelectControl(SUIT_STEP, t("rummy500.suit_placeholder", locale), suits))
         return controls
 
-    def step(self, game: Rummy500Game, seat: int, draft: str, text: str) -> str:
+    def step(self, game: Rummy500Game, seat: int, draft: object | None, text: str
+             ) -> object | None:
         """Move within the menus: open the pile, pick a depth, a card or a suit, turn the page.
 
         The steps open from a menu are derived from the seat's legal moves; any other text
@@ -539,7 +540,7 @@ class Menu:
         return (f"{self.step}:{arg}" if arg else self.step) + ("+more" if self.more else "")
 
 
-def _menu(view: R500Hand, draft: str) -> Menu:
+def _menu(view: R500Hand, draft: object | None) -> Menu:
     """Return the menu a draft names among those the seat's moves open (else the turn's)."""
     return next((m for m in _menus(view) if m.text == draft), Menu())
 

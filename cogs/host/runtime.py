@@ -46,7 +46,7 @@ class SeatState:
     shown: tuple[str, bool] | None = None
     sort: str = "suit"
     dm_closed: bool = False  # his DMs refused us (50007): he uses "My hand" instead
-    draft: str = ""  # where he is in the hand's menus, valid at `draft_version` only
+    draft: object | None = None  # his place in the hand's menus, valid at `draft_version` only
     draft_version: int = -1
     drawn: str | None = None  # the card he drew from the stock this turn (his eyes only)
     last_dm: DmMessage | None = None  # his newest DM hand: the older ones have no controls
@@ -55,7 +55,7 @@ class SeatState:
     spares: list[Copy] = field(default_factory=list)
     # The controls his hand last showed, with the version and menu step they were built
     # for: a click is accepted only if they offer it (rebuilt when unknown, e.g. a restart).
-    offered: tuple[int, str, list[Control]] | None = None
+    offered: tuple[int, object | None, list[Control]] | None = None
 
     def show_on(self, surface: Surface, message_id: int | None = None) -> None:
         """Note that the hand is now shown on this surface (its content not yet known).
@@ -158,12 +158,12 @@ class Runtime:
                 return i
         return None
 
-    def draft(self, seat: int) -> str:
+    def draft(self, seat: int) -> object | None:
         """Return where a seat is in its hand's menus; any accepted move resets it."""
         state = self.seat(seat)
-        return state.draft if state.draft_version == self.game.version else ""
+        return state.draft if state.draft_version == self.game.version else None
 
-    def set_draft(self, seat: int, draft: str) -> None:
+    def set_draft(self, seat: int, draft: object | None) -> None:
         """Remember a seat's menu step for the current game version."""
         state = self.seat(seat)
         state.draft, state.draft_version = draft, self.game.version

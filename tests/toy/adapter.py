@@ -72,7 +72,8 @@ class ToyAdapter(AdapterBase):
         """Say what to do."""
         return "Your move." if view_of(game, seat)["legal"] else "Wait for your turn."
 
-    def controls(self, game: Any, seat: int, locale: str, draft: str = "") -> list[Control]:
+    def controls(self, game: Any, seat: int, locale: str,
+                 draft: object | None = None) -> list[Control]:
         """Return Draw, or the discard and go-out selects."""
         legal = view_of(game, seat)["legal"]
         if "draw" in legal:

@@ -140,7 +140,7 @@ def test_every_control_is_a_legal_move_and_every_legal_move_a_control(name: str)
           f"options, {tally.reached} legal moves reached through them ({sorted(tally.kinds)})")
 
 
-def test_every_mahjong_menu_place_reads_back_as_itself() -> None:
+def test_every_mahjong_menu_step_leads_where_it_says() -> None:
     game, rng = MahjongGin(preset("mahjong"), seed=5), random.Random(5)
     places: Counter[str] = Counter()
     for _ in range(400):
@@ -149,7 +149,6 @@ def test_every_mahjong_menu_place_reads_back_as_itself() -> None:
         seat = game.to_act()[0]
         view = view_of(game, seat)
         for draft in mj.drafts(view):
-            assert mj.read_draft(view, str(draft)) == draft
             for step in mj.steps(view, draft):
                 assert mj.step(view, draft, str(step)) == step.after(draft)
             places["depth" if draft.depth else "meld" if draft.laying else "turn"] += 1
@@ -157,6 +156,5 @@ def test_every_mahjong_menu_place_reads_back_as_itself() -> None:
         game.apply(seat, rng.choice(opening if opening and rng.random() < 0.7 else view.moves))
     assert places["turn"] >= 400 and places["depth"] > 20 and places["meld"] > 0, places
     view = view_of(game, game.to_act()[0])
-    assert mj.read_draft(view, "lay:QQ") == mj.Draft()  # a place no move leads to: the turn's
     with pytest.raises(RulesError):
         mj.step(view, mj.Draft(), "ui_lay QQ")

@@ -15,7 +15,7 @@ def test_a_seat_starts_with_nothing_shown_sorted_by_suit() -> None:
     state = SeatState()
     assert (state.surface, state.shown, state.sort, state.dm_closed) == (None, None, "suit",
                                                                           False)
-    assert (state.draft, state.draft_version) == ("", -1)
+    assert (state.draft, state.draft_version) == (None, -1)
     # Nothing known about the surface: each caller says what "unknown" means for him.
     assert state.has_controls(unknown=True) and not state.has_controls(unknown=False)
 
@@ -41,9 +41,9 @@ def test_each_seat_has_one_state_of_its_own() -> None:
 def test_a_draft_holds_only_at_the_version_it_was_made() -> None:
     rt = gin_runtime()
     rt.set_draft(0, "take")
-    assert rt.draft(0) == "take" and rt.draft(1) == ""
+    assert rt.draft(0) == "take" and rt.draft(1) is None
     rt.game.apply(0, rt.game.parse_action("pass"))  # any accepted move moves the version
-    assert rt.draft(0) == ""
+    assert rt.draft(0) is None
 
 
 def test_seats_locales_and_settings_come_from_the_record() -> None:
