@@ -20,6 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from card_images import (
     HandSpec,
     MeldSpec,
+    PilesPanel,
+    SeatGridPanel,
     SeatSpec,
     TableSpec,
     render_hand,
@@ -46,20 +48,21 @@ def _seat(index: int, turn: bool) -> SeatSpec:
 
 def table_spec(seats: int) -> TableSpec:
     """Return a busy table: melds on every seat and a spread, numbered discard pile."""
+    piles = PilesPanel(stock_count=17, discard=DECK[5:20], spread=True, numbers=True)
     return TableSpec(
-        title=f"Rummy 500 — {seats} players", seats=[_seat(i, i == 0) for i in range(seats)],
-        stock_count=17, discard=DECK[5:20], discard_spread=True, discard_numbers=True,
+        title=f"Rummy 500 — {seats} players",
+        panels=[piles, SeatGridPanel([_seat(i, i == 0) for i in range(seats)])],
         status="Player 1 to play: draw from the stock or take from the pile",
         footer="Rummy! can be claimed while a discard fits a meld.")
 
 
 def hand_spec(size: int) -> HandSpec:
-    """Return a hand of `size` cards; the 10-card one is shown with melds and deadwood."""
+    """Return a hand of `size` cards; the 10-card one is shown with melds and loose cards."""
     cards = [DECK[(i * 7) % 52] for i in range(size)]
     if size != 10:
         return HandSpec(cards, title=f"Your hand ({size} cards)", highlight=cards[-1:])
     hand = ["AS", "2S", "3S", "7H", "7D", "7C", "KD", "QC", "9S", "10H"]
-    return HandSpec(hand, melds=[hand[:3], hand[3:6]], deadwood_value=39, title="Your hand")
+    return HandSpec(hand, melds=[hand[:3], hand[3:6]], loose_value=39, title="Your hand")
 
 
 def canasta_late() -> tuple[TableSpec, HandSpec]:

@@ -12,11 +12,17 @@ from .hand_end import draw_hand_end, layout_hand_end
 from .leaderboard import draw_leaderboard
 from .seats import seat_tags
 from .specs import (
+    BoardsPanel,
+    FaceUpPile,
     HandEndRow,
     HandEndSpec,
     HandSpec,
     LeaderboardSpec,
     MeldSpec,
+    Panel,
+    PilesPanel,
+    SeatGridPanel,
+    SeatRowsPanel,
     SeatSpec,
     TableSpec,
 )
@@ -24,8 +30,9 @@ from .style import to_png
 from .table import draw_table, layout_table
 
 __all__ = [
-    "HandEndRow", "HandEndSpec", "HandSpec", "LeaderboardSpec", "MeldSpec", "SeatSpec",
-    "TableSpec", "layout_hand", "layout_hand_end", "layout_table", "render_hand", "render_hand_end",
+    "BoardsPanel", "FaceUpPile", "HandEndRow", "HandEndSpec", "HandSpec", "LeaderboardSpec",
+    "MeldSpec", "Panel", "PilesPanel", "SeatGridPanel", "SeatRowsPanel", "SeatSpec", "TableSpec",
+    "layout_hand", "layout_hand_end", "layout_table", "render_hand", "render_hand_end",
     "render_leaderboard", "render_table", "seat_tags", "warm_faces",
 ]
 

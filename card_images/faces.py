@@ -34,7 +34,7 @@ SUPERSAMPLE = 3  # draw big, then shrink: Pillow's shapes have no anti-aliasing 
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 JOKER_GLYPH = "★"
 MARK_COLORS: dict[str, Color] = {"highlight": GOLD, "laid_off": LAID_OFF, "wild": JOKER,
-                                 "canasta_clean": RED, "canasta_dirty": BLACK}
+                                 "closed_natural": RED, "closed_mixed": BLACK}
 
 
 @lru_cache(maxsize=1024)

@@ -1,4 +1,4 @@
-"""A player's private hand: sorted cards, or melds and deadwood apart, each card labelled."""
+"""A player's private hand: sorted cards, or melds and loose cards apart, each card labelled."""
 
 from __future__ import annotations
 
@@ -71,14 +71,14 @@ def _sorted(codes: list[str], order: str) -> list[str]:
 
 
 def _groups(spec: HandSpec) -> list[Group]:
-    """Split the hand into drawing groups: melds, then deadwood, or one sorted group."""
+    """Split the hand into drawing groups: melds, then the loose cards, or one sorted group."""
     lifts = Counter(normalize(c) for c in spec.highlight)
     if not spec.melds:
         return [Group(marked(_sorted(spec.cards, spec.sort), lifts, "highlight", label=True))]
     stands = iter(spec.joker_for)
     groups = [Group(name_jokers(marked(meld, lifts, "highlight", label=True), stands, True),
                     bracket=True) for meld in spec.melds]
-    loose = spec.deadwood or without(spec.cards, [c for meld in spec.melds for c in meld])
+    loose = spec.loose or without(spec.cards, [c for meld in spec.melds for c in meld])
     groups.append(Group(marked(_sorted(loose, spec.sort), lifts, "highlight", label=True)))
     return groups
 
@@ -91,8 +91,8 @@ def _caption(spec: HandSpec) -> str:
     """
     if not spec.melds:
         return ""
-    label = spec.deadwood_label
-    return label if spec.deadwood_value is None else f"{label}: {spec.deadwood_value}"
+    label = spec.loose_label
+    return label if spec.loose_value is None else f"{label}: {spec.loose_value}"
 
 
 def _title_width(spec: HandSpec) -> int:
@@ -109,7 +109,7 @@ def _stacked(spec: HandSpec) -> bool:
 def _flow(spec: HandSpec) -> tuple[list[Chunk], int]:
     """Flow the groups into rows; return them and the side margin.
 
-    Melds that would wrap by a few pixels (an 11-card hand of three melds and deadwood)
+    Melds that would wrap by a few pixels (an 11-card hand of three melds and loose cards)
     are drawn closer together instead, if that keeps them on one row.
     """
     groups = _groups(spec)
@@ -140,7 +140,7 @@ def layout_hand(spec: HandSpec) -> list[tuple[str, Box]]:
 
 
 def _draw_title(draw: ImageDraw.ImageDraw, spec: HandSpec, plan: HandPlan) -> None:
-    """Draw the title at the left and the deadwood caption at the right of the top line."""
+    """Draw the title at the left and the loose cards' caption at the right of the top line."""
     caption, mid, side = _caption(spec), MARGIN + TITLE_H // 2 - 4, plan.side
     if _stacked(spec):
         _draw_stacked(draw, spec, plan, mid)

@@ -1,4 +1,4 @@
-"""The end of a deal: every hand revealed with melds, lay-offs and deadwood, then the scores.
+"""The end of a deal: every hand revealed with melds, lay-offs and loose cards, then the scores.
 
 Each hand sits in a panel, a header line over its cards; when that would run past the
 height clients show uncut, hand_end_rows.py puts the words beside the cards instead.
@@ -53,7 +53,7 @@ ROW_GAP = 8
 
 
 def _groups(row: HandEndRow) -> list[Group]:
-    """Melds bracketed, then the cards laid off on others' melds, then deadwood."""
+    """Melds bracketed, then the cards laid off on others' melds, then the loose cards."""
     stands = iter(row.joker_for)
     groups = [Group(name_jokers(marked(meld, [], ""), stands), bracket=True)
               for meld in row.melds]
@@ -61,15 +61,15 @@ def _groups(row: HandEndRow) -> list[Group]:
         caption = row.layoff_label
         groups.append(Group(marked(row.layoffs, row.layoffs, "laid_off"), caption=caption,
                             min_width=text_width(caption, CAPTION_PX, True)))
-    if row.deadwood or not groups:  # else the header says it: an empty row would waste room
-        caption = _deadwood_caption(row)
-        groups.append(Group(marked(row.deadwood, [], ""), caption=caption,
+    if row.loose or not groups:  # else the header says it: an empty row would waste room
+        caption = _loose_caption(row)
+        groups.append(Group(marked(row.loose, [], ""), caption=caption,
                             min_width=text_width(caption, CAPTION_PX, True)))
     return groups
 
 
-def _deadwood_caption(row: HandEndRow) -> str:
-    return f"{row.deadwood_label}: {row.deadwood_value}"
+def _loose_caption(row: HandEndRow) -> str:
+    return f"{row.loose_label}: {row.loose_value}"
 
 
 def _chunks(row: HandEndRow) -> list[Chunk]:
@@ -93,9 +93,9 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, row: HandEndRow,
     room = x1 - x0 - 2 * PANEL_PAD - points_w - 16
     name = fit_text(row.name, NAME_PX, room, bold=True)
     draw_text(draw, (x0 + PANEL_PAD, mid), name, NAME_PX, TEXT, bold=True, anchor="lm")
-    if not row.deadwood and (row.melds or row.layoffs):
+    if not row.loose and (row.melds or row.layoffs):
         x = x0 + PANEL_PAD + text_width(name, NAME_PX, True) + 14
-        caption = fit_text(_deadwood_caption(row), CAPTION_PX, room - x + x0 + PANEL_PAD, True)
+        caption = fit_text(_loose_caption(row), CAPTION_PX, room - x + x0 + PANEL_PAD, True)
         draw_text(draw, (x, mid), caption, CAPTION_PX, GOLD, bold=True, anchor="lm")
     top, cards = y + PANEL_PAD + HEADER_H, []
     for chunk in chunks:

@@ -52,7 +52,7 @@ ROW_GAP = 5
 def _words(row: HandEndRow) -> list[tuple[str, Color, bool]]:
     """Return the column's pieces with colour and boldness: name, points, penalty."""
     lines = [(row.name, TEXT, True), (row.points, GOLD, True),
-             (f"{row.deadwood_label}: {row.deadwood_value}", MUTED, False)]
+             (f"{row.loose_label}: {row.loose_value}", MUTED, False)]
     return [line for line in lines if line[0]]
 
 
@@ -78,8 +78,8 @@ def _chunks(row: HandEndRow, room: int) -> list[Chunk]:
     stands = iter(row.joker_for)
     groups = [Group(name_jokers(marked(meld, [], ""), stands), bracket=True)
               for meld in row.melds]
-    if row.deadwood:
-        groups.append(Group(marked(row.deadwood, [], "")))
+    if row.loose:
+        groups.append(Group(marked(row.loose, [], "")))
     return flow(groups, room, SMALL, GROUP_GAP)
 
 

@@ -1,17 +1,16 @@
-"""The seats of the table laid out together: a grid of panels, or one aligned row per seat.
+"""The seat grid panel: every seat's panel with its melds, in one or two columns.
 
-Panels sit in one or two columns. Games that lay no melds (Ramino) may ask for compact
-seats: one row per seat in the order of play, the card counts, scores and details in
-columns shared by every row, so seven seats fit under the piles and compare at a glance.
+seat_rows.py lays the same seat panels out as compact rows, one column, figures aligned.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from PIL import Image, ImageDraw
 
 from .layout import Placed
-from .piles import shown_discards
-from .seat_rows import compact, row_columns
 from .seats import (
     INFO_H,
     PANEL_PAD,
@@ -22,7 +21,7 @@ from .seats import (
     plan_seat,
     seat_tags,
 )
-from .specs import TableSpec
+from .specs import MAX_SEATS, SeatGridPanel, SeatSpec
 
 COL_GAP = 8
 ROW_GAP = 6
@@ -33,22 +32,26 @@ def panel_width(width: int, cols: int) -> int:
     return (width - (cols - 1) * COL_GAP) // cols
 
 
-def _tagged(spec: TableSpec, tags: list[str]) -> set[int]:
+def _tagged(seats: Sequence[SeatSpec], tags: list[str], thrown: set[str]) -> set[int]:
     """Return the seats whose tag the picture shows elsewhere: on lay-offs or discards."""
-    layers = {by for s in spec.seats for m in s.melds for by in m.laid_off_by}
-    thrown = {by for _, by in shown_discards(spec) if by}
+    layers = {by for s in seats for m in s.melds for by in m.laid_off_by}
     return layers | {i for i, tag in enumerate(tags) if tag in thrown}
 
 
-def plan_seats(spec: TableSpec, width: int, cols: int) -> list[SeatPlan]:
-    """Lay out every seat for panels of a grid `cols` wide inside `width` px."""
-    tags = seat_tags([s.name for s in spec.seats])
-    tagged = _tagged(spec, tags)
-    columns = row_columns(spec) if compact(spec) and spec.seats else ()
-    no_melds = spec.no_melds_label if spec.note_no_melds else ""
+def plan_seats(seats: Sequence[SeatSpec], width: int, cols: int, thrown: set[str],
+               no_melds: str = "", columns: tuple[int, ...] = ()) -> list[SeatPlan]:
+    """Lay out every seat for panels of a grid `cols` wide inside `width` px.
+
+    `thrown` are the seat tags shown under the discards; `no_melds` is what a seat
+    without melds says ("" for nothing); `columns` make each seat a compact row.
+    """
+    if len(seats) > MAX_SEATS:
+        raise ValueError(f"at most {MAX_SEATS} seats, got {len(seats)}")
+    tags = seat_tags([s.name for s in seats])
+    tagged = _tagged(seats, tags, thrown)
     return [plan_seat(s, panel_width(width, cols), tags, tags[i] if i in tagged else "",
                       no_melds, columns)
-            for i, s in enumerate(spec.seats)]
+            for i, s in enumerate(seats)]
 
 
 def _rows(plans: list[SeatPlan], cols: int) -> list[list[SeatPlan]]:
@@ -67,18 +70,32 @@ def _fits(plans: list[SeatPlan], width: int) -> bool:
                for p in plans)
 
 
-def choose_columns(spec: TableSpec, width: int) -> int:
+@dataclass(frozen=True)
+class Grid:
+    """The seat grid laid out: each seat's plan and how many columns they fill."""
+
+    plans: list[SeatPlan]
+    cols: int
+
+
+def plan_grid(panel: SeatGridPanel, width: int, thrown: set[str]) -> Grid:
     """Seats side by side when everything fits uncut and it costs at most a line of height.
 
     Otherwise one column: it holds more melds per row and never cuts a name short.
-    Compact rows are always one column: the list reads in the order of play.
     """
-    if len(spec.seats) <= 1 or compact(spec):
-        return 1
-    one, two = plan_seats(spec, width, 1), plan_seats(spec, width, 2)
+    no_melds = panel.no_melds_label if panel.note_no_melds else ""
+    one = plan_seats(panel.seats, width, 1, thrown, no_melds)
+    if len(panel.seats) <= 1:
+        return Grid(one, 1)
+    two = plan_seats(panel.seats, width, 2, thrown, no_melds)
     if not _fits(two, panel_width(width, 2)):
-        return 1
-    return 2 if seats_height(two, 2) <= seats_height(one, 1) + INFO_H else 1
+        return Grid(one, 1)
+    return Grid(two, 2) if seats_height(two, 2) <= seats_height(one, 1) + INFO_H else Grid(one, 1)
+
+
+def grid_height(grid: Grid) -> int:
+    """Return the grid's height (none without seats)."""
+    return seats_height(grid.plans, grid.cols) if grid.plans else 0
 
 
 def draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, plans: list[SeatPlan],

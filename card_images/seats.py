@@ -29,7 +29,6 @@ from .layout import (
     rows_used,
     without,
 )
-from .seat_rows import cells_width, draw_cells, seat_inks
 from .specs import MeldSpec, SeatSpec
 from .style import (
     BLACK,
@@ -38,10 +37,13 @@ from .style import (
     MINI,
     MUTED,
     OUT_PANEL,
+    OUT_TEXT,
     PANEL,
     PANEL_EDGE,
     PANEL_TURN,
     SMALL,
+    TEXT,
+    Color,
     draw_text,
     fit_text,
     text_width,
@@ -58,6 +60,8 @@ MELD_GAP = 10
 MELD_ROW_H = SMALL.h + 6
 CHIP_H = 22
 MAX_BACKS = 6  # more tiny backs say nothing more; the number beside them does
+CELL_PX = 17
+CELL_GAP = 18
 
 
 def seat_tags(names: Sequence[str]) -> list[str]:
@@ -78,6 +82,48 @@ def _tag(name: str) -> str:
     number = re.search(r"(?<!\d)(\d)\W*$", name)
     second = number.group(1) if number else "".join(chars[1:2]).lower()
     return chars[0].upper() + second
+
+
+# --- a compact row's figures (seat_rows.py lays the rows out) ----------------------------------
+
+
+def seat_inks(seat: SeatSpec) -> tuple[Color, Color]:
+    """Return the seat's text colour and muted colour: both grey once it is out."""
+    return (OUT_TEXT, OUT_TEXT) if seat.out else (TEXT, MUTED)
+
+
+def cells(seat: SeatSpec, count: int) -> list[str]:
+    """Return a row's figures: the card count as a bare number, the score, the detail.
+
+    A seat out of the game holds no cards: its count says nothing and is left blank.
+    """
+    held = "" if seat.out and not seat.card_count else str(seat.card_count)
+    return [held, seat.score, seat.detail][:count]
+
+
+def cells_width(columns: Sequence[int]) -> int:
+    """Return the width of a row's figures, gaps included."""
+    return sum(columns) + CELL_GAP * (len(columns) - 1)
+
+
+def right_edges(columns: Sequence[int], right: int) -> list[int]:
+    """Return the right edge of each column, the last at `right`."""
+    edges, x = [], right
+    for width in reversed(columns):
+        edges.append(x)
+        x -= width + CELL_GAP
+    return edges[::-1]
+
+
+def draw_cells(draw: ImageDraw.ImageDraw, seat: SeatSpec, columns: Sequence[int], right: int,
+               mid: int) -> None:
+    """Draw a row's figures right-aligned in their columns; the detail muted."""
+    ink, muted = seat_inks(seat)
+    figures = cells(seat, len(columns))
+    for j, (edge, text) in enumerate(zip(right_edges(columns, right), figures, strict=True)):
+        text = fit_text(text, CELL_PX, columns[j])
+        draw_text(draw, (edge, mid), text, CELL_PX, muted if j == 2 else ink, anchor="rm")
+
 
 
 # --- one seat ------------------------------------------------------------------------------

@@ -7,8 +7,9 @@ knows the rules of any game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Literal, TypeVar
 
 SortOrder = Literal["suit", "rank"]
 
@@ -17,22 +18,22 @@ SortOrder = Literal["suit", "rank"]
 class HandSpec:
     """One player's private hand.
 
-    With `melds`, the melds are drawn as groups and the rest of the hand as
-    deadwood: `deadwood` when given, otherwise the cards of `cards` that are in
-    no meld. Without melds, all of `cards` is drawn sorted by `sort`.
-    `highlight` marks cards (e.g. the one just drawn) by lifting them. `joker_for` says,
-    for each joker of `melds` in order, the card it stands for ("9H"): written under the
-    joker instead of "JK" ("" keeps "JK").
+    With `melds`, the melds are drawn as groups and the rest of the hand as loose cards:
+    `loose` when given, otherwise the cards of `cards` that are in no meld, captioned
+    `loose_label` (with `loose_value` after it when given). Without melds, all of `cards`
+    is drawn sorted by `sort`. `highlight` marks cards (e.g. the one just drawn) by lifting
+    them. `joker_for` says, for each joker of `melds` in order, the card it stands for
+    ("9H"): written under the joker instead of "JK" ("" keeps "JK").
     """
 
     cards: list[str]
     melds: list[list[str]] = field(default_factory=list)
-    deadwood: list[str] = field(default_factory=list)
-    deadwood_value: int | None = None
+    loose: list[str] = field(default_factory=list)
+    loose_value: int | None = None
     sort: SortOrder = "suit"
     title: str = ""
     highlight: list[str] = field(default_factory=list)
-    deadwood_label: str = "Deadwood"  # the caption of the cards in no meld, translated
+    loose_label: str = "Unmelded"  # the caption of the cards in no meld, translated
     empty_label: str = "No cards"  # what an empty hand shows, translated
     joker_for: list[str] = field(default_factory=list)
 
@@ -42,7 +43,7 @@ class MeldSpec:
     """A meld on the table; `laid_off` are its cards that came from other players.
 
     `laid_off_by`, when given, names for each card of `laid_off` (same order) the
-    index in `TableSpec.seats` of the player who laid it off: the card then carries
+    index in its panel's `seats` of the player who laid it off: the card then carries
     that player's tag.
     """
 
@@ -52,7 +53,7 @@ class MeldSpec:
     laid_off_by: list[int] = field(default_factory=list)
     joker_for: list[str] = field(default_factory=list)  # as HandSpec.joker_for, on the faces
     # A frame per card of `cards` (same order, "" for none): "wild" (a wild card, purple),
-    # "canasta_clean" (a closed clean canasta, red) or "canasta_dirty" (black)
+    # "closed_natural" (a closed meld of natural cards only, red) or "closed_mixed" (black)
     marks: list[str] = field(default_factory=list)
 
 
@@ -78,52 +79,131 @@ class SeatSpec:
 
 
 @dataclass(frozen=True)
-class TableSpec:
-    """The public table: stock, discard pile, knock card and up to eight seats.
+class FaceUpPile:
+    """A face-up card beside the stock, under its caption: a card the hand's rules turn on.
 
-    `discard` runs from the bottom of the pile to its top (the last card).
-    With `discard_spread` the whole pile is drawn in order, numbered 1..n when
-    `discard_numbers` is set, or with `discard_labels` under its cards (same order: a
-    game taking cards by depth numbers them from the top); otherwise the top card is
-    shown, with up to `discard_history` cards under it drawn smaller at its left, as history.
-    `discard_by` names who threw each card of `discard` (same order, "" for nobody):
-    a short tag such as `seat_tags` gives ("Al", "C1"), drawn under the cards shown;
-    a seat whose tag is shown there carries it beside its name too.
-    `compact_seats` draws seats one row each while no seat has melds, like a score sheet:
-    card count, `score` and `detail` as figures in columns headed by `seat_headings`
-    (e.g. "cards", "total", "to go"). `direction` is a caption for the order of play
-    ("Order ↓"), shown only when given.
-    `note_no_melds` writes "no melds" for a seat without any: games that lay melds
-    on the table as they play say it, games like gin (melds shown only at the end)
-    leave it out. The captions are written (and translated) by the caller; empty, the
-    picture uses English.
+    The caller names it ("Knock card", "Exchange card"): the picture only draws it.
+    """
+
+    card: str
+    caption: str
+
+
+@dataclass(frozen=True)
+class PilesPanel:
+    """The middle of the table: the stock, face-up piles beside it, then the discard pile.
+
+    `discard` runs from the bottom of the pile to its top (the last card). With `spread`
+    the whole pile is drawn in order, numbered 1..n when `numbers` is set, or with `labels`
+    under its cards (same order: a game taking cards by depth numbers them from the top);
+    otherwise the top card is shown, with up to `history` cards under it drawn smaller at
+    its left. `by` names who threw each card of `discard` (same order, "" for nobody): a
+    short tag such as `seat_tags` gives ("Al", "C1"), drawn under the cards shown; a seat
+    whose tag is shown there carries it beside its name too. `direction` is a caption for
+    the order of play ("Order ↓") at the right, shown only when given. The captions are
+    written (and translated) by the caller; empty, the picture uses English.
+    """
+
+    stock_count: int | None = None
+    stock_caption: str = ""
+    face_up: list[FaceUpPile] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    spread: bool = False
+    numbers: bool = False
+    labels: list[str] = field(default_factory=list)
+    history: int = 0
+    by: list[str] = field(default_factory=list)
+    discard_caption: str = ""
+    discard_caption_short: str = ""  # used when the piles beside it leave no room for the other
+    direction: str = ""
+    empty_label: str = "empty"  # written in an empty pile's outline, translated by the caller
+
+
+@dataclass(frozen=True)
+class SeatGridPanel:
+    """Up to eight seats as panels in one or two columns, each with its melds.
+
+    `note_no_melds` writes `no_melds_label` for a seat without any: games that lay melds
+    on the table as they play say it, games that show melds only at the end leave it out.
+    """
+
+    seats: list[SeatSpec]
+    note_no_melds: bool = True
+    no_melds_label: str = "no melds"
+
+
+@dataclass(frozen=True)
+class SeatRowsPanel:
+    """Up to eight seats one row each, like a score sheet; for games that lay no melds.
+
+    A row holds the card count, `score` and `detail` as figures in columns headed by
+    `headings` (e.g. "cards", "total", "to go"); a seat's melds are not drawn.
+    `direction` ("Order ↓") is written at the left of the headings, when given.
+    """
+
+    seats: list[SeatSpec]
+    headings: list[str] = field(default_factory=list)
+    direction: str = ""
+
+
+@dataclass(frozen=True)
+class BoardsPanel:
+    """Several whole tables at once (e.g. one per pair of a team game), stacked."""
+
+    boards: list[TableSpec]
+
+
+Panel = PilesPanel | SeatGridPanel | SeatRowsPanel | BoardsPanel
+PanelT = TypeVar("PanelT", PilesPanel, SeatGridPanel, SeatRowsPanel, BoardsPanel)
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """The public table: a title and status line, its panels from the top, a footer.
+
+    Each panel is drawn whole, in order, by its own renderer: a new game composes the
+    panels it needs (piles, seats as a grid or as rows, boards).
     """
 
     title: str
-    seats: list[SeatSpec]
-    stock_count: int | None = None
-    discard: list[str] = field(default_factory=list)
-    discard_spread: bool = False
-    discard_numbers: bool = False
-    discard_labels: list[str] = field(default_factory=list)
-    knock_card: str | None = None
+    panels: list[Panel] = field(default_factory=list)
     status: str = ""
     footer: str = ""
-    note_no_melds: bool = True
-    stock_caption: str = ""
-    knock_caption: str = ""
-    discard_caption: str = ""
-    discard_caption_short: str = ""  # used when the piles beside it leave no room for the other
-    no_melds_label: str = "no melds"
-    discard_history: int = 0
-    discard_by: list[str] = field(default_factory=list)
-    compact_seats: bool = False
-    seat_headings: list[str] = field(default_factory=list)
-    direction: str = ""
-    empty_label: str = "empty"  # written in an empty pile's outline, translated by the caller
-    # Several tables at once (team gin's boards): each drawn whole, stacked under the title,
-    # status and above the footer of this one, whose own piles and seats are then not drawn.
-    boards: list[TableSpec] = field(default_factory=list)
+
+    def panel(self, kind: type[PanelT]) -> PanelT:
+        """Return the first panel of this kind; LookupError if the table has none."""
+        for panel in self.panels:
+            if isinstance(panel, kind):
+                return panel
+        raise LookupError(f"no {kind.__name__} in this table")
+
+    def with_panel(self, new: Panel) -> TableSpec:
+        """Return the table with `new` in place of its first panel of the same kind."""
+        at = next(i for i, p in enumerate(self.panels) if type(p) is type(new))
+        return replace(self, panels=[*self.panels[:at], new, *self.panels[at + 1:]])
+
+    @property
+    def seats(self) -> list[SeatSpec]:
+        """Every seat of the table's seat panels and boards, in order."""
+        seats: list[SeatSpec] = []
+        for panel in self.panels:
+            if isinstance(panel, BoardsPanel):
+                seats += [s for board in panel.boards for s in board.seats]
+            elif not isinstance(panel, PilesPanel):
+                seats += panel.seats
+        return seats
+
+    def map_seats(self, change: Callable[[SeatSpec], SeatSpec]) -> TableSpec:
+        """Return the table with `change` applied to every seat, boards' seats included."""
+        return replace(self, panels=[_map_seats(p, change) for p in self.panels])
+
+
+def _map_seats(panel: Panel, change: Callable[[SeatSpec], SeatSpec]) -> Panel:
+    if isinstance(panel, BoardsPanel):
+        return BoardsPanel([board.map_seats(change) for board in panel.boards])
+    if isinstance(panel, PilesPanel):
+        return panel
+    return replace(panel, seats=[change(seat) for seat in panel.seats])
 
 
 @dataclass(frozen=True)
@@ -133,11 +213,11 @@ class HandEndRow:
     name: str
     melds: list[list[str]] = field(default_factory=list)
     layoffs: list[str] = field(default_factory=list)
-    deadwood: list[str] = field(default_factory=list)
-    deadwood_value: int = 0
+    loose: list[str] = field(default_factory=list)  # the cards in no meld
+    loose_value: int = 0
     points: str = ""
     layoff_label: str = "Laid off"  # captions, translated by the caller
-    deadwood_label: str = "Deadwood"
+    loose_label: str = "Unmelded"
     joker_for: list[str] = field(default_factory=list)  # as HandSpec.joker_for
 
 

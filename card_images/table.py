@@ -1,20 +1,22 @@
-"""The public table: title, the piles (piles.py), the order of play, then every seat.
+"""The public table: title and status, then its panels stacked in order, then the footer.
 
-Drawn at Discord's display width, so what is drawn is what a player sees, pixel for pixel.
+Each panel is drawn by its own renderer: the piles (piles.py), the seats as a grid
+(seat_grid.py) or as rows (seat_rows.py), or several whole tables (boards). Drawn at
+Discord's display width, so what is drawn is what a player sees, pixel for pixel.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
 from .layout import Placed
-from .piles import CAPTION_PX, LINE_H, centre_height, centre_width, draw_centre
-from .seat_grid import choose_columns, draw_seats, plan_seats, seats_height
-from .seat_rows import draw_headings, headings_height
-from .seats import PANEL_PAD
-from .specs import MAX_SEATS, TableSpec
+from .piles import LINE_H, draw_piles, piles_height, thrown_tags
+from .seat_grid import draw_seats, grid_height, plan_grid
+from .seat_rows import draw_rows, plan_rows, rows_height
+from .specs import BoardsPanel, Panel, PilesPanel, SeatRowsPanel, TableSpec
 from .style import (
     DISPLAY_WIDTH,
     GOLD,
@@ -35,6 +37,8 @@ TITLE_PX = 20
 TITLE_H = 26
 STATUS_PX = 17
 SECTION_GAP = 8
+
+Drawer = Callable[[Image.Image, ImageDraw.ImageDraw, int], list[Placed]]  # draws from a top
 
 
 # --- whole picture -------------------------------------------------------------------------
@@ -81,32 +85,6 @@ def _draw_footer(draw: ImageDraw.ImageDraw, spec: TableSpec, y: int) -> None:
                   anchor="lm")
 
 
-def _direction_inline(spec: TableSpec) -> bool:
-    """Whether the order of play fits at the right of the pile captions' line."""
-    room = CONTENT - centre_width(spec) - 16
-    return not spec.discard_spread and text_width(spec.direction, CAPTION_PX) <= room
-
-
-def _direction_height(spec: TableSpec) -> int:
-    """Return the height of the order of play's own line (none when beside the captions)."""
-    return LINE_H if _direction_here(spec) and not _direction_inline(spec) else 0
-
-
-def _direction_here(spec: TableSpec) -> bool:
-    """Whether the middle says the order of play: compact rows say it over their headings."""
-    return bool(spec.direction) and not headings_height(spec)
-
-
-def _draw_direction(draw: ImageDraw.ImageDraw, spec: TableSpec, centre_y: int) -> None:
-    """Say the order of play at the right, on the captions' line or on a line under it."""
-    if not _direction_here(spec):
-        return
-    y = centre_y + centre_height(spec) - CAPTION_PX - 4 if _direction_inline(spec) else (
-        centre_y + centre_height(spec) + 2)
-    text = fit_text(spec.direction, CAPTION_PX, CONTENT)
-    draw_text(draw, (WIDTH - MARGIN, y), text, CAPTION_PX, MUTED, anchor="rt")
-
-
 def _shifted(placed: Placed, dy: int) -> Placed:
     def move(box: Box) -> Box:
         return (box[0], box[1] + dy, box[2], box[3] + dy)
@@ -114,42 +92,58 @@ def _shifted(placed: Placed, dy: int) -> Placed:
     return replace(placed, box=move(placed.box), visible=move(placed.visible))
 
 
-def _compose_boards(spec: TableSpec) -> tuple[Image.Image, list[Placed]]:
-    """Draw the title and status, each board's table under them, then the footer."""
-    parts = [_compose(board) for board in spec.boards]
-    top = MARGIN + _header_height(spec)
-    footer_y = top + sum(image.height for image, _ in parts)
-    image, draw = new_canvas(WIDTH, footer_y + len(_footer_lines(spec)) * LINE_H + MARGIN)
-    _draw_header(draw, spec)
-    placed, y = [], top
-    for part, cards in parts:
-        image.paste(part, (0, y))
-        placed += [_shifted(p, y) for p in cards]
-        y += part.height
-    _draw_footer(draw, spec, footer_y)
-    return image, placed
+def _boards(panel: BoardsPanel) -> tuple[int, Drawer]:
+    """Lay each board out as a whole table, full width, one under the other."""
+    parts = [_compose(board) for board in panel.boards]
+
+    def draw(image: Image.Image, _: ImageDraw.ImageDraw, top: int) -> list[Placed]:
+        placed: list[Placed] = []
+        for part, cards in parts:
+            image.paste(part, (0, top))
+            placed += [_shifted(p, top) for p in cards]
+            top += part.height
+        return placed
+
+    return sum(image.height for image, _ in parts), draw
+
+
+def _lay(panel: Panel, thrown: set[str]) -> tuple[int, Drawer]:
+    """Lay a panel out: return its height, the gap under it included, and how to draw it."""
+    if isinstance(panel, BoardsPanel):
+        return _boards(panel)
+    if isinstance(panel, PilesPanel):
+        return piles_height(panel) + SECTION_GAP, lambda image, draw, top: draw_piles(
+            image, draw, panel, top)
+    if isinstance(panel, SeatRowsPanel):
+        rows = plan_rows(panel, CONTENT, thrown)
+        return _gapped(rows_height(rows)), lambda image, draw, top: draw_rows(
+            image, draw, panel, rows, (MARGIN, top), CONTENT)
+    grid = plan_grid(panel, CONTENT, thrown)
+    return _gapped(grid_height(grid)), lambda image, draw, top: draw_seats(
+        image, draw, grid.plans, (MARGIN, top), CONTENT, grid.cols)
+
+
+def _gapped(height: int) -> int:
+    """Return a panel's height with the gap under it; an empty panel takes no room."""
+    return height + SECTION_GAP if height else 0
 
 
 def _compose(spec: TableSpec) -> tuple[Image.Image, list[Placed]]:
-    """Draw the table; return the picture and where every face-up card went."""
-    if spec.boards:
-        return _compose_boards(spec)
-    if len(spec.seats) > MAX_SEATS:
-        raise ValueError(f"at most {MAX_SEATS} seats, got {len(spec.seats)}")
-    cols = choose_columns(spec, CONTENT)
-    plans = plan_seats(spec, CONTENT, cols)
-    centre_y = MARGIN + _header_height(spec)
-    headings_y = centre_y + centre_height(spec) + _direction_height(spec) + SECTION_GAP
-    seats_y = headings_y + headings_height(spec)
-    footer_y = seats_y + (seats_height(plans, cols) + SECTION_GAP if plans else 0)
+    """Draw the title and status, every panel under them, then the footer.
+
+    Return the picture and where every face-up card went.
+    """
+    # a seat whose tag is shown under the discards carries it beside its name too
+    thrown = set().union(*(thrown_tags(p) for p in spec.panels if isinstance(p, PilesPanel)))
+    laid = [_lay(panel, thrown) for panel in spec.panels]
+    top = MARGIN + _header_height(spec)
+    footer_y = top + sum(height for height, _ in laid)
     image, draw = new_canvas(WIDTH, footer_y + len(_footer_lines(spec)) * LINE_H + MARGIN)
     _draw_header(draw, spec)
-    placed = draw_centre(image, draw, spec, centre_y)
-    _draw_direction(draw, spec, centre_y)
-    if headings_height(spec):
-        edges = (MARGIN + PANEL_PAD, WIDTH - MARGIN - PANEL_PAD, headings_y)
-        draw_headings(draw, spec, plans[0].columns, edges)
-    placed += draw_seats(image, draw, plans, (MARGIN, seats_y), CONTENT, cols)
+    placed: list[Placed] = []
+    for height, drawer in laid:
+        placed += drawer(image, draw, top)
+        top += height
     _draw_footer(draw, spec, footer_y)
     return image, placed
 

@@ -16,7 +16,16 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from bot.i18n import DEFAULT, Words, card_text, catalogue, game_key, number, register, t
-from card_images import HandEndSpec, HandSpec, TableSpec
+from card_images import (
+    HandEndSpec,
+    HandSpec,
+    Panel,
+    PilesPanel,
+    SeatGridPanel,
+    SeatRowsPanel,
+    SeatSpec,
+    TableSpec,
+)
 from cogs.adapters import (
     DEFAULT_LEVEL,
     ButtonControl,
@@ -246,22 +255,43 @@ def mover(ev: Event, names: Sequence[str]) -> str:
 
 
 def with_words(spec: TableSpec, locale: str) -> TableSpec:
-    """Return the table with its fixed words translated: captions and card counts."""
-    pile = len(spec.discard)
-    if not spec.discard_spread:
+    """Return the table with its fixed words translated where the game gave none: the
+    piles' captions, card counts, "no melds" (a board of boards has its words already)."""
+    return replace(spec, panels=[_panel_words(panel, locale) for panel in spec.panels])
+
+
+def _panel_words(panel: Panel, locale: str) -> Panel:
+    if isinstance(panel, PilesPanel):
+        return _pile_words(panel, locale)
+    if isinstance(panel, SeatGridPanel):
+        return replace(panel, seats=_counted(panel.seats, locale),
+                       no_melds_label=t("picture.no_melds", locale))
+    if isinstance(panel, SeatRowsPanel):
+        return replace(panel, seats=_counted(panel.seats, locale))
+    return panel
+
+
+def _counted(seats: Sequence[SeatSpec], locale: str) -> list[SeatSpec]:
+    """Return the seats with their card counts in words, unless the game wrote its own."""
+    return [replace(seat, count_label=seat.count_label or t(
+        "picture.cards", locale, count=seat.card_count)) for seat in seats]
+
+
+def _pile_words(piles: PilesPanel, locale: str) -> PilesPanel:
+    """Return the piles with their captions translated, unless the game wrote its own."""
+    count = len(piles.discard)
+    if not piles.spread:
         discard = t("picture.discard", locale)
-    elif not pile:
+    elif not count:
         discard = t("picture.pile_empty", locale)
     else:
-        key = "picture.pile_numbered" if spec.discard_numbers else "picture.pile"
-        discard = t(key, locale, count=pile)
-    seats = [replace(seat, count_label=t("picture.cards", locale, count=seat.card_count))
-             for seat in spec.seats]
-    short = t("picture.pile_short", locale, count=pile) if spec.discard_spread and pile else ""
-    return replace(spec, seats=seats, discard_caption=discard, discard_caption_short=short,
-                   stock_caption=t("picture.stock", locale, count=spec.stock_count or 0),
-                   knock_caption=t("picture.knock_card", locale),
-                   no_melds_label=t("picture.no_melds", locale),
+        key = "picture.pile_numbered" if piles.numbers else "picture.pile"
+        discard = t(key, locale, count=count)
+    short = t("picture.pile_short", locale, count=count) if piles.spread and count else ""
+    return replace(piles, discard_caption=piles.discard_caption or discard,
+                   discard_caption_short=piles.discard_caption_short or short,
+                   stock_caption=piles.stock_caption or t(
+                       "picture.stock", locale, count=piles.stock_count or 0),
                    empty_label=t("picture.empty_pile", locale))
 
 

@@ -9,10 +9,16 @@ rank with what it could meld. The menus (canasta_menus.py) work in steps kept as
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from bot.i18n import card_text, cards_text, number, t
-from card_images import HandEndRow, HandEndSpec, HandSpec, TableSpec
+from card_images import (
+    HandEndRow,
+    HandEndSpec,
+    HandSpec,
+    PilesPanel,
+    SeatGridPanel,
+    TableSpec,
+)
 from cogs.adapters import Control, Outcome, view_of
 from cogs.adapters.base import AdapterBase, levels, with_words
 from cogs.adapters.canasta_menus import (
@@ -104,17 +110,16 @@ class CanastaAdapter(AdapterBase[CanastaGame]):
         view: CanastaTable = view_of(game)
         title = t("table.title", locale, game=t("game.canasta", locale), number=view.hand_no)
         seats = [side_seat(view, side, names, locale) for side in view.sides]
-        spec = with_words(TableSpec(
-            title=title, seats=seats,
-            stock_count=view.stock,
-            discard=[view.pile_top] if view.pile_top else [],
+        # the pile's size and state under it; each seat says its partners' own card counts
+        pile = t("canasta.pile_frozen" if view.frozen else "canasta.pile_caption", locale,
+                 count=view.pile)
+        piles = PilesPanel(stock_count=view.stock, discard_caption=pile,
+                           discard=[view.pile_top] if view.pile_top else [])
+        return with_words(TableSpec(
+            title=title, panels=[piles, SeatGridPanel(seats)],
             status=self.table_status(game, names, locale),
             footer=table_footer(view, names, locale),
         ), locale)
-        pile = t("canasta.pile_frozen" if view.frozen else "canasta.pile_caption", locale,
-                 count=view.pile)
-        # each partner's own card count, not the sum; the pile's size and state under it
-        return replace(spec, seats=seats, discard_caption=pile)
 
     def table_status(self, game: CanastaGame, names: Sequence[str], locale: str) -> str:
         """Return whose turn it is, or which side won."""
@@ -132,9 +137,9 @@ class CanastaAdapter(AdapterBase[CanastaGame]):
         view: CanastaHand = view_of(game, seat)
         groups = by_rank(view.hand)
         return HandSpec(
-            cards=list(view.hand), melds=groups, deadwood=[],
+            cards=list(view.hand), melds=groups, loose=[],
             sort="rank", title=t("hand.title", locale, game=t("game.canasta", locale)),
-            deadwood_label=could_meld(view, locale),
+            loose_label=could_meld(view, locale),
             empty_label=t("picture.no_cards", locale))
 
     def hand_prompt(self, game: CanastaGame, seat: int, names: Sequence[str], locale: str) -> str:
@@ -395,9 +400,9 @@ def end_row(s: SideReport, seat: int, cards: Sequence[str], names: Sequence[str]
             opts: CanastaOptions, locale: str) -> HandEndRow:
     """Return a seat's hand laid open, with its side's score for the hand."""
     held = sum(card_value(Card.parse(c), opts) for c in cards)
-    return HandEndRow(name=names[seat], deadwood=list(cards), deadwood_value=held,
+    return HandEndRow(name=names[seat], loose=list(cards), loose_value=held,
                       points=t("canasta.side_score", locale, score=number(s.score)),
-                      deadwood_label=t("picture.in_hand", locale))
+                      loose_label=t("picture.in_hand", locale))
 
 
 CANASTA = CanastaAdapter()

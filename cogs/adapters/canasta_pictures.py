@@ -59,7 +59,7 @@ def meld_spec(meld: MeldView, locale: str) -> MeldSpec:
                   count=len(meld.cards))
         clean = meld.canasta in CLEAN
         return MeldSpec(label, [pile_top(meld.cards, clean)],
-                        marks=["canasta_clean" if clean else "canasta_dirty"])
+                        marks=["closed_natural" if clean else "closed_mixed"])
     top = (naturals or list(meld.cards))[:1]
     return MeldSpec(f"{meld.rank}×{len(meld.cards)}", top + wilds,
                     marks=[""] * len(top) + ["wild"] * len(wilds))

@@ -15,7 +15,16 @@ from typing import Any
 
 from bot.i18n import card_text as _pretty
 from bot.i18n import cards_text, t
-from card_images import HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
+from card_images import (
+    FaceUpPile,
+    HandEndSpec,
+    HandSpec,
+    MeldSpec,
+    PilesPanel,
+    SeatGridPanel,
+    SeatSpec,
+    TableSpec,
+)
 from cogs.adapters import (
     ButtonControl,
     Control,
@@ -233,16 +242,15 @@ class ClosedLook:
             )
             for i in range(2)
         ]
+        knock = [] if view.knock_card is None else [
+            FaceUpPile(view.knock_card, t("picture.knock_card", locale))]
+        piles = PilesPanel(stock_count=view.stock, face_up=knock, discard=list(view.discard),
+                           spread=self.whole_pile(view))
         return self.pile_words(with_words(TableSpec(
             title=t("table.title", locale, game=t("game.gin", locale), number=view.hand_no),
-            seats=seats,
-            stock_count=view.stock,
-            discard=list(view.discard),
-            discard_spread=self.whole_pile(view),
-            knock_card=view.knock_card,
+            panels=[piles, SeatGridPanel(seats, note_no_melds=False)],
             status=self.table_status(names, locale),
             footer=t("table.target", locale, target=view.scores.target),
-            note_no_melds=False,
         ), locale), locale)
 
     def seat_melds(self, view: GinTable, seat: int) -> list[MeldSpec]:
@@ -284,12 +292,12 @@ class ClosedLook:
         return HandSpec(
             cards=list(view.hand),
             melds=melds,
-            deadwood=deadwood,
-            deadwood_value=self.held_value(view),
+            loose=deadwood,
+            loose_value=self.held_value(view),
             sort="rank" if sort == "rank" else "suit",
             title=t("hand.title", locale, game=t("game.gin", locale)),
             highlight=[view.taken] if view.taken else [],
-            deadwood_label=t(self.held_key, locale),
+            loose_label=t(self.held_key, locale),
             empty_label=t("picture.no_cards", locale),
         )
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from bot.i18n import card_text as _pretty
 from bot.i18n import cards_text, t
-from card_images import HandEndRow, MeldSpec, TableSpec
+from card_images import HandEndRow, MeldSpec, PilesPanel, TableSpec
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption
 from engine.cards import Card, parse_cards
 from engine.errors import IllegalMove
@@ -288,11 +288,12 @@ def numbered_pile(spec: TableSpec, locale: str) -> TableSpec:
 
     `spec` already has its words (with_words): the caption is replaced to say so.
     """
-    count = len(spec.discard)
+    piles = spec.panel(PilesPanel)
+    count = len(piles.discard)
     if not count:
         return spec
-    return replace(spec, discard_labels=[str(count - i) for i in range(count)],
-                   discard_caption=t("gin.mahjong.pile", locale, count=count))
+    return spec.with_panel(replace(piles, labels=[str(count - i) for i in range(count)],
+                                   discard_caption=t("gin.mahjong.pile", locale, count=count)))
 
 
 def put_down_note(view: GinTable, seat: int, locale: str) -> str:
@@ -344,11 +345,11 @@ def end_rows(result: HandReport, names: Sequence[str], locale: str) -> list[Hand
             melds=[[e.card for e in m.entries if e.by == seat] for m in mine],
             layoffs=[e.card for m in result.melds for e in m.entries
                      if e.by == seat and m.owner != seat],
-            deadwood=list(reveal.deadwood),
-            deadwood_value=tally.held[seat],
+            loose=list(reveal.deadwood),
+            loose_value=tally.held[seat],
             points=t("table.points", locale, points=tally.totals[seat]),
             layoff_label=t("picture.laid_off", locale),
-            deadwood_label=t("gin.mahjong.in_hand", locale)))
+            loose_label=t("gin.mahjong.in_hand", locale)))
     return rows
 
 

@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.i18n import t
-from card_images import HandEndRow, HandEndSpec, SeatSpec, TableSpec
+from card_images import (
+    BoardsPanel,
+    FaceUpPile,
+    HandEndRow,
+    HandEndSpec,
+    PilesPanel,
+    SeatGridPanel,
+    SeatSpec,
+    TableSpec,
+)
 from cogs.adapters import view_of
 from cogs.adapters.base import with_words
 from cogs.adapters.canasta import side_name
@@ -61,7 +70,7 @@ def table_spec(game: TeamGin, names: Sequence[str], locale: str, score: TeamScor
     boards = [with_words(_board_spec(b, names, locale), locale) for b in view.boards]
     footer = " · ".join(team_totals(view, names, locale, score))
     return TableSpec(title=t("table.title", locale, game=t("gin.teams.game", locale),
-                             number=view.hand_no), seats=[], status=status, boards=boards,
+                             number=view.hand_no), panels=[BoardsPanel(boards)], status=status,
                      footer=footer + " — " + t("table.target", locale, target=view.scores.target))
 
 
@@ -79,10 +88,12 @@ def _board_spec(board: BoardView, names: Sequence[str], locale: str) -> TableSpe
     title = t("gin.teams.board_title", locale, number=board.index + 1, first=two[0],
               second=two[1])
     deep = table.options.deep_discard_pickup  # a deep pickup takes any card: show them all
-    return TableSpec(title=title, seats=seats, stock_count=table.stock,
-                     discard=list(table.discard if deep else table.discard[-1:]),
-                     discard_spread=deep, knock_card=table.knock_card, status=status,
-                     footer=_last_result(board, two, locale), note_no_melds=False)
+    knock = [] if table.knock_card is None else [
+        FaceUpPile(table.knock_card, t("picture.knock_card", locale))]
+    piles = PilesPanel(stock_count=table.stock, face_up=knock, spread=deep,
+                       discard=list(table.discard if deep else table.discard[-1:]))
+    return TableSpec(title=title, panels=[piles, SeatGridPanel(seats, note_no_melds=False)],
+                     status=status, footer=_last_result(board, two, locale))
 
 
 def _last_result(board: BoardView, two: Sequence[str], locale: str) -> str:
@@ -171,11 +182,11 @@ def reveal_rows(result: HandReport, two: Sequence[str], locale: str) -> list[Han
     """Return the two hands of a board's ended hand, laid open, with the winner's points."""
     return [HandEndRow(name=two[seat], melds=[list(m) for m in reveal.melds],
                        layoffs=[card for card, _ in reveal.layoffs],
-                       deadwood=list(reveal.deadwood), deadwood_value=reveal.deadwood_value,
+                       loose=list(reveal.deadwood), loose_value=reveal.deadwood_value,
                        points=t("table.points", locale, points=result.points
                                 if result.winner == seat else 0),
                        layoff_label=t("picture.laid_off", locale),
-                       deadwood_label=t("gin.picture.deadwood", locale))
+                       loose_label=t("gin.picture.deadwood", locale))
             for seat, reveal in enumerate(result.reveals)]
 
 

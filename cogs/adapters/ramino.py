@@ -13,7 +13,16 @@ from dataclasses import replace
 
 from bot.i18n import card_text as _pretty
 from bot.i18n import number, t
-from card_images import HandEndRow, HandEndSpec, HandSpec, SeatSpec, TableSpec, seat_tags
+from card_images import (
+    HandEndRow,
+    HandEndSpec,
+    HandSpec,
+    PilesPanel,
+    SeatRowsPanel,
+    SeatSpec,
+    TableSpec,
+    seat_tags,
+)
 from cogs.adapters import (
     ButtonControl,
     Control,
@@ -112,19 +121,18 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
         """Return the table: stock, the last discards and who threw them, a row per seat."""
         view: RaminoTable = view_of(game)
         tags = seat_tags(names)
+        piles = PilesPanel(stock_count=view.stock, discard=[d.card for d in view.discards],
+                           history=len(view.discards) - 1,
+                           by=["" if d.by is None else tags[d.by] for d in view.discards])
+        rows = SeatRowsPanel(
+            seats=[self._seat(view, seat, names, locale) for seat in range(view.players)],
+            headings=[t(f"ramino.heading.{h}", locale) for h in _headings(view)],
+            direction=t(f"ramino.direction.{view.direction}", locale))
         return with_words(TableSpec(
             title=t("table.title", locale, game=t("game.ramino", locale), number=view.hand_no),
-            seats=[self._seat(view, seat, names, locale) for seat in range(view.players)],
-            stock_count=view.stock,
-            discard=[d.card for d in view.discards],
-            discard_history=len(view.discards) - 1,
-            discard_by=["" if d.by is None else tags[d.by] for d in view.discards],
-            compact_seats=True,
-            seat_headings=[t(f"ramino.heading.{h}", locale) for h in _headings(view)],
-            direction=t(f"ramino.direction.{view.direction}", locale),
+            panels=[piles, rows],
             status=self.table_status(game, names, locale),
             footer=" ".join(self.settings_lines(view.options, locale)),
-            note_no_melds=False,
         ), locale)
 
     def _seat(self, view: RaminoTable, seat: int, names: Sequence[str],
@@ -165,12 +173,12 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
         return HandSpec(
             cards=list(view.hand),
             melds=[list(c) for c in best.combos],
-            deadwood=list(best.unmatched),
-            deadwood_value=best.penalty,
+            loose=list(best.unmatched),
+            loose_value=best.penalty,
             sort="rank" if sort == "rank" else "suit",
             title=t("hand.title", locale, game=t("game.ramino", locale)),
             highlight=[view.taken] if view.taken else [],
-            deadwood_label=t("ramino.unmatched_label", locale),
+            loose_label=t("ramino.unmatched_label", locale),
             empty_label=t("picture.no_cards", locale),
             joker_for=[name for combo in best.combos for name in stands_for(combo)],
         )
@@ -338,8 +346,8 @@ class RaminoAdapter(AdapterBase[RaminoGame]):
         if s.seat in p.eliminated:
             points += " · " + t("ramino.out", locale)
         return HandEndRow(name=names[s.seat], melds=[list(c) for c in a.combos],
-                          deadwood=list(a.unmatched), deadwood_value=a.penalty, points=points,
-                          deadwood_label=t("ramino.penalty_label", locale),
+                          loose=list(a.unmatched), loose_value=a.penalty, points=points,
+                          loose_label=t("ramino.penalty_label", locale),
                           joker_for=[n for combo in a.combos for n in stands_for(combo)])
 
     def _charge_line(self, p: HandReport, s: SeatReport, names: Sequence[str], chips: bool,

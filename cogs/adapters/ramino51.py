@@ -14,7 +14,17 @@ from dataclasses import replace
 from typing import Any
 
 from bot.i18n import card_text, number, t
-from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
+from card_images import (
+    FaceUpPile,
+    HandEndRow,
+    HandEndSpec,
+    HandSpec,
+    MeldSpec,
+    PilesPanel,
+    SeatGridPanel,
+    SeatSpec,
+    TableSpec,
+)
 from cogs.adapters import Control, Outcome, view_of
 from cogs.adapters.base import AdapterBase, levels, with_words
 from cogs.adapters.ramino51_menus import (
@@ -86,18 +96,19 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
     def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
         """Return the table: stock, the pile's top, the exchange card, each seat's melds."""
         view: R51Table = view_of(game)
-        spec = with_words(TableSpec(
+        exchange = [] if view.exchange is None else [
+            FaceUpPile(view.exchange, t("ramino51.exchange", locale))]
+        piles = PilesPanel(stock_count=view.stock, face_up=exchange,
+                           discard=[view.pile_top] if view.pile_top else [])
+        seats = [self._seat(view, seat, names, locale) for seat in range(view.players)]
+        return with_words(TableSpec(
             title=self._title(view, locale),
-            seats=[self._seat(view, seat, names, locale) for seat in range(view.players)],
-            stock_count=view.stock,
-            discard=[view.pile_top] if view.pile_top else [],
-            knock_card=view.exchange,
+            panels=[piles, SeatGridPanel(seats)],
             status=self.table_status(game, names, locale),
             footer=" · ".join([t("ramino51.pile_count", locale, count=view.pile),
                                *rebuilt_line(view, locale),
                                *self.settings_lines(view.options, locale)]),
         ), locale)
-        return replace(spec, knock_caption=t("ramino51.exchange", locale))
 
     def _title(self, view: R51Table, locale: str) -> str:
         game = t("game.ramino51", locale)
@@ -139,12 +150,12 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
         label = (t("ramino51.opening_value", locale, points=best.value, minimum=best.minimum)
                  if opening else t("picture.in_hand", locale))
         return HandSpec(
-            cards=list(view.hand), melds=melds, deadwood=rest,
-            deadwood_value=None if opening else sum(card_penalty(Card.parse(c)) for c in rest),
+            cards=list(view.hand), melds=melds, loose=rest,
+            loose_value=None if opening else sum(card_penalty(Card.parse(c)) for c in rest),
             sort="rank" if sort == "rank" else "suit",
             title=t("hand.title", locale, game=t("game.ramino51", locale)),
             highlight=[view.taken] if view.taken else [],
-            deadwood_label=label, empty_label=t("picture.no_cards", locale),
+            loose_label=label, empty_label=t("picture.no_cards", locale),
             joker_for=[c.partition("=")[2] for m in best.melds for c in m
                        if c.startswith("JK")])
 
@@ -271,8 +282,8 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
         # The closer's row shows what he put down (all of it, after a close in hand).
         mine = [m for m in p.melds if m.owner == s.seat] if s.seat == p.closer else []
         return HandEndRow(name=names[s.seat], melds=[list(m.cards) for m in mine],
-                          deadwood=list(s.hand), deadwood_value=s.value, points=points,
-                          deadwood_label=t("picture.in_hand", locale),
+                          loose=list(s.hand), loose_value=s.value, points=points,
+                          loose_label=t("picture.in_hand", locale),
                           joker_for=[d.partition("=")[2] for m in mine for d in m.declared
                                      if d.startswith("JK")])
 

@@ -18,7 +18,16 @@ from dataclasses import dataclass, replace
 
 from bot.i18n import card_text as _pretty
 from bot.i18n import cards_text, t
-from card_images import HandEndRow, HandEndSpec, HandSpec, MeldSpec, SeatSpec, TableSpec
+from card_images import (
+    HandEndRow,
+    HandEndSpec,
+    HandSpec,
+    MeldSpec,
+    PilesPanel,
+    SeatGridPanel,
+    SeatSpec,
+    TableSpec,
+)
 from cogs.adapters import (
     PASS_CLAIMS,
     ButtonControl,
@@ -111,14 +120,12 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
         """Return the table: stock, the whole pile numbered, every meld by id, the scores."""
         view: R500Table = view_of(game)
         seats = [self._seat(view, seat, names, locale) for seat in range(view.players)]
+        piles = PilesPanel(stock_count=view.stock, discard=list(view.pile), spread=True,
+                           numbers=True)
         return with_words(TableSpec(
             title=t("table.title", locale, game=t("game.rummy500", locale),
                     number=view.hand_no),
-            seats=seats,
-            stock_count=view.stock,
-            discard=list(view.pile),
-            discard_spread=True,
-            discard_numbers=True,
+            panels=[piles, SeatGridPanel(seats)],
             status=self.table_status(game, names, locale),
             footer=self._footer(view, locale),
         ), locale)
@@ -183,12 +190,12 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
         return HandSpec(
             cards=list(view.hand),
             melds=melds,
-            deadwood=rest,
-            deadwood_value=sum(values(c) for c in cards),
+            loose=rest,
+            loose_value=sum(values(c) for c in cards),
             sort="rank" if sort == "rank" else "suit",
             title=t("hand.title", locale, game=t("game.rummy500", locale)),
             highlight=[view.free_card] if view.free_card else [],
-            deadwood_label=t("picture.in_hand", locale),
+            loose_label=t("picture.in_hand", locale),
             empty_label=t("picture.no_cards", locale),
         )
 
@@ -431,10 +438,10 @@ class Rummy500Adapter(AdapterBase[Rummy500Game]):
                     if e.by == seat and e.how != "meld"]
             rows.append(HandEndRow(
                 name=names[seat], melds=[m for m in mine if m], layoffs=laid,
-                deadwood=list(s.hand), deadwood_value=s.in_hand,
+                loose=list(s.hand), loose_value=s.in_hand,
                 points=t("rummy500.hand_points", locale, points=s.hand_score),
                 layoff_label=t("picture.laid_off", locale),
-                deadwood_label=t("picture.in_hand", locale)))
+                loose_label=t("picture.in_hand", locale)))
             lines.append(t("rummy500.score_line", locale, name=names[seat],
                            melded=s.melded, laid=s.laid_off, held=-s.in_hand,
                            points=s.hand_score, total=p.totals[seat]))

@@ -64,8 +64,8 @@ def table_payload(rt: Runtime, final: bool = False) -> dict[str, Any]:
 def cancelled_payload(rt: Runtime, line: str) -> dict[str, Any]:
     """Return the table of a cancelled game: the one line saying so, the picture with no turn."""
     spec = rt.adapter.table_spec(rt.game, rt.names, rt.locale)
-    spec = replace(spec, status=t("table.cancelled", rt.locale),
-                   seats=[replace(seat, is_turn=False) for seat in spec.seats])
+    spec = replace(spec.map_seats(lambda seat: replace(seat, is_turn=False)),
+                   status=t("table.cancelled", rt.locale))
     return {"content": clip(line), "file": png(render_table(spec), "table.png")}
 
 

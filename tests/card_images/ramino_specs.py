@@ -6,7 +6,17 @@ the renderer only draws what it is given.
 
 from __future__ import annotations
 
-from card_images import HandEndRow, HandEndSpec, HandSpec, SeatSpec, TableSpec, seat_tags
+from card_images import (
+    HandEndRow,
+    HandEndSpec,
+    HandSpec,
+    PilesPanel,
+    SeatGridPanel,
+    SeatRowsPanel,
+    SeatSpec,
+    TableSpec,
+    seat_tags,
+)
 
 NAMES = ["Alice", "Computer 1", "Bartholomew", "Computer 3", "Dora", "Computer 5",
          "Computer 6", "Eve"]
@@ -39,17 +49,24 @@ def ramino_seat(i: int, locale: str, turn: int, out: bool = False,
 
 
 def ramino_table(players: int, locale: str = "en", turn: int = 1, out: int | None = 2,
-                 history: int = 4, direction: bool = True) -> TableSpec:
-    """Return a Ramino table: seat `out` eliminated, Dora re-entered, the last discards."""
+                 history: int = 4, direction: bool = True, rows: bool = True) -> TableSpec:
+    """Return a Ramino table: seat `out` eliminated, Dora re-entered, the last discards.
+
+    With `rows` the seats are score-sheet rows saying the order of play over them, else
+    panels of a grid, the piles saying it.
+    """
     words, tags = WORDS[locale], seat_tags(NAMES[:players])
     throwers = [""] + [tags[i % players] for i in range(1, len(PILE))]  # the upcard: nobody
     seats = [ramino_seat(i, locale, turn, out=i == out, back=i == 4) for i in range(players)]
-    return TableSpec(
-        title=words["title"], seats=seats, stock_count=41, discard=list(PILE),
-        status=words["turn"].format(name=NAMES[turn]), footer=words["footer"],
-        note_no_melds=False, stock_caption=words["stock"], discard_caption=words["discard"],
-        discard_history=history, discard_by=throwers, compact_seats=True,
-        seat_headings=list(words["headings"]), direction=words["order"] if direction else "")
+    order = words["order"] if direction else ""
+    piles = PilesPanel(stock_count=41, discard=list(PILE), stock_caption=words["stock"],
+                       discard_caption=words["discard"], history=history, by=throwers,
+                       direction="" if rows else order)
+    seat_panel: SeatRowsPanel | SeatGridPanel = (
+        SeatRowsPanel(seats, list(words["headings"]), order) if rows
+        else SeatGridPanel(seats, note_no_melds=False))
+    return TableSpec(title=words["title"], panels=[piles, seat_panel],
+                     status=words["turn"].format(name=NAMES[turn]), footer=words["footer"])
 
 
 ELEVEN = [["5C", "5D", "JK"], ["7H", "8H", "JK"], ["QS", "KS", "AS"]]
@@ -59,8 +76,8 @@ def ramino_hand(locale: str = "en") -> HandSpec:
     """Return an 11-card hand: three combinations with two jokers, then twin loose cards."""
     words = WORDS[locale]
     cards = [c for meld in ELEVEN for c in meld] + ["2D", "2D"]
-    return HandSpec(cards, melds=ELEVEN, deadwood=["2D", "2D"], deadwood_value=4,
-                    title=words["hand"], highlight=["2D"], deadwood_label=words["penalty"],
+    return HandSpec(cards, melds=ELEVEN, loose=["2D", "2D"], loose_value=4,
+                    title=words["hand"], highlight=["2D"], loose_label=words["penalty"],
                     joker_for=["5S", "9H"])
 
 
@@ -80,5 +97,5 @@ def ramino_hand_end(locale: str = "en", rows: int = 7) -> HandEndSpec:
     words = WORDS[locale]
     return HandEndSpec(words["end"], [
         HandEndRow(NAMES[i], melds, [], loose, value, points or words["closed"],
-                   deadwood_label=words["penalty"])
+                   loose_label=words["penalty"])
         for i, (melds, loose, value, points) in enumerate(END_ROWS[:rows])])

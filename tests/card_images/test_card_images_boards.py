@@ -1,24 +1,34 @@
-"""A table of several boards (team gin): each board drawn whole, stacked under one title."""
+"""A table of several boards (a team game's): each drawn whole, stacked under one title."""
 
 from __future__ import annotations
 
 from card_png_checks import open_png
 
-from card_images import SeatSpec, TableSpec, layout_table, render_table
+from card_images import (
+    BoardsPanel,
+    FaceUpPile,
+    PilesPanel,
+    SeatGridPanel,
+    SeatSpec,
+    TableSpec,
+    layout_table,
+    render_table,
+)
 from card_images.style import DISPLAY_WIDTH
 
 
 def _board(number: int, discard: str, knock: str) -> TableSpec:
     seats = [SeatSpec(f"P{2 * number}", 10, is_turn=True), SeatSpec(f"P{2 * number + 1}", 10)]
-    return TableSpec(title=f"Board {number + 1}", seats=seats, stock_count=31,
-                     discard=[discard], knock_card=knock, status="waiting")
+    piles = PilesPanel(31, face_up=[FaceUpPile(knock, "Knock card")], discard=[discard])
+    return TableSpec(title=f"Board {number + 1}", panels=[piles, SeatGridPanel(seats)],
+                     status="waiting")
 
 
 def _boards(count: int) -> TableSpec:
     boards = [_board(i, d, k) for i, (d, k) in enumerate(
         [("2S", "8D"), ("9C", "KH"), ("QD", "5S"), ("AH", "3C")][:count])]
-    return TableSpec(title="Team gin: hand 1", seats=[], boards=boards, status="Waiting for P0",
-                     footer="Team 1: 0 · Team 2: 0")
+    return TableSpec(title="Team gin: hand 1", panels=[BoardsPanel(boards)],
+                     status="Waiting for P0", footer="Team 1: 0 · Team 2: 0")
 
 
 def test_every_board_is_drawn_below_the_one_before() -> None:

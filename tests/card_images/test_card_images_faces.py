@@ -6,7 +6,17 @@ import pytest
 from card_png_checks import count_red
 from PIL import Image, ImageChops, ImageOps
 
-from card_images import HandSpec, SeatSpec, TableSpec, render_hand, render_table, warm_faces
+from card_images import (
+    FaceUpPile,
+    HandSpec,
+    PilesPanel,
+    SeatGridPanel,
+    SeatSpec,
+    TableSpec,
+    render_hand,
+    render_table,
+    warm_faces,
+)
 from card_images.faces import card_face, drawn_face
 from card_images.style import CARD_FACE, COURT, NORMAL, SMALL, CardSize
 
@@ -72,6 +82,7 @@ def test_warmed_faces_draw_a_first_hand_without_drawing_a_single_card() -> None:
     drawn = drawn_face.cache_info().misses
     render_hand(HandSpec(["AS", "10H", "JC", "QD", "KS", "7H", "JK", "2D"], title="Your hand"))
     render_hand(HandSpec(["9S", "9H", "9C", "3D"], melds=[["9S", "9H", "9C"]]))
-    render_table(TableSpec("Gin", [SeatSpec("Alice", 10), SeatSpec("Bruno", 10)],
-                           stock_count=31, discard=["QD", "4C"], knock_card="3C"))
+    render_table(TableSpec("Gin", [
+        PilesPanel(31, face_up=[FaceUpPile("3C", "Knock card")], discard=["QD", "4C"]),
+        SeatGridPanel([SeatSpec("Alice", 10), SeatSpec("Bruno", 10)])]))
     assert drawn_face.cache_info().misses == drawn

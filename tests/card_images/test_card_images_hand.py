@@ -1,4 +1,4 @@
-"""Private hand pictures: every card drawn, readable, sorted, melds and deadwood apart."""
+"""Private hand pictures: every card drawn, readable, sorted, melds and loose cards apart."""
 
 from __future__ import annotations
 
@@ -78,8 +78,8 @@ def test_red_suits_are_drawn_in_red_and_black_suits_not() -> None:
             assert any(is_dark(p) for p in region) is not red, code
 
 
-def test_melds_are_grouped_and_deadwood_derived_from_the_hand() -> None:
-    spec = HandSpec(GIN_HAND, melds=[["AS", "2S", "3S"], ["7H", "7D", "7C"]], deadwood_value=39)
+def test_melds_are_grouped_and_loose_cards_derived_from_the_hand() -> None:
+    spec = HandSpec(GIN_HAND, melds=[["AS", "2S", "3S"], ["7H", "7D", "7C"]], loose_value=39)
     boxes = _boxes_ok(spec)
     codes = [code for code, _ in boxes]
     assert codes[:6] == ["AS", "2S", "3S", "7H", "7D", "7C"]
@@ -89,9 +89,9 @@ def test_melds_are_grouped_and_deadwood_derived_from_the_hand() -> None:
     assert between > inner_gap + 10, "melds are set apart from each other"
 
 
-def test_explicit_deadwood_is_drawn_and_counted() -> None:
-    spec = HandSpec(["4C", "5C", "6C", "JK"], melds=[["4C", "5C", "6C"]], deadwood=["JK"],
-                    deadwood_value=0)
+def test_explicit_loose_cards_are_drawn_and_counted() -> None:
+    spec = HandSpec(["4C", "5C", "6C", "JK"], melds=[["4C", "5C", "6C"]], loose=["JK"],
+                    loose_value=0)
     assert [code for code, _ in _boxes_ok(spec)] == ["4C", "5C", "6C", "JK"]
 
 
@@ -138,15 +138,15 @@ def test_empty_hand_still_renders() -> None:
     assert image.width >= 300 and layout_hand(HandSpec([])) == []
 
 
-def test_the_deadwood_caption_is_the_one_the_caller_translated() -> None:
+def test_the_loose_cards_caption_is_the_one_the_caller_translated() -> None:
     melds = [["AS", "2S", "3S"], ["7H", "7D", "7C"]]
-    english = render_hand(HandSpec(GIN_HAND, melds=melds, deadwood_value=30))
-    italian = render_hand(HandSpec(GIN_HAND, melds=melds, deadwood_value=30,
-                                   deadwood_label="Punti morti"))
+    english = render_hand(HandSpec(GIN_HAND, melds=melds, loose_value=30))
+    italian = render_hand(HandSpec(GIN_HAND, melds=melds, loose_value=30,
+                                   loose_label="Punti morti"))
     # Same cards, same place: only the caption's pixels differ.
     a, b = open_png(english), open_png(italian)
     assert a.size == b.size and a.tobytes() != b.tobytes()
-    same = HandSpec(GIN_HAND, melds=melds, deadwood_value=30, deadwood_label="Deadwood")
+    same = HandSpec(GIN_HAND, melds=melds, loose_value=30, loose_label="Unmelded")
     assert render_hand(same) == english
 
 
@@ -154,8 +154,8 @@ LONG_CAPTION = "You could meld or add: A K Q J 10 9 8 7 6 5 4 2 JK"
 
 
 def test_a_caption_too_long_for_the_title_line_goes_whole_under_the_title() -> None:
-    spec = HandSpec(["KS", "KH", "KD", "5C"], melds=[["KS", "KH", "KD"]], deadwood=["5C"],
-                    title="Your hand: Canasta", deadwood_label=LONG_CAPTION)
+    spec = HandSpec(["KS", "KH", "KD", "5C"], melds=[["KS", "KH", "KD"]], loose=["5C"],
+                    title="Your hand: Canasta", loose_label=LONG_CAPTION)
     image = open_png(render_hand(spec))
     gold_rows = [y for y in range(70)
                  if any(p == GOLD for p in pixels(image, (0, y, image.width, y + 1)))]
@@ -165,8 +165,8 @@ def test_a_caption_too_long_for_the_title_line_goes_whole_under_the_title() -> N
     # it starts at the left margin, inside the picture, not cut at the left edge
     assert not any(p == GOLD for p in pixels(image, (0, 0, 12, 70)))
     assert any(p == GOLD for p in pixels(image, (16, 0, 40, 70)))
-    short = HandSpec(["KS", "KH", "KD", "5C"], melds=[["KS", "KH", "KD"]], deadwood=["5C"],
-                     title="Your hand", deadwood_label="In hand", deadwood_value=5)
+    short = HandSpec(["KS", "KH", "KD", "5C"], melds=[["KS", "KH", "KD"]], loose=["5C"],
+                     title="Your hand", loose_label="In hand", loose_value=5)
     assert open_png(render_hand(short)).height < image.height  # one line when it fits
 
 

@@ -1,4 +1,4 @@
-"""End-of-deal pictures: every hand revealed with melds, lay-offs, deadwood and scores."""
+"""End-of-deal pictures: every hand revealed with melds, lay-offs, loose cards and scores."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def test_each_row_reveals_its_cards() -> None:
     assert count_color(two, CARD_FACE) > count_color(one, CARD_FACE) * 1.5
 
 
-def test_layoffs_are_marked_and_red_deadwood_is_red() -> None:
+def test_layoffs_are_marked_and_red_loose_cards_are_red() -> None:
     black = open_png(render_hand_end(HandEndSpec("End", [ALICE])))
     assert count_color(black, LAID_OFF) == 0 and count_red(black) == 0
     red = HandEndRow("Cy", [], ["4S"], ["9H", "KD"], 19, "-19")

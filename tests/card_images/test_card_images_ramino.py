@@ -20,6 +20,8 @@ from ramino_specs import (
 from card_images import (
     HandEndRow,
     HandSpec,
+    PilesPanel,
+    SeatRowsPanel,
     layout_hand,
     layout_hand_end,
     layout_table,
@@ -100,7 +102,8 @@ def test_eight_seats_are_drawn_as_rows_and_nine_refused() -> None:
     spec = ramino_table(8)
     assert open_png(render_table(spec)).width == DISPLAY_WIDTH
     with pytest.raises(ValueError):
-        render_table(replace(spec, seats=[*spec.seats, ramino_seat(0, "en", 1)]))
+        rows = spec.panel(SeatRowsPanel)
+        render_table(spec.with_panel(replace(rows, seats=[*rows.seats, ramino_seat(0, "en", 1)])))
 
 
 def test_the_out_seat_is_grey_and_struck_through() -> None:
@@ -152,7 +155,7 @@ def test_each_shown_discard_carries_the_tag_of_who_threw_it(
         image = open_png(render_table(spec))
     cards = layout_table(spec)
     assert [code for code, _ in cards] == PILE
-    for (code, (x0, _, x1, y1)), by in zip(cards, spec.discard_by, strict=True):
+    for (code, (x0, _, x1, y1)), by in zip(cards, spec.panel(PilesPanel).by, strict=True):
         under = colors(image, (x0, y1 + 2, x1, y1 + 30))
         assert (under.get(LAID_OFF, 0) > 60) is bool(by), (code, by)
     drawn = [text for text, _, _ in texts]
@@ -175,17 +178,18 @@ def test_a_thrower_shown_under_a_discard_has_his_tag_beside_his_name(
 
 
 def test_without_history_or_throwers_the_top_card_is_drawn_as_gin_draws_it() -> None:
-    spec = replace(ramino_table(4), discard_history=0, discard_by=[])
+    table = ramino_table(4)
+    spec = table.with_panel(replace(table.panel(PilesPanel), history=0, by=[]))
     cards = layout_table(spec)
     assert [code for code, _ in cards] == [PILE[-1]]
     assert GOLD not in colors(open_png(render_table(spec)), cards[0][1])
 
 
-@pytest.mark.parametrize("compact", [True, False])
-def test_the_order_of_play_is_said_only_when_given(compact: bool,
+@pytest.mark.parametrize("rows", [True, False])
+def test_the_order_of_play_is_said_only_when_given(rows: bool,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     for given in (True, False):
-        spec = replace(ramino_table(4, direction=given), compact_seats=compact)
+        spec = ramino_table(4, direction=given, rows=rows)
         with drawn_texts(monkeypatch) as texts:
             render_table(spec)
         assert any(text == "Order ↓" for text, _, _ in texts) is given
@@ -245,7 +249,7 @@ def test_seven_hand_ends_fit_the_preview_with_every_card_shown(locale: str) -> N
     image = open_png(render_hand_end(spec))
     assert image.width == DISPLAY_WIDTH and image.height <= DISPLAY_HEIGHT
     cards = layout_hand_end(spec)
-    expected = [c for row in spec.rows for m in [*row.melds, row.deadwood] for c in m]
+    expected = [c for row in spec.rows for m in [*row.melds, row.loose] for c in m]
     assert sorted(code for code, _ in cards) == sorted(expected)
     tops = {box[1] for _, box in cards}
     assert len(tops) == 7, "each hand on one row of cards"
@@ -256,7 +260,7 @@ def test_a_revealed_joker_says_the_card_it_stands_for_on_its_face(
         rows: int, monkeypatch: pytest.MonkeyPatch) -> None:
     base = ramino_hand_end(rows=rows)
     named = list(base.rows)  # the last row, stacked (2 rows) or beside its words (7)
-    named[-1] = replace(named[-1], melds=[["9D", "JK", "JD"]], deadwood=["JK"],
+    named[-1] = replace(named[-1], melds=[["9D", "JK", "JD"]], loose=["JK"],
                         joker_for=["10D"])
     with drawn_texts(monkeypatch) as texts:
         image = open_png(render_hand_end(replace(base, rows=named)))
@@ -278,7 +282,7 @@ def test_short_hand_ends_and_those_with_lay_offs_keep_their_stacked_rows() -> No
 
 
 def test_the_out_seat_in_a_panel_is_grey_too() -> None:
-    spec = replace(ramino_table(4, out=2), compact_seats=False)
+    spec = ramino_table(4, out=2, rows=False)
     image = open_png(render_table(spec))
     assert count_color(image, OUT_PANEL) > 5000
 

@@ -8,7 +8,16 @@ import pytest
 from card_png_checks import color_mask, count_color, count_red, open_png
 from legibility import drawn_texts
 
-from card_images import MeldSpec, SeatSpec, TableSpec, layout_table, render_table
+from card_images import (
+    FaceUpPile,
+    MeldSpec,
+    PilesPanel,
+    SeatGridPanel,
+    SeatSpec,
+    TableSpec,
+    layout_table,
+    render_table,
+)
 from card_images.seats import seat_tags
 from card_images.style import BACK, CARD_FACE, DISPLAY_WIDTH, GOLD, LAID_OFF, SMALL
 
@@ -21,17 +30,19 @@ def _seats(count: int, turn: int = 0, melds: bool = True) -> list[SeatSpec]:
                      i == turn, "knocked" if i == 1 else "") for i in range(count)]
 
 
-def _table(**changes: object) -> TableSpec:
-    base: dict[str, object] = {"title": "Gin Rummy", "seats": _seats(2, melds=False),
-                               "stock_count": 20, "discard": ["2S", "9C"]}
-    base.update(changes)
-    return TableSpec(**base)  # type: ignore[arg-type]
+def _table(title: str = "Gin Rummy", seats: list[SeatSpec] | None = None,
+           note_no_melds: bool = True, status: str = "", footer: str = "",
+           **piles: object) -> TableSpec:
+    """Return a table of two panels: the piles (20 in stock, 2S 9C discarded), the seats."""
+    pile = PilesPanel(**{"stock_count": 20, "discard": ["2S", "9C"], **piles})  # type: ignore[arg-type]
+    grid = SeatGridPanel(_seats(2, melds=False) if seats is None else seats, note_no_melds)
+    return TableSpec(title, [pile, grid], status, footer)
 
 
 @pytest.mark.parametrize("seats", [1, 2, 3, 4, 5, 6])
 def test_table_is_a_png_within_discord_friendly_bounds(seats: int) -> None:
-    spec = _table(seats=_seats(seats), discard=["2S", "9C", "KD"] * 5, discard_spread=True,
-                  discard_numbers=True, knock_card="8D", status="Player 1 to play",
+    spec = _table(seats=_seats(seats), discard=["2S", "9C", "KD"] * 5, spread=True,
+                  numbers=True, face_up=[FaceUpPile("8D", "Knock card")], status="Player 1 to play",
                   footer="Press a button to act")
     data = render_table(spec)
     image = open_png(data)
@@ -71,8 +82,8 @@ def test_turn_highlight_follows_the_seat_among_six() -> None:
 
 
 def test_red_knock_card_shows_red_and_black_one_does_not() -> None:
-    red = open_png(render_table(_table(knock_card="8D")))
-    black = open_png(render_table(_table(knock_card="8S")))
+    red = open_png(render_table(_table(face_up=[FaceUpPile("8D", "Knock card")])))
+    black = open_png(render_table(_table(face_up=[FaceUpPile("8S", "Knock card")])))
     assert count_red(red) > 100
     assert count_red(black) == 0
 
@@ -80,7 +91,7 @@ def test_red_knock_card_shows_red_and_black_one_does_not() -> None:
 def test_spread_discard_pile_draws_every_card() -> None:
     def faces(count: int) -> int:
         pile = ["2S", "9C", "KS", "4C"] * 4
-        spec = _table(discard=pile[:count], discard_spread=True, discard_numbers=True)
+        spec = _table(discard=pile[:count], spread=True, numbers=True)
         return count_color(open_png(render_table(spec)), CARD_FACE)
 
     counts = [faces(n) for n in (1, 4, 8, 16)]
@@ -169,8 +180,9 @@ def test_a_joker_on_the_table_says_the_card_it_stands_for(
     melds = [MeldSpec("A", ["7H", "8H", "JK", "10H"], joker_for=["9H"]),
              MeldSpec("B", ["9C", "9S", "JK"], laid_off=["JK"], laid_off_by=[1],
                       joker_for=[""])]
-    spec = TableSpec("Ramino 51", [SeatSpec("Alice", 6, melds=melds), SeatSpec("Bruno", 9)],
-                     stock_count=60, discard=["QD"], knock_card="3C")
+    spec = TableSpec("Ramino 51", [
+        PilesPanel(60, face_up=[FaceUpPile("3C", "Exchange")], discard=["QD"]),
+        SeatGridPanel([SeatSpec("Alice", 6, melds=melds), SeatSpec("Bruno", 9)])])
     with drawn_texts(monkeypatch) as texts:
         image = open_png(render_table(spec))
     drawn = [text for text, _, _ in texts]

@@ -15,6 +15,7 @@ from PIL import Image
 from bot.i18n import t
 from card_images import (
     LeaderboardSpec,
+    PilesPanel,
     layout_hand,
     layout_table,
     render_hand,
@@ -106,7 +107,8 @@ def test_gin_table_reads_at_display_width(monkeypatch: pytest.MonkeyPatch) -> No
     with drawn_texts(monkeypatch) as texts:
         png = render_table(spec)
     cards = layout_table(spec)
-    assert [code for code, _ in cards] == [spec.knock_card, spec.discard[-1]]
+    piles = spec.panel(PilesPanel)
+    assert [code for code, _ in cards] == [piles.face_up[0].card, piles.discard[-1]]
     assert_ranks_readable(png, cards)
     assert_texts_readable(texts, display_scale(open_png(png)))
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 import simcord
 
+from card_images import PilesPanel
 from card_images.style import DISPLAY_WIDTH
 from cogs.adapters import ramino51_menus
 from cogs.adapters.ramino51 import RAMINO51
@@ -380,7 +381,7 @@ async def test_the_stock_is_rebuilt_from_the_pile_and_a_stalled_hand_ends_void(
     rt = running(sim)
     assert rt is not None
     spec = RAMINO51.table_spec(rt.game, rt.names, "en")
-    assert spec.stock_count == 47 and "stock rebuilt 1 time" in spec.footer
+    assert spec.panel(PilesPanel).stock_count == 47 and "stock rebuilt 1 time" in spec.footer
     assert "mazzo rifatto 1 volta" in RAMINO51.table_spec(rt.game, rt.names, "it").footer
     assert (await png_of(table_message(sim), "r51_rebuilt.png")).width <= DISPLAY_WIDTH
     while table(sim).rebuilds == 1:

@@ -10,7 +10,7 @@ import json
 import re
 
 from bot.i18n import cards_text
-from card_images import SeatSpec, TableSpec, render_table
+from card_images import PilesPanel, SeatGridPanel, SeatSpec, TableSpec, render_table
 from cogs.host import ScriptedDeals
 from tests.cogs.conftest import LOOSE_A, LOOSE_B, custom_id, deal, dm, open_table, script
 from tests.conftest import Sim
@@ -47,6 +47,7 @@ def test_the_text_form_changes_nothing_in_a_picture() -> None:
     # Status lines and notes carry the same card texts into the table picture.
     def table(text: str) -> bytes:
         seats = [SeatSpec("Ann", 3, note=f"laid off {text}→B"), SeatSpec("Bob", 2)]
-        return render_table(TableSpec("Rummy 500", seats, status=f"Rummy! {text} can be claimed"))
+        return render_table(TableSpec("Rummy 500", [PilesPanel(), SeatGridPanel(seats)],
+                                      status=f"Rummy! {text} can be claimed"))
 
     assert table(cards_text(["AS", "10C"])) == table("A♠ 10♣")

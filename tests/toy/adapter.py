@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from card_images import HandEndRow, HandEndSpec, HandSpec, SeatSpec, TableSpec
+from card_images import (
+    HandEndRow,
+    HandEndSpec,
+    HandSpec,
+    PilesPanel,
+    SeatGridPanel,
+    SeatSpec,
+    TableSpec,
+)
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption, view_of
 from cogs.adapters.base import AdapterBase
 from engine.game import Event
@@ -54,8 +62,8 @@ class ToyAdapter(AdapterBase):
         view = view_of(game)
         seats = [SeatSpec(name=names[i], card_count=n, is_turn=view["turn"] == i)
                  for i, n in enumerate(view["sizes"])]
-        return TableSpec(title="Toy", seats=seats, stock_count=view["stock"],
-                         discard=view["pile"])
+        piles = PilesPanel(stock_count=view["stock"], discard=view["pile"])
+        return TableSpec(title="Toy", panels=[piles, SeatGridPanel(seats)])
 
     def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
         """Say whose turn it is, or who won."""
@@ -104,7 +112,7 @@ class ToyAdapter(AdapterBase):
         """Reveal every hand once the game ends."""
         if not any(e.kind == "game_end" for e in events):
             return None
-        rows = [HandEndRow(name=names[s], deadwood=[c.text for c in game.hands[s]])
+        rows = [HandEndRow(name=names[s], loose=[c.text for c in game.hands[s]])
                 for s in range(game.seats)]
         lines = [f"{names[s.seats[0]]}: {s.points}" for s in game.standings()]
         return HandEndSpec(title="The end", rows=rows, score_lines=lines), lines

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from bot.i18n import t
+from card_images import PilesPanel
 from cogs.adapters import ButtonControl, Control, Deal, SelectControl, view_of
 from cogs.adapters.base import preset_label
 from cogs.adapters.canasta import CANASTA, safe_move
@@ -179,8 +180,8 @@ def test_the_hand_end_gives_each_side_m_c_r_g_p_and_every_hand_laid_open() -> No
     assert spec.title == "Hand 1: Alice went out"
     assert spec.score_lines == lines[1:]  # the picture carries the sides' lines too
     assert [r.name for r in spec.rows] == ["Alice", "Bruno"]
-    assert sorted(spec.rows[1].deadwood) == sorted(BRUNO2.split())
-    assert spec.rows[1].deadwood_value == 125 and spec.rows[1].points == "side −250"
+    assert sorted(spec.rows[1].loose) == sorted(BRUNO2.split())
+    assert spec.rows[1].loose_value == 125 and spec.rows[1].points == "side −250"
     _, italian = CANASTA.hand_end(game, events, NAMES, "it") or (None, [])
     assert italian[1] == "Alice: M 150 + C 1000 + R 0 + G 300 − P 0 = 1450 (totale 1450)"
 
@@ -210,14 +211,15 @@ def test_no_hidden_card_in_the_table_picture() -> None:
     game.apply(0, "open KD,KH,KS AD,AH,AS")
     spec = CANASTA.table_spec(game, NAMES, "en")
     # every card drawn is one lying face up (the pile's top, a card of a meld), copy for copy
-    shown = Counter([*spec.discard, *(c for s in spec.seats for m in s.melds for c in m.cards)])
+    shown = Counter([*spec.panel(PilesPanel).discard,
+                     *(c for s in spec.seats for m in s.melds for c in m.cards)])
     public = Counter([view_of(game).pile_top, *(c for s in view_of(game).sides
                                                 for m in s.melds for c in m.cards)])
     assert shown and not shown - public
     assert spec.seats[0].count_label == "Alice 10 · Chiara 15"
     assert spec.seats[0].tags == ["opened"] and spec.seats[1].tags == ["opens with 50",
                                                                        "red 3s: 1"]
-    assert spec.discard_caption == "Pile: 5"
+    assert spec.panel(PilesPanel).discard_caption == "Pile: 5"
 
 
 def test_a_canasta_is_drawn_as_one_card_framed_by_its_kind() -> None:
@@ -225,7 +227,7 @@ def test_a_canasta_is_drawn_as_one_card_framed_by_its_kind() -> None:
     game.apply(0, "open KS,KH,KD,KS,KH,KC,KC QS,QH,QD,QC,QS,QH,QD")
     melds = CANASTA.table_spec(game, NAMES, "en").seats[0].melds
     assert [(m.label, m.marks, len(m.cards)) for m in melds] == [
-        ("Q clean ×7", ["canasta_clean"], 1), ("K clean ×7", ["canasta_clean"], 1)]
+        ("Q clean ×7", ["closed_natural"], 1), ("K clean ×7", ["closed_natural"], 1)]
     assert all(m.cards[0][-1] in "HD" for m in melds)  # a red card on top of a clean one
 
 
@@ -332,15 +334,15 @@ def test_before_the_draw_the_hand_says_what_it_melds_after_it(
     # A♣ A♦ A♥ A♥ fit the side's aces: "Nothing to meld yet" would not be true
     game = crafted({0: "AC AD AH AH 7C 9S"}, melds=[(0, "AS AS AD")], pile="5D",
                    phase="acquire")
-    assert CANASTA.hand_spec(game, 0, "rank", locale).deadwood_label == caption
+    assert CANASTA.hand_spec(game, 0, "rank", locale).loose_label == caption
     assert CANASTA.hand_prompt(game, 0, NAMES, locale).startswith(prompt)
     labels = [c.label for c in CANASTA.controls(game, 0, locale)
               if isinstance(c, ButtonControl)]
     assert labels == [t("canasta.action.draw", locale)]  # nothing else is legal yet
     game.apply(0, "draw")
-    assert CANASTA.hand_spec(game, 0, "rank", locale).deadwood_label.endswith(": A")
+    assert CANASTA.hand_spec(game, 0, "rank", locale).loose_label.endswith(": A")
     lone = crafted({0: "AC 7C 9S"}, melds=[(0, "KS KS KD")], pile="5D", phase="acquire")
-    assert CANASTA.hand_spec(lone, 0, "rank", "en").deadwood_label == "Nothing to meld yet"
+    assert CANASTA.hand_spec(lone, 0, "rank", "en").loose_label == "Nothing to meld yet"
 
 
 def test_a_new_meld_s_confirm_is_greyed_out_until_a_wild_card_makes_it_a_meld() -> None:

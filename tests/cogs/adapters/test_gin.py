@@ -69,10 +69,10 @@ def test_end_of_hand_title_says_how_the_hand_ended() -> None:
 
 def test_picture_captions_follow_the_players_language() -> None:
     game = GinGame(seed=3)
-    assert GIN.hand_spec(game, 0, "suit", "it").deadwood_label == "Punti morti"
-    assert GIN.hand_spec(game, 0, "suit", "en").deadwood_label == "Deadwood"
+    assert GIN.hand_spec(game, 0, "suit", "it").loose_label == "Punti morti"
+    assert GIN.hand_spec(game, 0, "suit", "en").loose_label == "Deadwood"
     rummy = Rummy500Game(players=3, seed=3)
-    assert RUMMY500.hand_spec(rummy, 0, "suit", "it").deadwood_label == "In mano"
+    assert RUMMY500.hand_spec(rummy, 0, "suit", "it").loose_label == "In mano"
 
 
 def test_outcomes_are_the_engines_standings_per_seat() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import card_text
-from card_images import layout_table, render_table
+from card_images import BoardsPanel, PilesPanel, layout_table, render_table
 from cogs.adapters import gin_mahjong as mj
 from cogs.adapters import view_of
 from cogs.adapters.gin import GIN
@@ -48,12 +48,13 @@ def test_mahjong_gin_shows_the_whole_pile_numbered_as_the_depth_menu_counts(
     menu = mj.controls(view_of(game, 0), mj.Draft(depth=True), "en")[1]
     options = {o.value: o.label for o in menu.options}  # type: ignore[attr-defined]
     assert options == {"3": f"3: from {card_text('8C')} to the top (3 cards)"}
-    assert spec.discard_labels[spec.discard.index("8C")] == "3"
+    piles = spec.panel(PilesPanel)
+    assert piles.labels[piles.discard.index("8C")] == "3"
 
 
 def test_the_italian_picture_says_the_numbers_count_from_the_top() -> None:
     spec = GIN.table_spec(example_17(), NAMES, "it")
-    assert spec.discard_caption == "Scarti: 3 carte, 1 = in cima"
+    assert spec.panel(PilesPanel).discard_caption == "Scarti: 3 carte, 1 = in cima"
 
 
 def test_closed_gin_shows_only_the_top_card_of_its_pile() -> None:
@@ -79,7 +80,7 @@ def test_a_deep_pickup_game_shows_every_card_of_its_pile() -> None:
     shown = pile_boxes(spec, ["8C", "5S", "7S"])
     assert [code for code, _ in shown] == ["8C", "5S", "7S"]
     assert all(face_share(image, box) > 0.3 for _, box in shown)
-    assert spec.discard_labels == [], "a pickup names its card: no numbers needed"
+    assert spec.panel(PilesPanel).labels == [], "a pickup names its card: no numbers needed"
 
 
 def test_team_gin_with_deep_pickups_shows_every_board_pile() -> None:
@@ -95,9 +96,9 @@ def test_team_gin_with_deep_pickups_shows_every_board_pile() -> None:
                 game.apply(seat, "pass")
     spec = GIN.table_spec(game, NAMES + ["Carla", "Dino"], "en")
     image = open_png(render_table(spec))
-    for board, board_spec in zip(game.boards, spec.boards):
-        pile = [c.text for c in board.discard]
-        assert len(pile) == 2 and board_spec.discard == pile and board_spec.discard_spread
+    for board, board_spec in zip(game.boards, spec.panel(BoardsPanel).boards, strict=True):
+        pile, piles = [c.text for c in board.discard], board_spec.panel(PilesPanel)
+        assert len(pile) == 2 and piles.discard == pile and piles.spread
     shown = [code for code, box in layout_table(spec) if face_share(image, box) > 0.3]
     assert all(c.text in shown for b in game.boards for c in b.discard)
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import t
+from card_images import PilesPanel, SeatGridPanel
 from cogs.adapters import Deal
 from cogs.adapters.gin import GIN
 from cogs.adapters.rummy500 import RUMMY500
@@ -57,13 +58,13 @@ def test_rummy500_lay_offs_name_who_laid_them_instead_of_a_note() -> None:
     spec = RUMMY500.table_spec(game, THREE, "en")
     meld = spec.seats[0].melds[0]
     assert (meld.laid_off, meld.laid_off_by) == (["7S", "8S"], [2, 1])
-    assert spec.seats[1].melds[0].laid_off == [] and spec.note_no_melds
+    assert spec.seats[1].melds[0].laid_off == [] and spec.panel(SeatGridPanel).note_no_melds
     assert all("→" not in s.note for s in spec.seats)
 
 
 def test_gin_table_says_nothing_about_melds() -> None:
     spec = GIN.table_spec(GinGame(seed=3), ["Alice", "Bruno"], "en")
-    assert spec.note_no_melds is False
+    assert spec.panel(SeatGridPanel).note_no_melds is False
 
 
 def test_the_final_gin_table_shows_the_totals_the_result_announces() -> None:
@@ -98,9 +99,10 @@ def test_the_final_rummy500_table_shows_the_figures_of_the_result_lines() -> Non
 def test_a_spread_pile_has_a_short_caption_for_when_the_long_one_does_not_fit() -> None:
     game = crafted({0: "2H 3H", 1: "6H 7D", 2: "8H 9C"}, pile="KD 4C", players=3)
     en, it = (RUMMY500.table_spec(game, THREE, locale) for locale in ("en", "it"))
-    assert (en.discard_caption, en.discard_caption_short) == (
+    en_piles = en.panel(PilesPanel)
+    assert (en_piles.discard_caption, en_piles.discard_caption_short) == (
         "Discard pile: 2 cards, numbered from the bottom", "Discard pile: 2 cards")
-    assert it.discard_caption_short == "Scarti: 2 carte"
+    assert it.panel(PilesPanel).discard_caption_short == "Scarti: 2 carte"
 
 
 @pytest.mark.parametrize(("adapter", "players", "names"), [

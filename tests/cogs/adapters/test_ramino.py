@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from card_images import render_table
+from card_images import PilesPanel, SeatRowsPanel, render_table
 from cogs.adapters.base import option_text, rules_line
 from cogs.adapters.ramino import RAMINO, stands_for
 from cogs.host.scoresheet import sheet_rows, sheet_text
@@ -47,14 +47,15 @@ def test_the_table_says_who_is_out_who_came_back_and_how_far_each_is_from_the_li
                    eliminated=[1], reentries=[0, 0, 0, 1])
     spec = RAMINO.table_spec(game, NAMES, "en")
     seats = spec.seats
-    assert spec.compact_seats and spec.seat_headings == ["cards", "total", "to go"]
+    assert spec.panel(SeatRowsPanel).headings == ["cards", "total", "to go"]
     assert seats[1].out and seats[1].tags == ["out"] and seats[3].tags == ["back in"]
     assert (seats[2].score, seats[2].detail) == ("47", "54") and seats[1].detail == ""
     assert not seats[1].is_turn and not seats[0].out
     assert seats[1].card_count == 0 and seats[0].card_count == 10, "an out seat holds nothing"
     italian = RAMINO.table_spec(game, NAMES, "it")
-    assert italian.seat_headings == ["carte", "totale", "al limite"]
-    assert italian.seats[1].tags == ["eliminato"] and italian.direction == "Giro ↓"
+    rows = italian.panel(SeatRowsPanel)
+    assert rows.headings == ["carte", "totale", "al limite"]
+    assert italian.seats[1].tags == ["eliminato"] and rows.direction == "Giro ↓"
 
 
 def play_out(game: RaminoGame) -> None:
@@ -98,7 +99,7 @@ def test_the_chips_table_counts_chips() -> None:
     game = crafted({0: ALICE, 1: BRUNO, 2: CHIARA}, players=3, options=preset("chips"),
                    totals=[13, 9, 1])
     spec = RAMINO.table_spec(game, NAMES, "en")
-    assert spec.seat_headings == ["cards", "chips"]
+    assert spec.panel(SeatRowsPanel).headings == ["cards", "chips"]
     assert [(s.score, s.detail) for s in spec.seats] == [("13", ""), ("9", ""), ("1", "")]
 
 
@@ -109,8 +110,10 @@ def test_the_table_shows_the_last_discards_with_who_threw_them() -> None:
     game.apply(1, "take")
     game.apply(1, "discard 2C")
     spec = RAMINO.table_spec(game, NAMES, "en")
-    assert spec.discard[-1] == "2C" and spec.discard_by[-1] == "Br"
-    assert spec.discard_history == len(spec.discard) - 1 and spec.direction == "Order ↑"
+    piles = spec.panel(PilesPanel)
+    assert piles.discard[-1] == "2C" and piles.by[-1] == "Br"
+    assert piles.history == len(piles.discard) - 1
+    assert spec.panel(SeatRowsPanel).direction == "Order ↑"
 
 
 def test_a_ramino_close_doubles_the_charges_and_says_so() -> None:

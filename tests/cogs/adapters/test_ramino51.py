@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from card_images import render_hand, render_table
+from card_images import PilesPanel, render_hand, render_table
 from cogs.adapters import ButtonControl, Control, SelectControl
 from cogs.adapters.ramino51 import RAMINO51
 from cogs.adapters.ramino51_menus import (
@@ -213,12 +213,13 @@ def test_each_event_has_one_public_line_and_no_hidden_card() -> None:
     public = game.public_view()
     shown = sorted(c for seat in spec.seats for m in seat.melds for c in m.cards)
     assert shown == sorted(c for m in public.melds for c in m.cards)  # the table's, no more
-    assert spec.discard == [public.pile_top] and spec.knock_card == public.exchange
+    piles = spec.panel(PilesPanel)
+    assert piles.discard == [public.pile_top] and piles.face_up[0].card == public.exchange
     assert [seat.card_count for seat in spec.seats] == [len(game.private_view(s).hand)
                                                         for s in range(3)]
     assert {c for m in spec.seats[0].melds for c in m.laid_off} == {"7D", "9D"}
     assert spec.seats[0].melds[0].laid_off_by == [1, 1]
-    assert spec.knock_caption == "Exchange" and spec.seats[0].tags == ["opened"]
+    assert piles.face_up[0].caption == "Exchange" and spec.seats[0].tags == ["opened"]
     assert spec.title == "Ramino 51: hand 1 of 7" and spec.seats[2].tags == []
 
 
@@ -246,7 +247,7 @@ def test_the_hand_end_doubles_the_charges_after_a_close_in_hand() -> None:
                      "Bruno: cards 107 ×2 → +214 (total 214)",
                      "Chiara: nothing to pay (total 0)"]
     assert [r.points for r in spec.rows] == ["+98 (×2)", "+214 (×2)", "closed"]
-    assert spec.rows[2].melds and not spec.rows[2].deadwood
+    assert spec.rows[2].melds and not spec.rows[2].loose
     italian = RAMINO51.table_spec(game, NAMES, "it")
     assert [seat.score for seat in italian.seats] == ["totale 98", "totale 214", "totale 0"]
     image = Image.open(io.BytesIO(render_table(italian)))
@@ -265,13 +266,13 @@ def test_the_unopened_penalty_is_said_when_it_applies() -> None:
 def test_the_hand_picture_says_the_opening_value_then_just_the_melds() -> None:
     game = scripted([ALICE_OPENINGS, BRUNO, CHIARA], "10S")
     spec = RAMINO51.hand_spec(game, 1, "suit", "it")
-    assert spec.deadwood_label == "Apertura: 60 su 51" and spec.deadwood_value is None
+    assert spec.loose_label == "Apertura: 60 su 51" and spec.loose_value is None
     assert sorted(c for m in spec.melds for c in m) == sorted(["QC", "QD", "QS", "KS", "KH", "KD"])
     assert Image.open(io.BytesIO(render_hand(spec))).width <= 550
     opened = crafted({0: "4S 5S 6S 9D 2C", 1: "KC", 2: "2H", 3: "3S"}, melds=[(0, "5H 6H 7H")])
     spec = RAMINO51.hand_spec(opened, 0, "suit", "en")
     assert spec.melds == [["4S", "5S", "6S"]]
-    assert (spec.deadwood_label, spec.deadwood_value) == ("In hand", 11)
+    assert (spec.loose_label, spec.loose_value) == ("In hand", 11)
 
 
 def test_a_joker_that_fits_everywhere_is_laid_off_meld_first_then_place() -> None:

@@ -170,7 +170,7 @@ def test_a_hands_end_reveals_every_hand_with_its_melds_and_lay_offs() -> None:
     assert ended is not None
     spec, lines = ended
     assert spec.title == "Hand 4: Alice went out!"
-    assert [(r.name, r.melds, r.layoffs, r.deadwood, r.deadwood_value) for r in spec.rows] == [
+    assert [(r.name, r.melds, r.layoffs, r.loose, r.loose_value) for r in spec.rows] == [
         ("Alice", [["KC", "KH", "KD"]], [], [], 0),
         ("Bruno", [["4D", "5D", "6D"]], ["KS"], ["9C", "QS"], 20)]
     assert lines == ["Alice went out!",
