@@ -82,7 +82,7 @@ class SeatSpec:
 class FaceUpPile:
     """A face-up card beside the stock, under its caption: a card the hand's rules turn on.
 
-    The caller names it ("Knock card", "Exchange card"): the picture only draws it.
+    The caller names it in its caption, translated: the picture only draws it.
     """
 
     card: str
