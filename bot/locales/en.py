@@ -233,7 +233,6 @@ MESSAGES: dict[str, str] = {
     "lobby.rules_changed": "Rules: {preset}, changed: {changes}",
     "option.changed": "{label} {value}",
     "picture.stock": "Stock: {count}",
-    "picture.knock_card": "Knock card",
     "picture.discard": "Discard",
     "picture.pile_empty": "Discard pile: empty",
     "picture.pile": "Discard pile: {count} {count:card|cards}, top on the right",

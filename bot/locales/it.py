@@ -245,7 +245,6 @@ MESSAGES: dict[str, str] = {
     "lobby.rules_changed": "Regole: {preset}, con modifiche: {changes}",
     "option.changed": "{label} {value}",
     "picture.stock": "Mazzo: {count}",
-    "picture.knock_card": "Carta di bussata",
     "picture.discard": "Scarti",
     "picture.pile_empty": "Scarti: nessuna carta",
     "picture.pile": "Scarti: {count} {count:carta|carte}, l'ultima a destra",

@@ -243,7 +243,7 @@ class ClosedLook:
             for i in range(2)
         ]
         knock = [] if view.knock_card is None else [
-            FaceUpPile(view.knock_card, t("picture.knock_card", locale))]
+            FaceUpPile(view.knock_card, t("gin.picture.knock_card", locale))]
         piles = PilesPanel(stock_count=view.stock, face_up=knock, discard=list(view.discard),
                            spread=self.whole_pile(view))
         return self.pile_words(with_words(TableSpec(

@@ -89,7 +89,7 @@ def _board_spec(board: BoardView, names: Sequence[str], locale: str) -> TableSpe
               second=two[1])
     deep = table.options.deep_discard_pickup  # a deep pickup takes any card: show them all
     knock = [] if table.knock_card is None else [
-        FaceUpPile(table.knock_card, t("picture.knock_card", locale))]
+        FaceUpPile(table.knock_card, t("gin.picture.knock_card", locale))]
     piles = PilesPanel(stock_count=table.stock, face_up=knock, spread=deep,
                        discard=list(table.discard if deep else table.discard[-1:]))
     return TableSpec(title=title, panels=[piles, SeatGridPanel(seats, note_no_melds=False)],

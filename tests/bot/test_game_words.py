@@ -140,6 +140,7 @@ MOVED: dict[str, tuple[type[GameAdapter], tuple[str, ...]]] = {
                          "option.team_size.help", "error.knock_too_high", "error.pile_card_owed",
                          "action.knock", "action.gin", "action.big_gin", "event.knocked",
                          "event.gin", "event.big_gin", "event.undercut", "picture.deadwood",
+                         "picture.knock_card",
                          "hand.deadwood", "sheet.bonus_hollywood", "r500.")),
 }
 
