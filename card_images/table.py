@@ -108,7 +108,8 @@ def _boards(panel: BoardsPanel) -> tuple[int, Drawer]:
 
 
 def _lay(panel: Panel, thrown: set[str]) -> tuple[int, Drawer]:
-    """Lay a panel out: return its height, the gap under it included, and how to draw it."""
+    """Lay a panel out: return its height (with the gap under it: a board brings its own
+    margins) and how to draw it."""
     if isinstance(panel, BoardsPanel):
         return _boards(panel)
     if isinstance(panel, PilesPanel):
