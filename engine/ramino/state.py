@@ -75,8 +75,6 @@ def deck_faces(deck: str) -> Counter[int]:
     return faces(_cards(deck))
 
 
-
-
 class RaminoState(Seated, CardGame[RaminoOptions, A.RaminoAction]):
     """What a Ramino game holds; seats are 0 … players-1 in the seating list's order."""
 

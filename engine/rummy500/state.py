@@ -71,7 +71,6 @@ class Rummy500State(Seated, CardGame[Rummy500Options, A.Rummy500Action]):
         self.phase = "draw"
         self.turn = 0
 
-
     def set_values(self) -> None:
         """Cache the options the values follow: the hand's special card may differ."""
         text = self.special.text if self.special else None
