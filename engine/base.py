@@ -1,9 +1,11 @@
 """The shared base of every card game: dispatch, verify → apply → events, decks and JSON.
 
-A game declares which check and which handler each action type has (`ACTIONS`), and keeps only
-its rules: the base parses text, refuses with the game's own checks, bumps the version on every
-accepted action, draws its decks from a `DeckSource` (scripted decks for tests, or a seeded
-shuffle), and saves and loads itself as JSON with a schema version.
+A game declares which check and which handler each action type has (`ACTIONS`, the functions
+themselves), and keeps only its rules: the base starts every game the same way (`create`: seats,
+options, deck, first dealer, then the game's `setup` and first deal), parses text, refuses with
+the game's own checks, bumps the version on every accepted action, draws its decks from a
+`DeckSource` (scripted decks for tests, or a seeded shuffle), and saves and loads itself as
+JSON with a schema version.
 """
 
 from __future__ import annotations
@@ -13,18 +15,28 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeAlias, TypeVar
 
 from .cards import Card, parse_cards
-from .errors import BadState, GameOver, IllegalMove, NotYourTurn, RulesError
+from .errors import BadOption, BadState, GameOver, IllegalMove, NotYourTurn, RulesError
 from .game import SCHEMA_VERSION, Event
 from .match import Standing
+from .match import first_dealer as first_dealer_of
 from .options import Options
 from .sides import Sides
 
 SYSTEM_SEAT = -1  # the session itself, e.g. closing a claim window when its time is up
 OptT = TypeVar("OptT", bound=Options)
 ActT = TypeVar("ActT")
+ChecksT = TypeVar("ChecksT")
+GameT = TypeVar("GameT")
+
+# An action type's check (run on `checks()`: it raises a RulesError to refuse, and may return
+# what it worked out) and its handler (run on the game: it returns the events). Each takes the
+# seat and the action; the action's own type is the table's key (a test checks they match).
+Check: TypeAlias = Callable[[ChecksT, int, Any], object]
+Handler: TypeAlias = Callable[[GameT, int, Any], list[Event]]
+ActionTable: TypeAlias = Mapping[type, tuple[Check[ChecksT], Handler[GameT]]]
 
 
 @dataclass(slots=True)
@@ -75,22 +87,63 @@ class CardGame(ABC, Generic[OptT, ActT]):
     options_type: ClassVar[type[Options]]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    # action type -> (name of its check method on checks(), name of its handler method)
-    ACTIONS: ClassVar[Mapping[type, tuple[str, str]]] = {}
+    # action type -> (its check, run on checks(); its handler, run on the game)
+    ACTIONS: ClassVar[ActionTable[Any, Any]] = {}
 
     opts: OptT
     sides: Sides
     deck: DeckSource
     version: int
+    dealer: int  # the seat dealing the hand in play (team gin: each board has its own)
 
-    # --- what each game provides -------------------------------------------------------------
+    # --- starting a game -------------------------------------------------------------------
 
     @classmethod
-    @abstractmethod
     def create(cls, opts: Any, players: int, seed: int | None = None,
                decks: Sequence[Sequence[Card | str]] = (), first_dealer: int | None = None
                ) -> Self:
         """Deal a new game: the registry's one way to start any game."""
+        game = cls.__new__(cls)
+        game.start(opts, players, seed, decks, first_dealer)
+        return game
+
+    def start(self, opts: OptT, players: int, seed: int | None,
+              decks: Sequence[Sequence[Card | str]], first_dealer: int | None) -> None:
+        """Run every game's prologue (options, seats, deck, first dealer), then its setup and
+        first deal; BadOption or BadState for options or seats it cannot play with."""
+        self.check_options(opts)
+        low, high = self.seat_range(opts)
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                low <= players <= high):
+            seats = f"{low}" if low == high else f"{low} to {high}"
+            raise BadOption(f"this game is for {seats} players", key="players", value=players)
+        self.opts, self.sides = opts, self.seating(players)
+        self.deck, self.version = DeckSource.of(seed, decks), 0
+        self.choose_dealer(first_dealer)
+        self.setup()
+        self.first_deal()
+
+    @classmethod
+    def check_options(cls, opts: OptT) -> None:
+        """Refuse options this class cannot play (a hook: the options' own validation)."""
+        opts.validate()
+
+    def choose_dealer(self, named: int | None) -> None:
+        """Set the first dealer: the named seat, or one drawn from the seed (a hook)."""
+        self.dealer = first_dealer_of(named, self.seats, self.seed)
+
+    def setup(self) -> None:
+        """Set the game's own fields before its first deal (a hook: none)."""
+
+    def first_deal(self) -> None:
+        """Deal the game's first hand (a hook: deal())."""
+        self.deal()
+
+    def deal(self) -> list[Event]:
+        """Deal the next hand and return its events (a hook: a game without hands deals none)."""
+        return []
+
+    # --- what each game provides -------------------------------------------------------------
 
     @abstractmethod
     def parse_action(self, text: str) -> ActT:
@@ -183,7 +236,7 @@ class CardGame(ABC, Generic[OptT, ActT]):
         return None
 
     def checks(self) -> object:
-        """Return the object whose methods ACTIONS' checks name (a hook: the game itself).
+        """Return the object ACTIONS' checks run on (a hook: the game itself).
 
         A game whose checks share work over one state (Rummy 500's table summaries) keeps
         them on a helper built here.
@@ -207,11 +260,11 @@ class CardGame(ABC, Generic[OptT, ActT]):
         """Return how many decks have been dealt so far (misdeals included)."""
         return self.deck.deals
 
-    def _methods(self, action: ActT) -> tuple[str, str]:
-        names = self.ACTIONS.get(type(action))
-        if names is None:
+    def _entry(self, action: ActT) -> tuple[Check[Any], Handler[Any]]:
+        entry = self.ACTIONS.get(type(action))
+        if entry is None:
             raise IllegalMove(f"'{action}' is not a {self.name} action")
-        return names
+        return entry
 
     def verify(self, seat: int, action: ActT) -> None:
         """Raise the RulesError that explains why the action is refused, if it is."""
@@ -226,8 +279,8 @@ class CardGame(ABC, Generic[OptT, ActT]):
         Legal lists run it alone, with one `checks` for every candidate, after trying the
         seat once.
         """
-        check, _ = self._methods(action)
-        getattr(checks, check)(seat, action)
+        check, _ = self._entry(action)
+        check(checks, seat, action)
 
     def can(self, seat: int, action: ActT) -> bool:
         """Whether verify() accepts the action (legal lists are built from this)."""
@@ -242,8 +295,8 @@ class CardGame(ABC, Generic[OptT, ActT]):
         if isinstance(action, str):
             action = self.parse_action(action)
         self.verify(seat, action)
-        _, handler = self._methods(action)
-        events: list[Event] = getattr(self, handler)(seat, action)
+        _, handler = self._entry(action)
+        events = handler(self, seat, action)
         self.version += 1
         return events
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import Any
 
-from .cards import Card
 from .errors import BadOption, BadState
 from .sides import Sides
 
@@ -169,14 +168,6 @@ class Seated:
 
     sides: Sides
     board: Scoreboard
-
-    @classmethod
-    def create(cls, opts: Any, players: int, seed: int | None = None,
-               decks: Sequence[Sequence[Card | str]] = (), first_dealer: int | None = None
-               ) -> Self:
-        """Deal a new game (each seated game's constructor takes these five in this order)."""
-        make: Callable[..., Self] = cls
-        return make(opts, players, seed, decks, first_dealer)
 
     @property
     def players(self) -> int:

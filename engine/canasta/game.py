@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ..base import ActionTable
 from ..match import Standing, standings
 from . import actions as A
 from . import legal
 from .moves import CanastaMoves
+from .rules import CanastaRules
 from .scoring import winner_of
 from .views import CanastaHand, CanastaTable, SideView, melds_of, texts
 
@@ -24,14 +26,14 @@ class CanastaGame(CanastaMoves):
     """A Canasta game for 2 to 4 seats; with 4, seats 0+2 and 1+3 are partners."""
 
     # action type -> (its check in rules.py, its handler in moves.py)
-    ACTIONS: ClassVar[dict[type, tuple[str, str]]] = {
-        A.DrawTwo: ("check_draw", "do_draw"),
-        A.OpenAndDraw: ("check_open", "do_open"),
-        A.TakePile: ("check_take", "do_take"),
-        A.EndHand: ("check_end", "do_end"),
-        A.NewMeld: ("check_meld", "do_meld"),
-        A.AddToMeld: ("check_add", "do_add"),
-        A.Discard: ("check_discard", "do_discard"),
+    ACTIONS: ClassVar[ActionTable[CanastaRules, CanastaMoves]] = {
+        A.DrawTwo: (CanastaRules.check_draw, CanastaMoves.do_draw),
+        A.OpenAndDraw: (CanastaRules.check_open, CanastaMoves.do_open),
+        A.TakePile: (CanastaRules.check_take, CanastaMoves.do_take),
+        A.EndHand: (CanastaRules.check_end, CanastaMoves.do_end),
+        A.NewMeld: (CanastaRules.check_meld, CanastaMoves.do_meld),
+        A.AddToMeld: (CanastaRules.check_add, CanastaMoves.do_add),
+        A.Discard: (CanastaRules.check_discard, CanastaMoves.do_discard),
     }
 
     def legal_actions(self, seat: int) -> list[A.CanastaAction]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..errors import BadOption
 from ..options import Options, option
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -45,11 +44,6 @@ class CanastaOptions(Options):
         "short": {"target_score": 5000},  # a quick game to 5,000
     }
 
-    def check_players(self, players: object) -> None:
-        """Refuse a number of players outside 2 to 4."""
-        if (not isinstance(players, int) or isinstance(players, bool)
-                or not MIN_PLAYERS <= players <= MAX_PLAYERS):
-            raise BadOption("Canasta is for 2 to 4 players", key="players", value=players)
 
 
 PRESETS: dict[str, CanastaOptions] = {

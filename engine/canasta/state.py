@@ -12,12 +12,11 @@ from functools import cache
 from itertools import chain, islice
 from typing import Any, Self
 
-from ..base import CardGame, DeckSource
+from ..base import CardGame
 from ..cards import Card, card_texts, copies, faces, make_deck
 from ..errors import BadState
 from ..game import Event
 from ..match import Scoreboard, Seated
-from ..match import first_dealer as first_dealer_of
 from ..sides import Sides
 from ..table import Entry, Table
 from . import actions as A
@@ -57,19 +56,14 @@ class CanastaState(Seated, CardGame[CanastaOptions, A.CanastaAction]):
     def __init__(self, options: CanastaOptions | None = None, players: int = 4,
                  seed: int | None = None, decks: Sequence[Sequence[Card | str]] = (),
                  first_dealer: int | None = None) -> None:
-        self.opts = options or CanastaOptions()
-        self.opts.validate()
-        self.opts.check_players(players)
-        self.sides = self.seating(players)
-        self.deck = DeckSource.of(seed, decks)
-        self.version = 0
-        self.dealer = first_dealer_of(first_dealer, players, self.seed)
+        """Deal a new game (create's arguments, with the default options and four seats)."""
+        self.start(options or CanastaOptions(), players, seed, decks, first_dealer)
+
+    def setup(self) -> None:
+        """Start the match: every side at zero, no hand played yet."""
         self.board = Scoreboard.new(len(self.sides))
         self.hand_no = 0
         self.last_result: HandReport | None = None
-        self.deal()
-
-
 
     def side(self, seat: int) -> int:
         """Return the side a seat plays for."""

@@ -7,11 +7,10 @@ and team gin's boards (engine.gin.teams) wait for each other at a hand's end.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Self
 
-from ..base import CardGame, DeckSource
+from ..base import ActionTable, CardGame, DeckSource
 from ..cards import Card, card_texts, find_card, make_deck, parse_cards
 from ..errors import (
     BadState,
@@ -57,35 +56,22 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
     name = "gin"
     options_type = GinOptions
     min_players = max_players = 2
-    ACTIONS: ClassVar[dict[type, tuple[str, str]]] = {
-        A.TakeUpcard: ("_check_upcard", "_do_take"),
-        A.PassUpcard: ("_check_upcard", "_do_pass"),
-        A.DrawStock: ("_check_draw", "_do_draw"),
-        A.TakeDiscard: ("_check_take", "_do_take"),
-        A.TakePile: ("_check_take_pile", "_do_take_pile"),
-        A.MeldCards: ("_check_meld", "_do_meld"),
-        A.LayOff: ("_check_layoff", "_do_layoff"),
-        A.Discard: ("_check_discard", "_do_discard"),
-        A.Knock: ("_check_knock", "_do_knock"),
-        A.BigGin: ("_check_big_gin", "_do_big_gin"),
-    }
 
     table: Table  # Mahjong gin's open melds (closed gin's stays empty)
     owed: Card | None  # Mahjong gin: the deepest card of a pile take, still to be put down
     pile_taken: list[Card]  # the cards taken from the pile this turn
+    scripted_knock: Sequence[str] = ()  # the knock cards of the next deals, if a test names them
 
     def __init__(self, options: GinOptions | None = None, seed: int | None = None,
                  decks: Sequence[Sequence[Card | str]] = (), knock_cards: Sequence[str] = (),
                  first_dealer: int | None = None) -> None:
-        self.opts = options or self.default_options()
-        self.check_variant(self.opts)
-        self.sides = Sides.singles(2)
-        self.deck = DeckSource.of(seed, decks)
+        """Deal a new two-seat game (create's arguments, and the knock cards a test names)."""
         self.scripted_knock = [str(c) for c in knock_cards]
-        self.version = 0
+        self.start(options or self.default_options(), 2, seed, decks, first_dealer)
+
+    def setup(self) -> None:
+        """Start the match: no hand played yet, no card dealt."""
         self.match = Match(self.opts)
-        rng = random.Random(self.seed)
-        self.dealer = first_dealer if first_dealer is not None else rng.randrange(2)
         self.hands: list[list[Card]] = [[], []]
         self.stock: list[Card] = []
         self.discard: list[Card] = []
@@ -97,16 +83,12 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         self.last_winner: int | None = None
         self.hand_no = 0
         self.last_result: HandReport | None = None  # the last hand, public once over
-        self._deal()
 
     @classmethod
-    def create(cls, opts: Any, players: int, seed: int | None = None,
-               decks: Sequence[Sequence[Card | str]] = (), first_dealer: int | None = None
-               ) -> Self:
-        """Deal a new two-seat game."""
-        if players != 2:
-            raise BadState("gin is for two players")
-        return cls(opts, seed=seed, decks=decks, first_dealer=first_dealer)
+    def check_options(cls, opts: GinOptions) -> None:
+        """Refuse options this class does not play, as well as invalid ones."""
+        super().check_options(opts)
+        cls.check_variant(opts)
 
     @classmethod
     def default_options(cls) -> GinOptions:
@@ -123,10 +105,12 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
 
     def _next_knock_card(self) -> Card:
         if self.scripted_knock:
-            return Card.parse(self.scripted_knock.pop(0))
+            card, self.scripted_knock = self.scripted_knock[0], self.scripted_knock[1:]
+            return Card.parse(card)
         return self.deck.side_deck("knock", make_deck)[-1]  # the bottom card of the second deck
 
-    def _deal(self) -> list[Event]:
+    def deal(self) -> list[Event]:
+        """Deal the next hand (dealing again while a misdeal rule finds a hand knockable)."""
         while True:
             deck = self.deck.next(make_deck)
             if len(deck) != 52 or len(set(deck)) != 52:
@@ -186,9 +170,10 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         """Return the meld rules of this game."""
         return meld_rules(self.opts.wrap)
 
-    def _ok(self, check: str, seat: int, action: A.GinAction) -> bool:
+    def _ok(self, check: Callable[[int, A.GinAction], None], seat: int, action: A.GinAction
+            ) -> bool:
         try:
-            getattr(self, check)(seat, action)
+            check(seat, action)
         except RulesError:
             return False
         return True
@@ -237,7 +222,7 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         hand = self.hands[seat]
         takes = (A.TakeDiscard(card, tuple(sorted(c for c in meld if c != card)))
                  for card in self.discard for meld in melds_in([*hand, card], self.rules, card))
-        return [a for a in takes if self._ok("_check_take", seat, a)]
+        return [a for a in takes if self._ok(self._check_take, seat, a)]
 
     def _finish_actions(self, seat: int) -> list[A.GinAction]:
         hand = self.hands[seat]
@@ -306,6 +291,10 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
 
     def _check_layoff(self, seat: int, action: A.GinAction) -> None:
         raise IllegalMove("laying off during play is played only in Mahjong gin")
+
+    def _mahjong_only(self, seat: int, action: A.GinAction) -> list[Event]:
+        """Never runs: closed gin's checks refuse Mahjong gin's moves (MahjongGin plays them)."""
+        raise IllegalMove(f"'{action}' is played only in Mahjong gin")
 
     def _held(self, seat: int, card: Card) -> Card:
         held = find_card(self.hands[seat], card)
@@ -420,7 +409,21 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
             self.phase = "over"
             return events + [Event("match_end", self.match.winner, MatchEnded(self.scores()))]
         self.dealer = 1 - self.dealer
-        return events + self._deal()
+        return events + self.deal()
+
+    # action type -> (its check, its handler): a variant overriding one declares its own table
+    ACTIONS: ClassVar[ActionTable[Self, Self]] = {
+        A.TakeUpcard: (_check_upcard, _do_take),
+        A.PassUpcard: (_check_upcard, _do_pass),
+        A.DrawStock: (_check_draw, _do_draw),
+        A.TakeDiscard: (_check_take, _do_take),
+        A.TakePile: (_check_take_pile, _mahjong_only),
+        A.MeldCards: (_check_meld, _mahjong_only),
+        A.LayOff: (_check_layoff, _mahjong_only),
+        A.Discard: (_check_discard, _do_discard),
+        A.Knock: (_check_knock, _do_knock),
+        A.BigGin: (_check_big_gin, _do_big_gin),
+    }
 
     # --- views ---------------------------------------------------------------------
 
@@ -467,7 +470,7 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
     def state_json(self) -> dict[str, Any]:
         """Return the game's fields for its snapshot."""
         return {
-            **self.deck.to_json(), "scripted_knock": self.scripted_knock,
+            **self.deck.to_json(), "scripted_knock": list(self.scripted_knock),
             "version": self.version, "dealer": self.dealer,
             "hands": [card_texts(h) for h in self.hands], "stock": card_texts(self.stock),
             "discard": card_texts(self.discard), "phase": self.phase, "turn": self.turn,

@@ -11,7 +11,9 @@ other meld or lay-off may leave it without a use.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
+from ..base import ActionTable
 from ..cards import Card, find_card
 from ..errors import (
     AmbiguousEnd,
@@ -277,7 +279,7 @@ class MahjongGin(GinGame):
     def mahjong_takes(self, seat: int) -> list[A.GinAction]:
         """List the legal pile takes of depth 2 or more."""
         takes = (A.TakePile(k) for k in range(2, len(self.discard) + 1))
-        return [a for a in takes if self._ok("_check_take_pile", seat, a)]
+        return [a for a in takes if self._ok(self._check_take_pile, seat, a)]
 
     def mahjong_plays(self, seat: int) -> list[A.GinAction]:
         """List every single meld and lay-off (the end named only where both fit)."""
@@ -290,4 +292,14 @@ class MahjongGin(GinGame):
                 named = ends if len(ends) == 2 else [None] if ends else []
                 out += [A.LayOff(card, meld.id, e) for e in named]
         return [a for a in out if self._ok(
-            "_check_meld" if isinstance(a, A.MeldCards) else "_check_layoff", seat, a)]
+            self._check_meld if isinstance(a, A.MeldCards) else self._check_layoff, seat, a)]
+
+    # Mahjong gin's own checks and moves: the closed game's refuse or lack them
+    ACTIONS: ClassVar[ActionTable[MahjongGin, MahjongGin]] = {
+        **GinGame.ACTIONS,
+        A.TakePile: (_check_take_pile, _do_take_pile),
+        A.MeldCards: (_check_meld, _do_meld),
+        A.LayOff: (_check_layoff, _do_layoff),
+        A.Knock: (_check_knock, GinGame._do_knock),
+        A.BigGin: (_check_big_gin, GinGame._do_big_gin),
+    }

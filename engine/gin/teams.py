@@ -20,6 +20,7 @@ from ..cards import Card
 from ..errors import BadState, GameOver, NotYourTurn
 from ..game import Event
 from ..match import Standing, standings
+from ..match import first_dealer as first_dealer_of
 from ..sides import Sides
 from . import actions as A
 from .events import HandEnded, MatchEnded
@@ -62,7 +63,7 @@ class Board(GinGame):
     def next_hand(self) -> list[Event]:
         """Deal this board's next hand, the other player dealing."""
         self.dealer = 1 - self.dealer
-        return self._deal()
+        return self.deal()
 
 
 class TeamGin(CardGame[GinOptions, A.GinAction]):
@@ -75,31 +76,40 @@ class TeamGin(CardGame[GinOptions, A.GinAction]):
     def __init__(self, options: GinOptions, players: int, seed: int | None = None,
                  decks: Sequence[Sequence[Card | str]] = (),
                  first_dealer: int | None = None) -> None:
-        size = options.team_size
-        if size < 2 or players != 2 * size:
-            raise BadState(f"team gin with teams of {size} needs {2 * size} players")
-        if first_dealer is not None and not 0 <= first_dealer < players:
-            raise BadState("the first dealer must be a seat")
-        self.opts, self.sides = options, self.seating(players)
-        self.deck, self.version = DeckSource.of(seed), 0
-        self.match = Match(options)
+        """Deal a new team game (create's arguments)."""
+        self.start(options, players, seed, decks, first_dealer)
+
+    @classmethod
+    def check_options(cls, opts: GinOptions) -> None:
+        """Refuse options of a two-seat game, as well as invalid ones."""
+        super().check_options(opts)
+        if opts.team_size < 2:
+            raise BadState("two-seat gin is played by GinGame")
+
+    def choose_dealer(self, named: int | None) -> None:
+        """Keep the named first dealer's local seat for every board (unnamed, each board draws
+        its own from its seed)."""
+        if named is not None:
+            first_dealer_of(named, self.seats, self.seed)  # refuses a seat not at the table
+        self.board_dealer = None if named is None else named % 2
+
+    def setup(self) -> None:
+        """Start the team match: no team hand played yet."""
+        self.match = Match(self.opts)
         self.last_team: TeamHand | None = None
-        dealer = None if first_dealer is None else first_dealer % 2
-        # scripted decks go round the boards: board i deals decks i, i + n, i + 2n …
-        self.boards = [Board(options, seed=self._board_seed(i), decks=decks[i::size],
-                             first_dealer=dealer) for i in range(size)]
+
+    def first_deal(self) -> None:
+        """Deal every board its first hand, sharing the team match; the game's scripted decks
+        go round the boards (board i deals decks i, i + n, i + 2n …)."""
+        size = self.opts.team_size
+        decks, self.deck.scripted = self.deck.scripted, []
+        self.boards = [Board.create(self.opts, 2, self._board_seed(i), decks[i::size],
+                                    self.board_dealer) for i in range(size)]
         for board in self.boards:
             board.match = self.match
 
     def _board_seed(self, board: int) -> int:
         return random.Random(f"{self.seed}:board:{board}").getrandbits(63)
-
-    @classmethod
-    def create(cls, opts: Any, players: int, seed: int | None = None,
-               decks: Sequence[Sequence[Card | str]] = (), first_dealer: int | None = None
-               ) -> Self:
-        """Deal a new team game."""
-        return cls(opts, players, seed, decks, first_dealer)
 
     @classmethod
     def seat_range(cls, opts: GinOptions) -> tuple[int, int]:

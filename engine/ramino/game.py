@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ..base import ActionTable
 from ..cards import Card
 from ..match import Standing, standings
 from . import actions as A
 from .moves import RaminoMoves
 from .options import RaminoOptions
 from .penalty import best_arrangement
+from .rules import RaminoRules
 from .scoring import owed
 from .state import TURN_PHASES
 from .views import (
@@ -34,13 +36,13 @@ class RaminoGame(RaminoMoves):
     """A Ramino game for 2 to 7 seats (0 … players-1, in the seating list's order)."""
 
     # action type -> (its check in rules.py, its handler in moves.py)
-    ACTIONS: ClassVar[dict[type, tuple[str, str]]] = {
-        A.DrawStock: ("check_draw", "do_draw"),
-        A.TakeDiscard: ("check_take", "do_take"),
-        A.Discard: ("check_discard", "do_discard"),
-        A.Close: ("check_close", "do_close"),
-        A.Reenter: ("check_reenter", "do_reenter"),
-        A.Decline: ("check_decline", "do_decline"),
+    ACTIONS: ClassVar[ActionTable[RaminoRules, RaminoMoves]] = {
+        A.DrawStock: (RaminoRules.check_draw, RaminoMoves.do_draw),
+        A.TakeDiscard: (RaminoRules.check_take, RaminoMoves.do_take),
+        A.Discard: (RaminoRules.check_discard, RaminoMoves.do_discard),
+        A.Close: (RaminoRules.check_close, RaminoMoves.do_close),
+        A.Reenter: (RaminoRules.check_reenter, RaminoMoves.do_reenter),
+        A.Decline: (RaminoRules.check_decline, RaminoMoves.do_decline),
     }
 
     @classmethod

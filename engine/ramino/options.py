@@ -64,12 +64,6 @@ class RaminoOptions(Options):
         """Return the most players these options seat (a single deck is for 4 at most)."""
         return SINGLE_DECK_PLAYERS if self.deck == "single" else 7
 
-    def check_players(self, players: object) -> None:
-        """Refuse a number of players these options cannot seat (2–7; single deck 2–4)."""
-        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 7:
-            raise BadOption("Ramino is for 2 to 7 players", key="players", value=players)
-        if players > self.most_players:
-            raise BadOption("a single deck is for 2 to 4 players", key="deck", value=players)
 
 
 # each preset's options by name, the classic ones first

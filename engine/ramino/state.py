@@ -14,7 +14,7 @@ from functools import cache
 from itertools import chain
 from typing import Any, Self
 
-from ..base import CardGame, DeckSource
+from ..base import CardGame
 from ..cards import (
     Card,
     card_or_none,
@@ -27,8 +27,6 @@ from ..cards import (
 from ..errors import BadState
 from ..game import Event
 from ..match import Scoreboard, Seated
-from ..match import first_dealer as first_dealer_of
-from ..sides import Sides
 from . import actions as A
 from .events import Dealt
 from .options import RaminoOptions
@@ -77,8 +75,6 @@ def deck_faces(deck: str) -> Counter[int]:
     return faces(_cards(deck))
 
 
-
-
 class RaminoState(Seated, CardGame[RaminoOptions, A.RaminoAction]):
     """What a Ramino game holds; seats are 0 … players-1 in the seating list's order."""
 
@@ -89,13 +85,12 @@ class RaminoState(Seated, CardGame[RaminoOptions, A.RaminoAction]):
     def __init__(self, options: RaminoOptions | None = None, players: int = 4,
                  seed: int | None = None, decks: Sequence[Sequence[Card | str]] = (),
                  first_dealer: int | None = None) -> None:
-        self.opts = options or RaminoOptions()
-        self.opts.validate()
-        self.opts.check_players(players)
-        self.sides = Sides.singles(players)
-        self.deck = DeckSource.of(seed, decks)
-        self.version = 0
-        self.dealer = first_dealer_of(first_dealer, players, self.seed)
+        """Deal a new game (create's arguments, with the default options and four seats)."""
+        self.start(options or RaminoOptions(), players, seed, decks, first_dealer)
+
+    def setup(self) -> None:
+        """Start the match: every seat at its start (points, or chips), no hand played yet."""
+        players = self.players
         start = self.opts.chips_start if self.opts.chips else 0
         self.board = Scoreboard([start] * players)  # points, or chips in the chips game
         self.reentries = [0] * players
@@ -103,9 +98,6 @@ class RaminoState(Seated, CardGame[RaminoOptions, A.RaminoAction]):
         self.winner: int | None = None
         self.hand_no = 0
         self.last_result: HandReport | None = None
-        self.deal()
-
-
 
     def reset_hand(self) -> None:
         """Clear the hand in play: no cards dealt, no card taken or drawn."""

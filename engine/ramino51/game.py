@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ..base import ActionTable
 from ..match import Standing, standings
 from . import actions as A
 from . import legal, melds, search
 from .moves import Ramino51Moves
+from .rules import Ramino51Rules
 from .scoring import winner_of
 from .views import BestMelds, R51Hand, R51Table, SeatView, melds_of, texts
 
@@ -23,15 +25,15 @@ class Ramino51Game(Ramino51Moves):
     """A Ramino 51 game for 2 to 4 seats (0 … players-1, in the seating list's order)."""
 
     # action type -> (its check in rules.py, its handler in moves.py)
-    ACTIONS: ClassVar[dict[type, tuple[str, str]]] = {
-        A.DrawStock: ("check_draw", "do_draw"),
-        A.TakeDiscard: ("check_take", "do_take"),
-        A.SwapExchange: ("check_exchange", "do_exchange"),
-        A.MeldCards: ("check_meld", "do_meld"),
-        A.LayOff: ("check_layoff", "do_layoff"),
-        A.SwapJoker: ("check_swap", "do_swap"),
-        A.Discard: ("check_discard", "do_discard"),
-        A.CloseInHand: ("check_close", "do_close"),
+    ACTIONS: ClassVar[ActionTable[Ramino51Rules, Ramino51Moves]] = {
+        A.DrawStock: (Ramino51Rules.check_draw, Ramino51Moves.do_draw),
+        A.TakeDiscard: (Ramino51Rules.check_take, Ramino51Moves.do_take),
+        A.SwapExchange: (Ramino51Rules.check_exchange, Ramino51Moves.do_exchange),
+        A.MeldCards: (Ramino51Rules.check_meld, Ramino51Moves.do_meld),
+        A.LayOff: (Ramino51Rules.check_layoff, Ramino51Moves.do_layoff),
+        A.SwapJoker: (Ramino51Rules.check_swap, Ramino51Moves.do_swap),
+        A.Discard: (Ramino51Rules.check_discard, Ramino51Moves.do_discard),
+        A.CloseInHand: (Ramino51Rules.check_close, Ramino51Moves.do_close),
     }
 
     def legal_actions(self, seat: int) -> list[A.Ramino51Action]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..errors import BadOption
 from ..options import Options, option
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -40,11 +39,6 @@ class Ramino51Options(Options):
         "limit_500": {"end_mode": "limit", "score_limit": 500},  # until a total reaches 500
     }
 
-    def check_players(self, players: object) -> None:
-        """Refuse a number of players outside 2 to 4."""
-        if (not isinstance(players, int) or isinstance(players, bool)
-                or not MIN_PLAYERS <= players <= MAX_PLAYERS):
-            raise BadOption("Ramino 51 is for 2 to 4 players", key="players", value=players)
 
 
 # each preset's options by name, the standard ones first

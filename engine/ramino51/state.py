@@ -14,13 +14,11 @@ from functools import cache
 from itertools import chain
 from typing import Any, Self
 
-from ..base import CardGame, DeckSource
+from ..base import CardGame
 from ..cards import Card, card_or_none, card_texts, copies, faces, make_deck, text_or_none
 from ..errors import BadState
 from ..game import Event
 from ..match import Scoreboard, Seated
-from ..match import first_dealer as first_dealer_of
-from ..sides import Sides
 from ..table import Entry, Table
 from . import actions as A
 from .events import Dealt
@@ -58,19 +56,14 @@ class Ramino51State(Seated, CardGame[Ramino51Options, A.Ramino51Action]):
     def __init__(self, options: Ramino51Options | None = None, players: int = 4,
                  seed: int | None = None, decks: Sequence[Sequence[Card | str]] = (),
                  first_dealer: int | None = None) -> None:
-        self.opts = options or Ramino51Options()
-        self.opts.validate()
-        self.opts.check_players(players)
-        self.sides = Sides.singles(players)
-        self.deck = DeckSource.of(seed, decks)
-        self.version = 0
-        self.dealer = first_dealer_of(first_dealer, players, self.seed)
-        self.board = Scoreboard.new(players)
+        """Deal a new game (create's arguments, with the default options and four seats)."""
+        self.start(options or Ramino51Options(), players, seed, decks, first_dealer)
+
+    def setup(self) -> None:
+        """Start the match: every seat at zero, no hand played yet."""
+        self.board = Scoreboard.new(self.players)
         self.hand_no = 0
         self.last_result: HandReport | None = None
-        self.deal()
-
-
 
     def reset_hand(self) -> None:
         """Clear the hand in play: no cards, an empty table, nobody opened or swapped."""

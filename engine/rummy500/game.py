@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..base import SYSTEM_SEAT
+from ..base import SYSTEM_SEAT, ActionTable
 from ..cards import Card
 from ..errors import SystemOnly
 from ..match import Standing, standings
@@ -28,16 +28,16 @@ class Rummy500Game(Rummy500Moves):
     """A Rummy 500 game for 2 to 5 seats (0 … players-1, in play order)."""
 
     # action type -> (its check on Rules, its handler in moves.py)
-    ACTIONS: ClassVar[dict[type, tuple[str, str]]] = {
-        A.NameSpecial: ("check_special", "do_special"),
-        A.DrawStock: ("check_draw", "do_draw"),
-        A.TakeDiscards: ("check_take", "do_take"),
-        A.DeclineDiscards: ("check_decline", "do_decline"),
-        A.MeldCards: ("check_meld", "do_meld"),
-        A.LayOff: ("check_layoff", "do_layoff"),
-        A.Discard: ("check_discard", "do_discard"),
-        A.ClaimRummy: ("check_claim", "do_claim"),
-        A.EndClaims: ("check_end_claims", "do_end_claims"),
+    ACTIONS: ClassVar[ActionTable[Rules, Rummy500Moves]] = {
+        A.NameSpecial: (Rules.check_special, Rummy500Moves.do_special),
+        A.DrawStock: (Rules.check_draw, Rummy500Moves.do_draw),
+        A.TakeDiscards: (Rules.check_take, Rummy500Moves.do_take),
+        A.DeclineDiscards: (Rules.check_decline, Rummy500Moves.do_decline),
+        A.MeldCards: (Rules.check_meld, Rummy500Moves.do_meld),
+        A.LayOff: (Rules.check_layoff, Rummy500Moves.do_layoff),
+        A.Discard: (Rules.check_discard, Rummy500Moves.do_discard),
+        A.ClaimRummy: (Rules.check_claim, Rummy500Moves.do_claim),
+        A.EndClaims: (Rules.check_end_claims, Rummy500Moves.do_end_claims),
     }
 
     def checks(self) -> Rules:

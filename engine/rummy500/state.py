@@ -6,13 +6,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Self
 
-from ..base import CardGame, DeckSource
+from ..base import CardGame
 from ..cards import Card, card_or_none, card_texts, make_deck, parse_cards, text_or_none
-from ..errors import BadOption, BadState
+from ..errors import BadState
 from ..game import Event
 from ..match import Scoreboard, Seated
-from ..match import first_dealer as first_dealer_of
-from ..sides import Sides
 from ..table import Table, TableMeld
 from . import actions as A
 from .events import ClaimsClosed, Dealt
@@ -34,14 +32,12 @@ class Rummy500State(Seated, CardGame[Rummy500Options, A.Rummy500Action]):
     def __init__(self, options: Rummy500Options | None = None, players: int = 3,
                  seed: int | None = None, decks: Sequence[Sequence[Card | str]] = (),
                  first_dealer: int | None = None) -> None:
-        self.opts = options or Rummy500Options()
-        self.opts.validate()
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise BadOption("Rummy 500 is for 2 to 5 players", key="players", value=players)
-        self.sides = Sides.singles(players)
-        self.deck = DeckSource.of(seed, decks)
-        self.version = 0
-        self.dealer = first_dealer_of(first_dealer, players, self.seed)
+        """Deal a new game (create's arguments, with the default options and three seats)."""
+        self.start(options or Rummy500Options(), players, seed, decks, first_dealer)
+
+    def setup(self) -> None:
+        """Start the match: every seat at zero, no hand played yet, the options' special card."""
+        players = self.players
         self.board = Scoreboard.new(players)  # totals and eliminations
         self.closings = [0] * players
         self.winner: int | None = None
@@ -50,6 +46,9 @@ class Rummy500State(Seated, CardGame[Rummy500Options, A.Rummy500Action]):
         self.reset_hand()
         self.special: Card | None = self.opts.special
         self.set_values()
+
+    def first_deal(self) -> None:
+        """Deal the first hand, or wait for the dealer to name its special card first."""
         if self.opts.special_card_per_hand:
             self.phase, self.turn = "special", self.dealer
         else:
@@ -71,7 +70,6 @@ class Rummy500State(Seated, CardGame[Rummy500Options, A.Rummy500Action]):
         self.discarder: int | None = None
         self.phase = "draw"
         self.turn = 0
-
 
     def set_values(self) -> None:
         """Cache the options the values follow: the hand's special card may differ."""

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from typing import ClassVar
 
 import pytest
 
-from engine.base import DeckSource
+from engine.base import ActionTable, DeckSource
 from engine.errors import (
+    BadOption,
     BadState,
     CardNotInHand,
     GameOver,
@@ -16,8 +18,9 @@ from engine.errors import (
     NotYourTurn,
     WrongPhase,
 )
+from engine.game import Event
 from engine.gin import GinGame
-from tests.toy.engine import Draw, RunsOff, ToyGame, ToyOptions
+from tests.toy.engine import Discard, Draw, RunsOff, ToyGame, ToyOptions
 
 # Alice (seat 0) holds 7S 7H 2C and draws 7D; Bruno holds KS QH 4D; the stock follows.
 DECK = "7S 7H 2C KS QH 4D 7D 9C 5H 3S 8D"
@@ -79,21 +82,25 @@ class Referee:
     def __init__(self, game: ToyGame) -> None:
         self.game = game
 
-    def _check_draw(self, seat: int, action: Draw) -> None:
+    def check_draw(self, seat: int, action: Draw) -> None:
         raise WrongPhase("the referee stops every draw")
 
-    def _check_discard(self, seat: int, action: object) -> None:
+    def check_discard(self, seat: int, action: Discard) -> None:
         raise WrongPhase("the referee stops every discard")
 
 
 class RefereedToy(ToyGame):
-    """The toy whose ACTIONS' checks are looked up on a Referee."""
+    """The toy whose ACTIONS' checks are a Referee's, run on the Referee checks() returns."""
+
+    ACTIONS: ClassVar[ActionTable[Referee, ToyGame]] = {
+        Draw: (Referee.check_draw, ToyGame.ACTIONS[Draw][1]),
+        Discard: (Referee.check_discard, ToyGame.ACTIONS[Discard][1])}
 
     def checks(self) -> object:
         return Referee(self)
 
 
-def test_checks_are_looked_up_on_the_object_checks_returns() -> None:
+def test_checks_run_on_the_object_checks_returns() -> None:
     game = RefereedToy.create(ToyOptions(), 2, decks=[DECK.split()])
     with pytest.raises(WrongPhase, match="referee"):
         game.apply(0, "draw")
@@ -104,7 +111,13 @@ def test_checks_are_looked_up_on_the_object_checks_returns() -> None:
     assert plain.checks() is plain
     plain.check_action(plain, 0, Draw())  # the toy's own check lets a draw through
     with pytest.raises(WrongPhase, match="referee"):
-        plain.check_action(Referee(plain), 0, Draw())
+        game.check_action(Referee(game), 0, Draw())
+
+
+def test_an_action_without_an_entry_is_refused_before_any_check() -> None:
+    game = toy()
+    with pytest.raises(IllegalMove, match="not a toy action"):
+        game.verify(0, "draw")  # type: ignore[arg-type]  # text is not an action object
 
 
 def test_a_finished_game_refuses_everything() -> None:
@@ -147,3 +160,31 @@ def test_deck_source_scripted_first_then_seeded_shuffles() -> None:
 def test_the_game_reads_its_seed_and_deals_from_its_deck_source() -> None:
     game = ToyGame.create(ToyOptions(), 2, seed=42)
     assert (game.seed, game.deals) == (42, 1) == (game.deck.seed, game.deck.deals)
+
+
+@pytest.mark.parametrize("players", [1, 4, True])
+def test_the_prologue_refuses_seats_outside_the_range_and_names_it(players: int) -> None:
+    with pytest.raises(BadOption, match="2 to 3 players") as refused:
+        ToyGame.create(ToyOptions(), players, seed=1)
+    assert refused.value.params == {"key": "players", "value": players}
+
+
+class SetUpToy(ToyGame):
+    """The toy with a field of its own, set before the first deal reads it."""
+
+    def setup(self) -> None:
+        self.deals_seen = self.deck.deals
+
+    def deal(self) -> list[Event]:
+        self.dealt_after_setup = self.deals_seen == self.deck.deals
+        return super().deal()
+
+
+def test_the_prologue_seats_shuffles_and_names_the_dealer_then_sets_up_then_deals() -> None:
+    game = SetUpToy.create(ToyOptions(), 3, seed=9, first_dealer=2)
+    assert (game.seats, game.seed, game.version, game.dealer) == (3, 9, 0, 2)
+    assert game.dealt_after_setup and game.deals == 1 and game.deals_seen == 0
+    drawn = {ToyGame.create(ToyOptions(), 3, seed=s).dealer for s in range(30)}
+    assert drawn == {0, 1, 2}  # drawn from the seed when nobody is named
+    with pytest.raises(BadOption, match="first_dealer"):
+        ToyGame.create(ToyOptions(), 3, seed=9, first_dealer=3)

@@ -7,11 +7,10 @@ wins the game; an empty stock ends it with the lowest card total winning.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from engine.base import CardGame, DeckSource
+from engine.base import ActionTable, CardGame, DeckSource
 from engine.cards import Card, make_deck, parse_cards
 from engine.errors import CardNotInHand, IllegalMove, WrongPhase
 from engine.game import Event
@@ -76,24 +75,16 @@ class ToyGame(CardGame[ToyOptions, ToyAction]):
     name = "toy"
     options_type = ToyOptions
     min_players, max_players = 2, 3
-    ACTIONS: ClassVar[dict[type, tuple[str, str]]] = {
-        Draw: ("_check_draw", "_do_draw"), Discard: ("_check_discard", "_do_discard")}
 
-    def __init__(self, opts: ToyOptions, players: int, deck: DeckSource) -> None:
-        self.opts, self.sides, self.deck, self.version = opts, Sides.singles(players), deck, 0
-        cards = deck.next(make_deck)
-        size = opts.hand_size
+    def deal(self) -> list[Event]:
+        """Deal the only hand: three cards each, the rest the stock (the base starts the game)."""
+        cards = self.deck.next(make_deck)
+        size, players = self.opts.hand_size, self.seats
         self.hands = [cards[i * size:(i + 1) * size] for i in range(players)]
         self.stock, self.pile = cards[players * size:], list[Card]()
         self.turn, self.phase = 0, "draw"
         self.winner: int | None = None
-
-    @classmethod
-    def create(cls, opts: Any, players: int, seed: int | None = None,
-               decks: Sequence[Sequence[Card | str]] = (), first_dealer: int | None = None
-               ) -> Self:
-        """Deal a new toy game."""
-        return cls(opts, players, DeckSource.of(seed, decks))
+        return []
 
     def parse_action(self, text: str) -> ToyAction:
         """Parse an action's text."""
@@ -191,3 +182,6 @@ class ToyGame(CardGame[ToyOptions, ToyAction]):
         game.stock, game.pile = parse_cards(data["stock"]), parse_cards(data["pile"])
         game.turn, game.phase, game.winner = int(data["turn"]), str(data["phase"]), data["winner"]
         return game
+
+    ACTIONS: ClassVar[ActionTable[Self, Self]] = {
+        Draw: (_check_draw, _do_draw), Discard: (_check_discard, _do_discard)}

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine.errors import BadState, GameOver, NotPlayable, NotYourTurn, WrongPhase
+from engine.errors import BadOption, BadState, GameOver, NotPlayable, NotYourTurn, WrongPhase
 from engine.gin import GinOptions, preset
 from engine.gin.ai import choose_action
 from engine.gin.match import TeamHand, team_hand
@@ -62,9 +62,9 @@ def test_mahjong_gin_is_not_played_by_teams() -> None:
 
 
 def test_the_seats_must_make_two_teams_of_the_size() -> None:
-    with pytest.raises(BadState):
+    with pytest.raises(BadOption, match="for 6 players"):
         TeamGin(GinOptions(team_size=3), 4)
-    with pytest.raises(BadState):
+    with pytest.raises(BadState):  # teams of one are two-seat gin's
         TeamGin(GinOptions(), 2)
     assert TeamGin(GinOptions(team_size=3), 6, seed=1).sides.groups == ((0, 2, 4), (1, 3, 5))
 

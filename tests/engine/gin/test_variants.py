@@ -26,6 +26,8 @@ from engine.gin import (
     preset,
 )
 
+from .scripted import scripted
+
 BEFORE: dict[str, dict[str, Any]] = json.loads(
     (Path(__file__).parent / "snapshots_before_variants.json").read_text())
 CLASSES = {"closed": GinGame, "mahjong": MahjongGin, "teams": TeamGin}
@@ -79,3 +81,35 @@ def test_closed_gin_has_no_mahjong_moves_and_mahjong_no_knock() -> None:
     mahjong = load_game(BEFORE["mahjong"]["snapshot"])
     with pytest.raises(IllegalMove, match="no knocking in Mahjong gin"):
         mahjong.verify(0, mahjong.parse_action("knock 5H"))
+
+
+# Seat 0 takes the upcard K♣ and holds A♠–4♠, three sevens and 10♣–K♣: all eleven in melds.
+MELDED, OTHER = "AS 2S 3S 4S 7H 7D 7C 10C JC QC", "5H 6H 9D 9S 2D 3D 8C 8S KD KH"
+OPEN_WITH_BIG_GIN = GinOptions(play_style="mahjong", big_gin=True)  # knock_rule standard
+
+
+def test_mahjong_gin_plays_its_own_checks_and_moves_not_closed_gins() -> None:
+    closed = scripted(MELDED, OTHER, upcard="KC", stock="5S 6S",
+                      options=GinOptions(big_gin=True))
+    mahjong = scripted(MELDED, OTHER, upcard="KC", stock="5S 6S", options=OPEN_WITH_BIG_GIN)
+    assert type(mahjong) is MahjongGin
+    for game in (closed, mahjong):
+        game.apply(0, "take_upcard")
+    for text in ("knock 4S", "big_gin"):  # closed gin's checks accept both
+        closed.verify(0, closed.parse_action(text))
+    with pytest.raises(IllegalMove, match="no knocking in Mahjong gin"):
+        mahjong.verify(0, mahjong.parse_action("knock 4S"))
+    with pytest.raises(IllegalMove, match="big gin is not played"):
+        mahjong.verify(0, mahjong.parse_action("big_gin"))
+    for text in ("meld AS,2S,3S,4S", "meld 10C,JC,QC", "layoff KC B"):
+        with pytest.raises(IllegalMove, match="only in Mahjong gin"):
+            closed.verify(0, closed.parse_action(text))
+        mahjong.apply(0, text)
+    assert [[e.card.text for e in m.entries] for m in mahjong.table] == [
+        ["AS", "2S", "3S", "4S"], ["10C", "JC", "QC", "KC"]]
+    mahjong.apply(0, "discard 7H")
+    mahjong.apply(1, "draw")
+    mahjong.apply(1, "discard 8C")
+    events = mahjong.apply(0, "take 2")  # 7H, the deepest, goes with 7D 7C
+    assert [e.kind for e in events] == ["take_pile"] and mahjong.owed is not None
+    assert sorted(c.text for c in mahjong.hands[0]) == ["7C", "7D", "7H", "8C"]

@@ -129,7 +129,8 @@ def test_every_action_has_a_check_on_rules_and_a_handler_on_the_game() -> None:
     game = Rummy500Game(players=2, seed=4)
     assert isinstance(game.checks(), Rules) and game.checks().g is game
     for check, handler in Rummy500Game.ACTIONS.values():
-        assert callable(getattr(Rules, check)) and callable(getattr(game, handler))
+        assert getattr(Rules, check.__name__) is check
+        assert getattr(Rummy500Game, handler.__name__) is handler
     assert len(Rummy500Game.ACTIONS) == 9
 
 
