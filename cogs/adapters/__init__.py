@@ -10,7 +10,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, TypeVar, overload
+from typing import Any, Literal, Protocol, TypeAlias, TypeVar, overload
 
 __all__ = [
     "PASS_CLAIMS",
@@ -18,6 +18,7 @@ __all__ = [
     "ButtonControl",
     "Control",
     "Deal",
+    "JsonDict",
     "Outcome",
     "ScoreSheet",
     "SelectControl",
@@ -25,6 +26,10 @@ __all__ = [
     "offers",
     "view_of",
 ]
+
+# A JSON object as json.loads returns it: engine snapshots, session meta, stored options. The
+# one place the host and the adapters let `Any` in: its values are whatever JSON holds.
+JsonDict: TypeAlias = dict[str, Any]
 
 Style = Literal["primary", "secondary", "success", "danger"]
 

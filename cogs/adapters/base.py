@@ -29,7 +29,7 @@ from cogs.adapters import (
 )
 from engine.base import CardGame
 from engine.errors import IllegalMove
-from engine.game import Event
+from engine.game import Action, Event
 from engine.options import Options, OptionSpec
 from engine.sides import Sides
 
@@ -174,7 +174,7 @@ class AdapterBase(ABC, Generic[GameT]):
         return ""
 
     @abstractmethod
-    def default_move(self, game: GameT, seat: int) -> Any:
+    def default_move(self, game: GameT, seat: int) -> Action:
         """Return a safe move for an absent player whose time ran out."""
 
     @abstractmethod
