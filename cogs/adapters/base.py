@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from bot.i18n import DEFAULT, Words, card_text, catalogue, game_key, number, register, t
 from card_images import HandEndSpec, HandSpec, TableSpec
@@ -22,6 +22,7 @@ from cogs.adapters import (
     ButtonControl,
     Control,
     Deal,
+    JsonDict,
     Outcome,
     ScoreSheet,
     SelectOption,
@@ -42,14 +43,17 @@ def levels(easy: Player, normal: Player, hard: Player | None = None) -> Mapping[
     return MappingProxyType({"easy": easy, "normal": normal, "hard": hard or normal})
 
 
+# The engine class of a game, whatever its options and actions (the adapter names them).
 GameT = TypeVar("GameT", bound=CardGame[Any, Any])
+OptT = TypeVar("OptT", bound=Options)
 
 
-class AdapterBase(ABC, Generic[GameT]):
+class AdapterBase(ABC, Generic[GameT, OptT]):
     """What the host needs from one game, and what every adapter shares: subclasses name
-    their `game` (the engine class, `GameT` its instances) and draw their pictures."""
+    their `game` (the engine class, `GameT` its instances, `OptT` its options) and draw
+    their pictures."""
 
-    game: ClassVar[type[CardGame[Any, Any]]]
+    game: type[GameT]  # set on the class: `game = CanastaGame`
     players: ClassVar[Mapping[str, Player]]  # a computer player per level (LEVELS)
     notable: frozenset[str] = frozenset()  # event kinds the table shows at once
     # the lobby's line per partnership and its note under them
@@ -57,7 +61,7 @@ class AdapterBase(ABC, Generic[GameT]):
     # The game's own catalogue, every key "<game name>.…" (bot.i18n); installed with the class.
     words: ClassVar[Words | None] = None
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         """Register the words a game's adapter declares, scoped by the game's name."""
         super().__init_subclass__(**kwargs)
         words = cls.__dict__.get("words")
@@ -79,7 +83,7 @@ class AdapterBase(ABC, Generic[GameT]):
         """The most seats the game is played with."""
         return self.game.max_players
 
-    def seat_range(self, options: Any) -> tuple[int, int]:
+    def seat_range(self, options: OptT) -> tuple[int, int]:
         """Return the fewest and most seats with these rules, as the engine says."""
         return self.game.seat_range(options)
 
@@ -96,16 +100,18 @@ class AdapterBase(ABC, Generic[GameT]):
         """List the preset names, the default first."""
         return list(self.game.options_type.PRESETS)
 
-    def options(self, preset: str, rules: Mapping[str, Any]) -> Any:
+    def options(self, preset: str, rules: Mapping[str, object]) -> OptT:
         """Return a preset's options with the table's overrides; BadOption if invalid."""
-        return self.game.options_type.preset(preset, **rules)
+        # The one cast of the seam: the engine declares `options_type` as type[Options] (a
+        # class variable cannot name a type parameter); the game's own class is OptT.
+        return cast(OptT, self.game.options_type.preset(preset, **rules))
 
-    def new_game(self, options: Any, players: int, deal: Deal) -> Any:
+    def new_game(self, options: OptT, players: int, deal: Deal) -> GameT:
         """Deal a new game (scripted by `deal` if it holds decks or a seed)."""
         return self.game.create(options, players, seed=deal.seed, decks=deal.decks,
                                 first_dealer=deal.first_dealer)
 
-    def load(self, snapshot: dict[str, Any]) -> Any:
+    def load(self, snapshot: JsonDict) -> GameT:
         """Rebuild a game from its snapshot."""
         return self.game.from_json(snapshot)
 
@@ -208,11 +214,11 @@ class AdapterBase(ABC, Generic[GameT]):
         """Return the end-of-hand picture and score lines if a hand ended in these events."""
 
     @abstractmethod
-    def rules_summary(self, options: Any, locale: str) -> list[str]:
+    def rules_summary(self, options: OptT, locale: str) -> list[str]:
         """Return a few lines summing up the rules in force."""
 
     @abstractmethod
-    def settings_lines(self, options: Any, locale: str) -> list[str]:
+    def settings_lines(self, options: OptT, locale: str) -> list[str]:
         """Return short lines naming the key options, for the lobby."""
 
     def step(self, game: GameT, seat: int, draft: object | None, text: str) -> object | None:
@@ -265,7 +271,8 @@ def with_words(spec: TableSpec, locale: str) -> TableSpec:
                    empty_label=t("picture.empty_pile", locale))
 
 
-def rules_line(adapter: Any, preset: str, rules: Mapping[str, Any], locale: str) -> str:
+def rules_line(adapter: GameAdapter, preset: str, rules: Mapping[str, object],
+               locale: str) -> str:
     """Return the lobby's line of rules: the preset, and the options changed from it."""
     name = preset_label(adapter.name, preset, locale)
     preset_options = adapter.options(preset, {})
@@ -338,10 +345,13 @@ def off_word(spec: OptionSpec, locale: str, game: str = "") -> str:
     return t(none if none in catalogue(locale) else "option.off", locale)
 
 
-def options_type(adapter: Any) -> type[Options]:
+def options_type(adapter: GameAdapter) -> type[Options]:
     """Return the options class of an adapter's game."""
-    return adapter.game.options_type  # type: ignore[no-any-return]
+    game: type[CardGame[Any, Any]] = adapter.game
+    return game.options_type
 
 
-# The host's view of any game's adapter.
-GameAdapter = AdapterBase[Any]
+# The host's view of any game's adapter: the registry holds adapters of different games,
+# whose type parameters Python cannot leave unnamed (no existential types), so they are Any
+# here and nowhere else; each adapter is fully typed inside its own module.
+GameAdapter = AdapterBase[Any, Any]
