@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, TypeAlias, TypeVar, cast
 
 from bot.i18n import DEFAULT, Words, card_text, catalogue, game_key, number, register, t
 from card_images import HandEndSpec, HandSpec, TableSpec
@@ -34,27 +34,28 @@ from engine.game import Action, Event
 from engine.options import Options, OptionSpec
 from engine.sides import Sides
 
+# The engine class of a game, whatever its options and actions (the adapter names them).
+GameT = TypeVar("GameT", bound=CardGame[Any, Any])
+OptT = TypeVar("OptT", bound=Options)
+HandT = TypeVar("HandT")  # a seat's private view (CanastaHand, GinHand …)
+
 # A computer player: the action it takes for a seat's private view.
-Player = Callable[[Any], object]
+Player: TypeAlias = Callable[[HandT], object]
 
 
-def levels(easy: Player, normal: Player, hard: Player | None = None) -> Mapping[str, Player]:
+def levels(easy: Player[HandT], normal: Player[HandT], hard: Player[HandT] | None = None
+           ) -> Mapping[str, Player[HandT]]:
     """Return a game's computer player per level (hard plays as normal without a stronger)."""
     return MappingProxyType({"easy": easy, "normal": normal, "hard": hard or normal})
 
 
-# The engine class of a game, whatever its options and actions (the adapter names them).
-GameT = TypeVar("GameT", bound=CardGame[Any, Any])
-OptT = TypeVar("OptT", bound=Options)
-
-
-class AdapterBase(ABC, Generic[GameT, OptT]):
+class AdapterBase(ABC, Generic[GameT, OptT, HandT]):
     """What the host needs from one game, and what every adapter shares: subclasses name
-    their `game` (the engine class, `GameT` its instances, `OptT` its options) and draw
-    their pictures."""
+    their `game` (the engine class, `GameT` its instances, `OptT` its options, `HandT` a
+    seat's private view) and draw their pictures."""
 
     game: type[GameT]  # set on the class: `game = CanastaGame`
-    players: ClassVar[Mapping[str, Player]]  # a computer player per level (LEVELS)
+    players: Mapping[str, Player[HandT]]  # a computer player per level (LEVELS), on the class
     notable: frozenset[str] = frozenset()  # event kinds the table shows at once
     # the lobby's line per partnership and its note under them
     partner_keys: tuple[str, str] = ("lobby.partnership", "lobby.partners_note")
@@ -122,7 +123,7 @@ class AdapterBase(ABC, Generic[GameT, OptT]):
             return DEFAULT_LEVEL
         return level
 
-    def computer(self, view: Any, level: str = DEFAULT_LEVEL) -> object:
+    def computer(self, view: HandT, level: str = DEFAULT_LEVEL) -> object:
         """Return the action of the computer player of that level for a seat's private view."""
         return self.players[level](view)
 
@@ -354,4 +355,4 @@ def options_type(adapter: GameAdapter) -> type[Options]:
 # The host's view of any game's adapter: the registry holds adapters of different games,
 # whose type parameters Python cannot leave unnamed (no existential types), so they are Any
 # here and nowhere else; each adapter is fully typed inside its own module.
-GameAdapter = AdapterBase[Any, Any]
+GameAdapter = AdapterBase[Any, Any, Any]

@@ -50,7 +50,7 @@ from engine.ramino.views import HandReport, RaminoHand, RaminoTable, SeatReport
 MAX_OPTIONS = 25  # Discord's limit on a select menu's options
 
 
-class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions]):
+class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
     """Ramino for the host: 2 to 7 players, no melds on the table."""
 
     game = RaminoGame
