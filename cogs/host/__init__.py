@@ -5,13 +5,17 @@ one part per job:
 
 - `lobby`: open, seat, start tables and pass the host role on (`cogs.host.lobby`);
 - `endings`: cancel lobbies and games, and "Play again" (`cogs.host.endings`);
-- `sessions`: deal, restore and store each game's session (`cogs.host.sessions`);
+- `sessions`: deal and restore each game's session (`cogs.host.sessions`);
+- `meta`: store each session's counters, held lines and log (`cogs.host.meta`);
 - `events`: what follows an accepted action or a timer (`cogs.host.events`);
+- `places`: where a game's public messages go, in its language (`cogs.host.places`);
 - `table`: the table message (`cogs.host.table`);
 - `hands`: the private hands, by DM or ephemeral (`cogs.host.hands`);
 - `router`: clicks and choices to moves (`cogs.host.routing`).
 
-Each part receives the parts it uses when it is built, in an order without cycles.
+Each part receives the parts it uses when it is built, in an order without cycles: none
+reaches back through the host. The components find the host from the clicked bot
+(`cogs.components.host_of`).
 """
 
 from __future__ import annotations
