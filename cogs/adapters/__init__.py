@@ -10,7 +10,9 @@ from __future__ import annotations
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, TypeAlias, TypeVar, overload
+from typing import Literal, Protocol, TypeVar, overload
+
+from bot.jsondata import JsonDict
 
 __all__ = [
     "PASS_CLAIMS",
@@ -26,10 +28,6 @@ __all__ = [
     "offers",
     "view_of",
 ]
-
-# A JSON object as json.loads returns it: engine snapshots, session meta, stored options. The
-# one place the host and the adapters let `Any` in: its values are whatever JSON holds.
-JsonDict: TypeAlias = dict[str, Any]
 
 Style = Literal["primary", "secondary", "success", "danger"]
 

@@ -9,8 +9,8 @@ import logging
 
 import discord
 
+from bot.jsondata import JsonDict
 from bot.storage import Storage, StorageError
-from cogs.adapters import JsonDict
 from cogs.host.runtime import Runtime
 
 log = logging.getLogger(__name__)

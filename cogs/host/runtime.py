@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.i18n import locale_of
+from bot.jsondata import JsonDict
 from bot.storage import GameRecord
-from cogs.adapters import Control, JsonDict
+from cogs.adapters import Control
 from cogs.adapters.base import GameAdapter
 from cogs.host.settings import TableSettings
 from cogs.views import shown_controls

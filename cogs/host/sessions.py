@@ -13,8 +13,9 @@ from collections.abc import Callable
 
 import discord
 
+from bot.jsondata import JsonDict
 from bot.storage import GameRecord, Storage, StorageError
-from cogs.adapters import DEFAULT_LEVEL, JsonDict
+from cogs.adapters import DEFAULT_LEVEL
 from cogs.adapters.base import GameAdapter
 from cogs.host.deals import DealSource
 from cogs.host.events import Events

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TypedDict, Unpack
 
+from bot.jsondata import JsonDict
 from bot.storage import GameRecord
-from cogs.adapters import JsonDict
 
 _KNOWN = ("rules", "turn_seconds", "hand_delivery", "locale")
 
