@@ -7,8 +7,7 @@ import contextlib
 import logging
 import signal
 import sys
-from collections.abc import Coroutine
-from typing import Any
+from collections.abc import Awaitable
 
 import aiohttp
 import discord
@@ -72,7 +71,7 @@ async def _serve(settings: Settings) -> None:
         # Not available on Windows event loops; Ctrl-C then raises KeyboardInterrupt.
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(signum, stop.set)
-    work: Coroutine[Any, Any, None]
+    work: Awaitable[None]
     if settings.token:
         log.info("starting on Discord")
         work = run_discord(settings, stop)

@@ -7,7 +7,6 @@ import logging
 import os
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -187,6 +186,5 @@ class RummyBot(commands.Bot):
         if self.settings.token is None:
             # Under SimCord, before the sandbox builds its server: "in 0 servers" tells nothing.
             return
-        user: Any = self.user
-        log.info("connected as %s in %d servers", user, len(self.guilds))
+        log.info("connected as %s in %d servers", self.user, len(self.guilds))
         settle_after_ready()

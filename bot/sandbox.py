@@ -22,6 +22,7 @@ import aiohttp
 import discord
 
 from bot.app import RummyBot, StartupError, prepare_database
+from bot.jsondata import JsonDict
 from bot.sandbox_refresh import auto_refresh
 from bot.settings import Settings
 
@@ -181,7 +182,7 @@ async def _wait_for_end(pv: Any, stop: asyncio.Event | None) -> None:
 class PreviewRejected(RuntimeError):
     """The Preview refused an action; `codes` holds its diagnostic codes."""
 
-    def __init__(self, kind: str, receipt: dict[str, Any]) -> None:
+    def __init__(self, kind: str, receipt: JsonDict) -> None:
         self.receipt = receipt
         self.codes = [d.get("code", "?") for d in receipt.get("diagnostics", [])]
         super().__init__(f"preview rejected {kind}: {', '.join(self.codes) or 'no reason given'}")
@@ -199,7 +200,7 @@ class PreviewClient:
         self._capability = capability
         self._context: str | None = None
         self._last_sequence = 0
-        self.state: dict[str, Any] = {}
+        self.state: JsonDict = {}
 
     @classmethod
     async def open(cls, url: str, viewer_id: int | None = None) -> PreviewClient:
@@ -229,22 +230,22 @@ class PreviewClient:
         """The member this page is viewing as."""
         return int(self.state["viewerId"])
 
-    async def refresh_state(self) -> dict[str, Any]:
+    async def refresh_state(self) -> JsonDict:
         """Re-read the published page (what the browser polls every 500 ms)."""
         self.state = await self._request("GET", "/api/state")
         return self.state
 
-    def messages(self) -> list[dict[str, Any]]:
+    def messages(self) -> list[JsonDict]:
         """The messages this viewer sees, oldest first (ephemerals only their own)."""
         return [self.state["messages"][mid] for mid in self.state["timeline"]]
 
-    async def commands(self) -> list[dict[str, Any]]:
+    async def commands(self) -> list[JsonDict]:
         """The slash commands this viewer can run, one entry per invocation."""
         catalog = await self._request("GET", "/api/commands")
-        entries: list[dict[str, Any]] = catalog["entries"]
+        entries: list[JsonDict] = catalog["entries"]
         return entries
 
-    async def run_command(self, invocation: str, **options: Any) -> dict[str, Any]:
+    async def run_command(self, invocation: str, **options: Any) -> JsonDict:
         """Run `/invocation` (e.g. "rummy new") with options, as this viewer."""
         entry = next((e for e in await self.commands() if e["invocation"] == invocation), None)
         if entry is None:
@@ -260,25 +261,25 @@ class PreviewClient:
 
     async def click(
         self, message_id: str, *, label: str | None = None, custom_id: str | None = None
-    ) -> dict[str, Any]:
+    ) -> JsonDict:
         """Click the one button matching `label` and/or `custom_id` on a message."""
         key = self.control_key(message_id, label=label, custom_id=custom_id)
         return await self._action("click", target_id=message_id, control_key=key)
 
     async def select(
         self, message_id: str, values: Sequence[str], *, custom_id: str | None = None
-    ) -> dict[str, Any]:
+    ) -> JsonDict:
         """Choose option values in the select menu matching `custom_id`."""
         key = self.control_key(message_id, custom_id=custom_id, select=True)
         return await self._action(
             "select", target_id=message_id, control_key=key, values=list(values)
         )
 
-    async def view_as(self, viewer_id: int) -> dict[str, Any]:
+    async def view_as(self, viewer_id: int) -> JsonDict:
         """Switch this page to another member, like the "Viewing as" menu."""
         return await self._action("viewer", viewer_id=str(viewer_id))
 
-    async def refresh(self) -> dict[str, Any]:
+    async def refresh(self) -> JsonDict:
         """Settle the bot and republish this page, like the Refresh button."""
         return await self._action("refresh")
 
@@ -313,7 +314,7 @@ class PreviewClient:
             raise KeyError(f"{len(found)} controls match label={label!r} custom_id={custom_id!r}")
         return str(found[0])
 
-    async def _action(self, kind: str, **fields: Any) -> dict[str, Any]:
+    async def _action(self, kind: str, **fields: Any) -> JsonDict:
         # The sandbox republishes pages as the bot moves on by itself: an action that raced
         # such a publication is refused as stale before it runs, so it is sent again.
         for _ in range(STALE_RETRIES):
@@ -325,7 +326,7 @@ class PreviewClient:
         await self.refresh_state()
         return receipt
 
-    async def _send(self, kind: str, fields: dict[str, Any]) -> dict[str, Any]:
+    async def _send(self, kind: str, fields: JsonDict) -> JsonDict:
         """Send one action on the latest published state; return its receipt."""
         await self.refresh_state()
         body = {
@@ -338,7 +339,7 @@ class PreviewClient:
             "kind": kind,
             **fields,
         }
-        receipt: dict[str, Any] = await self._request("POST", "/api/action", body)
+        receipt: JsonDict = await self._request("POST", "/api/action", body)
         # Only admitted actions consume a sequence number; the receipt says where we are.
         self._last_sequence = int(receipt.get("expectedSequence", self._last_sequence))
         return receipt
@@ -368,7 +369,7 @@ def _wire_option(value: Any) -> Any:
     raise TypeError(f"cannot send {value!r} as a command option")
 
 
-def _walk_components(components: Sequence[Any]) -> Iterator[dict[str, Any]]:
+def _walk_components(components: Sequence[Any]) -> Iterator[JsonDict]:
     for component in components:
         if not isinstance(component, dict):
             continue

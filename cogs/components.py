@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import logging
 import re
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Self
 
 import discord
 
@@ -37,6 +38,26 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# The game host serving each bot, found from a click's client. Not an attribute of the item
+# classes: discord.py registers the class of every dynamic item it sends, so a class bound to
+# one host would be replaced by whichever was sent last.
+_HOSTS: weakref.WeakKeyDictionary[discord.Client, GameHost] = weakref.WeakKeyDictionary()
+
+
+def serve(client: discord.Client, host: GameHost) -> None:
+    """Let the game components clicked on this bot reach `host` (the cog's load)."""
+    _HOSTS[client] = host
+
+
+def stop_serving(client: discord.Client) -> None:
+    """Leave this bot's game components without a host (the cog's unload): clicks do nothing."""
+    _HOSTS.pop(client, None)
+
+
+def host_of(client: discord.Client) -> GameHost | None:
+    """Return the game host serving this bot, if its cog is loaded."""
+    return _HOSTS.get(client)
+
 
 @dataclass(frozen=True)
 class Checked:
@@ -47,12 +68,6 @@ class Checked:
     rt: Runtime | None  # None for RECORD_KINDS: their handler reads the record itself
     seat: int | None
     values: tuple[str, ...] = ()  # a select's chosen values
-
-
-def _host(interaction: discord.Interaction) -> GameHost | None:
-    """Find the game host on the running bot (the Rummy cog owns it)."""
-    cog = interaction.client.get_cog("Rummy")  # type: ignore[attr-defined]
-    return None if cog is None else cog.host
 
 
 def read(custom_id: str, values: Sequence[str], select: bool) -> tuple[ComponentId,
@@ -92,13 +107,14 @@ class GameComponent:
     _checked: Checked | None = None
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str], /) -> Self:
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[discord.ui.View], match: re.Match[str], /
+                             ) -> Self:
         """Rebuild the component from a click (also on a message sent before a restart)."""
         return cls.rebuild(match.string, item)
 
     @classmethod
-    def rebuild(cls, custom_id: str, item: Any) -> Self:
+    def rebuild(cls, custom_id: str, item: discord.ui.Item[discord.ui.View]) -> Self:
         """Return the component used, wrapped in this class."""
         raise NotImplementedError
 
@@ -106,9 +122,9 @@ class GameComponent:
         """Return the values a select's member chose (none for a button)."""
         return ()
 
-    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Let the click through only for a running game, a seated member, a current move."""
-        host = _host(interaction)
+        host = host_of(interaction.client)
         if host is None:
             return False
         try:
@@ -121,7 +137,7 @@ class GameComponent:
             return False
         return self._checked is not None
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Do what the component asks; a refusal is answered ephemerally."""
         checked = self._checked
         if checked is None:
@@ -136,7 +152,7 @@ class GameComponent:
             await discord_failed(interaction, error)
 
 
-class GameButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button[Any]],
+class GameButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                  template=BUTTON_TEMPLATE):
     """Any button of a game; the router decides what it does from the custom id."""
 
@@ -147,14 +163,14 @@ class GameButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button[Any]],
             discord.ui.Button(label=label or None, style=style, custom_id=custom_id, row=row))
 
     @classmethod
-    def rebuild(cls, custom_id: str, item: Any) -> Self:
+    def rebuild(cls, custom_id: str, item: discord.ui.Item[discord.ui.View]) -> Self:
         """Return the button clicked (a discord.ui.Button) as a game button."""
         # A forged select with a button's id has neither: its check then refuses it.
         style = getattr(item, "style", discord.ButtonStyle.secondary)
         return cls(custom_id, getattr(item, "label", None) or "", style)
 
 
-class GameSelect(GameComponent, discord.ui.DynamicItem[discord.ui.Select[Any]],
+class GameSelect(GameComponent, discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
                  template=SELECT_TEMPLATE):
     """A select of a hand's choices (discard, knock, …) for one state version."""
 
@@ -169,7 +185,7 @@ class GameSelect(GameComponent, discord.ui.DynamicItem[discord.ui.Select[Any]],
             min_values=min(min_values, len(options)), max_values=min(max_values, len(options))))
 
     @classmethod
-    def rebuild(cls, custom_id: str, item: Any) -> Self:
+    def rebuild(cls, custom_id: str, item: discord.ui.Item[discord.ui.View]) -> Self:
         """Return the select used (a discord.ui.Select) as a game select."""
         # A forged button with a select's id has none of these: its check then refuses it.
         return cls(custom_id, getattr(item, "placeholder", None) or "",

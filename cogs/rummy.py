@@ -5,19 +5,19 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import RummyBot
 from bot.command_words import words
 from bot.i18n import locale_of, number, t
 from bot.storage import GameRecord, GuildSettings, LeaderboardRow
 from card_images import LeaderboardSpec, render_leaderboard
 from cogs.adapters import DEFAULT_LEVEL, LEVELS
 from cogs.adapters.base import option_label, preset_label, rules_line
-from cogs.components import GameButton, GameSelect
+from cogs.components import GameButton, GameSelect, serve, stop_serving
 from cogs.errors import Refusal, cause_of, refuse
 from cogs.host import GameHost, TableSettings
 from cogs.registry import DEFAULT_GAME, adapter_for, game_names
@@ -56,22 +56,24 @@ class Rummy(commands.Cog):
     rummy = app_commands.Group(name="rummy", description=words("cmd.rummy"),
                                guild_only=True)
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: RummyBot) -> None:
         self.bot = bot
-        self.host = GameHost(bot)
+        self.host = GameHost(bot, bot.storage, bot.settings.bot_delay)
 
     async def cog_load(self) -> None:
-        """Register the persistent components and the restorer."""
+        """Register the persistent components, their host and the restorer."""
+        serve(self.bot, self.host)
         self.bot.add_dynamic_items(GameButton, GameSelect)
         self.bot.add_game_restorer(self._restore)
 
     async def cog_unload(self) -> None:
-        """Stop timers and forget the restorer."""
+        """Stop timers and forget the components' host and the restorer."""
         self.bot.remove_dynamic_items(GameButton, GameSelect)
+        stop_serving(self.bot)
         self.bot.remove_game_restorer(self._restore)
         self.host.close_all()
 
-    async def _restore(self, bot: Any) -> None:
+    async def _restore(self, bot: RummyBot) -> None:
         await self.host.restore_all()
 
     async def cog_app_command_error(
@@ -82,10 +84,15 @@ class Rummy(commands.Cog):
 
     # ----- helpers ----------------------------------------------------------------------------
 
+    async def _game_or_none(self, interaction: discord.Interaction) -> GameRecord | None:
+        """Return the lobby or running game of this channel or thread, if there is one."""
+        if interaction.channel_id is None:
+            return None
+        return await self.bot.storage.active_game_in_channel(interaction.channel_id)
+
     async def _game_here(self, interaction: discord.Interaction) -> GameRecord:
         """Return the lobby or running game of this channel or thread, or refuse."""
-        record: GameRecord | None = await self.bot.storage.active_game_in_channel(
-            interaction.channel_id)
+        record = await self._game_or_none(interaction)
         if record is None:
             raise Refusal("error.no_game")
         return record
@@ -99,9 +106,8 @@ class Rummy(commands.Cog):
 
     def _min_turn(self) -> int:
         """Return the shortest turn time the settings accept (RUMMY_MIN_TURN_SECONDS)."""
-        settings = getattr(self.bot, "settings", None)  # test doubles of the bot have none
-        configured = None if settings is None else settings.min_turn_seconds
-        return MIN_TURN_SECONDS if configured is None else int(configured)
+        configured = self.bot.settings.min_turn_seconds
+        return MIN_TURN_SECONDS if configured is None else configured
 
     async def _lobby(self, interaction: discord.Interaction, kind: str,
                      values: Sequence[str] = ()) -> None:
@@ -172,8 +178,9 @@ class Rummy(commands.Cog):
     async def table(self, interaction: discord.Interaction) -> None:
         """Show the public table ephemerally."""
         record = await self._running_here(interaction)
-        await interaction.response.send_message(ephemeral=True,
-                                                **self.host.table_copy(record.id))
+        copy = self.host.table_copy(record.id)
+        await interaction.response.send_message(copy["content"], file=copy["file"],
+                                                ephemeral=True)
 
     @rummy.command(name="rules", description=words("cmd.rules"))
     @app_commands.describe(game=words("cmd.rules.game"), preset=words("cmd.rules.preset"))
@@ -182,7 +189,7 @@ class Rummy(commands.Cog):
                     preset: str | None = None) -> None:
         """Answer with a short summary of the rules in force."""
         locale = locale_of(interaction.locale)
-        record = await self.bot.storage.active_game_in_channel(interaction.channel_id)
+        record = await self._game_or_none(interaction)
         name = game or (record.game if record else DEFAULT_GAME)
         adapter = adapter_for(name)
         chosen = preset or (record.preset if record and record.game == name else None)
@@ -220,7 +227,7 @@ class Rummy(commands.Cog):
     ) -> None:
         """Show the server's settings, or change them (Manage Server only)."""
         assert interaction.guild_id is not None  # the group is guild-only
-        changes: dict[str, Any] = {
+        changes: dict[str, object] = {
             key: value for key, value in (("use_threads", use_threads),
                                           ("hand_delivery", hand_delivery),
                                           ("turn_seconds", turn_seconds)) if value is not None}
@@ -276,7 +283,7 @@ class Rummy(commands.Cog):
     @settings.autocomplete("option")
     async def _option_choices(self, interaction: discord.Interaction,
                               current: str) -> list[app_commands.Choice[str]]:
-        record = await self.bot.storage.active_game_in_channel(interaction.channel_id)
+        record = await self._game_or_none(interaction)
         adapter = adapter_for(record.game if record else DEFAULT_GAME)
         locale, typed = locale_of(interaction.locale), current.lower()
         named = [(f"{option_label(s, locale, adapter.name)} ({s.key})", s.key)
@@ -319,7 +326,7 @@ class Rummy(commands.Cog):
                     member: discord.Member | None = None) -> None:
         """Answer with a member's games, wins, win rate and points per game."""
         locale = locale_of(interaction.locale)
-        who: Any = member or interaction.user
+        who = member or interaction.user
         assert interaction.guild_id is not None
         rows = await self.bot.storage.player_stats(interaction.guild_id, who.id)
         if not rows:
@@ -332,7 +339,7 @@ class Rummy(commands.Cog):
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: RummyBot) -> None:
     """Add the cog (called by `load_extension`)."""
     await bot.add_cog(Rummy(bot))
 

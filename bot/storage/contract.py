@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from bot.jsondata import JsonDict
 from bot.storage.records import (
     UNSET,
     GameRecord,
@@ -39,7 +40,7 @@ class GameRepository(Protocol):
         host_id: int,
         thread_id: int | None = None,
         preset: str = "standard",
-        options: dict[str, Any] | None = None,
+        options: JsonDict | None = None,
         seats: Sequence[Seat] = (),
     ) -> int:
         """Open a lobby and return its id; raise ChannelBusy if the place has a game."""
@@ -58,7 +59,7 @@ class GameRepository(Protocol):
         game_id: int,
         *,
         seats: Sequence[Seat] | None = None,
-        options: dict[str, Any] | None = None,
+        options: JsonDict | None = None,
         preset: str | None = None,
         host_id: int | None = None,
     ) -> None:

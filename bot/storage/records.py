@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final, Literal, NotRequired, TypedDict
 
+from bot.jsondata import JsonDict
+
 Status = Literal["lobby", "running", "finished", "abandoned"]
 STATUSES: Final = ("lobby", "running", "finished", "abandoned")
 ACTIVE_STATUSES: Final = ("lobby", "running")  # at most one such game per channel or thread
@@ -51,7 +53,7 @@ class GameRecord:
     thread_id: int | None
     game: str
     preset: str
-    options: dict[str, Any]
+    options: JsonDict
     seats: list[Seat]
     host_id: int
     status: Status
@@ -117,7 +119,7 @@ class GuildSettings:
     use_threads: bool = False
     hand_delivery: Literal["dm", "channel"] = "dm"
     turn_seconds: int = 120  # 0 means untimed
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: JsonDict = field(default_factory=dict)
 
 
 class Unset:

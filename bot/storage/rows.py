@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, Final, NamedTuple
 
+from bot.jsondata import JsonDict
 from bot.storage.records import UNSET, GameRecord, Seat, StaleVersion, Unset
 
 Changes = dict[str, Any]  # column -> new value of a games row
@@ -110,7 +111,7 @@ def place_of(channel_id: int, thread_id: int | None) -> int:
     return thread_id if thread_id is not None else channel_id
 
 
-def lobby_changes(seats: Sequence[Seat] | None, options: dict[str, Any] | None,
+def lobby_changes(seats: Sequence[Seat] | None, options: JsonDict | None,
                   preset: str | None, host_id: int | None) -> Changes:
     """Return the columns a lobby update sets: those given."""
     given = {"seats": None if seats is None else dump(list(seats)),

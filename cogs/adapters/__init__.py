@@ -10,7 +10,9 @@ from __future__ import annotations
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, TypeVar, overload
+from typing import Literal, Protocol, TypeVar, overload
+
+from bot.jsondata import JsonDict
 
 __all__ = [
     "PASS_CLAIMS",
@@ -18,6 +20,7 @@ __all__ = [
     "ButtonControl",
     "Control",
     "Deal",
+    "JsonDict",
     "Outcome",
     "ScoreSheet",
     "SelectControl",
@@ -121,7 +124,7 @@ class ScoreSheet:
 
 # Views of each live game at its current version: a hand's picture, prompt and controls all
 # read the same private view, whose list of legal actions is the costly part to build.
-_VIEWS: weakref.WeakKeyDictionary[Any, tuple[int, dict[int | None, Any]]] = (
+_VIEWS: weakref.WeakKeyDictionary[Viewed[object, object], tuple[int, dict[int | None, object]]] = (
     weakref.WeakKeyDictionary())
 TableT = TypeVar("TableT", covariant=True)
 HandT = TypeVar("HandT", covariant=True)
@@ -145,14 +148,14 @@ class Viewed(Protocol[TableT, HandT]):
 
 
 @overload
-def view_of(game: Viewed[TableT, Any], seat: None = None) -> TableT: ...
+def view_of(game: Viewed[TableT, object], seat: None = None) -> TableT: ...
 
 
 @overload
-def view_of(game: Viewed[Any, HandT], seat: int) -> HandT: ...
+def view_of(game: Viewed[object, HandT], seat: int) -> HandT: ...
 
 
-def view_of(game: Viewed[Any, Any], seat: int | None = None) -> Any:
+def view_of(game: Viewed[object, object], seat: int | None = None) -> object:
     """Return the public view (seat None) or a seat's private view, built once per state.
 
     Callers read the view and never change it: the next caller gets the same object. A typed

@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeAlias, TypeVar, cast
 
 from bot.i18n import DEFAULT, Words, card_text, catalogue, game_key, number, register, t
 from card_images import (
@@ -31,6 +31,7 @@ from cogs.adapters import (
     ButtonControl,
     Control,
     Deal,
+    JsonDict,
     Outcome,
     ScoreSheet,
     SelectOption,
@@ -38,35 +39,39 @@ from cogs.adapters import (
 )
 from engine.base import CardGame
 from engine.errors import IllegalMove
-from engine.game import Event
+from engine.game import Action, Event
 from engine.options import Options, OptionSpec
 from engine.sides import Sides
 
+# The engine class of a game, whatever its options and actions (the adapter names them).
+GameT = TypeVar("GameT", bound=CardGame[Any, Any])
+OptT = TypeVar("OptT", bound=Options)
+HandT = TypeVar("HandT")  # a seat's private view (CanastaHand, GinHand …)
+
 # A computer player: the action it takes for a seat's private view.
-Player = Callable[[Any], object]
+Player: TypeAlias = Callable[[HandT], object]
 
 
-def levels(easy: Player, normal: Player, hard: Player | None = None) -> Mapping[str, Player]:
+def levels(easy: Player[HandT], normal: Player[HandT], hard: Player[HandT] | None = None
+           ) -> Mapping[str, Player[HandT]]:
     """Return a game's computer player per level (hard plays as normal without a stronger)."""
     return MappingProxyType({"easy": easy, "normal": normal, "hard": hard or normal})
 
 
-GameT = TypeVar("GameT", bound=CardGame[Any, Any])
-
-
-class AdapterBase(ABC, Generic[GameT]):
+class AdapterBase(ABC, Generic[GameT, OptT, HandT]):
     """What the host needs from one game, and what every adapter shares: subclasses name
-    their `game` (the engine class, `GameT` its instances) and draw their pictures."""
+    their `game` (the engine class, `GameT` its instances, `OptT` its options, `HandT` a
+    seat's private view) and draw their pictures."""
 
-    game: ClassVar[type[CardGame[Any, Any]]]
-    players: ClassVar[Mapping[str, Player]]  # a computer player per level (LEVELS)
+    game: type[GameT]  # set on the class: `game = CanastaGame`
+    players: Mapping[str, Player[HandT]]  # a computer player per level (LEVELS), on the class
     notable: frozenset[str] = frozenset()  # event kinds the table shows at once
     # the lobby's line per partnership and its note under them
     partner_keys: tuple[str, str] = ("lobby.partnership", "lobby.partners_note")
     # The game's own catalogue, every key "<game name>.…" (bot.i18n); installed with the class.
     words: ClassVar[Words | None] = None
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         """Register the words a game's adapter declares, scoped by the game's name."""
         super().__init_subclass__(**kwargs)
         words = cls.__dict__.get("words")
@@ -88,7 +93,7 @@ class AdapterBase(ABC, Generic[GameT]):
         """The most seats the game is played with."""
         return self.game.max_players
 
-    def seat_range(self, options: Any) -> tuple[int, int]:
+    def seat_range(self, options: OptT) -> tuple[int, int]:
         """Return the fewest and most seats with these rules, as the engine says."""
         return self.game.seat_range(options)
 
@@ -105,16 +110,18 @@ class AdapterBase(ABC, Generic[GameT]):
         """List the preset names, the default first."""
         return list(self.game.options_type.PRESETS)
 
-    def options(self, preset: str, rules: Mapping[str, Any]) -> Any:
+    def options(self, preset: str, rules: Mapping[str, object]) -> OptT:
         """Return a preset's options with the table's overrides; BadOption if invalid."""
-        return self.game.options_type.preset(preset, **rules)
+        # The one cast of the seam: the engine declares `options_type` as type[Options] (a
+        # class variable cannot name a type parameter); the game's own class is OptT.
+        return cast(OptT, self.game.options_type.preset(preset, **rules))
 
-    def new_game(self, options: Any, players: int, deal: Deal) -> Any:
+    def new_game(self, options: OptT, players: int, deal: Deal) -> GameT:
         """Deal a new game (scripted by `deal` if it holds decks or a seed)."""
         return self.game.create(options, players, seed=deal.seed, decks=deal.decks,
                                 first_dealer=deal.first_dealer)
 
-    def load(self, snapshot: dict[str, Any]) -> Any:
+    def load(self, snapshot: JsonDict) -> GameT:
         """Rebuild a game from its snapshot."""
         return self.game.from_json(snapshot)
 
@@ -125,7 +132,7 @@ class AdapterBase(ABC, Generic[GameT]):
             return DEFAULT_LEVEL
         return level
 
-    def computer(self, view: Any, level: str = DEFAULT_LEVEL) -> object:
+    def computer(self, view: HandT, level: str = DEFAULT_LEVEL) -> object:
         """Return the action of the computer player of that level for a seat's private view."""
         return self.players[level](view)
 
@@ -183,7 +190,7 @@ class AdapterBase(ABC, Generic[GameT]):
         return ""
 
     @abstractmethod
-    def default_move(self, game: GameT, seat: int) -> Any:
+    def default_move(self, game: GameT, seat: int) -> Action:
         """Return a safe move for an absent player whose time ran out."""
 
     @abstractmethod
@@ -217,11 +224,11 @@ class AdapterBase(ABC, Generic[GameT]):
         """Return the end-of-hand picture and score lines if a hand ended in these events."""
 
     @abstractmethod
-    def rules_summary(self, options: Any, locale: str) -> list[str]:
+    def rules_summary(self, options: OptT, locale: str) -> list[str]:
         """Return a few lines summing up the rules in force."""
 
     @abstractmethod
-    def settings_lines(self, options: Any, locale: str) -> list[str]:
+    def settings_lines(self, options: OptT, locale: str) -> list[str]:
         """Return short lines naming the key options, for the lobby."""
 
     def step(self, game: GameT, seat: int, draft: object | None, text: str) -> object | None:
@@ -295,7 +302,8 @@ def _pile_words(piles: PilesPanel, locale: str) -> PilesPanel:
                    empty_label=t("picture.empty_pile", locale))
 
 
-def rules_line(adapter: Any, preset: str, rules: Mapping[str, Any], locale: str) -> str:
+def rules_line(adapter: GameAdapter, preset: str, rules: Mapping[str, object],
+               locale: str) -> str:
     """Return the lobby's line of rules: the preset, and the options changed from it."""
     name = preset_label(adapter.name, preset, locale)
     preset_options = adapter.options(preset, {})
@@ -368,10 +376,13 @@ def off_word(spec: OptionSpec, locale: str, game: str = "") -> str:
     return t(none if none in catalogue(locale) else "option.off", locale)
 
 
-def options_type(adapter: Any) -> type[Options]:
+def options_type(adapter: GameAdapter) -> type[Options]:
     """Return the options class of an adapter's game."""
-    return adapter.game.options_type  # type: ignore[no-any-return]
+    game: type[CardGame[Any, Any]] = adapter.game
+    return game.options_type
 
 
-# The host's view of any game's adapter.
-GameAdapter = AdapterBase[Any]
+# The host's view of any game's adapter: the registry holds adapters of different games,
+# whose type parameters Python cannot leave unnamed (no existential types), so they are Any
+# here and nowhere else; each adapter is fully typed inside its own module.
+GameAdapter = AdapterBase[Any, Any, Any]

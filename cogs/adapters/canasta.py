@@ -73,7 +73,7 @@ from engine.cards import Card
 from engine.game import Event
 
 
-class CanastaAdapter(AdapterBase[CanastaGame]):
+class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
     """Canasta for the host: 2 to 4 players, 0+2 v 1+3 with four, melds by rank per side."""
 
     game = CanastaGame

@@ -79,7 +79,7 @@ MAX_OPTIONS = 25  # Discord's limit on a select menu's options
 Choice = A.GinAction | mj.Step
 
 
-class GinAdapter(AdapterBase[GinOrTeams]):
+class GinAdapter(AdapterBase[GinOrTeams, GinOptions, GinHand]):
     """Gin Rummy for the host: its pictures, controls and lines; the rest is shared."""
 
     game = GinGame

@@ -59,7 +59,7 @@ from engine.ramino.views import HandReport, RaminoHand, RaminoTable, SeatReport
 MAX_OPTIONS = 25  # Discord's limit on a select menu's options
 
 
-class RaminoAdapter(AdapterBase[RaminoGame]):
+class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
     """Ramino for the host: 2 to 7 players, no melds on the table."""
 
     game = RaminoGame

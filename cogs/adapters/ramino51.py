@@ -57,7 +57,7 @@ from engine.ramino51.melds import card_penalty
 from engine.ramino51.views import HandReport, MeldView, R51Hand, R51Table, SeatReport
 
 
-class Ramino51Adapter(AdapterBase[Ramino51Game]):
+class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
     """Ramino 51 for the host: 2 to 4 players, melds laid on the table, one exchange card."""
 
     game = Ramino51Game

@@ -90,7 +90,7 @@ SUIT_STEP = "ui_suit"  # the dealer picks the special card's suit, then the card
 RULES = MeldRules(aces="low_high")
 
 
-class Rummy500Adapter(AdapterBase[Rummy500Game]):
+class Rummy500Adapter(AdapterBase[Rummy500Game, Rummy500Options, R500Hand]):
     """Rummy 500 for the host: 2 to 5 players, claims made from the table."""
 
     game = Rummy500Game

@@ -5,17 +5,22 @@ one part per job:
 
 - `lobby`: open, seat, start tables and pass the host role on (`cogs.host.lobby`);
 - `endings`: cancel lobbies and games, and "Play again" (`cogs.host.endings`);
-- `sessions`: deal, restore and store each game's session (`cogs.host.sessions`);
+- `sessions`: deal and restore each game's session (`cogs.host.sessions`);
+- `meta`: store each session's counters, held lines and log (`cogs.host.meta`);
 - `events`: what follows an accepted action or a timer (`cogs.host.events`);
+- `places`: where a game's public messages go, in its language (`cogs.host.places`);
 - `table`: the table message (`cogs.host.table`);
 - `hands`: the private hands, by DM or ephemeral (`cogs.host.hands`);
 - `router`: clicks and choices to moves (`cogs.host.routing`).
+
+Each part receives the parts it uses when it is built, in an order without cycles: none
+reaches back through the host. The components find the host from the clicked bot
+(`cogs.components.host_of`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
@@ -26,7 +31,8 @@ from cogs.host.endings import Endings
 from cogs.host.events import Events
 from cogs.host.hands import Hands
 from cogs.host.lobby import Lobby, may_manage
-from cogs.host.places import Places
+from cogs.host.meta import SessionMeta
+from cogs.host.places import PictureMessage, Places
 from cogs.host.routing import Router
 from cogs.host.runtime import Runtime, SeatState
 from cogs.host.sessions import Sessions, snapshot_text
@@ -55,23 +61,25 @@ class GameHost:
     # How new games are dealt; tests and benchmarks put a ScriptedDeals here.
     deals: DealSource = RandomDeals()
 
-    def __init__(self, bot: Any) -> None:
-        self.bot = bot
+    def __init__(self, client: discord.Client, storage: Storage,
+                 bot_delay: float | None = None) -> None:
+        """Build the parts for the bot `client` on its storage; `bot_delay` is RUMMY_BOT_DELAY."""
+        self.client, self.storage, self._bot_delay = client, storage, bot_delay
         self.runtimes: dict[int, Runtime] = {}
-        self.places = Places(self)
-        self.lobby = Lobby(self)
-        self.endings = Endings(self)
-        self.sessions = Sessions(self)
-        self.events = Events(self)
-        self.table = TableMessage(self)
-        self.hands = Hands(self)
-        self.router = Router(self)
-
-    @property
-    def storage(self) -> Storage:
-        """The bot's storage."""
-        storage: Storage = self.bot.storage
-        return storage
+        runtimes = self.runtimes
+        self.meta = SessionMeta(storage)
+        self.places = Places(client, storage, runtimes)
+        self.table = TableMessage(storage, self.places, self.meta, runtimes)
+        self.hands = Hands(client, self.places)
+        self.events = Events(self.meta, self.places, self.table, self.hands)
+        self.sessions = Sessions(storage, client, runtimes, self.table, self.events,
+                                 deals=lambda: self.deals, bot_delay=lambda: self.bot_delay)
+        self.lobby = Lobby(storage, self.places, self.sessions, self.table, self.hands,
+                           self.meta, runtimes)
+        self.endings = Endings(storage, self.places, self.lobby, self.table, self.hands,
+                               runtimes)
+        self.router = Router(storage, self.lobby, self.endings, self.table, self.hands,
+                             self.meta)
 
     @property
     def bot_delay(self) -> float:
@@ -79,9 +87,7 @@ class GameHost:
 
         RUMMY_BOT_DELAY sets it for the process; unset, BOT_DELAY (which tests change).
         """
-        settings = getattr(self.bot, "settings", None)  # test doubles of the bot have none
-        configured = None if settings is None else settings.bot_delay
-        return BOT_DELAY if configured is None else float(configured)
+        return BOT_DELAY if self._bot_delay is None else self._bot_delay
 
     def running(self, game_id: int) -> Runtime:
         """Return the running game or refuse (finished, abandoned, unknown)."""
@@ -126,10 +132,10 @@ class GameHost:
         rt = self.running(game_id)
         await self.hands.show_ephemeral(rt, self.seated(rt, interaction), interaction)
 
-    def table_copy(self, game_id: int) -> dict[str, Any]:
+    def table_copy(self, game_id: int) -> PictureMessage:
         """Return the table message of a running game without its buttons."""
         payload = table_payload(self.running(game_id))
-        payload.pop("view", None)
+        payload["view"] = None
         return payload
 
     async def restore_all(self) -> None:

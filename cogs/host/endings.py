@@ -8,18 +8,17 @@ message says so once, with its last picture and no turn, and its controls are go
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 
 from bot.i18n import locale_of, t
-from bot.storage import ChannelBusy, GameRecord
+from bot.storage import ChannelBusy, GameRecord, Storage
 from cogs.errors import Refusal
-from cogs.host.lobby import may_manage
+from cogs.host.hands import Hands
+from cogs.host.lobby import Lobby, may_manage
+from cogs.host.places import Places
+from cogs.host.runtime import Runtime
+from cogs.host.table import TableMessage
 from cogs.views import confirm_view
-
-if TYPE_CHECKING:
-    from cogs.host import GameHost
 
 # The buttons answered here: the lobby's Cancel, the two answers to "Cancel the game?",
 # and a finished game's "Play again".
@@ -29,8 +28,10 @@ ENDING_KINDS = frozenset({"cancel", "abandon", "keep", "again"})
 class Endings:
     """Cancel lobbies and games, and open a rematch of a finished one."""
 
-    def __init__(self, host: GameHost) -> None:
-        self.host = host
+    def __init__(self, storage: Storage, places: Places, lobby: Lobby, table: TableMessage,
+                 hands: Hands, runtimes: dict[int, Runtime]) -> None:
+        self.storage, self.places, self.lobby = storage, places, lobby
+        self.table, self.hands, self.runtimes = table, hands, runtimes
 
     async def click(self, interaction: discord.Interaction, record: GameRecord,
                     kind: str) -> None:
@@ -47,8 +48,8 @@ class Endings:
 
     async def abandon(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Cancel a lobby at once, or ask before cancelling a running game (host or manager)."""
-        async with self.host.lobby.lock(record.id):
-            record = await self.host.storage.get_game(record.id)
+        async with self.lobby.lock(record.id):
+            record = await self.storage.get_game(record.id)
             if not may_manage(interaction, record):
                 raise Refusal("lobby.only_host_abandon")
             if record.status == "lobby":
@@ -62,35 +63,35 @@ class Endings:
 
     async def _cancel_lobby(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Close a lobby, show who cancelled it on its message, and tell the member."""
-        storage, name = self.host.storage, interaction.user.display_name
+        storage, name = self.storage, interaction.user.display_name
         await storage.set_status(record.id, "abandoned")
-        await self.host.lobby.refresh(await storage.get_game(record.id), "lobby.abandoned",
+        await self.lobby.refresh(await storage.get_game(record.id), "lobby.abandoned",
                                       name=name)
         await interaction.response.send_message(
             t("lobby.abandoned", locale_of(interaction.locale), name=name), ephemeral=True)
 
     async def confirmed(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Cancel a running game after "Yes, cancel": stop it, then mark its table cancelled."""
-        async with self.host.lobby.lock(record.id):
-            record = await self.host.storage.get_game(record.id)
+        async with self.lobby.lock(record.id):
+            record = await self.storage.get_game(record.id)
             if not may_manage(interaction, record):
                 raise Refusal("lobby.only_host_abandon")
             if record.status != "running":
                 raise Refusal("error.game_over")
-            rt = self.host.runtimes.pop(record.id, None)
+            rt = self.runtimes.pop(record.id, None)
             if rt is not None:
                 rt.session.close()
-            await self.host.storage.set_status(record.id, "abandoned")
+            await self.storage.set_status(record.id, "abandoned")
         name = interaction.user.display_name
         await interaction.response.edit_message(
             content=t("lobby.abandoned", locale_of(interaction.locale), name=name), view=None)
         if rt is not None:
-            await self.host.table.cancel(rt, t("lobby.abandoned", rt.locale, name=name))
-            await self.host.hands.retire_all(rt, "hand.cancelled")
+            await self.table.cancel(rt, t("lobby.abandoned", rt.locale, name=name))
+            await self.hands.retire_all(rt, "hand.cancelled")
 
     async def play_again(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Open a new lobby in the same place: same seats and settings, hosted by the presser."""
-        user, storage = interaction.user, self.host.storage
+        user, storage = interaction.user, self.storage
         if record.status != "finished":
             raise Refusal("error.move_unavailable")
         if not any(s["user_id"] == user.id and not s["is_bot"] for s in record.seats):
@@ -104,8 +105,8 @@ class Endings:
                 preset=record.preset, options=record.options, seats=record.seats)
         except ChannelBusy:  # another "Play again" won the race since the check above
             raise Refusal("again.busy") from None
-        place = self.host.places.place(record.place_id)
-        message = await self.host.lobby.post(game_id, place, "again.footer",
+        place = self.places.place(record.place_id)
+        message = await self.lobby.post(game_id, place, "again.footer",
                                              name=user.display_name)
         await interaction.response.send_message(
             t("again.opened", locale_of(interaction.locale)) + f" {message.jump_url}",

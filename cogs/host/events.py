@@ -2,50 +2,49 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bot.i18n import t
 from card_images import render_hand_end
+from cogs.host.hands import Hands
+from cogs.host.meta import SessionMeta
 from cogs.host.movelog import event_lines
-from cogs.host.places import png
+from cogs.host.places import Places, png
 from cogs.host.runtime import Runtime
+from cogs.host.table import TableMessage
 from engine.game import DrawnCard, Event
-
-if TYPE_CHECKING:
-    from cogs.host import GameHost
 
 
 class Events:
     """The session's listener and timer hooks."""
 
-    def __init__(self, host: GameHost) -> None:
-        self.host = host
+    def __init__(self, meta: SessionMeta, places: Places, table: TableMessage,
+                 hands: Hands) -> None:
+        self.meta, self.places, self.table, self.hands = meta, places, table, hands
 
     async def after_action(self, rt: Runtime, events: list[Event]) -> None:
         """Announce, edit the table, show the hand's end, finish the game, refresh hands."""
-        host, game = self.host, rt.game
+        game = rt.game
         # A timeout or a player's own move may have changed the counters: store them first.
-        await host.sessions.save_meta(rt)
+        await self.meta.save(rt)
         lines = event_lines(rt.adapter, events, rt.names, rt.locale, rt.auto_seat)
         timed_out = rt.auto_seat is not None
         rt.auto_seat = None
         fresh = rt.adapter.new_deal(events)
         note_drawn(rt, events, fresh)
         # The clicked hand first: it is the interaction's answer, due within 3 seconds.
-        await host.hands.answer_click(rt, fresh)
+        await self.hands.answer_click(rt, fresh)
         ended = await self._hand_end(rt, events)
         if self._hold(rt, events, ended or fresh or timed_out or rt.adapter.at_once(events)):
             # One table edit per turn, carrying this line too. "Time's up" is told at once.
             rt.held_lines += lines
             rt.held_at = game.version
-            await host.sessions.save_meta(rt)
+            await self.meta.save(rt)
         else:
-            await host.table.edit(rt, lines, final=game.is_over)
+            await self.table.edit(rt, lines, final=game.is_over)
         if game.is_over:
-            await host.table.finish(rt)
-        await host.hands.deliver_all(rt, fresh=fresh)
+            await self.table.finish(rt)
+        await self.hands.deliver_all(rt, fresh=fresh)
         rt.prev_to_act = list(game.to_act())
-        await host.sessions.save_meta(rt)  # the newest DM hands, stripped after a restart too
+        await self.meta.save(rt)  # the newest DM hands, stripped after a restart too
 
     async def _hand_end(self, rt: Runtime, events: list[Event]) -> bool:
         """Post the end-of-hand picture and scores if a hand ended; return whether one did."""
@@ -54,8 +53,8 @@ class Events:
             return False
         spec, score_lines = ended
         text, picture = "\n".join(score_lines), render_hand_end(spec)
-        if not await self.host.table.become_result(rt, text, png(picture, "hand.png")):
-            await self.host.places.post(rt, text, png(picture, "hand.png"))
+        if not await self.table.become_result(rt, text, png(picture, "hand.png")):
+            await self.places.post(rt, text, png(picture, "hand.png"))
         return True
 
     def _hold(self, rt: Runtime, events: list[Event], news: bool) -> bool:
@@ -71,16 +70,16 @@ class Events:
         """Remind a player at half time, in public (his mention) so a phone buzzes."""
         user_id = rt.record.seats[seat]["user_id"]
         left = int(rt.session.turn_seconds - rt.session.turn_seconds / 2)
-        await self.host.places.post(rt, t("timer.reminder", rt.locale, mention=f"<@{user_id}>",
+        await self.places.post(rt, t("timer.reminder", rt.locale, mention=f"<@{user_id}>",
                                           seconds=left))
 
     async def taken_over(self, rt: Runtime, seat: int) -> None:
         """Say a computer took an absent player's seat, and show "I'm back" on the table."""
-        await self.host.sessions.save_meta(rt)
-        await self.host.hands.hand_over(rt, seat)
-        await self.host.places.post(rt, t("timer.replaced", rt.locale, name=rt.names[seat]))
+        await self.meta.save(rt)
+        await self.hands.hand_over(rt, seat)
+        await self.places.post(rt, t("timer.replaced", rt.locale, name=rt.names[seat]))
         # Show "I'm back" now, with any line held for the end of the turn.
-        await self.host.table.edit(rt, [])
+        await self.table.edit(rt, [])
 
 
 def note_drawn(rt: Runtime, events: list[Event], fresh: bool) -> None:

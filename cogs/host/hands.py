@@ -12,20 +12,16 @@ import logging
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.i18n import card_text, t
 from card_images import HandSpec, render_hand
 from cogs.errors import Refusal
-from cogs.host.places import clip, png
+from cogs.host.places import MessageFields, PictureMessage, Places, clip, png, send_picture
 from cogs.host.runtime import Copy, DmMessage, Runtime, SeatState
 from cogs.surfaces import is_ephemeral, is_private
 from cogs.views import hand_view
-
-if TYPE_CHECKING:
-    from cogs.host import GameHost
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +66,7 @@ def with_controls(rt: Runtime, seat: int, on_dm: bool, keep: bool = False) -> bo
 
 
 def hand_parts(rt: Runtime, seat: int, controls_on: bool
-               ) -> tuple[HandSpec, dict[str, Any], str]:
+               ) -> tuple[HandSpec, MessageFields, str]:
     """Return a hand's picture spec, its message fields but the file, and their key."""
     locale, sort, game = rt.seat_locale(seat), rt.seat(seat).sort, rt.game
     spec = rt.adapter.hand_spec(game, seat, sort, locale)
@@ -91,11 +87,11 @@ def hand_parts(rt: Runtime, seat: int, controls_on: bool
     return spec, {"content": content, "view": view}, key
 
 
-def hand_payload(rt: Runtime, seat: int, controls_on: bool) -> tuple[dict[str, Any], str]:
+def hand_payload(rt: Runtime, seat: int, controls_on: bool) -> tuple[PictureMessage, str]:
     """Return the hand message with its picture rendered, and its key."""
-    spec, payload, key = hand_parts(rt, seat, controls_on)
-    payload["file"] = png(render_hand(spec), "hand.png")
-    return payload, key
+    spec, fields, key = hand_parts(rt, seat, controls_on)
+    file = png(render_hand(spec), "hand.png")
+    return PictureMessage(content=fields["content"], view=fields["view"], file=file), key
 
 
 def must_be_private(interaction: discord.Interaction) -> None:
@@ -118,8 +114,8 @@ def remember(state: SeatState, interaction: discord.Interaction) -> None:
 class Hands:
     """Sends, edits and strips each seat's hand message."""
 
-    def __init__(self, host: GameHost) -> None:
-        self.host = host
+    def __init__(self, client: discord.Client, places: Places) -> None:
+        self.client, self.places = client, places
         # Each member's DM channel, so a new hand costs one call, not a user lookup first.
         self._dm_channels: dict[int, discord.abc.Messageable] = {}
 
@@ -128,7 +124,12 @@ class Hands:
         """Answer with the hand, visible to the player only, and edit it there from now on."""
         controls_on = with_controls(rt, seat, on_dm=False)
         payload, key = hand_payload(rt, seat, controls_on)
-        sent = await interaction.response.send_message(ephemeral=True, **payload)
+        content, file, view = payload["content"], payload["file"], payload["view"]
+        if view is None:  # a finished game's hand
+            sent = await interaction.response.send_message(content, file=file, ephemeral=True)
+        else:
+            sent = await interaction.response.send_message(content, file=file, view=view,
+                                                           ephemeral=True)
         state = rt.seat(seat)
         state.keep_spare()  # usable until one of the copies is used
         state.show_on(interaction, sent.message_id)
@@ -173,8 +174,8 @@ class Hands:
         """Answer a click by redrawing the hand in place (a sort, a step in its menus)."""
         must_be_private(interaction)
         payload, key = hand_payload(rt, seat, controls_on)
-        file = payload.pop("file")
-        await interaction.response.edit_message(attachments=[file], **payload)
+        await interaction.response.edit_message(
+            content=payload["content"], attachments=[payload["file"]], view=payload["view"])
         await self.use(rt, seat, interaction)
         rt.seat(seat).shown = (key, controls_on)
 
@@ -203,8 +204,8 @@ class Hands:
             return
         controls_on = with_controls(rt, seat, on_dm)
         payload, key = hand_payload(rt, seat, controls_on)
-        file = payload.pop("file")
-        await interaction.response.edit_message(attachments=[file], **payload)
+        await interaction.response.edit_message(
+            content=payload["content"], attachments=[payload["file"]], view=payload["view"])
         state.shown = (key, controls_on)
 
     async def deliver_all(self, rt: Runtime, fresh: bool) -> None:
@@ -241,8 +242,8 @@ class Hands:
         """Return a member's DM channel, looked up once per member."""
         channel = self._dm_channels.get(user_id)
         if channel is None:
-            bot = self.host.bot
-            user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+            client = self.client
+            user = client.get_user(user_id) or await client.fetch_user(user_id)
             channel = user.dm_channel or await user.create_dm()
             self._dm_channels[user_id] = channel
         return channel
@@ -255,13 +256,13 @@ class Hands:
         payload, key = hand_payload(rt, seat, controls_on)
         try:
             channel = await self._dm_channel(user_id)
-            message: discord.Message = await channel.send(**payload)
+            message = await send_picture(channel, payload)
             return message, key
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
                 raise
             rt.seat(seat).dm_closed = True
-            await self.host.places.post(rt, t("error.dms_closed", rt.locale,
+            await self.places.post(rt, t("error.dms_closed", rt.locale,
                                               mention=f"<@{user_id}>"))
             return None
 
@@ -299,12 +300,12 @@ class Hands:
         # A waiting DM keeps what it has: a deal's sort button until the turn's new DM.
         keep = state.has_controls(unknown=False)
         controls_on = with_controls(rt, seat, on_dm=not ephemeral, keep=keep)
-        spec, payload, key = hand_parts(rt, seat, controls_on)
+        spec, fields, key = hand_parts(rt, seat, controls_on)
         if state.shown == (key, controls_on):
             return  # e.g. the waiting player's hand while the other one draws
         file = png(render_hand(spec), "hand.png")
         if isinstance(target, discord.Interaction):
-            await target.edit_original_response(attachments=[file], **payload)
+            await target.edit_original_response(attachments=[file], **fields)
         elif target is not None:
-            await target.edit(attachments=[file], **payload)
+            await target.edit(attachments=[file], **fields)
         state.shown = (key, controls_on)

@@ -5,22 +5,23 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.i18n import locale_of, names_text, t
-from bot.storage import ChannelBusy, GameRecord, Seat, StaleVersion
+from bot.storage import ChannelBusy, GameRecord, Seat, StaleVersion, Storage
 from cogs.adapters import DEFAULT_LEVEL
 from cogs.adapters.base import rules_line
 from cogs.errors import Refusal
-from cogs.host.sessions import snapshot_text
+from cogs.host.hands import Hands
+from cogs.host.meta import SessionMeta
+from cogs.host.places import CHANNEL_PLACES, Place, Places
+from cogs.host.runtime import Runtime
+from cogs.host.sessions import Sessions, snapshot_text
 from cogs.host.settings import TableSettings
+from cogs.host.table import TableMessage
 from cogs.registry import adapter_for
 from cogs.views import lobby_view
-
-if TYPE_CHECKING:
-    from cogs.host import GameHost
 
 log = logging.getLogger(__name__)
 
@@ -203,8 +204,11 @@ def next_host(before: list[Seat], after: list[Seat], host_id: int) -> int | None
 class Lobby:
     """Lobby messages and the changes made to them, one change at a time per game."""
 
-    def __init__(self, host: GameHost) -> None:
-        self.host = host
+    def __init__(self, storage: Storage, places: Places, sessions: Sessions,
+                 table: TableMessage, hands: Hands, meta: SessionMeta,
+                 runtimes: dict[int, Runtime]) -> None:
+        self.storage, self.places, self.sessions = storage, places, sessions
+        self.table, self.hands, self.meta, self.runtimes = table, hands, meta, runtimes
         self._locks: dict[int, asyncio.Lock] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -217,13 +221,13 @@ class Lobby:
         if preset not in presets:
             raise Refusal("settings.unknown_preset", {"presets": ", ".join(presets)}, value=preset)
         guild, channel = interaction.guild, interaction.channel
-        if guild is None or channel is None:
+        if guild is None or not isinstance(channel, CHANNEL_PLACES):
             raise Refusal("error.no_game")
-        storage = self.host.storage
+        storage = self.storage
         if await storage.active_game_in_channel(channel.id) is not None:
             raise Refusal("lobby.already_running")
         server = await storage.get_guild_settings(guild.id)
-        public = await self.host.places.public_locale(guild)
+        public = await self.places.public_locale(guild)
         seat: Seat = {"user_id": interaction.user.id, "name": interaction.user.display_name,
                       "is_bot": False, "locale": locale_of(interaction.locale)}
         settings = TableSettings(preset, turn_seconds=server.turn_seconds,
@@ -246,23 +250,23 @@ class Lobby:
             t("lobby.you_joined", locale_of(interaction.locale)) + f" {message.jump_url}",
             ephemeral=True)
 
-    async def _place(self, game_id: int, game: str, channel: Any, use_threads: bool,
-                     public: str) -> Any:
+    async def _place(self, game_id: int, game: str, channel: Place, use_threads: bool,
+                     public: str) -> Place:
         """Return where the lobby goes: the channel, or a new thread if the server wants one."""
         if not (use_threads and isinstance(channel, discord.TextChannel)):
             return channel
         name = t("lobby.thread_name", public, game=t(f"game.{game}", public), number=game_id)
         thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
-        await self.host.storage.set_thread(game_id, thread.id)
+        await self.storage.set_thread(game_id, thread.id)
         return thread
 
-    async def post(self, game_id: int, place: Any, footer_key: str | None = None,
+    async def post(self, game_id: int, place: Place, footer_key: str | None = None,
                    **footer: object) -> discord.Message:
         """Post a new lobby's message in its place and remember it; return it.
 
         If the place refuses us, the lobby is abandoned (the channel stays free).
         """
-        storage = self.host.storage
+        storage = self.storage
         record = await storage.get_game(game_id)
         locale = TableSettings.of(record).locale
         try:
@@ -282,7 +286,7 @@ class Lobby:
             return
         locale = TableSettings.of(record).locale
         view = controls(record, locale) if record.status == "lobby" else None
-        place = self.host.places.place(record.place_id)
+        place = self.places.place(record.place_id)
         message = place.get_partial_message(record.lobby_message_id)
         try:
             await message.edit(content=lobby_text(record, locale, footer_key, **footer),
@@ -308,7 +312,7 @@ class Lobby:
             # "thinking" first; refusals and the confirmation then come as ephemeral followups.
             await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.lock(record.id):
-            record = await self.host.storage.get_game(record.id)
+            record = await self.storage.get_game(record.id)
             check_open(record)
             if kind == "start":
                 await self.start(interaction, record)
@@ -317,8 +321,8 @@ class Lobby:
             seats = list(record.seats)
             if kind == "swap":
                 key, params = swap_seats(interaction, record, seats, values)
-                await self.host.storage.update_lobby(record.id, seats=seats)
-                await self.refresh(await self.host.storage.get_game(record.id))
+                await self.storage.update_lobby(record.id, seats=seats)
+                await self.refresh(await self.storage.get_game(record.id))
                 return key, params
             key = change_seats(interaction, record, seats, kind, *values[:1])
             return await self._reseat(record, seats, key)
@@ -326,7 +330,7 @@ class Lobby:
     async def _reseat(self, record: GameRecord, seats: list[Seat],
                       key: str) -> tuple[str, dict[str, object]]:
         """Store the new seats, passing the host role on or closing a table nobody sits at."""
-        storage = self.host.storage
+        storage = self.storage
         host_id = next_host(record.seats, seats, record.host_id)
         await storage.update_lobby(record.id, seats=seats, host_id=host_id)
         if host_id is None:  # the last person left: computers alone cannot start it
@@ -349,10 +353,10 @@ class Lobby:
     async def start(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Deal, post the table, save the first snapshot, and send every hand."""
         check_can_start(interaction, record)  # seats may have changed while we waited
-        host, storage = self.host, self.host.storage
-        rt = host.sessions.deal(record)
+        storage = self.storage
+        rt = self.sessions.deal(record)
         # Post the table before saving: if the channel refuses us, the lobby stays as it was.
-        table = await host.table.post_first(rt)
+        table = await self.table.post_first(rt)
         try:
             await storage.start_game(record.id, snapshot_text(rt.game, rt.session))
         except StaleVersion:
@@ -361,11 +365,11 @@ class Lobby:
         await storage.set_message_ids(record.id, table_message_id=table.id)
         rt.table_message_id = table.id
         rt.record = await storage.get_game(record.id)
-        host.runtimes[record.id] = rt
+        self.runtimes[record.id] = rt
         key, params = started_line(rt.record, [rt.names[s] for s in rt.game.to_act()])
         await self.refresh(rt.record, key, **params)
         rt.session.start()
         rt.prev_to_act = []
-        await host.hands.deliver_all(rt, fresh=True)
+        await self.hands.deliver_all(rt, fresh=True)
         rt.prev_to_act = list(rt.game.to_act())
-        await host.sessions.save_meta(rt)  # the opening line and the hands just sent
+        await self.meta.save(rt)  # the opening line and the hands just sent

@@ -9,51 +9,52 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import discord
 
 from bot.i18n import locale_of, t
-from bot.storage import GameNotFound
+from bot.storage import GameNotFound, Storage
 from cogs.adapters import PASS_CLAIMS, UI_PREFIX, offers
 from cogs.custom_ids import RECORD_KINDS, ComponentId
 from cogs.errors import Refusal
-from cogs.host.endings import ENDING_KINDS
-from cogs.host.hands import answering, with_controls
+from cogs.host.endings import ENDING_KINDS, Endings
+from cogs.host.hands import Hands, answering, with_controls
+from cogs.host.lobby import Lobby
+from cogs.host.meta import SessionMeta
 from cogs.host.runtime import Runtime
+from cogs.host.table import TableMessage
 from cogs.limits import OPTIONS
 from cogs.surfaces import is_ephemeral
 from cogs.views import choice_view
 from engine.errors import RulesError
 from engine.session import StaleAction, TooLate
 
-if TYPE_CHECKING:
-    from cogs.host import GameHost
-
 
 class Router:
     """Turns each kind of component into the host's action."""
 
-    def __init__(self, host: GameHost) -> None:
-        self.host = host
+    def __init__(self, storage: Storage, lobby: Lobby, endings: Endings, table: TableMessage,
+                 hands: Hands, meta: SessionMeta) -> None:
+        self.storage, self.lobby, self.endings = storage, lobby, endings
+        self.table, self.hands, self.meta = table, hands, meta
 
     async def route(self, interaction: discord.Interaction, cid: ComponentId,
                     rt: Runtime | None, seat: int | None, values: Sequence[str]) -> None:
         """Do what a checked component asks: `rt` and `seat` are set for in-game kinds."""
         if cid.kind in RECORD_KINDS:
             try:
-                record = await self.host.storage.get_game(cid.game_id)
+                record = await self.storage.get_game(cid.game_id)
             except GameNotFound:
                 raise Refusal("error.move_unavailable") from None
             if cid.kind in ENDING_KINDS:
-                await self.host.endings.click(interaction, record, cid.kind)
+                await self.endings.click(interaction, record, cid.kind)
             else:
-                await self.host.lobby.act(interaction, record, cid.kind, values)
+                await self.lobby.act(interaction, record, cid.kind, values)
             return
         assert rt is not None and seat is not None  # resolved by the component's check
         version = cid.version if cid.version is not None else -1
         if cid.kind == "hand":
-            await self.host.hands.show_ephemeral(rt, seat, interaction)
+            await self.hands.show_ephemeral(rt, seat, interaction)
         elif cid.kind == "back":
             await self.im_back(interaction, rt, seat)
         elif cid.kind == "sort":
@@ -90,7 +91,7 @@ class Router:
     async def play(self, interaction: discord.Interaction, rt: Runtime, seat: int,
                    version: int, action: object) -> None:
         """Submit a checked move; the listener then edits the table and the hands."""
-        await self.host.hands.use(rt, seat, interaction)
+        await self.hands.use(rt, seat, interaction)
         try:
             with answering(seat, interaction):
                 await rt.session.submit(seat, action, version)
@@ -127,7 +128,7 @@ class Router:
                       text: str) -> None:
         """Move within the hand's menus (a page, a card picked first) and redraw in place."""
         rt.set_draft(seat, rt.adapter.step(rt.game, seat, rt.draft(seat), text))
-        await self.host.hands.redraw(rt, seat, interaction, controls_on=True)
+        await self.hands.redraw(rt, seat, interaction, controls_on=True)
 
     async def sort_hand(self, interaction: discord.Interaction, rt: Runtime, seat: int,
                         mode: str) -> None:
@@ -136,15 +137,15 @@ class Router:
         # The sort button stays where it was clicked, even on a waiting DM.
         on_dm = not is_ephemeral(interaction)
         controls_on = with_controls(rt, seat, on_dm=on_dm, keep=True)
-        await self.host.hands.redraw(rt, seat, interaction, controls_on)
+        await self.hands.redraw(rt, seat, interaction, controls_on)
 
     async def im_back(self, interaction: discord.Interaction, rt: Runtime, seat: int) -> None:
         """Give a taken-over seat back to its player and show him his hand."""
         if not await rt.session.back(seat):
             raise Refusal("timer.not_replaced")
-        await self.host.sessions.save_meta(rt)
-        await self.host.hands.show_ephemeral(rt, seat, interaction)
-        await self.host.table.edit(rt, [t("timer.welcome_back", rt.locale, name=rt.names[seat])])
+        await self.meta.save(rt)
+        await self.hands.show_ephemeral(rt, seat, interaction)
+        await self.table.edit(rt, [t("timer.welcome_back", rt.locale, name=rt.names[seat])])
 
     async def table_act(self, interaction: discord.Interaction, rt: Runtime, seat: int,
                         version: int, action: str) -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
 
 import discord
 
 from bot.i18n import locale_of
+from bot.jsondata import JsonDict
 from bot.storage import GameRecord
 from cogs.adapters import Control
 from cogs.adapters.base import GameAdapter
@@ -116,7 +116,7 @@ class Runtime:
     prev_to_act: list[int] = field(default_factory=list)
     auto_seat: int | None = None  # the seat whose move the clock is making
     table_message_id: int | None = None
-    saved_meta: dict[str, Any] = field(default_factory=dict)  # the session meta last stored
+    saved_meta: JsonDict = field(default_factory=dict)  # the session meta last stored
     # Public lines of moves that did not end the turn: the table shows them with its next edit.
     held_lines: list[str] = field(default_factory=list)
     held_at: int = -1  # the game version those lines were held at

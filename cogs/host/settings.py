@@ -4,11 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TypedDict, Unpack
 
+from bot.jsondata import JsonDict
 from bot.storage import GameRecord
 
 _KNOWN = ("rules", "turn_seconds", "hand_delivery", "locale")
+
+
+class SettingChanges(TypedDict, total=False):
+    """The settings a table's host may change."""
+
+    preset: str
+    rules: Mapping[str, object]
+    turn_seconds: int
+    hand_delivery: str
+    locale: str
 
 
 @dataclass(frozen=True)
@@ -21,11 +32,11 @@ class TableSettings:
     """
 
     preset: str
-    rules: Mapping[str, Any] = field(default_factory=dict)
+    rules: Mapping[str, object] = field(default_factory=dict)
     turn_seconds: int = 0
     hand_delivery: str = "dm"  # "dm", or "channel": the "My hand" button answers ephemerally
     locale: str = "en"  # the language of the table's public messages
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, object] = field(default_factory=dict)
 
     @classmethod
     def of(cls, record: GameRecord) -> TableSettings:
@@ -33,7 +44,7 @@ class TableSettings:
         return cls.from_options(record.preset, record.options)
 
     @classmethod
-    def from_options(cls, preset: str, options: Mapping[str, Any]) -> TableSettings:
+    def from_options(cls, preset: str, options: JsonDict) -> TableSettings:
         """Read settings from a preset and an `options` mapping as storage keeps it."""
         return cls(
             preset=preset,
@@ -44,11 +55,11 @@ class TableSettings:
             extra={k: v for k, v in options.items() if k not in _KNOWN},
         )
 
-    def to_options(self) -> dict[str, Any]:
+    def to_options(self) -> JsonDict:
         """Return the `options` JSON object storage keeps (the preset has its own column)."""
         return {"rules": dict(self.rules), "turn_seconds": self.turn_seconds,
                 "hand_delivery": self.hand_delivery, "locale": self.locale, **self.extra}
 
-    def changed(self, **changes: Any) -> TableSettings:
+    def changed(self, **changes: Unpack[SettingChanges]) -> TableSettings:
         """Return a copy with some settings changed."""
         return replace(self, **changes)

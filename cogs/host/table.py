@@ -12,26 +12,30 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.i18n import t
-from bot.storage import ResultRow
+from bot.storage import ResultRow, Storage
 from card_images import render_table
+from cogs.host.meta import SessionMeta
 from cogs.host.movelog import extended, log_text
-from cogs.host.places import MAX_CONTENT, clip, png
+from cogs.host.places import (
+    MAX_CONTENT,
+    PUSH_LIMIT,
+    PictureMessage,
+    Place,
+    Places,
+    clip,
+    png,
+    send_picture,
+)
 from cogs.host.runtime import Runtime
 from cogs.host.scoresheet import sheet_text
 from cogs.views import again_view, table_view
 
-if TYPE_CHECKING:
-    from cogs.host import GameHost
-
 log = logging.getLogger(__name__)
 
-# Lines posted below the table before it moves down; a message with a picture counts as many.
-PUSH_LIMIT = 3
 # Discord limits edits of messages older than an hour: a table this old is posted anew.
 MAX_AGE = timedelta(minutes=50)
 
@@ -41,13 +45,13 @@ def is_old(message_id: int) -> bool:
     return discord.utils.utcnow() - discord.utils.snowflake_time(message_id) > MAX_AGE
 
 
-def table_payload(rt: Runtime, final: bool = False) -> dict[str, Any]:
+def table_payload(rt: Runtime, final: bool = False) -> PictureMessage:
     """Return the table message: the move log, whose turn, the picture and its buttons."""
     game, adapter = rt.game, rt.adapter
     status = adapter.table_status(game, rt.names, rt.locale)
     text = log_text(rt.log, status)
     picture = render_table(adapter.table_spec(game, rt.names, rt.locale))
-    payload: dict[str, Any] = {"content": text, "file": png(picture, "table.png")}
+    payload: PictureMessage = {"content": text, "file": png(picture, "table.png"), "view": None}
     if game.is_over:
         # The final table: the score sheet below the result, and a rematch for the players.
         sheet = sheet_text(adapter.score_sheet(game), rt.names, rt.locale,
@@ -61,34 +65,26 @@ def table_payload(rt: Runtime, final: bool = False) -> dict[str, Any]:
     return payload
 
 
-def cancelled_payload(rt: Runtime, line: str) -> dict[str, Any]:
+def cancelled_payload(rt: Runtime, line: str) -> PictureMessage:
     """Return the table of a cancelled game: the one line saying so, the picture with no turn."""
     spec = rt.adapter.table_spec(rt.game, rt.names, rt.locale)
     spec = replace(spec.map_seats(lambda seat: replace(seat, is_turn=False)),
                    status=t("table.cancelled", rt.locale))
-    return {"content": clip(line), "file": png(render_table(spec), "table.png")}
+    return {"content": clip(line), "file": png(render_table(spec), "table.png"), "view": None}
 
 
 class TableMessage:
     """Posts and edits each game's table message, and announces the final result."""
 
-    def __init__(self, host: GameHost) -> None:
-        self.host = host
+    def __init__(self, storage: Storage, places: Places, meta: SessionMeta,
+                 runtimes: dict[int, Runtime]) -> None:
+        self.storage, self.places, self.meta, self.runtimes = storage, places, meta, runtimes
 
     async def post_first(self, rt: Runtime) -> discord.Message:
         """Post the table of a game just dealt, with its opening lines."""
         rt.log = extended([], rt.adapter.opening_lines(rt.game, rt.names, rt.locale))
-        place = self.host.places.place(rt.record.place_id)
-        message: discord.Message = await place.send(**table_payload(rt))
-        return message
-
-    def pushed_by(self, place_id: int, picture: bool) -> None:
-        """Count a message posted in a place below every table there."""
-        # A picture (a hand's end) fills the screen: the table goes below it at once.
-        weight = PUSH_LIMIT if picture else 1
-        for rt in self.host.runtimes.values():
-            if rt.record.place_id == place_id:
-                rt.pushed += weight
+        place = self.places.place(rt.record.place_id)
+        return await send_picture(place, table_payload(rt))
 
     async def edit(self, rt: Runtime, lines: Sequence[str], final: bool = False) -> None:
         """Add held and new lines to the log and show it: an edit, or a post at the bottom.
@@ -113,7 +109,7 @@ class TableMessage:
         old = rt.table_message_id
         if old is None:
             return False
-        place = self.host.places.place(rt.record.place_id)
+        place = self.places.place(rt.record.place_id)
         try:
             await place.get_partial_message(old).edit(content=clip(content), attachments=[file],
                                                       view=None)
@@ -123,51 +119,49 @@ class TableMessage:
             return False
         # Forgotten in storage too: after a restart the table is posted anew, not over the result.
         rt.table_message_id = None
-        await self.host.storage.set_message_ids(rt.record.id, table_message_id=None)
+        await self.storage.set_message_ids(rt.record.id, table_message_id=None)
         return True
 
-    async def _put(self, rt: Runtime, payload: dict[str, Any]) -> None:
+    async def _put(self, rt: Runtime, payload: PictureMessage) -> None:
         """Show the payload: edit the table message, or post it at the bottom when pushed up."""
-        file = payload.pop("file")
-        payload.setdefault("view", None)
-        place = self.host.places.place(rt.record.place_id)
+        place = self.places.place(rt.record.place_id)
         old = rt.table_message_id
         if old is not None and (rt.pushed >= PUSH_LIMIT or is_old(old)):
-            if await self._repost(rt, place, file, payload):
+            if await self._repost(rt, place, payload):
                 await self._strip(rt, place, old)
             else:
-                file.reset()  # not posted (e.g. no right to send): edit it where it is
-                await self._edit_in_place(rt, place, old, file, payload)
+                payload["file"].reset()  # not posted (e.g. no right to send): edit it in place
+                await self._edit_in_place(rt, place, old, payload)
         elif old is not None:
-            await self._edit_in_place(rt, place, old, file, payload)
+            await self._edit_in_place(rt, place, old, payload)
         else:
-            await self._repost(rt, place, file, payload)
-        await self.host.sessions.save_meta(rt)
+            await self._repost(rt, place, payload)
+        await self.meta.save(rt)
 
-    async def _edit_in_place(self, rt: Runtime, place: Any, message_id: int,
-                             file: discord.File, payload: dict[str, Any]) -> None:
+    async def _edit_in_place(self, rt: Runtime, place: Place, message_id: int,
+                             payload: PictureMessage) -> None:
         """Edit the table message; post it anew if it was deleted."""
         try:
-            await place.get_partial_message(message_id).edit(attachments=[file], **payload)
+            await place.get_partial_message(message_id).edit(
+                content=payload["content"], attachments=[payload["file"]], view=payload["view"])
         except discord.NotFound:
-            file.reset()
-            await self._repost(rt, place, file, payload)
+            payload["file"].reset()
+            await self._repost(rt, place, payload)
         except discord.HTTPException as error:
             log.warning("game %s: table edit failed (%s)", rt.record.id, error.status)
 
-    async def _repost(self, rt: Runtime, place: Any, file: discord.File,
-                      payload: dict[str, Any]) -> bool:
+    async def _repost(self, rt: Runtime, place: Place, payload: PictureMessage) -> bool:
         """Post the table at the bottom, remember the new message; return whether it went."""
         try:
-            message = await place.send(file=file, **payload)
+            message = await send_picture(place, payload)
         except discord.HTTPException as error:
             log.warning("game %s: table post failed (%s)", rt.record.id, error.status)
             return False
         rt.table_message_id, rt.pushed = message.id, 0
-        await self.host.storage.set_message_ids(rt.record.id, table_message_id=message.id)
+        await self.storage.set_message_ids(rt.record.id, table_message_id=message.id)
         return True
 
-    async def _strip(self, rt: Runtime, place: Any, message_id: int) -> None:
+    async def _strip(self, rt: Runtime, place: Place, message_id: int) -> None:
         """Take the buttons off a table message that moved down; its text points below.
 
         Its picture stays (the table as it was then); its turn line would no longer be true.
@@ -187,9 +181,9 @@ class TableMessage:
                           is_bot=seats[o.seat]["is_bot"], points=o.points, won=o.won,
                           side=o.side)
                 for o in outcomes]
-        await self.host.storage.record_results(rt.record.id, rows)
+        await self.storage.record_results(rt.record.id, rows)
         lines = ["**" + t("event.game_over", rt.locale) + "**"]
         lines += rt.adapter.final_lines(rt.game, outcomes, rt.names, rt.locale)
-        await self.host.places.post(rt, "\n".join(lines))
+        await self.places.post(rt, "\n".join(lines))
         rt.session.close()
-        self.host.runtimes.pop(rt.record.id, None)
+        self.runtimes.pop(rt.record.id, None)

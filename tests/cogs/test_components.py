@@ -9,13 +9,13 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.components import GameButton, GameSelect, check, read
+from cogs.components import GameButton, GameSelect, check, host_of, read, serve, stop_serving
 from cogs.custom_ids import ComponentId
 from cogs.errors import Refusal
 from cogs.host import GameHost
 from engine.errors import NotYourTurn
 from engine.session import StaleAction
-from tests.cogs.host.conftest import ALICE, BRUNO, gin_runtime
+from tests.cogs.host.conftest import ALICE, BRUNO, gin_runtime, offline_host
 
 
 class Response:
@@ -32,21 +32,21 @@ class Response:
 
 
 def interaction(host: GameHost, user_id: int, locale: str = "en", on: str = "hand") -> Any:
-    """A component interaction by this member, on a bot whose Rummy cog owns `host`.
+    """A component interaction by this member, on the bot `host` serves.
 
     `on` is where the component was: a private "hand" (ephemeral) or the public "table".
     """
-    client = SimpleNamespace(get_cog=lambda name: SimpleNamespace(host=host))
     message = SimpleNamespace(flags=SimpleNamespace(ephemeral=on == "hand"))
-    return SimpleNamespace(user=SimpleNamespace(id=user_id), client=client, locale=locale,
+    return SimpleNamespace(user=SimpleNamespace(id=user_id), client=host.client, locale=locale,
                            response=Response(), channel=None, guild=None, guild_id=1,
                            message=message)
 
 
 @pytest.fixture
 def host() -> GameHost:
-    host = GameHost(SimpleNamespace(storage=None))
+    host = offline_host()
     host.runtimes[1] = gin_runtime()
+    serve(host.client, host)
     return host
 
 
@@ -150,6 +150,15 @@ def test_a_dm_is_a_private_surface(host: GameHost) -> None:
     assert check(host, in_dm, ComponentId(1, "sort", action="rank")).seat == 0
     with pytest.raises(Refusal):
         check(host, in_dm, ComponentId(1, "hand"))
+
+
+async def test_a_click_on_a_bot_no_host_serves_does_nothing(host: GameHost) -> None:
+    alice = interaction(host, ALICE)
+    assert host_of(host.client) is host
+    stop_serving(host.client)  # the cog was unloaded
+    assert host_of(host.client) is None
+    assert not await GameButton("rm:1:hand", "My hand").interaction_check(alice)
+    assert alice.response.sent == []
 
 
 async def test_a_failing_check_is_logged_not_swallowed(

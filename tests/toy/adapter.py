@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from card_images import (
     HandEndRow,
@@ -14,10 +13,17 @@ from card_images import (
     SeatSpec,
     TableSpec,
 )
-from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption, view_of
+from cogs.adapters import (
+    ButtonControl,
+    Control,
+    JsonDict,
+    SelectControl,
+    SelectOption,
+    view_of,
+)
 from cogs.adapters.base import AdapterBase
 from engine.game import Event
-from tests.toy.engine import ToyGame
+from tests.toy.engine import ToyGame, ToyOptions
 
 # The toy's own catalogue, scoped by its name: adding it touches neither shared catalogue.
 WORDS = {
@@ -42,22 +48,22 @@ WORDS = {
 }
 
 
-class ToyAdapter(AdapterBase):
+class ToyAdapter(AdapterBase[ToyGame, ToyOptions, JsonDict]):
     """Draw, then discard or go out: one button and two selects."""
 
     game = ToyGame
     words = WORDS
 
-    def computer(self, view: Any, level: str = "normal") -> object:
+    def computer(self, view: JsonDict, level: str = "normal") -> object:
         """Go out when possible, else draw, else throw the first card (at every level)."""
         legal = view["legal"]
         return next((a for a in legal if a.startswith("out ")), legal[0])
 
-    def default_move(self, game: Any, seat: int) -> str:
+    def default_move(self, game: ToyGame, seat: int) -> str:
         """Play the computer's move for an absent player."""
         return self.choose(game, seat)
 
-    def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
+    def table_spec(self, game: ToyGame, names: Sequence[str], locale: str) -> TableSpec:
         """Return the stock, the pile and each seat's card count."""
         view = view_of(game)
         seats = [SeatSpec(name=names[i], card_count=n, is_turn=view["turn"] == i)
@@ -65,22 +71,22 @@ class ToyAdapter(AdapterBase):
         piles = PilesPanel(stock_count=view["stock"], discard=view["pile"])
         return TableSpec(title="Toy", panels=[piles, SeatGridPanel(seats)])
 
-    def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
+    def table_status(self, game: ToyGame, names: Sequence[str], locale: str) -> str:
         """Say whose turn it is, or who won."""
         view = view_of(game)
         if game.is_over:
             return f"{names[view['winner']]} wins." if view["winner"] is not None else "A draw."
         return f"{names[view['turn']]} to play."
 
-    def hand_spec(self, game: Any, seat: int, sort: str, locale: str) -> HandSpec:
+    def hand_spec(self, game: ToyGame, seat: int, sort: str, locale: str) -> HandSpec:
         """Return the seat's cards."""
         return HandSpec(cards=list(view_of(game, seat)["hand"]), sort="rank")
 
-    def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
+    def hand_prompt(self, game: ToyGame, seat: int, names: Sequence[str], locale: str) -> str:
         """Say what to do."""
         return "Your move." if view_of(game, seat)["legal"] else "Wait for your turn."
 
-    def controls(self, game: Any, seat: int, locale: str,
+    def controls(self, game: ToyGame, seat: int, locale: str,
                  draft: object | None = None) -> list[Control]:
         """Return Draw, or the discard and go-out selects."""
         legal = view_of(game, seat)["legal"]
@@ -103,11 +109,11 @@ class ToyAdapter(AdapterBase):
                 lines.append(f"{names[ev.seat]} discarded {ev.public['card']}.")
         return lines
 
-    def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
+    def opening_lines(self, game: ToyGame, names: Sequence[str], locale: str) -> list[str]:
         """Say who starts."""
         return [f"{names[0]} starts."]
 
-    def hand_end(self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
+    def hand_end(self, game: ToyGame, events: Sequence[Event], names: Sequence[str], locale: str
                  ) -> tuple[HandEndSpec, list[str]] | None:
         """Reveal every hand once the game ends."""
         if not any(e.kind == "game_end" for e in events):
@@ -117,12 +123,12 @@ class ToyAdapter(AdapterBase):
         lines = [f"{names[s.seats[0]]}: {s.points}" for s in game.standings()]
         return HandEndSpec(title="The end", rows=rows, score_lines=lines), lines
 
-    def rules_summary(self, options: Any, locale: str) -> list[str]:
+    def rules_summary(self, options: ToyOptions, locale: str) -> list[str]:
         """Sum up the toy."""
         return ["Draw one, discard one; go out with a set" + (" or a run." if options.runs
                                                                else ".")]
 
-    def settings_lines(self, options: Any, locale: str) -> list[str]:
+    def settings_lines(self, options: ToyOptions, locale: str) -> list[str]:
         """Name the bonus."""
         return [f"Going out scores {options.out_bonus}."]
 

@@ -8,8 +8,8 @@ of two moves at one version is refused (StaleVersion), from this process or anot
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from bot.jsondata import JsonDict
 from bot.storage.contract import ActionLogRow
 from bot.storage.postgres.connection import Connection, PostgresConnection, numbered
 from bot.storage.records import (
@@ -54,7 +54,7 @@ class PostgresGames(PostgresConnection):
         host_id: int,
         thread_id: int | None = None,
         preset: str = "standard",
-        options: dict[str, Any] | None = None,
+        options: JsonDict | None = None,
         seats: Sequence[Seat] = (),
     ) -> int:
         """Open a lobby and return its id; raise ChannelBusy if the place has a game."""
@@ -98,7 +98,7 @@ class PostgresGames(PostgresConnection):
         game_id: int,
         *,
         seats: Sequence[Seat] | None = None,
-        options: dict[str, Any] | None = None,
+        options: JsonDict | None = None,
         preset: str | None = None,
         host_id: int | None = None,
     ) -> None:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from bot.jsondata import JsonDict
 from bot.storage.records import (
     ACTIVE_STATUSES,
     UNSET,
@@ -46,7 +46,7 @@ class SqliteGames(SqliteActions):
         host_id: int,
         thread_id: int | None = None,
         preset: str = "standard",
-        options: dict[str, Any] | None = None,
+        options: JsonDict | None = None,
         seats: Sequence[Seat] = (),
     ) -> int:
         """Open a lobby and return its id; raise ChannelBusy if the place has a game."""
@@ -97,7 +97,7 @@ class SqliteGames(SqliteActions):
         game_id: int,
         *,
         seats: Sequence[Seat] | None = None,
-        options: dict[str, Any] | None = None,
+        options: JsonDict | None = None,
         preset: str | None = None,
         host_id: int | None = None,
     ) -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
 from bot.storage import GameRecord
@@ -49,7 +49,17 @@ def gin_runtime(record: GameRecord | None = None) -> Runtime:
     return Runtime(record, adapter, session, TableSettings.of(record))
 
 
+def offline_client() -> discord.Client:
+    """A bot never connected: it finds no channel, and makes handles on messages by id."""
+    return discord.Client(intents=discord.Intents.none())
+
+
+def offline_host(bot_delay: float | None = None) -> GameHost:
+    """A game host on a bot never connected, without storage (its tests store nothing)."""
+    return GameHost(offline_client(), storage=None, bot_delay=bot_delay)  # type: ignore[arg-type]
+
+
 @pytest.fixture
 def host() -> GameHost:
     """A game host on a stand-in bot (no Discord, no storage)."""
-    return GameHost(SimpleNamespace(storage=None))
+    return offline_host()

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from cogs.adapters import Deal
 from cogs.host import GameHost, RandomDeals, ScriptedDeals
-from cogs.host.sessions import Sessions
 
-from .conftest import DECK, gin_record
+from .conftest import DECK, gin_record, offline_host
 
 
 def test_the_real_bot_shuffles_every_game() -> None:
@@ -30,8 +27,9 @@ def test_scripted_deals_are_served_per_game_in_order_then_shuffled() -> None:
 def test_a_new_game_is_dealt_from_the_hosts_source() -> None:
     deals = ScriptedDeals()
     deals.queue("gin", DECK, first_dealer=1)
-    host = SimpleNamespace(deals=deals, bot_delay=0.0, events=None, storage=None)
-    rt = Sessions(host).deal(gin_record())  # type: ignore[arg-type]
+    host = offline_host(bot_delay=0.0)
+    host.deals = deals
+    rt = host.sessions.deal(gin_record())
     hand = rt.game.private_view(0).hand
     assert sorted(hand) == sorted(["AS", "2S", "3S", "4H", "5H", "6H", "7C", "8C", "9C", "10C"])
     assert rt.game.to_act() == [0] and rt.session.bot_delay == 0.0

@@ -1,0 +1,68 @@
+"""What a running game keeps beside its engine state: the session's counters and takeovers,
+the held lines, the move log, the drawn cards and the DM hands that may still be live.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import discord
+
+from bot.jsondata import JsonDict
+from bot.storage import Storage, StorageError
+from cogs.host.runtime import Runtime
+
+log = logging.getLogger(__name__)
+
+
+def meta_of(rt: Runtime) -> JsonDict:
+    """Return what the session_meta column keeps: counters, takeovers, held lines and log."""
+    meta = rt.session.meta()
+    if rt.held_lines:
+        # A restart between a draw and its discard must not lose the draw's public line.
+        meta["held"] = {"version": rt.held_at, "lines": list(rt.held_lines)}
+    meta["log"] = list(rt.log)
+    if rt.pushed:
+        meta["pushed"] = rt.pushed
+    drawn = {str(s): state.drawn for s, state in rt.seats.items() if state.drawn}
+    if drawn:
+        meta["drawn"] = drawn
+    # DM hands that may still show controls: a restart must not leave them live.
+    stale = {s: state.stale_dm() for s, state in rt.seats.items()}
+    dms = {str(s): [dm.channel.id, dm.id] for s, dm in stale.items() if dm is not None}
+    if dms:
+        meta["dms"] = dms
+    return meta
+
+
+def restore_table_meta(rt: Runtime, meta: JsonDict, client: discord.Client) -> None:
+    """Give a rebuilt runtime its move log, push count, drawn cards and newest DM hands."""
+    rt.log = [str(line) for line in meta.get("log", [])]
+    rt.pushed = int(meta.get("pushed", 0))
+    for seat, card in meta.get("drawn", {}).items():
+        rt.seat(int(seat)).drawn = str(card)
+    for seat, (channel_id, message_id) in meta.get("dms", {}).items():
+        channel = client.get_partial_messageable(int(channel_id))
+        rt.seat(int(seat)).last_dm = channel.get_partial_message(int(message_id))
+
+
+class SessionMeta:
+    """Stores each game's session counters, takeovers, held lines and log when they change."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def save(self, rt: Runtime) -> None:
+        """Store the session's counters, takeovers, held lines and log if they changed."""
+        meta = meta_of(rt)
+        if meta == rt.saved_meta or rt.session.closed:
+            return  # a closed session's game is over or abandoned: nothing more to keep
+        try:
+            await self.storage.save_session_meta(
+                rt.record.id, json.dumps(meta, separators=(",", ":")))
+        except StorageError as error:
+            # The game goes on; the counters are saved again with the next change.
+            log.warning("game %s: session meta not saved (%s)", rt.record.id, error)
+            return
+        rt.saved_meta = meta
