@@ -29,7 +29,7 @@ from cogs.adapters.ramino51_menus import (
 from cogs.adapters.ramino51_words import WORDS
 from engine.cards import Card
 from engine.game import Event
-from engine.ramino51 import DrawStock, Ramino51Game, Ramino51Options, TakeDiscard
+from engine.ramino51 import CloseInHand, DrawStock, Ramino51Game, Ramino51Options, TakeDiscard
 from engine.ramino51.ai import choose_action, choose_discard, greedy_action
 from engine.ramino51.events import (
     ClosedInHand,
@@ -155,7 +155,7 @@ class Ramino51Adapter(AdapterBase[Ramino51Game]):
         if game.is_over:
             return self.table_status(game, names, locale)
         lines = [self._step_line(view, locale)]
-        if view.moves and view.close is not None:
+        if offered(view, CloseInHand):
             lines.append(t("ramino51.prompt.can_close", locale))
         return "\n".join([*lines, opening_line(view, locale)]).strip()
 

@@ -206,8 +206,8 @@ def _option_key(action: Ramino51Action) -> tuple[str, str] | None:
 
 def layoff_value(action: LayOff) -> str:
     """Return a lay-off's option value: its cards, its meld, the end when said ("7C,8C B")."""
-    return " ".join([group_text(action.cards), action.meld_id, *([action.end] if action.end
-                                                                   else [])])
+    end = [action.end] if action.end else []
+    return " ".join([group_text(action.cards), action.meld_id, *end])
 
 
 def swap_value(action: SwapJoker) -> str:

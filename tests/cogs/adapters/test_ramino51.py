@@ -25,8 +25,10 @@ from cogs.adapters.ramino51_menus import (
     compose_move,
     hand_controls,
     meld_label,
+    steps,
 )
 from cogs.errors import Refusal
+from engine.errors import IllegalMove
 from engine.game import Event
 from engine.ramino51 import Discard, DrawStock, MeldCards, Ramino51Game, parse_action, preset
 from engine.ramino51.actions import Group
@@ -444,6 +446,47 @@ def main_selects(view: R51Hand) -> list[SelectControl]:
     return [c for c in hand_controls(view, "en", None) if isinstance(c, SelectControl)]
 
 
+def test_a_value_or_step_no_menu_offers_is_refused_never_read() -> None:
+    game = opened_table()
+    legal = game.private_view(0).legal
+    for verb, value in (("discard", "JK"), ("exchange", "AH"), ("layoff", "AH Z"),
+                        ("swap", "A 9D meld 4S,5S,JK=6S"), ("meld", "AH,2H,3H"),
+                        ("close", "now"), ("ui_card", "9C"), ("draw", "")):
+        assert f"{verb} {value}".strip() not in legal
+        with pytest.raises(Refusal) as refused:
+            RAMINO51.compose(game, 0, verb, [value])
+        assert refused.value.key == "error.move_unavailable", (verb, value)
+    with pytest.raises(Refusal):
+        RAMINO51.compose(game, 0, "ui_add", ["AH", "9C", "QS"])  # cards she does not hold
+    assert RAMINO51.compose(game, 0, "discard", ["AH"]) == "discard AH"
+    for draft, text in ((None, "ui_card AH"), (None, "ui_back"), (Lay(), "ui_build"),
+                        (Lay(), "ui_card 9C"), (Lay("JK"), "ui_onto A"), (Swap(), "ui_to new"),
+                        (Swap(), "ui_from Z"), (Swap("Z"), "ui_to new"), (Lay(), "discard AH")):
+        with pytest.raises(IllegalMove):
+            RAMINO51.step(game, 0, draft, text)
+    with pytest.raises(Refusal) as refused:
+        RAMINO51.step(game, 0, Build(), "ui_read 8S,9S,JK=10S")  # no reading was asked
+    assert refused.value.key == "ramino51.no_meld_here"
+    drawing = crafted({0: ALICE_16, 1: "KC", 2: "2H", 3: "3S"}, melds=[(0, "5H 6H 7H")],
+                      phase="draw")
+    with pytest.raises(IllegalMove):  # no building before the draw
+        RAMINO51.step(drawing, 0, None, "ui_build")
+
+
+def test_four_jokers_in_the_builder_are_four_distinct_choices() -> None:
+    game = crafted({0: "JK JK JK JK 5H 6H 9S 9D KC", 1: "KD", 2: "2H", 3: "3S"},
+                   melds=[(0, "10C JC QC")], options=preset("four_jokers"))
+    select = next(c for c in RAMINO51.controls(game, 0, "en", Build())
+                  if isinstance(c, SelectControl) and c.verb == "ui_add")
+    values = [o.value for o in select.options]
+    assert len(values) == len(set(values)) and {"JK", "JK.2", "JK.3", "JK.4"} <= set(values)
+    draft = add(game, Build(), ["5H", "JK.4", "6H"])
+    assert isinstance(draft, Build) and draft.asked == ("JK", "5H", "6H")  # which run?
+    readings = next(c for c in RAMINO51.controls(game, 0, "en", draft)
+                    if isinstance(c, SelectControl))
+    assert sorted(o.value for o in readings.options) == ["5H,6H,JK=7H", "JK=4H,5H,6H"]
+
+
 def test_the_table_footer_says_how_often_the_stock_was_rebuilt() -> None:
     hands = {0: "4S 5S 6S 9D 2C", 1: "KC 3H", 2: "2H 8C"}
     game = crafted(hands, players=3, phase="draw", rest_to="pile")
@@ -468,25 +511,29 @@ class Presser:
         self.view = game.private_view(seat)
 
     def menu(self, draft: Draft | None, depth: int) -> None:
-        """Press each control of this step (each option of each select)."""
+        """Press each control of this step (each option of each select); the steps the
+        draft knows are exactly those its controls send (the builder's cards sampled)."""
+        sent: set[str] = set()
         for control in RAMINO51.controls(self.game, self.seat, "en", draft):
             if isinstance(control, ButtonControl):
                 if control.disabled:
                     self.counts["greyed"] += 1
                     assert control.action.startswith("ui_"), control  # never a move
                 else:
-                    self.press(draft, control.action, depth)
+                    sent.add(self.press(draft, control.action, depth))
             elif control.verb == "ui_add":
                 assert isinstance(draft, Build)
                 for values in self.meld_cards(control, draft):
-                    self.press(draft, RAMINO51.compose(self.game, self.seat, "ui_add", values),
-                               depth)
+                    sent.add(self.press(draft, RAMINO51.compose(self.game, self.seat, "ui_add",
+                                                                values), depth))
             else:
                 for option in control.options:
                     text = RAMINO51.compose(self.game, self.seat, control.verb, [option.value])
-                    self.press(draft, text, depth)
+                    sent.add(self.press(draft, text, depth))
+        known = set(steps(self.view, draft))
+        assert {s for s in known - sent if not s.startswith("ui_add ")} == set(), draft
 
-    def press(self, draft: Draft | None, text: str, depth: int) -> None:
+    def press(self, draft: Draft | None, text: str, depth: int) -> str:
         """A step goes one menu deeper; a move must be one the game accepts now."""
         self.counts["pressed"] += 1
         if text.startswith("ui_"):
@@ -494,9 +541,10 @@ class Presser:
             if depth > 0 and text not in ("ui_back", "ui_clear"):
                 assert deeper is None or isinstance(deeper, (Build, Lay, Swap)), deeper
                 self.menu(deeper, depth - 1)
-            return
+            return text
         assert text in self.view.legal, text
         self.game.verify(self.seat, self.game.parse_action(text))
+        return text
 
     def meld_cards(self, select: SelectControl, draft: Build) -> list[list[str]]:
         """Return, for each meld that may come next whose cards the select offers, its cards'
