@@ -33,14 +33,20 @@ def ints(values: Iterable[Any]) -> tuple[int, ...]:
     return tuple(int(v) for v in values)
 
 
-def face(card: Card) -> Card:
-    """Return the card as actions name it (pack 0): a view never tells which copy is which."""
-    return Card(card.rank, card.suit) if card.deck else card
+# Views are built at every version: the few distinct cards of melds are made once.
+_PLACED: dict[tuple[str, str | None], tuple[Placed, str]] = {}
 
 
-def placed(card: Card, stands_for: Card | None = None) -> Placed:
-    """Return a card of a meld as actions name it, a joker with the card it stands for."""
-    return Placed(face(card), None if stands_for is None else face(stands_for))
+def placed(card: Card, stands_for: Card | None = None) -> tuple[Placed, str]:
+    """Return a card of a meld as actions name it (pack 0: a view never tells which copy is
+    which), a joker with the card it stands for, and its text ("JK=8H")."""
+    key = card.text, None if stands_for is None else stands_for.text
+    found = _PLACED.get(key)
+    if found is None:
+        as_ = None if key[1] is None else Card.parse(key[1])
+        made = Placed(Card.parse(key[0]), as_)
+        found = _PLACED[key] = made, str(made)
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,12 +67,12 @@ class MeldView:
     placed: tuple[Placed, ...] = field(compare=False)  # `declared`'s cards, typed
 
     @classmethod
-    def made(cls, mid: str, owner: int, kind: str, placed: Iterable[Placed],
+    def made(cls, mid: str, owner: int, kind: str, cards: Iterable[tuple[Placed, str]],
              by: Iterable[int]) -> MeldView:
-        """Return the view of a meld of these cards (its texts written from them)."""
-        cards = tuple(placed)
-        return cls(mid, owner, kind, tuple(p.card.text for p in cards),
-                   tuple(str(p) for p in cards), tuple(by), cards)
+        """Return the view of a meld of these cards (each with its text, see `placed`)."""
+        pairs = tuple(cards)
+        return cls(mid, owner, kind, tuple(p.card.text for p, _ in pairs),
+                   tuple(text for _, text in pairs), tuple(by), tuple(p for p, _ in pairs))
 
     @classmethod
     def of(cls, meld: TableMeld) -> MeldView:
@@ -83,8 +89,9 @@ class MeldView:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> MeldView:
         """Rebuild from to_dict()."""
+        cards = (Placed.parse(str(c)) for c in d["declared"])
         return cls.made(str(d["id"]), int(d["owner"]), str(d["kind"]),
-                        (Placed.parse(str(c)) for c in d["declared"]), ints(d["by"]))
+                        (placed(p.card, p.as_) for p in cards), ints(d["by"]))
 
 
 def melds_of(melds: Iterable[TableMeld]) -> tuple[MeldView, ...]:
@@ -208,7 +215,7 @@ class BestMelds:
     @classmethod
     def of(cls, groups: Iterable[Group], value: int, minimum: int) -> BestMelds:
         """Return the best melds of these groups of a hand (its copies named as actions do)."""
-        return cls(tuple(tuple(placed(p.card, p.as_) for p in g) for g in groups), value,
+        return cls(tuple(tuple(placed(p.card, p.as_)[0] for p in g) for g in groups), value,
                    minimum)
 
     @property
