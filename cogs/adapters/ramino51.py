@@ -3,15 +3,14 @@
 The table shows every meld in its owner's panel with its id, jokers with the card they stand
 for and laid-off cards with who laid them, the exchange card face up beside the stock, who
 has opened, and the totals. A hand shows its best melds and what they are worth for the
-opening. The menus (ramino51_menus.py) work in steps kept as a draft, every choice one of
-the engine's legal moves or a step towards them.
+opening. The menus (ramino51_menus.py) work in steps kept as a typed draft, every choice one
+of the engine's legal moves or a step towards them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from bot.i18n import card_text, number, t
 from card_images import (
@@ -30,14 +29,17 @@ from cogs.adapters.base import AdapterBase, levels, with_words
 from cogs.adapters.ramino51_menus import (
     compose_move,
     declared_text,
+    draft_of,
     hand_controls,
+    joker_cards,
     offered,
+    placed_text,
     step_draft,
 )
 from cogs.adapters.ramino51_words import WORDS
 from engine.cards import Card
 from engine.game import Event
-from engine.ramino51 import DrawStock, Ramino51Game, Ramino51Options, TakeDiscard
+from engine.ramino51 import CloseInHand, DrawStock, Ramino51Game, Ramino51Options, TakeDiscard
 from engine.ramino51.ai import choose_action, choose_discard, greedy_action
 from engine.ramino51.events import (
     ClosedInHand,
@@ -67,23 +69,23 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
 
     players = levels(greedy_action, choose_action)
 
-    def default_move(self, game: Any, seat: int) -> str:
+    def default_move(self, game: Ramino51Game, seat: int) -> str:
         """Play safe for an absent player: draw, never meld or close for him, and discard as
         the computer would (never a joker or a card of his melds while another will do)."""
-        view: R51Hand = view_of(game, seat)
+        view = view_of(game, seat)
         for kind in (DrawStock, TakeDiscard):  # the take: the stock cannot be drawn
             if offered(view, kind):
                 return str(kind())
         return choose_discard(view)
 
-    def outcomes(self, game: Any) -> list[Outcome]:
+    def outcomes(self, game: Ramino51Game) -> list[Outcome]:
         """Return the results as the leaderboard reads them, higher better: −total."""
         return [replace(o, points=-o.points) for o in super().outcomes(game)]
 
-    def final_lines(self, game: Any, outcomes: Sequence[Outcome], names: Sequence[str],
+    def final_lines(self, game: Ramino51Game, outcomes: Sequence[Outcome], names: Sequence[str],
                     locale: str) -> list[str]:
         """Return each seat's final total, then the winner (the lowest)."""
-        view: R51Table = view_of(game)
+        view = view_of(game)
         lines = [t("penalty.final_total", locale, name=names[s.seat], count=s.total)
                  for s in view.seats]
         if game.winner is not None:
@@ -93,9 +95,9 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
 
     # ----- pictures ---------------------------------------------------------------------------
 
-    def table_spec(self, game: Any, names: Sequence[str], locale: str) -> TableSpec:
+    def table_spec(self, game: Ramino51Game, names: Sequence[str], locale: str) -> TableSpec:
         """Return the table: stock, the pile's top, the exchange card, each seat's melds."""
-        view: R51Table = view_of(game)
+        view = view_of(game)
         exchange = [] if view.exchange is None else [
             FaceUpPile(view.exchange, t("ramino51.exchange", locale))]
         piles = PilesPanel(stock_count=view.stock, face_up=exchange,
@@ -128,9 +130,9 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
             is_turn=view.turn == seat and view.phase != "over", note=" · ".join(notes),
             tags=[t("ramino51.opened", locale)] if info.opened else [])
 
-    def table_status(self, game: Any, names: Sequence[str], locale: str) -> str:
+    def table_status(self, game: Ramino51Game, names: Sequence[str], locale: str) -> str:
         """Return whose turn it is, or who won."""
-        view: R51Table = view_of(game)
+        view = view_of(game)
         if game.is_over:
             winner = game.winner
             return (t("event.game_over", locale) if winner is None
@@ -138,11 +140,11 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
         assert view.turn is not None
         return t("table.turn_of", locale, name=names[view.turn])
 
-    def hand_spec(self, game: Any, seat: int, sort: str, locale: str) -> HandSpec:
+    def hand_spec(self, game: Ramino51Game, seat: int, sort: str, locale: str) -> HandSpec:
         """Return the hand with the melds it could put down grouped, and their opening value."""
-        view: R51Hand = view_of(game, seat)
+        view = view_of(game, seat)
         best = view.best
-        melds = [[c.partition("=")[0] for c in m] for m in best.melds]
+        melds = [[p.card.text for p in g] for g in best.groups]
         rest = list(view.hand)
         for card in (c for m in melds for c in m):
             rest.remove(card)
@@ -156,22 +158,21 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
             title=t("hand.title", locale, game=t("game.ramino51", locale)),
             highlight=[view.taken] if view.taken else [],
             loose_label=label, empty_label=t("picture.no_cards", locale),
-            joker_for=[c.partition("=")[2] for m in best.melds for c in m
-                       if c.startswith("JK")])
+            joker_for=joker_cards(p for g in best.groups for p in g))
 
-    def hand_prompt(self, game: Any, seat: int, names: Sequence[str], locale: str) -> str:
+    def hand_prompt(self, game: Ramino51Game, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do now, and what his melds are worth for the opening."""
-        view: R51Hand = view_of(game, seat)
+        view = view_of(game, seat)
         if game.is_over:
             return self.table_status(game, names, locale)
         lines = [self._step_line(view, locale)]
-        if view.legal and view.close is not None:
+        if offered(view, CloseInHand):
             lines.append(t("ramino51.prompt.can_close", locale))
         return "\n".join([*lines, opening_line(view, locale)]).strip()
 
     def _step_line(self, view: R51Hand, locale: str) -> str:
         """Return what this turn's step asks of the seat (or that he waits)."""
-        if not view.legal:
+        if not view.moves:
             return t("turn.waiting", locale)
         step = "void" if view.table.step == "draw" and view.table.draw_voids else view.table.step
         key = "stock.prompt.draw_void" if step == "void" else f"ramino51.prompt.{step}"
@@ -179,20 +180,20 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
 
     # ----- controls ---------------------------------------------------------------------------
 
-    def controls(self, game: Any, seat: int, locale: str, draft: object | None = None
+    def controls(self, game: Ramino51Game, seat: int, locale: str, draft: object | None = None
                  ) -> list[Control]:
         """Return the buttons and selects of the seat's step (see ramino51_menus)."""
-        view: R51Hand = view_of(game, seat)
-        if not view.legal:
+        view = view_of(game, seat)
+        if not view.moves:
             return []
-        return hand_controls(view, locale, draft if isinstance(draft, str) else "")
+        return hand_controls(view, locale, draft_of(draft))
 
-    def step(self, game: Any, seat: int, draft: object | None, text: str
+    def step(self, game: Ramino51Game, seat: int, draft: object | None, text: str
              ) -> object | None:
         """Move within the menus: build melds, pick a card to lay off, a meld to take from."""
-        return step_draft(view_of(game, seat), draft if isinstance(draft, str) else "", text)
+        return step_draft(view_of(game, seat), draft_of(draft), text)
 
-    def compose(self, game: Any, seat: int, verb: str, values: Sequence[str]) -> str:
+    def compose(self, game: Ramino51Game, seat: int, verb: str, values: Sequence[str]) -> str:
         """Return the move a select sends (the close, a lay-off's only target, a step)."""
         return compose_move(view_of(game, seat), verb, values)
 
@@ -249,14 +250,14 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
         key = "ramino51.event.closed_in_hand" if p.closed_in_hand else "ramino51.event.out"
         return t(key, locale, name=names[p.closer], times=p.multiplier)
 
-    def opening_lines(self, game: Any, names: Sequence[str], locale: str) -> list[str]:
+    def opening_lines(self, game: Ramino51Game, names: Sequence[str], locale: str) -> list[str]:
         """Return the first deal's line: its number, its dealer and the exchange card."""
-        view: R51Table = view_of(game)
+        view = view_of(game)
         return [t("ramino51.event.deal", locale, number=view.hand_no, name=names[view.dealer],
                   card=card_text(view.exchange))]
 
     def hand_end(
-        self, game: Any, events: Sequence[Event], names: Sequence[str], locale: str
+        self, game: Ramino51Game, events: Sequence[Event], names: Sequence[str], locale: str
     ) -> tuple[HandEndSpec, list[str]] | None:
         """Return every hand laid open with its value and charge, and the totals."""
         p = next((e.public for e in events if isinstance(e.public, HandReport)), None)
@@ -284,8 +285,7 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
         return HandEndRow(name=names[s.seat], melds=[list(m.cards) for m in mine],
                           loose=list(s.hand), loose_value=s.value, points=points,
                           loose_label=t("picture.in_hand", locale),
-                          joker_for=[d.partition("=")[2] for m in mine for d in m.declared
-                                     if d.startswith("JK")])
+                          joker_for=joker_cards(p for m in mine for p in m.placed))
 
     def _charge_line(self, p: HandReport, s: SeatReport, names: Sequence[str],
                      fixed: int | None, locale: str) -> str:
@@ -330,12 +330,12 @@ def meld_spec(meld: MeldView) -> MeldSpec:
     """Return a table meld's picture: its id, jokers' cards, and what others laid off."""
     others = [(c, by) for c, by in zip(meld.cards, meld.by) if by != meld.owner]
     return MeldSpec(meld.id, list(meld.cards), [c for c, _ in others], [by for _, by in others],
-                    joker_for=[d.partition("=")[2] for d in meld.declared if d.startswith("JK")])
+                    joker_for=joker_cards(meld.placed))
 
 
 def melds_text(melds: Sequence[MeldView]) -> str:
     """Write melds for a public line: "A: 7♠ 7♦ 🃏; B: 5♦ 🃏(6♦) 7♦"."""
-    return "; ".join(f"{m.id}: {declared_text(m.declared)}" for m in melds)
+    return "; ".join(f"{m.id}: {placed_text(m.placed)}" for m in melds)
 
 
 def rebuilt_line(view: R51Table, locale: str) -> list[str]:

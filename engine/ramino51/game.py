@@ -88,5 +88,4 @@ class Ramino51Game(Ramino51Moves):
     def _best(self, seat: int) -> BestMelds:
         found, value = search.best_melds(self.hands[seat])
         minimum = 0 if self.opened[seat] else self.opts.opening_minimum
-        groups = tuple(tuple(str(p) for p in melds.to_group(m)) for m in found)
-        return BestMelds(groups, value, minimum)
+        return BestMelds.of((melds.to_group(m) for m in found), value, minimum)

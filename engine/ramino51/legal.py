@@ -264,16 +264,15 @@ def _two_jokers(card: Card) -> list[A.Group]:
     return out
 
 
-def meld_values(actions: Iterable[A.Ramino51Action]) -> tuple[tuple[str, int], ...]:
-    """Return each meld the meld actions name, as actions write it, with its opening value
-    (melds.py's, for the menus: they show what a draft is worth)."""
-    seen: dict[int, tuple[str, int]] = {}  # an opening's melds are shared objects
+def meld_values(actions: Iterable[A.Ramino51Action]) -> tuple[tuple[A.Group, int], ...]:
+    """Return each meld the meld actions name with its opening value (melds.py's, for the
+    menus: they show what a draft is worth)."""
+    seen: dict[int, tuple[A.Group, int]] = {}  # an opening's melds are shared objects
     for action in actions:
         if isinstance(action, A.MeldCards):
             for group in action.melds:
                 if id(group) not in seen:
-                    seen[id(group)] = A.group_text(group), melds.meld_value(
-                        read_meld(readable(group)))
+                    seen[id(group)] = group, melds.meld_value(read_meld(readable(group)))
     return tuple(dict(seen.values()).items())
 
 

@@ -12,11 +12,12 @@ Only `HandReport` (the last hand's result, every hand laid open) is kept in a sn
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from ..cards import Card
 from ..table import TableMeld
-from .actions import Ramino51Action
+from .actions import Group, Placed, Ramino51Action
 from .options import Ramino51Options
 
 Cards = tuple[str, ...]
@@ -32,12 +33,29 @@ def ints(values: Iterable[Any]) -> tuple[int, ...]:
     return tuple(int(v) for v in values)
 
 
+# Views are built at every version: the few distinct cards of melds are made once.
+_PLACED: dict[tuple[str, str | None], tuple[Placed, str]] = {}
+
+
+def placed(card: Card, stands_for: Card | None = None) -> tuple[Placed, str]:
+    """Return a card of a meld as actions name it (pack 0: a view never tells which copy is
+    which), a joker with the card it stands for, and its text ("JK=8H")."""
+    key = card.text, None if stands_for is None else stands_for.text
+    found = _PLACED.get(key)
+    if found is None:
+        as_ = None if key[1] is None else Card.parse(key[1])
+        made = Placed(Card.parse(key[0]), as_)
+        found = _PLACED[key] = made, str(made)
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class MeldView:
     """A meld on the table: id, owner, kind, cards in table order and what each joker stands for.
 
-    `declared` holds one text per card: "7H", or "JK=8H" for a joker (as actions write it).
-    `by` says who placed each card.
+    `placed` holds each card as an action names it, a joker with the card it stands for
+    (`Placed.as_`, None for a set's joker); `declared` is its text, one per card: "7H", or
+    "JK=8H" for a joker (as actions write it). `by` says who placed each card.
     """
 
     id: str
@@ -46,14 +64,22 @@ class MeldView:
     cards: Cards
     declared: Cards
     by: tuple[int, ...]
+    placed: tuple[Placed, ...] = field(compare=False)  # `declared`'s cards, typed
+
+    @classmethod
+    def made(cls, mid: str, owner: int, kind: str, cards: Iterable[tuple[Placed, str]],
+             by: Iterable[int]) -> MeldView:
+        """Return the view of a meld of these cards (each with its text, see `placed`)."""
+        pairs = tuple(cards)
+        return cls(mid, owner, kind, tuple(p.card.text for p, _ in pairs),
+                   tuple(text for _, text in pairs), tuple(by), tuple(p for p, _ in pairs))
 
     @classmethod
     def of(cls, meld: TableMeld) -> MeldView:
         """Return the meld as it lies now (later lay-offs and swaps do not change this view)."""
-        declared = tuple(f"{e.card}={e.stands_for}" if e.stands_for is not None else e.card.text
-                         for e in meld.entries)
-        return cls(meld.id, meld.owner, meld.kind, texts(meld.cards), declared,
-                   tuple(e.by for e in meld.entries))
+        return cls.made(meld.id, meld.owner, meld.kind,
+                        (placed(e.card, e.stands_for) for e in meld.entries),
+                        (e.by for e in meld.entries))
 
     def to_dict(self) -> dict[str, Any]:
         """Return the snapshot's form (a hand's result keeps its melds)."""
@@ -63,9 +89,9 @@ class MeldView:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> MeldView:
         """Rebuild from to_dict()."""
-        declared = texts(d["declared"])
-        return cls(str(d["id"]), int(d["owner"]), str(d["kind"]),
-                   tuple(c.partition("=")[0] for c in declared), declared, ints(d["by"]))
+        cards = (Placed.parse(str(c)) for c in d["declared"])
+        return cls.made(str(d["id"]), int(d["owner"]), str(d["kind"]),
+                        (placed(p.card, p.as_) for p in cards), ints(d["by"]))
 
 
 def melds_of(melds: Iterable[TableMeld]) -> tuple[MeldView, ...]:
@@ -182,9 +208,20 @@ class R51Table:
 class BestMelds:
     """The melds a hand could put down now and what they are worth for the opening."""
 
-    melds: tuple[Cards, ...]  # each meld as actions write it ("JK=6D" for a run's joker)
+    groups: tuple[Group, ...]  # each meld as actions name it (a run's joker with its card)
     value: int
     minimum: int  # the opening minimum (0 once opened)
+
+    @classmethod
+    def of(cls, groups: Iterable[Group], value: int, minimum: int) -> BestMelds:
+        """Return the best melds of these groups of a hand (its copies named as actions do)."""
+        return cls(tuple(tuple(placed(p.card, p.as_)[0] for p in g) for g in groups), value,
+                   minimum)
+
+    @property
+    def melds(self) -> tuple[Cards, ...]:
+        """Each meld as actions write it ("JK=6D" for a run's joker)."""
+        return tuple(tuple(str(p) for p in g) for g in self.groups)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,4 +237,4 @@ class R51Hand:
     best: BestMelds
     close: str | None  # a close in hand the engine found (its action text), if any
     moves: tuple[Ramino51Action, ...] = ()  # the legal actions themselves, as `legal` writes them
-    values: tuple[tuple[str, int], ...] = ()  # each listed meld ("5D,JK=6D,7D") and its value
+    values: tuple[tuple[Group, int], ...] = ()  # each meld the moves list, and its value

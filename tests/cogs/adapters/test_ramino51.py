@@ -17,13 +17,21 @@ from cogs.adapters import ButtonControl, Control, SelectControl
 from cogs.adapters.ramino51 import RAMINO51
 from cogs.adapters.ramino51_menus import (
     BUTTON_ACTION,
+    Build,
+    Builder,
+    Draft,
+    Lay,
+    Swap,
     compose_move,
     hand_controls,
     meld_label,
+    steps,
 )
 from cogs.errors import Refusal
+from engine.errors import IllegalMove
 from engine.game import Event
 from engine.ramino51 import Discard, DrawStock, MeldCards, Ramino51Game, parse_action, preset
+from engine.ramino51.actions import Group
 from engine.ramino51.events import StockDraw
 from engine.ramino51.views import R51Hand
 from tests.engine.ramino51.scripted import crafted, scripted
@@ -39,7 +47,7 @@ ALICE_16 = "AH AC 6C 4D 4S 10S 3H 8H KH JS 5D 4H 4C 6H 2S 3D"
 ALICE_OPENINGS = "10H JH QH 7S 7D 7C 8S 8D 8C 9S 9D 9C JK 2D 4H"
 BRUNO = "QC QD QS KS KH KD 9D 7D 4S 5S 2C 3H 6C JS"
 CHIARA = "AC 2C 3C 4C 5H 6H 7H 9C 9S 9H JH QH KH 3S"
-EVERY_STEP = ["", "build", "lay", "swap"]
+EVERY_STEP: list[Draft | None] = [None, Build(), Lay(), Swap()]
 
 
 def rows(controls: Sequence[Control]) -> int:
@@ -79,16 +87,16 @@ def test_every_step_fits_discord_with_16_cards_and_a_table_full_of_melds() -> No
     for draft in EVERY_STEP:
         assert_fits(RAMINO51.controls(game, 0, "en", draft))
     card = next(a.split()[1] for a in legal if a.startswith("layoff "))
-    assert_fits(RAMINO51.controls(game, 0, "en", f"lay:{card}"))
+    assert_fits(RAMINO51.controls(game, 0, "en", Lay(card)))
     for mid in {a.split()[1] for a in legal if a.startswith("swap ")}:  # both jokers' melds
-        assert sorted(reachable_swaps(game, f"swap:{mid}")) == sorted(
+        assert sorted(reachable_swaps(game, Swap(mid))) == sorted(
             a.removeprefix("swap ") for a in legal if a.startswith(f"swap {mid} "))
     verbs = [getattr(c, "verb", getattr(c, "action", "")) for c in
-             RAMINO51.controls(game, 0, "en", "swap")]
+             RAMINO51.controls(game, 0, "en", Swap())]
     assert "ui_from" in verbs  # more swaps than one menu holds: the meld first
 
 
-def reachable_swaps(game: Ramino51Game, draft: str) -> list[str]:
+def reachable_swaps(game: Ramino51Game, draft: Draft) -> list[str]:
     """Return every swap the menus reach from this step, each step fitting Discord."""
     controls = RAMINO51.controls(game, 0, "en", draft)
     assert_fits(controls)
@@ -98,7 +106,9 @@ def reachable_swaps(game: Ramino51Game, draft: str) -> list[str]:
     assert select.verb == "ui_to"  # where the joker goes: a meld, or a new one
     found: list[str] = []
     for option in select.options:
-        found += reachable_swaps(game, RAMINO51.step(game, 0, draft, f"ui_to {option.value}"))
+        deeper = RAMINO51.step(game, 0, draft, f"ui_to {option.value}")
+        assert isinstance(deeper, Swap)
+        found += reachable_swaps(game, deeper)
     return found
 
 
@@ -123,38 +133,51 @@ def greyed(controls: Sequence[Control]) -> list[str]:
 
 def test_building_asks_which_listed_meld_only_when_cards_make_several() -> None:
     game = scripted([ALICE_OPENINGS, BRUNO, CHIARA], "10S")
-    controls = RAMINO51.controls(game, 0, "en", "build")
+    controls = RAMINO51.controls(game, 0, "en", Build())
     assert greyed(controls) == ["Open with these (0 of 51): 51 more to open"]
-    draft = RAMINO51.step(game, 0, "build", "ui_add 8S,9S,JK")
-    assert draft == "build:?8S,9S,JK"
+    draft = add(game, Build(), ["9S", "8S", "JK"])
+    assert draft == Build(asked=("JK", "8S", "9S"))  # the cards in the hand's order
     controls = RAMINO51.controls(game, 0, "en", draft)
     read = next(c for c in controls if isinstance(c, SelectControl))
     assert read.verb == "ui_read" and sorted(o.value for o in read.options) == [
         "8S,9S,JK=10S", "JK=7S,8S,9S"]
     draft = RAMINO51.step(game, 0, draft, "ui_read 8S,9S,JK=10S")
+    assert draft == Build((group("8S,9S,JK=10S"),))
     controls = RAMINO51.controls(game, 0, "en", draft)
     assert greyed(controls) == ["Open with these (27 of 51): 24 more to open",
                                 "✓ 8♠\ufe0e 9♠\ufe0e 🃏(10♠\ufe0e) (27)"]
-    add = next(c for c in controls if isinstance(c, SelectControl) and c.verb == "ui_add")
-    assert "7S" not in {o.value for o in add.options}  # 7S 7D 7C fit no opening with it
+    chosen = next(c for c in controls if isinstance(c, SelectControl) and c.verb == "ui_add")
+    assert "7S" not in {o.value for o in chosen.options}  # 7S 7D 7C fit no opening with it
     with pytest.raises(Refusal) as refused:
-        RAMINO51.step(game, 0, draft, "ui_add 7S,7D,7C")
+        add(game, draft, ["7S", "7D", "7C"])
     assert refused.value.key == "ramino51.no_meld_here"
-    draft = RAMINO51.step(game, 0, draft, "ui_add 10H,JH,QH")
+    draft = add(game, draft, ["10H", "JH", "QH"])
     put = [c for c in RAMINO51.controls(game, 0, "en", draft) if isinstance(c, ButtonControl)
            and c.action.startswith("meld ")]
     assert [(p.action, p.label, p.disabled) for p in put] == [
         ("meld 10H,JH,QH 8S,9S,JK=10S", "Open with these (57 of 51)", False)]
     assert put[0].action in game.private_view(0).legal
-    italian = RAMINO51.controls(game, 0, "it", "build:8S,9S,JK=10S")
+    italian = RAMINO51.controls(game, 0, "it", Build((group("8S,9S,JK=10S"),)))
     assert greyed(italian)[0] == "Apri con queste (27 su 51): ne mancano 24 per aprire"
+
+
+def add(game: Ramino51Game, draft: Build, values: list[str]) -> object | None:
+    """Choose these cards in the builder's select (values as offered: "JK.2" a second joker)."""
+    return RAMINO51.step(game, 0, draft, RAMINO51.compose(game, 0, "ui_add", values))
+
+
+def group(cards: str) -> Group:
+    """Return one meld as actions name it ("8S,9S,JK=10S")."""
+    action = parse_action(f"meld {cards}")
+    assert isinstance(action, MeldCards)
+    return action.melds[0]
 
 
 def test_once_opened_a_built_meld_is_put_down_alone() -> None:
     game = crafted({0: "4S 5S 6S 9D 9C 9H 2C", 1: "KC", 2: "2H", 3: "3S"},
                    melds=[(0, "5H 6H 7H")])
-    assert greyed(RAMINO51.controls(game, 0, "en", "build")) == ["Put down: choose a meld first"]
-    draft = RAMINO51.step(game, 0, "build", "ui_add 9D,9C,9H")
+    assert greyed(RAMINO51.controls(game, 0, "en", Build())) == ["Put down: choose a meld first"]
+    draft = add(game, Build(), ["9D", "9C", "9H"])
     controls = RAMINO51.controls(game, 0, "en", draft)
     put = [c for c in controls if isinstance(c, ButtonControl) and c.action.startswith("meld")]
     assert [(p.label, p.disabled) for p in put] == [("Put down (27)", False)]
@@ -283,14 +306,17 @@ def test_a_joker_that_fits_everywhere_is_laid_off_meld_first_then_place() -> Non
     legal = game.private_view(0).legal
     jokers = sorted(a.removeprefix("layoff ") for a in legal if a.startswith("layoff JK"))
     assert len(jokers) > 25
-    controls = RAMINO51.controls(game, 0, "en", "lay:JK")
+    assert RAMINO51.compose(game, 0, "ui_card", ["JK"]) == "ui_card JK"  # its places first
+    draft = RAMINO51.step(game, 0, Lay(), "ui_card JK")
+    assert draft == Lay("JK")
+    controls = RAMINO51.controls(game, 0, "en", draft)
     assert_fits(controls)
     onto = next(c for c in controls if isinstance(c, SelectControl))
     assert onto.verb == "ui_onto"
     found = []
     for option in onto.options:
         step = RAMINO51.controls(game, 0, "en",
-                                 RAMINO51.step(game, 0, "lay:JK", f"ui_onto {option.value}"))
+                                 RAMINO51.step(game, 0, draft, f"ui_onto {option.value}"))
         assert_fits(step)
         found += [o.value for c in step if isinstance(c, SelectControl) for o in c.options]
     assert sorted(found) == jokers
@@ -377,10 +403,10 @@ def test_an_opening_with_both_jokers_in_one_run_is_listed_and_built() -> None:
     double = [o for o in meld.options if o.value.count("JK=") == 2
               and "9H,10H,JH,JK=QH,JK=KH" in o.value]
     assert double and double[0].label.endswith(" of 51)")
-    draft = RAMINO51.step(game, 0, "build", "ui_add 9H,10H,JH,JK,JK.2")
-    assert draft.startswith("build:?9H,10H,JH,JK,JK")
+    draft = add(game, Build(), ["9H", "10H", "JH", "JK", "JK.2"])
+    assert draft == Build(asked=("JK", "JK", "9H", "10H", "JH"))
     draft = RAMINO51.step(game, 0, draft, "ui_read 9H,10H,JH,JK=QH,JK=KH")
-    assert draft == "build:9H,10H,JH,JK=QH,JK=KH"
+    assert draft == Build((group("9H,10H,JH,JK=QH,JK=KH"),))
     controls = RAMINO51.controls(game, 0, "en", draft)
     assert "Open with these (49 of 51): 2 more to open" in greyed(controls)
 
@@ -403,7 +429,8 @@ def test_a_listed_move_too_long_for_a_value_is_sent_as_a_key_to_it() -> None:
     game = scripted([ALICE_OPENINGS, BRUNO, CHIARA], "10S")
     view = game.private_view(0)
     long = "meld " + " ".join(["10H,JH,QH", "7S,7D,7C", "8S,8D,8C", "9S,9D,9C"] * 3)
-    values = (("10H,JH,QH", 30), ("7S,7D,7C", 21), ("8S,8D,8C", 24), ("9S,9D,9C", 27))
+    values = ((group("10H,JH,QH"), 30), (group("7S,7D,7C"), 21), (group("8S,8D,8C"), 24),
+              (group("9S,9D,9C"), 27))
     padded = replace(view, legal=(*view.legal, long), moves=(*view.moves, parse_action(long)),
                      values=(*view.values, *values))
     meld = next(c for c in main_selects(padded) if c.verb == "meld")
@@ -417,7 +444,48 @@ def test_a_listed_move_too_long_for_a_value_is_sent_as_a_key_to_it() -> None:
 
 def main_selects(view: R51Hand) -> list[SelectControl]:
     """Return the selects of a hand's main menu built from this view."""
-    return [c for c in hand_controls(view, "en", "") if isinstance(c, SelectControl)]
+    return [c for c in hand_controls(view, "en", None) if isinstance(c, SelectControl)]
+
+
+def test_a_value_or_step_no_menu_offers_is_refused_never_read() -> None:
+    game = opened_table()
+    legal = game.private_view(0).legal
+    for verb, value in (("discard", "JK"), ("exchange", "AH"), ("layoff", "AH Z"),
+                        ("swap", "A 9D meld 4S,5S,JK=6S"), ("meld", "AH,2H,3H"),
+                        ("close", "now"), ("ui_card", "9C"), ("draw", "")):
+        assert f"{verb} {value}".strip() not in legal
+        with pytest.raises(Refusal) as refused:
+            RAMINO51.compose(game, 0, verb, [value])
+        assert refused.value.key == "error.move_unavailable", (verb, value)
+    with pytest.raises(Refusal):
+        RAMINO51.compose(game, 0, "ui_add", ["AH", "9C", "QS"])  # cards she does not hold
+    assert RAMINO51.compose(game, 0, "discard", ["AH"]) == "discard AH"
+    for draft, text in ((None, "ui_card AH"), (None, "ui_back"), (Lay(), "ui_build"),
+                        (Lay(), "ui_card 9C"), (Lay("JK"), "ui_onto A"), (Swap(), "ui_to new"),
+                        (Swap(), "ui_from Z"), (Swap("Z"), "ui_to new"), (Lay(), "discard AH")):
+        with pytest.raises(IllegalMove):
+            RAMINO51.step(game, 0, draft, text)
+    with pytest.raises(Refusal) as refused:
+        RAMINO51.step(game, 0, Build(), "ui_read 8S,9S,JK=10S")  # no reading was asked
+    assert refused.value.key == "ramino51.no_meld_here"
+    drawing = crafted({0: ALICE_16, 1: "KC", 2: "2H", 3: "3S"}, melds=[(0, "5H 6H 7H")],
+                      phase="draw")
+    with pytest.raises(IllegalMove):  # no building before the draw
+        RAMINO51.step(drawing, 0, None, "ui_build")
+
+
+def test_four_jokers_in_the_builder_are_four_distinct_choices() -> None:
+    game = crafted({0: "JK JK JK JK 5H 6H 9S 9D KC", 1: "KD", 2: "2H", 3: "3S"},
+                   melds=[(0, "10C JC QC")], options=preset("four_jokers"))
+    select = next(c for c in RAMINO51.controls(game, 0, "en", Build())
+                  if isinstance(c, SelectControl) and c.verb == "ui_add")
+    values = [o.value for o in select.options]
+    assert len(values) == len(set(values)) and {"JK", "JK.2", "JK.3", "JK.4"} <= set(values)
+    draft = add(game, Build(), ["5H", "JK.4", "6H"])
+    assert isinstance(draft, Build) and draft.asked == ("JK", "5H", "6H")  # which run?
+    readings = next(c for c in RAMINO51.controls(game, 0, "en", draft)
+                    if isinstance(c, SelectControl))
+    assert sorted(o.value for o in readings.options) == ["5H,6H,JK=7H", "JK=4H,5H,6H"]
 
 
 def test_the_table_footer_says_how_often_the_stock_was_rebuilt() -> None:
@@ -443,53 +511,59 @@ class Presser:
         self.game, self.seat, self.counts = game, seat, counts
         self.view = game.private_view(seat)
 
-    def menu(self, draft: str, depth: int) -> None:
-        """Press each control of this step (each option of each select)."""
+    def menu(self, draft: Draft | None, depth: int) -> None:
+        """Press each control of this step (each option of each select); the steps the
+        draft knows are exactly those its controls send (the builder's cards sampled)."""
+        sent: set[str] = set()
         for control in RAMINO51.controls(self.game, self.seat, "en", draft):
             if isinstance(control, ButtonControl):
                 if control.disabled:
                     self.counts["greyed"] += 1
                     assert control.action.startswith("ui_"), control  # never a move
                 else:
-                    self.press(draft, control.action, depth)
+                    sent.add(self.press(draft, control.action, depth))
             elif control.verb == "ui_add":
-                for values in self.meld_cards(control):
-                    self.press(draft, RAMINO51.compose(self.game, self.seat, "ui_add", values),
-                               depth)
+                assert isinstance(draft, Build)
+                for values in self.meld_cards(control, draft):
+                    sent.add(self.press(draft, RAMINO51.compose(self.game, self.seat, "ui_add",
+                                                                values), depth))
             else:
                 for option in control.options:
                     text = RAMINO51.compose(self.game, self.seat, control.verb, [option.value])
-                    self.press(draft, text, depth)
+                    sent.add(self.press(draft, text, depth))
+        known = set(steps(self.view, draft))
+        assert {s for s in known - sent if not s.startswith("ui_add ")} == set(), draft
 
-    def press(self, draft: str, text: str, depth: int) -> None:
+    def press(self, draft: Draft | None, text: str, depth: int) -> str:
         """A step goes one menu deeper; a move must be one the game accepts now."""
         self.counts["pressed"] += 1
         if text.startswith("ui_"):
+            deeper = RAMINO51.step(self.game, self.seat, draft, text)  # every step offered is one
             if depth > 0 and text not in ("ui_back", "ui_clear"):
-                self.menu(RAMINO51.step(self.game, self.seat, draft, text), depth - 1)
-            return
+                assert deeper is None or isinstance(deeper, (Build, Lay, Swap)), deeper
+                self.menu(deeper, depth - 1)
+            return text
         assert text in self.view.legal, text
         self.game.verify(self.seat, self.game.parse_action(text))
+        return text
 
-    def meld_cards(self, select: SelectControl) -> list[list[str]]:
-        """Return, for each listed meld whose cards the select offers, its cards' values."""
+    def meld_cards(self, select: SelectControl, draft: Build) -> list[list[str]]:
+        """Return, for each meld that may come next whose cards the select offers, its cards'
+        values (other combinations are the player's own, refused with the reason)."""
         offered = [o.value for o in select.options]
         out = []
-        for action in self.view.moves:
-            if isinstance(action, MeldCards):
-                for group in action.melds:
-                    left = list(offered)
-                    values = []
-                    for p in group:
-                        value = next((v for v in left if v.partition(".")[0] == p.card.text),
-                                     None)
-                        if value is None:
-                            break
-                        left.remove(value)
-                        values.append(value)
-                    else:
-                        if values not in out:
-                            out.append(values)
+        for group in Builder(self.view, draft.done).next_melds():
+            left = list(offered)
+            values = []
+            for p in group:
+                value = next((v for v in left if v.partition(".")[0] == p.card.text), None)
+                if value is None:
+                    break
+                left.remove(value)
+                values.append(value)
+            else:
+                if values not in out:
+                    out.append(values)
         return out[:4]
 
 
@@ -501,7 +575,7 @@ def test_every_control_shown_is_a_listed_move_or_a_step_to_one(seed: int) -> Non
     counts: Counter[str] = Counter()
     while not game.is_over and counts["pressed"] < PRESSES:
         seat = game.to_act()[0]
-        Presser(game, seat, counts).menu("", depth=3)
+        Presser(game, seat, counts).menu(None, depth=3)
         counts["states"] += 1
         legal = game.legal_actions(seat)
         plays = [a for a in legal if not isinstance(a, (Discard, DrawStock))]

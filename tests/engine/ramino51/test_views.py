@@ -23,7 +23,7 @@ from engine.ramino51.events import (
     StockDraw,
     Taken,
 )
-from engine.ramino51.views import BestMelds, HandReport, R51Hand, R51Table, SeatView
+from engine.ramino51.views import BestMelds, HandReport, MeldView, R51Hand, R51Table, SeatView
 
 from ..texts import strings
 from .scripted import crafted, scripted
@@ -59,6 +59,11 @@ def test_the_table_view_shows_melds_with_owners_and_declared_jokers() -> None:
     assert [(m.id, m.owner, m.kind) for m in melds] == [("A", 1, "run"), ("B", 2, "set")]
     assert melds[0].declared == ("7H", "8H", "JK=9H", "10H")
     assert melds[0].cards == ("7H", "8H", "JK", "10H") and melds[1].declared[-1] == "JK"
+    joker = melds[0].placed[2]  # typed: the card each joker stands for, None for a set's
+    assert joker.card.is_joker and joker.as_ is not None and joker.as_.text == "9H"
+    assert melds[1].placed[-1].as_ is None
+    again = MeldView.from_dict(melds[0].to_dict())  # as a hand's result keeps it
+    assert again == melds[0] and again.placed[2].as_ == joker.as_
     assert [s.opened for s in g.public_view().seats] == [True, True, True, False]
 
 
@@ -67,7 +72,7 @@ def test_the_hand_view_holds_own_cards_moves_and_best_melds() -> None:
     mine = g.private_view(1)
     assert isinstance(mine, R51Hand) and mine.seat == 1
     assert mine.hand == tuple(c.text for c in sorted(g.hands[1]))
-    assert mine.best == BestMelds(mine.best.melds, 39 + 21, 51)
+    assert mine.best == BestMelds(mine.best.groups, 39 + 21, 51)
     assert sorted(sum(mine.best.melds, ())) == sorted(["9H", "10H", "JH", "QH", "7S", "7D",
                                                        "7C"])
     openings = [g.parse_action(t) for t in mine.legal if t.startswith("meld")]
@@ -130,8 +135,10 @@ def check_swaps(g: Ramino51Game, rng: random.Random) -> None:
             if seat != holder:
                 assert changed.private_view(seat) == g.private_view(seat)
     shown = strings(g.public_view())
-    revealed = {c.text for c in g.pile} | {m for v in g.public_view().melds for m in v.cards} | (
+    melds = g.public_view().melds
+    revealed = {c.text for c in g.pile} | {m for v in melds for m in v.cards} | (
         strings(g.last_result) if g.last_result is not None else set()) | {
-        g.exchange.text if g.exchange else ""}
+        g.exchange.text if g.exchange else ""} | {  # what a joker stands for is no card
+        p.as_.text for v in melds for p in v.placed if p.as_ is not None}
     held = {c.text for h in g.hands for c in h} | {c.text for c in g.stock}
     assert shown & held <= revealed
