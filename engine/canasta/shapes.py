@@ -79,6 +79,8 @@ class Holding:
     """A hand's faces by kind: naturals by rank (3: black threes), jokers under 0, twos 2."""
 
     ranks: dict[int, list[Card]] = field(default_factory=dict)
+    # each shape's cards taken alone, asked again and again (the ranks never change)
+    alone: dict[Shape, Group] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def of(cls, hand: Iterable[Card]) -> Holding:
@@ -94,7 +96,9 @@ class Holding:
 
     def cards(self, *shapes: Shape) -> list[Group]:
         """Return each shape's cards, the melds taking different copies of a kind."""
-        taken = dict.fromkeys(self.ranks, 0)
+        if len(shapes) == 1:  # the legal lists ask a meld's cards alone most often
+            return [self._alone(shapes[0])]
+        taken: dict[int, int] = {}
         out = []
         for shape in shapes:
             group: list[Card] = []
@@ -105,6 +109,16 @@ class Holding:
                 taken[kind] = start + count
             out.append(tuple(group))
         return out
+
+    def _alone(self, shape: Shape) -> Group:
+        """Return the cards of one shape (the first copies of each kind), kept."""
+        found = self.alone.get(shape)
+        if found is None:
+            ranks = self.ranks
+            found = self.alone[shape] = (
+                *ranks.get(shape.rank, [])[:shape.naturals],
+                *ranks.get(JOKER_MELD, [])[:shape.jokers], *ranks.get(TWOS_MELD, [])[:shape.twos])
+        return found
 
     def holds(self, *shapes: Shape) -> bool:
         """Whether the hand holds the cards of all these shapes at once."""
