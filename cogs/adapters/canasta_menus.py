@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import TypeVar
 
 from bot.i18n import card_text, cards_text, t
@@ -123,7 +124,19 @@ def step_draft(game: CanastaGame, view: CanastaHand, draft: object | None, text:
 
 def moves_of(view: CanastaHand, kind: type[Move]) -> list[Move]:
     """Return the view's legal moves of a kind whose text fits a select's value."""
-    return [m for m in view.moves if isinstance(m, kind) and len(str(m)) <= VALUE]
+    return [m for m in view.moves if isinstance(m, kind) and fits(m)]
+
+
+def fits(move: A.CanastaAction) -> bool:
+    """Whether the move's text fits a select's value."""
+    return len(str(move)) <= VALUE
+
+
+def shown(view: CanastaHand, kind: type[Move]) -> list[Move]:
+    """Return the ready-made moves of a kind a select shows: the plainest first, those whose
+    text fits, at most a select's options (a big hand lists hundreds of openings)."""
+    ordered = sorted((m for m in view.moves if isinstance(m, kind)), key=_plain_first)
+    return list(islice(filter(fits, ordered), MAX_OPTIONS))
 
 
 # ----- the main menus -----------------------------------------------------------------------
@@ -135,10 +148,10 @@ def _acquire_controls(view: CanastaHand, locale: str) -> list[Control]:
         buttons.append(ButtonControl("draw", t("canasta.action.draw", locale)))
     if any(isinstance(m, A.EndHand) for m in view.moves):
         buttons.append(ButtonControl("end", t("canasta.action.end", locale), "danger"))
-    takes = sorted(moves_of(view, A.TakePile), key=_plain_first)
+    takes = shown(view, A.TakePile)
     if len(takes) == 1:
         buttons += one_move(str(takes[0]), take_label(view, takes[0], locale), "success")
-    opens = sorted(moves_of(view, A.OpenAndDraw), key=_plain_first)
+    opens = shown(view, A.OpenAndDraw)
     if _builds(view):
         buttons.append(ButtonControl(BUILD, t("canasta.action.build_open", locale),
                                      "secondary"))
@@ -161,8 +174,8 @@ def _play_controls(view: CanastaHand, locale: str) -> list[Control]:
         buttons.append(ButtonControl(BUILD, t("canasta.action.build", locale), "secondary"))
     if _adds(view):
         buttons.append(ButtonControl(ADD, t("canasta.action.add", locale), "secondary"))
-    ready: list[A.NewMeld | A.AddToMeld] = sorted(
-        [*moves_of(view, A.NewMeld), *moves_of(view, A.AddToMeld)], key=_plain_first)
+    ready: list[A.NewMeld | A.AddToMeld] = [*shown(view, A.NewMeld), *shown(view, A.AddToMeld)]
+    ready = list(islice(sorted(ready, key=_plain_first), MAX_OPTIONS))
     selects: list[Control] = []
     if ready:
         selects.append(SelectControl("play", t("canasta.ready_placeholder", locale), [
@@ -174,7 +187,7 @@ def _builds(view: CanastaHand) -> bool:
     """Whether the menus offer to build melds: an opening listed before the draw, a new meld
     after it."""
     if view.table.phase == "acquire":
-        return bool(moves_of(view, A.OpenAndDraw))
+        return any(isinstance(m, A.OpenAndDraw) and fits(m) for m in view.moves)
     return any(isinstance(m, A.NewMeld) for m in view.moves)
 
 
@@ -186,8 +199,7 @@ def _adds(view: CanastaHand) -> bool:
 def _plain_first(move: A.CanastaAction) -> tuple[int, int, int]:
     """Order ready-made moves: fewest new melds beside, fewest wild cards, most cards."""
     groups = _groups(move)
-    cards = [c for g in groups for c in g]
-    return len(groups), sum(_wild_in(g) for g in groups), -len(cards)
+    return len(groups), sum(map(_wild_in, groups)), -sum(map(len, groups))
 
 
 def _groups(move: A.CanastaAction) -> list[tuple[Card, ...]]:
@@ -202,8 +214,7 @@ def _groups(move: A.CanastaAction) -> list[tuple[Card, ...]]:
 
 def _wild_in(group: Sequence[Card]) -> int:
     """Return how many cards of a group play as wild cards (its rank read from its naturals)."""
-    plain = [c.rank for c in group if c.rank not in (0, 2)]
-    rank = plain[0] if plain else group[0].rank
+    rank = next((c.rank for c in group if c.rank not in (0, 2)), group[0].rank)
     return sum(is_wild(c, rank) for c in group)
 
 
