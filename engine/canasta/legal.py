@@ -52,11 +52,8 @@ def legal_actions(g: CanastaRules, seat: int) -> list[A.CanastaAction]:
     """List the actions offered to the seat now, each one accepted by the checks."""
     if g.is_over or seat != g.turn:
         return []
-    found = acquire(g, seat) if g.phase == "acquire" else play(g, seat)
-    seen: dict[str, A.CanastaAction] = {}
-    for action in found:
-        seen.setdefault(str(action), action)
-    return list(seen.values())
+    # each part is listed once already (`checked`), and no two parts list one kind of move
+    return acquire(g, seat) if g.phase == "acquire" else play(g, seat)
 
 
 def refusal(g: CanastaRules, seat: int, action: A.CanastaAction) -> RulesError | None:
