@@ -427,3 +427,8 @@ def test_every_step_a_control_sends_is_taken_and_only_those() -> None:
             CANASTA.step(game, 0, draft, text)  # no refusal
     assert offered_steps(game, sevens) == {"ui_back", "ui_clear", "ui_rank K", "ui_rank 7",
                                            "ui_wild JK", "ui_wild 2C"}
+    opening = four()  # before the draw: an opening built rank by rank
+    kings = CANASTA.step(opening, 0, Building(), "ui_rank K")
+    for draft in [None, Building(), kings, CANASTA.step(opening, 0, kings, "ui_rank A")]:
+        assert offered_steps(opening, draft) == set(steps(opening, view_of(opening, 0), draft))
+    assert offered_steps(opening, None) == {"ui_build"}
