@@ -79,7 +79,6 @@ class Holding:
     """A hand's faces by kind: naturals by rank (3: black threes), jokers under 0, twos 2."""
 
     ranks: dict[int, list[Card]] = field(default_factory=dict)
-    # each shape's cards taken alone, asked again and again (the ranks never change)
     alone: dict[Shape, Group] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
@@ -96,8 +95,15 @@ class Holding:
 
     def cards(self, *shapes: Shape) -> list[Group]:
         """Return each shape's cards, the melds taking different copies of a kind."""
-        if len(shapes) == 1:  # the legal lists ask a meld's cards alone most often
-            return [self._alone(shapes[0])]
+        if len(shapes) != 1:
+            return self._cards(shapes)
+        # the legal lists ask a meld's cards alone most often: kept (the ranks never change)
+        found = self.alone.get(shapes[0])
+        if found is None:
+            found = self.alone[shapes[0]] = self._cards(shapes)[0]
+        return [found]
+
+    def _cards(self, shapes: Iterable[Shape]) -> list[Group]:
         taken: dict[int, int] = {}
         out = []
         for shape in shapes:
@@ -109,16 +115,6 @@ class Holding:
                 taken[kind] = start + count
             out.append(tuple(group))
         return out
-
-    def _alone(self, shape: Shape) -> Group:
-        """Return the cards of one shape (the first copies of each kind), kept."""
-        found = self.alone.get(shape)
-        if found is None:
-            ranks = self.ranks
-            found = self.alone[shape] = (
-                *ranks.get(shape.rank, [])[:shape.naturals],
-                *ranks.get(JOKER_MELD, [])[:shape.jokers], *ranks.get(TWOS_MELD, [])[:shape.twos])
-        return found
 
     def holds(self, *shapes: Shape) -> bool:
         """Whether the hand holds the cards of all these shapes at once."""
