@@ -3,7 +3,7 @@
 The table shows one panel per side (partners together with four players): its melds one per
 rank with their counts, canastas as closed piles named by kind, its red threes, whether it
 opened and its minimum, each player's card count and the side's total. A hand is grouped by
-rank with what it could meld. The menus (canasta_menus.py) work in steps kept as a draft.
+rank with what it could meld. The menus (canasta_menus.py) work in steps kept as a typed draft.
 """
 
 from __future__ import annotations
@@ -168,12 +168,12 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
         view: CanastaHand = view_of(game, seat)
         if not view.moves:
             return []
-        return hand_controls(game, view, locale, draft if isinstance(draft, str) else "")
+        return hand_controls(game, view, locale, draft)
 
     def step(self, game: CanastaGame, seat: int, draft: object | None, text: str
              ) -> object | None:
         """Move within the menus: build melds rank by rank, pick a side meld to add to."""
-        return step_draft(game, view_of(game, seat), draft if isinstance(draft, str) else "", text)
+        return step_draft(game, view_of(game, seat), draft, text)
 
     def compose(self, game: CanastaGame, seat: int, verb: str, values: Sequence[str]) -> str:
         """Return the move a select sends (a ready-made move, an addition's cards)."""

@@ -2,23 +2,27 @@
 
 Every choice is one of the engine's legal moves (the view's typed `moves`), or a step of a
 build (engine/canasta/building.py) whose choices and verdict the engine gives. The menus work
-in steps kept as a draft (see GameAdapter.step):
+in steps kept as a typed draft (see GameAdapter.step):
 
-- "" the turn's main menu: the ready-made moves (pile takes, openings, new melds, additions)
-  in selects, and buttons to build one by hand;
-- "build" or "build <move>" building melds rank by rank, the move written as the engine
-  writes it ("open KS,KH,KD AS,AH,AD", "meld 7D,7H,7S,JK") and read back by its parser: a
-  rank puts down all its free natural cards, a wild card joins the last meld. Before the
-  side has opened the melds make an opening; after, one meld. Its confirm button is greyed
-  out until the build is legal, and says what it lacks;
-- "add" (choose one of the side's melds), "add:<id>" (choose an addition to it).
+- None, the turn's main menu: the ready-made moves (pile takes, openings, new melds,
+  additions) in selects, and buttons to build one by hand;
+- `Building(melds)` building melds rank by rank: a rank puts down all its free natural
+  cards, a wild card joins the last meld. Before the side has opened the melds make an
+  opening; after, one meld. Its confirm button is greyed out until the build is legal, and
+  says what it lacks;
+- `Adding()` (choose one of the side's melds), `Adding(id)` (choose an addition to it).
+
+A step travels as its text and comes back by lookup among the steps these menus offer now
+(`steps`, built from the same choices as the controls), never by reading it.
 
 A move whose text passes a button's custom id goes in a one-option select instead.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import islice
 from typing import TypeVar
 
 from bot.i18n import card_text, cards_text, t
@@ -28,9 +32,9 @@ from engine.canasta import actions as A
 from engine.canasta.building import Build, build
 from engine.canasta.game import CanastaGame
 from engine.canasta.melds import cards_value, is_wild
+from engine.canasta.shapes import Group
 from engine.canasta.views import CanastaHand, MeldView, SideView, rank_name
 from engine.cards import Card
-from engine.errors import IllegalMove
 
 MAX_OPTIONS = 25  # Discord's limit on a select menu's options
 BUTTON_ACTION = 60  # what a button's custom id leaves for its action (ramino51_menus)
@@ -39,21 +43,100 @@ CONFIRM = "ui_confirm"  # a greyed-out confirm whose move is too long for a butt
 Move = TypeVar("Move", bound=A.CanastaAction)
 
 
-def hand_controls(game: CanastaGame, view: CanastaHand, locale: str, draft: str
+# ----- where a seat is in its menus -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Building:
+    """A build under way: the melds chosen so far, rank by rank (an opening before the draw,
+    else one new meld). The host keeps it as it is; its text names it in logs and tests."""
+
+    melds: tuple[Group, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join(["build", *(",".join(c.text for c in m) for m in self.melds)])
+
+
+@dataclass(frozen=True, slots=True)
+class Adding:
+    """An addition under way: choosing one of the side's melds (`meld` None), then the cards
+    that go on it."""
+
+    meld: str | None = None
+
+    def __str__(self) -> str:
+        return "add" if self.meld is None else f"add:{self.meld}"
+
+
+Draft = Building | Adding | None  # None: the turn's own menus
+
+BACK, BUILD, CLEAR, ADD = "ui_back", "ui_build", "ui_clear", "ui_add"
+RANK, WILD, MELD = "ui_rank", "ui_wild", "ui_meld"  # the steps' selects
+
+
+def said(verb: str, value: str) -> str:
+    """Return the text a step's select sends with this value (the host's `<verb> <value>`)."""
+    return f"{verb} {value}"
+
+
+def hand_controls(game: CanastaGame, view: CanastaHand, locale: str, draft: object | None
                   ) -> list[Control]:
     """Return the controls of the seat's step of the menus."""
-    if draft.startswith("build"):
+    if isinstance(draft, Building):
         return _build_controls(game, view, draft, locale)
-    if draft.startswith("add"):
+    if isinstance(draft, Adding):
         return _add_controls(view, draft, locale)
     if view.table.phase == "acquire":
         return _acquire_controls(view, locale)
     return _play_controls(view, locale)
 
 
+def steps(game: CanastaGame, view: CanastaHand, draft: object | None) -> dict[str, Draft]:
+    """Return each step the menus of this draft offer, as its text, and the draft it leads
+    to; built from the same choices as the controls."""
+    if isinstance(draft, Building):
+        now = current(game, view, draft)
+        out: dict[str, Draft] = {BACK: None}
+        if now.melds:
+            out[CLEAR] = Building()
+        out.update({said(RANK, v): d for v, (_, d) in rank_choices(now).items()})
+        out.update({said(WILD, v): d for v, (_, d) in wild_choices(now).items()})
+        return out
+    if isinstance(draft, Adding):
+        melds = addable(view)
+        chosen = {} if draft.meld in melds else melds  # a meld chosen: its cards are moves
+        return {BACK: None, **{said(MELD, v): Adding(m.id) for v, m in chosen.items()}}
+    out = {}
+    if _builds(view):
+        out[BUILD] = Building()
+    if _adds(view):
+        out[ADD] = Adding()
+    return out
+
+
+def step_draft(game: CanastaGame, view: CanastaHand, draft: object | None, text: str) -> Draft:
+    """Return the draft after the step sent as `text`; refuse a step these menus do not offer."""
+    offered = steps(game, view, draft)
+    if text not in offered:
+        raise Refusal("error.move_unavailable")
+    return offered[text]
+
+
 def moves_of(view: CanastaHand, kind: type[Move]) -> list[Move]:
     """Return the view's legal moves of a kind whose text fits a select's value."""
-    return [m for m in view.moves if isinstance(m, kind) and len(str(m)) <= VALUE]
+    return [m for m in view.moves if isinstance(m, kind) and fits(m)]
+
+
+def fits(move: A.CanastaAction) -> bool:
+    """Whether the move's text fits a select's value."""
+    return len(str(move)) <= VALUE
+
+
+def shown(view: CanastaHand, kind: type[Move]) -> list[Move]:
+    """Return the ready-made moves of a kind a select shows: the plainest first, those whose
+    text fits, at most a select's options (a big hand lists hundreds of openings)."""
+    ordered = sorted((m for m in view.moves if isinstance(m, kind)), key=_plain_first)
+    return list(islice(filter(fits, ordered), MAX_OPTIONS))
 
 
 # ----- the main menus -----------------------------------------------------------------------
@@ -65,12 +148,12 @@ def _acquire_controls(view: CanastaHand, locale: str) -> list[Control]:
         buttons.append(ButtonControl("draw", t("canasta.action.draw", locale)))
     if any(isinstance(m, A.EndHand) for m in view.moves):
         buttons.append(ButtonControl("end", t("canasta.action.end", locale), "danger"))
-    takes = sorted(moves_of(view, A.TakePile), key=_plain_first)
+    takes = shown(view, A.TakePile)
     if len(takes) == 1:
         buttons += one_move(str(takes[0]), take_label(view, takes[0], locale), "success")
-    opens = sorted(moves_of(view, A.OpenAndDraw), key=_plain_first)
-    if opens:
-        buttons.append(ButtonControl("ui_build", t("canasta.action.build_open", locale),
+    opens = shown(view, A.OpenAndDraw)
+    if _builds(view):
+        buttons.append(ButtonControl(BUILD, t("canasta.action.build_open", locale),
                                      "secondary"))
     selects: list[Control] = []
     if len(takes) > 1:
@@ -87,13 +170,12 @@ def _acquire_controls(view: CanastaHand, locale: str) -> list[Control]:
 
 def _play_controls(view: CanastaHand, locale: str) -> list[Control]:
     buttons: list[Control] = []
-    if any(isinstance(m, A.NewMeld) for m in view.moves):
-        buttons.append(ButtonControl("ui_build", t("canasta.action.build", locale),
-                                     "secondary"))
-    if any(isinstance(m, A.AddToMeld) for m in view.moves):
-        buttons.append(ButtonControl("ui_add", t("canasta.action.add", locale), "secondary"))
-    ready: list[A.NewMeld | A.AddToMeld] = sorted(
-        [*moves_of(view, A.NewMeld), *moves_of(view, A.AddToMeld)], key=_plain_first)
+    if _builds(view):
+        buttons.append(ButtonControl(BUILD, t("canasta.action.build", locale), "secondary"))
+    if _adds(view):
+        buttons.append(ButtonControl(ADD, t("canasta.action.add", locale), "secondary"))
+    ready: list[A.NewMeld | A.AddToMeld] = [*shown(view, A.NewMeld), *shown(view, A.AddToMeld)]
+    ready = list(islice(sorted(ready, key=_plain_first), MAX_OPTIONS))
     selects: list[Control] = []
     if ready:
         selects.append(SelectControl("play", t("canasta.ready_placeholder", locale), [
@@ -101,11 +183,23 @@ def _play_controls(view: CanastaHand, locale: str) -> list[Control]:
     return buttons + selects + _discards(view, locale)
 
 
+def _builds(view: CanastaHand) -> bool:
+    """Whether the menus offer to build melds: an opening listed before the draw, a new meld
+    after it."""
+    if view.table.phase == "acquire":
+        return any(isinstance(m, A.OpenAndDraw) and fits(m) for m in view.moves)
+    return any(isinstance(m, A.NewMeld) for m in view.moves)
+
+
+def _adds(view: CanastaHand) -> bool:
+    """Whether the menus offer to add to one of the side's melds."""
+    return bool(addable(view))
+
+
 def _plain_first(move: A.CanastaAction) -> tuple[int, int, int]:
     """Order ready-made moves: fewest new melds beside, fewest wild cards, most cards."""
     groups = _groups(move)
-    cards = [c for g in groups for c in g]
-    return len(groups), sum(_wild_in(g) for g in groups), -len(cards)
+    return len(groups), sum(map(_wild_in, groups)), -sum(map(len, groups))
 
 
 def _groups(move: A.CanastaAction) -> list[tuple[Card, ...]]:
@@ -120,8 +214,7 @@ def _groups(move: A.CanastaAction) -> list[tuple[Card, ...]]:
 
 def _wild_in(group: Sequence[Card]) -> int:
     """Return how many cards of a group play as wild cards (its rank read from its naturals)."""
-    plain = [c.rank for c in group if c.rank not in (0, 2)]
-    rank = plain[0] if plain else group[0].rank
+    rank = next((c.rank for c in group if c.rank not in (0, 2)), group[0].rank)
     return sum(is_wild(c, rank) for c in group)
 
 
@@ -151,40 +244,43 @@ def one_move(action: str, label: str, style: Style = "primary") -> list[Control]
 # ----- building melds -------------------------------------------------------------------------
 
 
-def chosen(draft: str) -> list[tuple[Card, ...]]:
-    """Return the melds of a build draft, read back by the engine's parser."""
-    text = draft.removeprefix("build").strip()
-    if not text:
-        return []
-    move = A.parse_action(text)
-    if isinstance(move, A.OpenAndDraw):
-        return list(move.melds)
-    if isinstance(move, A.NewMeld):
-        return [move.cards]
-    raise IllegalMove("no such step", action=draft)
-
-
-def current(game: CanastaGame, view: CanastaHand, draft: str) -> Build:
+def current(game: CanastaGame, view: CanastaHand, draft: Building) -> Build:
     """Return the engine's word on the build in the draft."""
-    return build(game, view.seat, chosen(draft), view.moves)
+    return build(game, view.seat, draft.melds, view.moves)
 
 
-def _build_controls(game: CanastaGame, view: CanastaHand, draft: str, locale: str
+def rank_choices(now: Build) -> dict[str, tuple[Group, Building]]:
+    """Return each rank the build may take next (its value in the menu), with its free
+    natural cards and the draft they make: a new meld of an opening, the one new meld else."""
+    out = {}
+    for group in now.ranks[:MAX_OPTIONS]:
+        melds = (*now.melds, group) if now.opening else (group,)
+        out[rank_name(group[0].rank)] = group, Building(melds)
+    return out
+
+
+def wild_choices(now: Build) -> dict[str, tuple[Card, Building]]:
+    """Return each wild card the build's last meld may take, with the draft it makes."""
+    return {c.text: (c, Building((*now.melds[:-1], (*now.melds[-1], c)))) for c in now.wilds}
+
+
+def _build_controls(game: CanastaGame, view: CanastaHand, draft: Building, locale: str
                     ) -> list[Control]:
     now = current(game, view, draft)
     controls: list[Control] = [back(locale)]
     if now.melds:
-        controls.append(ButtonControl("ui_clear", t("canasta.action.clear", locale),
-                                      "secondary"))
+        controls.append(ButtonControl(CLEAR, t("canasta.action.clear", locale), "secondary"))
         controls += confirm(now, locale)
-    if now.ranks:
-        controls.append(SelectControl("ui_rank", rank_placeholder(now, locale), [
-            SelectOption(rank_name(g[0].rank), rank_label(g, view, locale))
-            for g in now.ranks][:MAX_OPTIONS]))
-    if now.wilds:
+    ranks = rank_choices(now)
+    if ranks:
+        controls.append(SelectControl(RANK, rank_placeholder(now, locale), [
+            SelectOption(value, rank_label(group, view, locale))
+            for value, (group, _) in ranks.items()]))
+    wilds = wild_choices(now)
+    if wilds:
         controls.append(SelectControl(
-            "ui_wild", t("canasta.wild_placeholder", locale, cards=meld_text(now.melds[-1])),
-            [SelectOption(c.text, card_text(c.text)) for c in now.wilds]))
+            WILD, t("canasta.wild_placeholder", locale, cards=meld_text(now.melds[-1])),
+            [SelectOption(value, card_text(value)) for value in wilds]))
     return controls
 
 
@@ -232,70 +328,33 @@ def clip(text: str, most: int = 80) -> str:
     return text if len(text) <= most else text[:most - 1] + "…"
 
 
-def add_rank(game: CanastaGame, view: CanastaHand, draft: str, rank: str) -> str:
-    """Return the build draft with the rank's free natural cards as a new meld."""
-    now = current(game, view, draft)
-    group = next((g for g in now.ranks if rank_name(g[0].rank) == rank), None)
-    if group is None:
-        raise Refusal("error.move_unavailable")
-    melds = [*now.melds, group] if now.opening else [group]
-    return draft_of(now.opening, melds)
-
-
-def add_wild(game: CanastaGame, view: CanastaHand, draft: str, card: str) -> str:
-    """Return the build draft with a wild card joined to its last meld."""
-    now = current(game, view, draft)
-    wild = next((c for c in now.wilds if c.text == card), None)
-    if wild is None:
-        raise Refusal("error.move_unavailable")
-    return draft_of(now.opening, [*now.melds[:-1], (*now.melds[-1], wild)])
-
-
-def draft_of(opening: bool, melds: Sequence[tuple[Card, ...]]) -> str:
-    """Return the draft holding the move these melds make, as the engine writes it."""
-    move = A.OpenAndDraw(tuple(melds)) if opening else A.NewMeld(melds[-1])
-    return f"build {move}"
-
-
 # ----- adding to a side meld ------------------------------------------------------------------
 
 
-def _add_controls(view: CanastaHand, draft: str, locale: str) -> list[Control]:
-    adds = moves_of(view, A.AddToMeld)
-    melds = [m for m in own_side(view).melds if any(a.meld_id == m.id for a in adds)]
-    mid = draft.partition(":")[2]
-    meld = next((m for m in melds if m.id == mid), None)
+def addable(view: CanastaHand) -> dict[str, MeldView]:
+    """Return the side's melds a listed addition goes on, by their value in the menu."""
+    ids = {a.meld_id for a in moves_of(view, A.AddToMeld)}
+    melds = [m for m in own_side(view).melds if m.id in ids]
+    return {m.id: m for m in melds[:MAX_OPTIONS]}
+
+
+def _add_controls(view: CanastaHand, draft: Adding, locale: str) -> list[Control]:
+    melds = addable(view)
+    meld = melds.get(draft.meld or "")
     if meld is None:
         if not melds:
             return [back(locale)]
-        return [back(locale), SelectControl("ui_meld", t("canasta.meld_placeholder", locale), [
-            SelectOption(m.id, meld_label(m, locale)) for m in melds][:MAX_OPTIONS])]
-    onto = sorted((a for a in adds if a.meld_id == meld.id), key=_plain_first)
+        return [back(locale), SelectControl(MELD, t("canasta.meld_placeholder", locale), [
+            SelectOption(value, meld_label(m, locale)) for value, m in melds.items()])]
+    onto = sorted((a for a in moves_of(view, A.AddToMeld) if a.meld_id == meld.id),
+                  key=_plain_first)
     return [back(locale), SelectControl(
         "play", t("canasta.add_placeholder", locale, meld=meld_label(meld, locale)),
         [SelectOption(str(a), cards_text(c.text for c in a.cards))
          for a in onto][:MAX_OPTIONS])]
 
 
-# ----- steps and selects ----------------------------------------------------------------------
-
-_OPEN = {"ui_back": "", "ui_build": "build", "ui_clear": "build", "ui_add": "add"}
-Step = Callable[[CanastaGame, CanastaHand, str, str], str]
-_STEPS: dict[str, Step] = {"ui_rank": add_rank, "ui_wild": add_wild}
-
-
-def step_draft(game: CanastaGame, view: CanastaHand, draft: str, text: str) -> str:
-    """Return the new draft after a menu step."""
-    verb, _, value = text.partition(" ")
-    if verb in _OPEN:
-        return _OPEN[verb]
-    if verb in _STEPS:
-        return _STEPS[verb](game, view, draft, value)
-    if verb == "ui_meld":
-        if value not in {a.meld_id for a in moves_of(view, A.AddToMeld)}:
-            raise Refusal("error.move_unavailable")
-        return f"add:{value}"
-    raise IllegalMove("no such step", action=text)
+# ----- selects --------------------------------------------------------------------------------
 
 
 def compose_move(verb: str, values: Sequence[str]) -> str:
@@ -383,5 +442,5 @@ def play_label(view: CanastaHand, move: A.NewMeld | A.AddToMeld, locale: str) ->
 
 def back(locale: str) -> ButtonControl:
     """Return the button back to the main menu."""
-    return ButtonControl("ui_back", t("canasta.action.back", locale), "secondary")
+    return ButtonControl(BACK, t("canasta.action.back", locale), "secondary")
 

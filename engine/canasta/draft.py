@@ -17,13 +17,22 @@ from .melds import canasta_kind
 
 def held_at(hand: Sequence[Card], want: Card) -> int:
     """Return where the hand holds a copy of the card's face; CardNotInHand if nowhere."""
-    # compared as ints, the first copy's key being the lowest: legal lists pull many cards
-    low = want.key - want.key % PACKS_HELD
-    high = low + PACKS_HELD
-    for i, card in enumerate(hand):
-        if low <= card.key < high:
-            return i
-    raise CardNotInHand(f"you do not hold {want}", card=want.text)
+    return found_at(faces_of(hand), want)
+
+
+def faces_of(hand: Sequence[Card]) -> list[int]:
+    """Return each card's face as an int (its key without the pack)."""
+    return [card.key // PACKS_HELD for card in hand]
+
+
+def found_at(faces: list[int], want: Card) -> int:
+    """Return where the first copy of the card's face is among these faces; CardNotInHand if
+    nowhere."""
+    # searched at C speed: the legal lists pull thousands of cards a call
+    try:
+        return faces.index(want.key // PACKS_HELD)
+    except ValueError:
+        raise CardNotInHand(f"you do not hold {want}", card=want.text) from None
 
 
 @dataclass(slots=True)
@@ -42,8 +51,14 @@ class Draft:
         return cls(seat, side, list(hand))
 
     def pull(self, named: Iterable[Card]) -> list[Card]:
-        """Take the named cards out of the hand (any held copy of each face)."""
-        return [self.hand.pop(held_at(self.hand, want)) for want in named]
+        """Take the named cards out of the hand (the first held copy of each face)."""
+        faces = faces_of(self.hand)
+        out = []
+        for want in named:
+            i = found_at(faces, want)
+            del faces[i]
+            out.append(self.hand.pop(i))
+        return out
 
     def grown(self, meld: TableMeld) -> list[Card]:
         """Return a table meld's cards with what the draft adds to it."""

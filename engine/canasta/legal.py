@@ -31,6 +31,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable
 from copy import copy
+from functools import cache
 
 from ..cards import Card
 from ..errors import FirstMeldTooLow, RulesError
@@ -38,9 +39,10 @@ from ..melds import JOKER_MELD, TWOS_MELD
 from . import actions as A
 from .draft import Draft
 from .melds import canasta_kind, cards_value, is_red_three
+from .options import CanastaOptions
 from .rules import CanastaRules
 from .search import Goal, Option, reach
-from .shapes import Holding, Shape, face, melds, shape_of, shapes
+from .shapes import Holding, Shape, face, melds, shape_of, shapes, stand_in
 from .shapes import additions as additions_to
 
 __all__ = ["Holding", "can_take", "face", "legal_actions", "passes", "takes"]
@@ -50,11 +52,8 @@ def legal_actions(g: CanastaRules, seat: int) -> list[A.CanastaAction]:
     """List the actions offered to the seat now, each one accepted by the checks."""
     if g.is_over or seat != g.turn:
         return []
-    found = acquire(g, seat) if g.phase == "acquire" else play(g, seat)
-    seen: dict[str, A.CanastaAction] = {}
-    for action in found:
-        seen.setdefault(str(action), action)
-    return list(seen.values())
+    # each part is listed once already (`checked`), and no two parts list one kind of move
+    return acquire(g, seat) if g.phase == "acquire" else play(g, seat)
 
 
 def refusal(g: CanastaRules, seat: int, action: A.CanastaAction) -> RulesError | None:
@@ -105,21 +104,31 @@ class Melds:
     def __init__(self, g: CanastaRules, hold: Holding) -> None:
         self.g, self.hold = g, hold
         self.shapes = [s for rank in hold.kinds() for s in melds(hold, rank, g.opts)]
-        self.worth = {s: value(g, hold.cards(s)[0]) for s in self.shapes}
-        self._trimmed: dict[Shape, int] = {}
+        self.worth = {s: worth_of(s, g.opts) for s in self.shapes}
 
     def trimmed(self, shape: Shape) -> int:
         """Return the most a meld is worth once a card or more leaves it (0: it goes)."""
-        found = self._trimmed.get(shape)
-        if found is None:
-            found = self._trimmed[shape] = max(
-                (self.worth[s] for s in self.shapes
-                 if s.rank == shape.rank and s <= shape and s != shape), default=0)
-        return found
+        return trimmed_of(shape, self.g.opts)
 
     def groups(self, *chosen: Shape) -> A.Melds:
         """Return the melds' cards as an action names them."""
         return tuple(self.hold.cards(*chosen))
+
+
+@cache
+def worth_of(shape: Shape, opts: CanastaOptions) -> int:
+    """Return what a meld of the shape is worth (cards of one kind in a hand are worth alike:
+    a hand's threes are black)."""
+    return cards_value(stand_in(shape), opts)
+
+
+@cache
+def trimmed_of(shape: Shape, opts: CanastaOptions) -> int:
+    """Return the most a meld of the shape is worth once a card or more leaves it: its
+    richest smaller shape that is still a valid meld (0 when none is). Any hand holding the
+    shape holds those, so the answer is the shape's alone."""
+    smaller = melds(Holding.of(stand_in(shape)), shape.rank, opts)
+    return max((worth_of(s, opts) for s in smaller if s <= shape and s != shape), default=0)
 
 
 def openings(g: CanastaRules, seat: int, hold: Holding) -> list[A.CanastaAction]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..cards import Card
+from ..cards import PACKS_HELD, Card
 from ..errors import InvalidMeld
 from ..melds import BLACK_THREES, JOKER_MELD, TWOS_MELD, make_group
 from .options import CanastaOptions
@@ -19,6 +19,8 @@ BONUS = {"clean": 500, "dirty": 300, "clean_pinellata": 3000, "dirty_pinellata":
          "toro": 5000}
 CLEAN = frozenset({"clean", "clean_pinellata"})  # the kinds that count as clean to go out
 RED_THREES = (0, 100, 200, 300, 800, 1000, 1200)
+RANKS_KEPT = 20_000  # melds whose rank meld_rank remembers
+_RANKS: dict[tuple[int, ...], int] = {}  # a meld's faces -> its rank
 
 
 def is_red_three(card: Card) -> bool:
@@ -62,7 +64,16 @@ def is_wild(card: Card, rank: int) -> bool:
 def meld_rank(cards: Sequence[Card]) -> int:
     """Return the rank of a new meld's cards (0 jokers, 2 twos, 3 black threes); InvalidMeld
     if they are none."""
-    return make_group(cards).ranks[0]
+    # the legal lists ask it of the same melds thousands of times a call: kept by faces (the
+    # pack of a copy plays no part), an invalid meld asked again each time
+    faces = tuple(c.key // PACKS_HELD for c in cards)
+    rank = _RANKS.get(faces)
+    if rank is None:
+        rank = make_group(cards).ranks[0]
+        if len(_RANKS) >= RANKS_KEPT:
+            _RANKS.clear()
+        _RANKS[faces] = rank
+    return rank
 
 
 def check_meld(cards: Sequence[Card], rank: int, opts: CanastaOptions) -> None:

@@ -79,6 +79,7 @@ class Holding:
     """A hand's faces by kind: naturals by rank (3: black threes), jokers under 0, twos 2."""
 
     ranks: dict[int, list[Card]] = field(default_factory=dict)
+    alone: dict[Shape, Group] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def of(cls, hand: Iterable[Card]) -> Holding:
@@ -94,7 +95,16 @@ class Holding:
 
     def cards(self, *shapes: Shape) -> list[Group]:
         """Return each shape's cards, the melds taking different copies of a kind."""
-        taken = dict.fromkeys(self.ranks, 0)
+        if len(shapes) != 1:
+            return self._cards(shapes)
+        # the legal lists ask a meld's cards alone most often: kept (the ranks never change)
+        found = self.alone.get(shapes[0])
+        if found is None:
+            found = self.alone[shapes[0]] = self._cards(shapes)[0]
+        return [found]
+
+    def _cards(self, shapes: Iterable[Shape]) -> list[Group]:
+        taken: dict[int, int] = {}
         out = []
         for shape in shapes:
             group: list[Card] = []

@@ -9,14 +9,24 @@ import pytest
 
 from bot.i18n import t
 from card_images import PilesPanel
-from cogs.adapters import ButtonControl, Control, Deal, SelectControl, view_of
+from cogs.adapters import UI_PREFIX, ButtonControl, Control, Deal, SelectControl, view_of
 from cogs.adapters.base import preset_label
 from cogs.adapters.canasta import CANASTA, safe_move
-from cogs.adapters.canasta_menus import BUTTON_ACTION, MAX_OPTIONS, VALUE, hand_controls, one_move
+from cogs.adapters.canasta_menus import (
+    BUTTON_ACTION,
+    MAX_OPTIONS,
+    VALUE,
+    Adding,
+    Building,
+    hand_controls,
+    one_move,
+    steps,
+)
 from cogs.custom_ids import ComponentId, parse
 from cogs.errors import Refusal
 from engine.canasta import CanastaGame
 from engine.canasta.views import CanastaHand, MeldView
+from engine.cards import Card
 from tests.engine.canasta.scripted import crafted, scripted
 
 NAMES = ["Alice", "Bruno", "Chiara", "Dario"]
@@ -66,24 +76,26 @@ def test_a_40_card_hand_and_14_melds_a_side_fit_every_step(locale: str) -> None:
     view = fourteen(view_of(game, 0))
     assert len(view.hand) == 40 and all(len(s.melds) == 14 for s in view.table.sides)
     mine = view.table.sides[0].melds
-    for draft in ("", "build", "build meld KS,KH,KD", "add", f"add:{mine[0].id}", "add:Z0"):
+    kings = (Card.parse("KS"), Card.parse("KH"), Card.parse("KD"))
+    drafts = [None, Building(), Building((kings,)), Adding(), Adding(mine[0].id), Adding("Z0")]
+    for draft in drafts:
         check_limits(hand_controls(game, view, locale, draft))
-    main = hand_controls(game, view, locale, "")
+    main = hand_controls(game, view, locale, None)
     # every card of the hand can be thrown, over two selects of 25 and 15
     discards = [c for c in main if isinstance(c, SelectControl)
                 and c.verb in ("discard", "discard_more")]
     assert [len(c.options) for c in discards] == [25, 15]
     assert {o.value for c in discards for o in c.options} == set(BIG_HAND.split())
-    meld_menu = hand_controls(game, view, locale, "add")
+    meld_menu = hand_controls(game, view, locale, Adding())
     assert len(meld_menu[1].options) == 10  # type: ignore[union-attr]  # 4 to K: Alice holds those
 
 
 def test_the_add_menu_offers_the_legal_additions_to_the_meld_chosen() -> None:
     game = full_table()
     kings = next(m for m in view_of(game).sides[0].melds if m.rank == "K")
-    assert CANASTA.step(game, 0, "", "ui_add") == "add"
-    assert CANASTA.step(game, 0, "add", f"ui_meld {kings.id}") == f"add:{kings.id}"
-    controls = CANASTA.controls(game, 0, "en", f"add:{kings.id}")
+    assert CANASTA.step(game, 0, None, "ui_add") == Adding()
+    assert CANASTA.step(game, 0, Adding(), f"ui_meld {kings.id}") == Adding(kings.id)
+    controls = CANASTA.controls(game, 0, "en", Adding(kings.id))
     cards = controls[1]
     assert isinstance(cards, SelectControl) and cards.verb == "play"
     # the four kings, three, two or one of them (no wild card is held): one a count
@@ -122,9 +134,9 @@ def test_the_first_menu_draws_opens_ready_made_or_builds() -> None:
 
 def test_an_opening_is_built_rank_by_rank_with_its_sum_against_the_minimum() -> None:
     game = four()
-    draft = CANASTA.step(game, 0, "", "ui_build")
+    draft = CANASTA.step(game, 0, None, "ui_build")
     draft = CANASTA.step(game, 0, draft, "ui_rank K")
-    assert draft == "build open KD,KH,KS"
+    assert str(draft) == "build KD,KH,KS"
     controls = CANASTA.controls(game, 0, "it", draft)
     short = next(c for c in controls if isinstance(c, ButtonControl) and c.label.startswith(
         "Apri con queste"))
@@ -273,7 +285,7 @@ def test_a_pile_take_with_several_ways_is_chosen_from_one_select() -> None:
 
 def test_a_new_meld_takes_a_wild_card_in_the_building_menu() -> None:
     game = crafted({0: "7S 7H 7D JK 2C 5S 9S AC AC"}, melds=[(0, "AS AH AD")], phase="play")
-    draft = CANASTA.step(game, 0, "", "ui_build")
+    draft = CANASTA.step(game, 0, None, "ui_build")
     ranks = next(c for c in CANASTA.controls(game, 0, "en", draft)
                  if isinstance(c, SelectControl) and c.verb == "ui_rank")
     assert [o.value for o in ranks.options] == ["7"]  # not A: the side's aces take them
@@ -284,7 +296,7 @@ def test_a_new_meld_takes_a_wild_card_in_the_building_menu() -> None:
                  if isinstance(c, SelectControl) and c.verb == "ui_wild")
     assert [o.value for o in wilds.options] == ["JK", "2C"]
     draft = CANASTA.step(game, 0, draft, "ui_wild JK")
-    assert draft == "build meld 7D,7H,7S,JK"
+    assert str(draft) == "build 7D,7H,7S,JK"
     put = [c for c in CANASTA.controls(game, 0, "en", draft) if isinstance(c, ButtonControl)
            and c.action.startswith("meld ")]
     assert [p.label for p in put] == ["Meld 7♦\ufe0e 7♥\ufe0e 7♠\ufe0e 🃏"]
@@ -347,7 +359,7 @@ def test_before_the_draw_the_hand_says_what_it_melds_after_it(
 
 def test_a_new_meld_s_confirm_is_greyed_out_until_a_wild_card_makes_it_a_meld() -> None:
     game = crafted({0: "7S 7H JK 5S 9S AC AC"}, melds=[(0, "AS AH AD")], phase="play")
-    draft = CANASTA.step(game, 0, CANASTA.step(game, 0, "", "ui_build"), "ui_rank 7")
+    draft = CANASTA.step(game, 0, CANASTA.step(game, 0, None, "ui_build"), "ui_rank 7")
     put = next(c for c in CANASTA.controls(game, 0, "it", draft)
                if isinstance(c, ButtonControl) and c.label.startswith("Cala"))
     assert put.label == "Cala 7♥\ufe0e 7♠\ufe0e (aggiungi una matta)" and put.disabled
@@ -363,10 +375,62 @@ def test_a_new_meld_s_confirm_is_greyed_out_until_a_wild_card_makes_it_a_meld() 
 
 def test_an_opening_that_would_leave_no_card_says_so() -> None:
     game = crafted({0: "KS KH KD AS AH AD"}, phase="acquire", stock="5C")
-    draft = CANASTA.step(game, 0, CANASTA.step(game, 0, "", "ui_build"), "ui_rank K")
+    draft = CANASTA.step(game, 0, CANASTA.step(game, 0, None, "ui_build"), "ui_rank K")
     draft = CANASTA.step(game, 0, draft, "ui_rank A")
     put = next(c for c in CANASTA.controls(game, 0, "en", draft)
                if isinstance(c, ButtonControl) and c.label.startswith("Open"))
     assert put.label == "Open with these (keep a card to discard)" and put.disabled
     assert not any(isinstance(c, SelectControl) and c.verb == "ui_rank"
                    for c in CANASTA.controls(game, 0, "en", draft))
+
+
+def offered_steps(game: CanastaGame, draft: object | None) -> set[str]:
+    """Return the step texts the controls of this draft send (buttons and select values)."""
+    out: set[str] = set()
+    for control in CANASTA.controls(game, 0, "en", draft):
+        if isinstance(control, ButtonControl) and control.action.startswith(UI_PREFIX):
+            out.add(control.action)
+        elif isinstance(control, SelectControl) and control.verb.startswith(UI_PREFIX):
+            out |= {CANASTA.compose(game, 0, control.verb, [o.value]) for o in control.options}
+    return out
+
+
+def test_a_step_no_control_offered_is_refused() -> None:
+    game = full_table()
+    kings = next(m for m in view_of(game).sides[0].melds if m.rank == "K")
+    for draft, text in [
+        (None, f"ui_meld {kings.id}"),  # a meld chosen before the meld menu was opened
+        (None, "ui_back"), (None, "ui_rank K"),  # the main menu has neither
+        (Adding(), "ui_meld Z9"),  # no such meld
+        (Adding(kings.id), f"ui_meld {kings.id}"),  # its additions are shown, not melds
+        (Building(), "ui_wild 2S"),  # no meld to put a wild card on yet
+        (Building(), "ui_rank A"),  # the side's aces take Alice's aces: no new meld of A
+        (Building(), "ui_rank"), (Building(), "ui_rank K extra"), (Building(), "ui_clear"),
+    ]:
+        assert text not in offered_steps(game, draft)
+        with pytest.raises(Refusal):
+            CANASTA.step(game, 0, draft, text)
+    opening = four()  # before the draw: no addition to offer
+    with pytest.raises(Refusal):
+        CANASTA.step(opening, 0, None, "ui_add")
+
+
+def test_every_step_a_control_sends_is_taken_and_only_those() -> None:
+    game = crafted({0: "7S 7H JK 2C KS KH KD KC 5S 9S AC AC"}, melds=[(0, "AS AH AD")],
+                   phase="play")
+    aces = view_of(game).sides[0].melds[0]
+    sevens = CANASTA.step(game, 0, Building(), "ui_rank 7")
+    drafts = [None, Building(), sevens, CANASTA.step(game, 0, sevens, "ui_wild JK"),
+              Adding(), Adding(aces.id)]
+    for draft in drafts:
+        texts = offered_steps(game, draft)
+        assert texts == set(steps(game, view_of(game, 0), draft)), draft
+        for text in texts:
+            CANASTA.step(game, 0, draft, text)  # no refusal
+    assert offered_steps(game, sevens) == {"ui_back", "ui_clear", "ui_rank K", "ui_rank 7",
+                                           "ui_wild JK", "ui_wild 2C"}
+    opening = four()  # before the draw: an opening built rank by rank
+    kings = CANASTA.step(opening, 0, Building(), "ui_rank K")
+    for draft in [None, Building(), kings, CANASTA.step(opening, 0, kings, "ui_rank A")]:
+        assert offered_steps(opening, draft) == set(steps(opening, view_of(opening, 0), draft))
+    assert offered_steps(opening, None) == {"ui_build"}

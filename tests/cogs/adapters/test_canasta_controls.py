@@ -32,7 +32,9 @@ def pressed(game: CanastaGame, locale: str) -> tuple[int, list[str]]:
     """Press every control of the seat to act, following menu steps; return the count of
     controls pressed and the refusals met."""
     seat = game.turn
-    drafts, seen, presses, refusals = deque([""]), {""}, 0, []
+    drafts: deque[object | None] = deque([None])
+    seen: set[object | None] = {None}
+    presses, refusals = 0, []
     while drafts and len(seen) <= STEPS:
         draft = drafts.popleft()
         for name, value in sent(game, seat, locale, draft, refusals):
@@ -51,7 +53,7 @@ def pressed(game: CanastaGame, locale: str) -> tuple[int, list[str]]:
     return presses, refusals
 
 
-def sent(game: CanastaGame, seat: int, locale: str, draft: str, refusals: list[str]
+def sent(game: CanastaGame, seat: int, locale: str, draft: object | None, refusals: list[str]
          ) -> list[tuple[str, str]]:
     """Return what each enabled control of the step sends (a button's name, or a select's
     verb and one of its values); a greyed-out button must hide a refused move."""

@@ -84,7 +84,9 @@ def check_state(g: CanastaGame) -> None:
             assert len(meld.cards) <= 7
     assert not any(c.rank == 3 and c.suit in "HD" for h in g.hands for c in h)
     if not g.is_over:
-        assert all(g.hands) and g.legal_actions(g.turn)
+        acts = g.legal_actions(g.turn)
+        assert all(g.hands) and acts
+        assert len({str(a) for a in acts}) == len(acts)  # each move once
         if len(g.hands[g.turn]) == 1 and g.phase == "play":
             assert g.going_out_ok(g.side(g.turn))
 
