@@ -510,9 +510,9 @@ class MahjongLook(ClosedLook):
     def controls(self, seat: int, locale: str, draft: object | None) -> list[Control]:
         """Return the turn's buttons and menus at the seat's place in them (the draft)."""
         view = self.hand(seat)
-        place = draft if isinstance(draft, mj.Draft) else mj.Draft()
+        place = mj.place_of(view, draft)
         menus = mj.controls(view, place, locale)
-        if place.depth or place.laying is not None:
+        if place != mj.Draft(place.more):  # a step of its own: a depth, a meld, a group
             return menus
         return [*buttons(view, locale), *mj.take_button(view, locale), *menus]
 
@@ -522,15 +522,7 @@ class MahjongLook(ClosedLook):
 
     def step(self, seat: int, draft: object | None, text: str) -> object | None:
         """Return the seat's place in the menus after the step it sent."""
-        view = self.hand(seat)
-        return mj.step(view, draft if isinstance(draft, mj.Draft) else mj.Draft(), text)
-
-    def compose(self, seat: int, verb: str, values: Sequence[str]) -> str:
-        """Return the meld the chosen cards make, or the move a menu's value stands for."""
-        if verb != "meld":
-            return super().compose(seat, verb, values)
-        move = mj.meld_move(self.hand(seat), values, self.game.rules)
-        return str(move) if move is not None else "meld " + ",".join(values)
+        return mj.step(self.hand(seat), draft, text)
 
     def made_safe(self, choice: A.GinAction, view: GinHand) -> str:
         """Return a discard instead of the computer's meld or lay-off (unless a card taken
@@ -723,6 +715,8 @@ def _select_key(move: A.GinAction) -> tuple[str, str] | None:
         return "take", str(move.depth)
     if isinstance(move, A.LayOff):
         return "layoff", mj.layoff_value(move)
+    if isinstance(move, A.MeldCards):
+        return "meld", mj.meld_value(move)
     return None
 
 

@@ -294,3 +294,17 @@ def test_the_dealer_names_only_a_listed_special_card() -> None:
     cards = RUMMY500.controls(game, seat, "en", draft)[1]
     assert isinstance(cards, SelectControl) and len(cards.options) == 13
     assert all(f"special {o.value}" in moves for o in cards.options)
+
+
+def test_a_pile_of_more_than_25_depths_pages_them_and_every_take_is_reached() -> None:
+    # Three whole suits in the pile: each card melds with the two above it, 35 depths.
+    pile = " ".join(f"{rank}{suit}" for suit in "HCD" for rank in
+                    ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"))
+    game = crafted({0: "AS 3S 5S 7S 9S", 1: "KS", 2: "QS"}, pile=pile, turn=0, phase="draw",
+                   players=3, opened=[0])
+    takes = {str(a) for a in game.private_view(0).moves if isinstance(a, TakeDiscards)}
+    depths = RUMMY500.controls(game, 0, "en", RUMMY500.step(game, 0, None, "ui_take"))
+    more = next(c for c in depths if isinstance(c, ButtonControl) and c.action == "ui_next")
+    assert more.label == "Next: 26–35 of 35 ▸"
+    tally = Tally()
+    assert takes <= explore(game, 0, tally) and not tally.faults, tally.faults
