@@ -26,12 +26,13 @@ import pytest
 
 from cogs.adapters import UI_PREFIX, ButtonControl, SelectControl, view_of
 from cogs.adapters import gin_mahjong as mj
-from cogs.adapters.gin import GIN
+from cogs.adapters.gin import GIN, DeepPage
 from cogs.adapters.melding import MAX_OPTIONS
 from engine.cards import parse_cards
 from engine.errors import RulesError
 from engine.gin import GinOptions, LayOff, MahjongGin, MeldCards, TakePile, new_game, preset
 from tests.engine.completeness import walk
+from tests.engine.gin.scripted import scripted
 from tests.engine.gin.test_completeness import choose
 from tests.engine.gin.test_mahjong import example_17
 
@@ -80,7 +81,8 @@ def reached_moves(game: Any, seat: int, tally: Tally) -> set[str]:
         if draft in seen:
             continue
         seen.add(draft)
-        if isinstance(draft, mj.Draft) and (draft.group or draft.page):
+        if (isinstance(draft, mj.Draft) and (draft.group or draft.page)) or (isinstance(
+                draft, DeepPage) and draft.page):
             tally.long_menus += 1
         for control in GIN.controls(game, seat, "en", draft):
             tally.controls += 1
@@ -165,3 +167,23 @@ def test_many_mahjong_melds_are_chosen_by_rank_or_suit_and_every_one_is_reached(
     assert [o.value for o in groups.options] == ["S", "7"]
     tally = Tally()
     assert melds <= reached_moves(game, 0, tally) and tally.long_menus > 2
+
+
+def test_deep_pickups_past_one_menu_are_paged_and_every_one_is_reached() -> None:
+    game = scripted("8H 8S 2C 3C 4D 6D 9D JC QS KH", "AS 2S 3S 4H 5H 6H 7C 9C 10C KD",
+                    upcard="8C", stock="5S 7S",
+                    options=preset("standard", deep_discard_pickup=True))
+    for seat, text in ((0, "pass"), (1, "pass"), (0, "draw"), (0, "discard 5S"), (1, "draw"),
+                       (1, "discard 7S")):
+        game.apply(seat, text)
+    # A position made up for the menus: two runs in hand, a pile of cards extending them or
+    # making sets with them: 26 deep pickups.
+    game.hands[0] = parse_cards("2S 3S 4S 5S 6S 2H 3H 4H 5H 6H")
+    game.discard = parse_cards("AS 7S AH 7H 2D 3D 4D 5D 6D 2C 3C 4C 5C 6C KC")
+    legal = {str(m) for m in game.legal_actions(0)}
+    assert len([m for m in legal if " with " in m]) > MAX_OPTIONS
+    more = next(c for c in GIN.controls(game, 0, "en") if isinstance(c, ButtonControl)
+                and c.action == "ui_next")
+    assert more.label == "Next: 26–26 of 26 ▸"
+    tally = Tally()
+    assert reached_moves(game, 0, tally) == legal and tally.long_menus == 1
