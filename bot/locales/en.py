@@ -174,7 +174,7 @@ MESSAGES: dict[str, str] = {
     "melding.group_placeholder": "Meld: choose a rank or a suit first",
     "melding.group.run": "Runs in {suit} ({count} {count:meld|melds})",
     "melding.group.set": "Sets of {rank} ({count} {count:meld|melds})",
-    "melding.action.next_options": "Next: {first}–{last} of {count} ▸",
+    "melding.action.next_options": "Next: {low}–{high} of {count} ▸",
     "melding.lay_placeholder": "Choose a card to lay off",
     "melding.target_placeholder": "Lay off {card} on…",
     "melding.on_meld": "{id}: {cards}",

@@ -186,7 +186,7 @@ MESSAGES: dict[str, str] = {
     "melding.group_placeholder": "Cala: scegli prima un valore o un seme",
     "melding.group.run": "Scale di {suit} ({count} {count:combinazione|combinazioni})",
     "melding.group.set": "Gruppi di {rank} ({count} {count:combinazione|combinazioni})",
-    "melding.action.next_options": "Avanti: {first}–{last} di {count} ▸",
+    "melding.action.next_options": "Avanti: {low}–{high} di {count} ▸",
     "melding.lay_placeholder": "Scegli una carta da attaccare",
     "melding.target_placeholder": "Attacca {card} a…",
     "melding.on_meld": "{id}: {cards}",

@@ -77,8 +77,8 @@ def paged(select: SelectControl, page: int, locale: str) -> list[Control]:
     if after is None:
         return [select]
     first = after * MAX_OPTIONS
-    button = ButtonControl(NEXT_STEP, t("melding.action.next_options", locale, first=first + 1,
-                                        last=min(count, first + MAX_OPTIONS), count=count),
+    button = ButtonControl(NEXT_STEP, t("melding.action.next_options", locale, low=first + 1,
+                                        high=min(count, first + MAX_OPTIONS), count=count),
                            "secondary")
     shown = select.options[page * MAX_OPTIONS:(page + 1) * MAX_OPTIONS]
     return [button, replace(select, options=shown)]
