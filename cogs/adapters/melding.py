@@ -143,6 +143,8 @@ def whole_menu(verb: str, placeholder: str, items: Sequence[Whole], group: str, 
                    for g, count in groups_of(items).items()]
         return [SelectControl(GROUP_STEP, t("melding.group_placeholder", locale), options)]
     options = [SelectOption(i.value, i.label) for i in in_group(items, group)]
+    if group:  # say what was chosen so far: "Choose a meld to put down · Sets of 7 (5 melds)"
+        placeholder += " · " + group_label(group, len(options), locale)
     return paged(SelectControl(verb, placeholder, options), page, locale)
 
 

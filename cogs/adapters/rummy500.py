@@ -599,6 +599,12 @@ def _steps(view: R500Hand, menu: Menu) -> dict[str, Menu]:
                   for c in _layable(moves)})
     steps.update({_said(SUIT_STEP, s): Menu("suit", choice=s)
                   for s in _suits(_specials(moves))})
+    return steps | _long_steps(view, menu)
+
+
+def _long_steps(view: R500Hand, menu: Menu) -> dict[str, Menu]:
+    """Return the steps of a menu longer than one select: its groups, its next page."""
+    steps: dict[str, Menu] = {}
     listed = _listed_here(view, menu)
     if listed is not None:
         items, base = listed
@@ -606,13 +612,11 @@ def _steps(view: R500Hand, menu: Menu) -> dict[str, Menu]:
             steps.update({_said(GROUP_STEP, g): replace(base, choice=g, page=0)
                           for g in groups_of(items)})
         count = len(in_group(items, menu.choice)) if menu.choice or not grouped(items) else 0
-        after = next_page(count, menu.page)
-        if after is not None:
-            steps[NEXT_STEP] = replace(menu, page=after)
-    elif menu.step == "take" and depths:
-        after = next_page(len(depths), menu.page)
-        if after is not None:
-            steps[NEXT_STEP] = replace(menu, page=after)
+    else:
+        count = len(_depths(view.moves)) if menu.step == "take" and not menu.depth else 0
+    after = next_page(count, menu.page)
+    if after is not None:
+        steps[NEXT_STEP] = replace(menu, page=after)
     return steps
 
 
