@@ -10,7 +10,8 @@ that group's melds, a page at a time (`NEXT_STEP`); a list too long for one sele
 depths) pages the same way. The hand's card menus (lay-offs, discards) page the hand itself
 when it passes 25 cards. The menu steps themselves are each game's typed draft.
 
-Rummy 500 reads them; Mahjong gin's own menus share their words (`melding.…`).
+Rummy 500's menus and Mahjong gin's are built from them; closed gin pages its deep pickups
+with `paged`.
 """
 
 from __future__ import annotations

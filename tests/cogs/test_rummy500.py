@@ -99,7 +99,7 @@ async def test_a_scripted_hand_with_a_deep_pickup_chained_layoffs_both_aces_and_
     table = table_message(sim)
     assert "Alice's turn" in table.content
 
-    # Alice draws, melds 4D 5D 6D (meld A) from the multi-select and discards 2S.
+    # Alice draws, melds 4D 5D 6D (meld A) from the meld menu and discards 2S.
     await draw(sim.alice)
     assert await pick(sim.alice, "meld", ["4D", "5D", "6D"]) == ""
     await pick(sim.alice, "discard", ["2S"])
