@@ -557,20 +557,21 @@ class Menu:
 
 def _menu(view: R500Hand, draft: object | None) -> Menu:
     """Return the draft if the seat's moves open it, else the turn's menu."""
-    if isinstance(draft, Menu) and draft in _menus(view):
+    if isinstance(draft, Menu) and draft in _menus(view, draft.depth):
         return draft
     return Menu()
 
 
-def _menus(view: R500Hand) -> Iterator[Menu]:
-    """Yield every menu the seat's legal moves open (on either page of the hand)."""
+def _menus(view: R500Hand, depth: int | None = None) -> Iterator[Menu]:
+    """Yield every menu the seat's legal moves open (on either page of the hand); of the
+    pile's depths, only those of `depth` when it is given (each depth's takes cost a list)."""
     moves = view.moves
     yield from (Menu(), Menu(more=True))
     yield from (Menu("suit", choice=s) for s in _suits(_specials(moves)))
     depths = _depths(moves)
     if depths:
         yield from (Menu("take", page=p) for p in range(page_count(len(depths))))
-    for k in depths:
+    for k in depths if depth is None else [k for k in depths if k == depth]:
         yield from _group_menus(Menu("take", k), _take_entries(moves, k))
     for more in (False, True):
         yield from _group_menus(Menu("meld", more=more), _meld_entries(moves), top=False)
