@@ -10,6 +10,7 @@ a menu option's value, and what a menu sends is found again among those moves (`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -40,7 +41,9 @@ from cogs.adapters import gin_mahjong as mj
 from cogs.adapters import gin_teams as teams
 from cogs.adapters.base import AdapterBase, levels, sheet_of, tie_line, with_words
 from cogs.adapters.gin_words import WORDS
+from cogs.adapters.melding import NEXT_STEP, next_page, page_count, paged
 from engine.cards import Card, parse_cards
+from engine.errors import IllegalMove
 from engine.game import Event
 from engine.gin import (
     GinGame,
@@ -332,23 +335,23 @@ class ClosedLook:
     def controls(self, seat: int, locale: str, draft: object | None) -> list[Control]:
         """Return buttons for draw/take/pass/big gin and menus for discards, knocks, pickups."""
         view = self.hand(seat)
-        return [*buttons(view, locale), *self.card_menus(view, locale)]
+        page = _deep_page(view, draft).page
+        return [*buttons(view, locale), *self.card_menus(view, page, locale)]
 
-    def card_menus(self, view: GinHand, locale: str) -> list[Control]:
+    def card_menus(self, view: GinHand, page: int, locale: str) -> list[Control]:
         """Return the menus of discards and knocks, each card with the deadwood it leaves, and
-        of deep pickups."""
+        of deep pickups (this page of them, when they pass one menu)."""
         menus: list[Control] = []
         for kind, verb in ((A.Discard, "discard"), (A.Knock, "knock")):
             cards = [m.card for m in view.moves if isinstance(m, kind)]
             if cards:
                 menus.append(self.card_select(verb, cards, view, locale))
-        deep = [(m.card, m.meld) for m in view.moves
-                if isinstance(m, A.TakeDiscard) and m.card is not None]
+        deep = _deep_pickups(view)
         if deep:
-            menus.append(SelectControl("take", t("gin.action.deep_placeholder", locale), [
+            menus += paged(SelectControl("take", t("gin.action.deep_placeholder", locale), [
                 SelectOption(_deep_value(card, meld), f"{_pretty(str(card))} + "
                              f"{cards_text(str(c) for c in meld)}")
-                for card, meld in deep[:MAX_OPTIONS]]))
+                for card, meld in deep]), page, locale)
         return menus
 
     def card_select(self, verb: str, cards: list[Card], view: GinHand, locale: str
@@ -373,8 +376,12 @@ class ClosedLook:
         return {key: m for m in view.moves if (key := _select_key(m)) is not None}
 
     def step(self, seat: int, draft: object | None, text: str) -> object | None:
-        """Keep no place in the menus: closed gin's are one step."""
-        return None
+        """Turn the page of the deep pickups' menu, the one step closed gin's menus have."""
+        view = self.hand(seat)
+        after = next_page(len(_deep_pickups(view)), _deep_page(view, draft).page)
+        if text != NEXT_STEP or after is None:
+            raise IllegalMove("no such step", action=text)
+        return DeepPage(after)
 
     def compose(self, seat: int, verb: str, values: Sequence[str]) -> str:
         """Return the legal move a menu's chosen value stands for.
@@ -518,9 +525,9 @@ class MahjongLook(ClosedLook):
     def controls(self, seat: int, locale: str, draft: object | None) -> list[Control]:
         """Return the turn's buttons and menus at the seat's place in them (the draft)."""
         view = self.hand(seat)
-        place = draft if isinstance(draft, mj.Draft) else mj.Draft()
+        place = mj.place_of(view, draft)
         menus = mj.controls(view, place, locale)
-        if place.depth or place.laying is not None:
+        if place != mj.Draft(place.more):  # a step of its own: a depth, a meld, a group
             return menus
         return [*buttons(view, locale), *mj.take_button(view, locale), *menus]
 
@@ -530,15 +537,7 @@ class MahjongLook(ClosedLook):
 
     def step(self, seat: int, draft: object | None, text: str) -> object | None:
         """Return the seat's place in the menus after the step it sent."""
-        view = self.hand(seat)
-        return mj.step(view, draft if isinstance(draft, mj.Draft) else mj.Draft(), text)
-
-    def compose(self, seat: int, verb: str, values: Sequence[str]) -> str:
-        """Return the meld the chosen cards make, or the move a menu's value stands for."""
-        if verb != "meld":
-            return super().compose(seat, verb, values)
-        move = mj.meld_move(self.hand(seat), values, self.game.rules)
-        return str(move) if move is not None else "meld " + ",".join(values)
+        return mj.step(self.hand(seat), draft, text)
 
     def made_safe(self, choice: A.GinAction, view: GinHand) -> str:
         """Return a discard instead of the computer's meld or lay-off (unless a card taken
@@ -731,7 +730,30 @@ def _select_key(move: A.GinAction) -> tuple[str, str] | None:
         return "take", str(move.depth)
     if isinstance(move, A.LayOff):
         return "layoff", mj.layoff_value(move)
+    if isinstance(move, A.MeldCards):
+        return "meld", mj.meld_value(move)
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class DeepPage:
+    """The page closed gin's menu of deep pickups shows, when they pass one menu."""
+
+    page: int = 0
+
+
+def _deep_pickups(view: GinHand) -> list[tuple[Card, tuple[Card, ...]]]:
+    """Return the listed deep pickups: each pile card with the hand cards it melds with."""
+    return [(m.card, m.meld) for m in view.moves
+            if isinstance(m, A.TakeDiscard) and m.card is not None]
+
+
+def _deep_page(view: GinHand, draft: object | None) -> DeepPage:
+    """Return the draft's page of deep pickups if the seat's moves still have it, else the
+    first."""
+    if isinstance(draft, DeepPage) and draft.page < page_count(len(_deep_pickups(view))):
+        return draft
+    return DeepPage()
 
 
 def _deep_value(card: Card, meld: Sequence[Card]) -> str:

@@ -3,22 +3,42 @@
 The gin adapter's `MahjongLook` hands over to these functions for a `MahjongGin`. Every menu is
 built from the seat's legal moves (`GinHand.moves`, the engine's own action values) and its
 steps are typed: a `Draft` says where the seat is in the menus (the turn's own, a pile depth to
-choose, the meld a chosen card goes on, the hand's second page), a `Step` is what a menu button
-or card sends to move between them. The host keeps the draft as it is; a step travels as its
-text and comes back by lookup among the steps the legal moves allow now, never by reading it. The
-pile is shown whole wherever cards below its top may be taken (Mahjong's takes by depth, and
-the deep pickups of closed gin), so that no move takes a card the players cannot see.
+choose, the meld a chosen card goes on, the melds of one rank or suit, the hand's second page,
+a long menu's page), a `Step` is what a menu button or card sends to move between them. The
+host keeps the draft as it is; a step travels as its text and comes back by lookup among the
+steps the legal moves allow now, never by reading it. Melds are offered whole, one option per
+listed meld (grouped by rank or suit past 25, see cogs.adapters.melding), so every option is
+a legal move. The pile is shown whole wherever cards below its top may be taken (Mahjong's
+takes by depth, and the deep pickups of closed gin), so that no move takes a card the players
+cannot see.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bot.i18n import card_text as _pretty
 from bot.i18n import cards_text, t
 from card_images import HandEndRow, MeldSpec, PilesPanel, TableSpec
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption
+from cogs.adapters.melding import (
+    GROUP_STEP,
+    MAX_OPTIONS,
+    NEXT_STEP,
+    Whole,
+    card_selects,
+    depth_menu,
+    grouped,
+    groups_of,
+    in_group,
+    melds_label,
+    next_page,
+    option_value,
+    page_count,
+    whole,
+    whole_menu,
+)
 from engine.cards import Card, parse_cards
 from engine.errors import IllegalMove
 from engine.gin import actions as A
@@ -26,11 +46,8 @@ from engine.gin.events import GinPayload, LaidOff, Melded, PileTaken
 from engine.gin.mahjong import hand_value
 from engine.gin.options import GinOptions
 from engine.gin.views import GinHand, GinTable, HandReport
-from engine.melds import MeldRules
-from engine.solver import best_arrangement
 from engine.table import MeldView
 
-MAX_OPTIONS = 25  # Discord's limit on a select menu's options
 SUITS = "SHDC"  # the menus' order of suits
 
 
@@ -39,7 +56,9 @@ SUITS = "SHDC"  # the menus' order of suits
 @dataclass(frozen=True, slots=True)
 class Draft:
     """A seat's place in the turn's menus: choosing a pile depth, choosing the meld `laying`
-    goes on, or (neither) the turn's own menus; `more` while they show the hand's second page.
+    goes on, choosing among the melds of `group` (a rank or suit), or (none of these) the
+    turn's own menus; `more` while they show the hand's second page, `page` the page of a
+    menu longer than one select (the depths, a group's melds).
 
     The host keeps it as it is until a move is made; its text names it in logs and tests.
     """
@@ -47,10 +66,13 @@ class Draft:
     more: bool = False
     depth: bool = False
     laying: Card | None = None
+    group: str = ""
+    page: int = 0
 
     def __str__(self) -> str:
-        step = "take" if self.depth else f"lay:{self.laying}" if self.laying else ""
-        return step + ("+more" if self.more else "")
+        step = ("take" if self.depth else f"lay:{self.laying}" if self.laying
+                else f"meld:{self.group}" if self.group else "")
+        return step + (f":p{self.page}" if self.page else "") + ("+more" if self.more else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +125,35 @@ class PickTarget:
         return Draft(draft.more, laying=self.card)
 
 
-Step = Back | Page | OpenDepths | PickTarget
+@dataclass(frozen=True, slots=True)
+class PickGroup:
+    """A rank or suit chosen in a meld menu too long for one select: the melds of it."""
+
+    group: str
+
+    def __str__(self) -> str:
+        return f"{GROUP_STEP} {self.group}"
+
+    def after(self, draft: Draft) -> Draft:
+        """Return the draft this step leads to."""
+        return Draft(draft.more, group=self.group)
+
+
+@dataclass(frozen=True, slots=True)
+class NextPage:
+    """The next page of a menu longer than one select (the last page leads to the first)."""
+
+    page: int
+
+    def __str__(self) -> str:
+        return NEXT_STEP
+
+    def after(self, draft: Draft) -> Draft:
+        """Return the draft this step leads to."""
+        return replace(draft, page=self.page)
+
+
+Step = Back | Page | OpenDepths | PickTarget | PickGroup | NextPage
 
 
 def _pages(view: GinHand) -> tuple[bool, ...]:
@@ -120,37 +170,62 @@ def _multi_target_cards(view: GinHand) -> list[Card]:
     return [c for c in dict.fromkeys(cards) if cards.count(c) > 1]
 
 
-def _takes_deep(view: GinHand) -> bool:
-    return any(isinstance(m, A.TakePile) for m in view.moves)
+def _takes(view: GinHand) -> list[A.TakePile]:
+    return [m for m in view.moves if isinstance(m, A.TakePile)]
+
+
+def _melds(view: GinHand) -> list[Whole]:
+    """Return the listed melds as the meld menu offers them, whole, in the menus' order."""
+    melds = [m for m in view.moves if isinstance(m, A.MeldCards)]
+    melds.sort(key=lambda m: [(SUITS.index(c.suit), c.rank) for meld in m.melds for c in meld])
+    return [whole(option_value(m, "meld"), melds_label(m.melds), m.melds) for m in melds]
 
 
 def drafts(view: GinHand) -> list[Draft]:
     """List every place in the menus the seat's legal moves lead to now."""
     out = [Draft(more) for more in _pages(view)]
-    if _takes_deep(view):
-        out += [Draft(more, depth=True) for more in _pages(view)]
+    takes = len(_takes(view))
+    out += [Draft(more, depth=True, page=p) for more in _pages(view) for p in
+            range(page_count(takes)) if takes]
     out += [Draft(more, laying=c) for c in _multi_target_cards(view) for more in _pages(view)]
+    melds = _melds(view)
+    if grouped(melds):
+        out += [Draft(more, group=g, page=p) for g, count in groups_of(melds).items()
+                for p in range(page_count(count)) for more in _pages(view)]
     return out
 
 
 def steps(view: GinHand, draft: Draft) -> list[Step]:
     """List the steps the menus of this draft lead to, from the seat's legal moves."""
-    if draft.depth or draft.laying is not None:
+    if draft.laying is not None:
         return [Back()]
+    if draft.depth or draft.group:
+        count = len(_takes(view)) if draft.depth else len(in_group(_melds(view), draft.group))
+        after = next_page(count, draft.page)
+        return [Back(), *([NextPage(after)] if after is not None else [])]
     out: list[Step] = [PickTarget(c) for c in _multi_target_cards(view)]
-    if _takes_deep(view):
+    if _takes(view):
         out.append(OpenDepths())
     if view.table.phase == "discard" and len(_pages(view)) > 1:
         out.append(Page())
+    melds = _melds(view)
+    if view.table.phase == "discard" and grouped(melds):
+        out += [PickGroup(g) for g in groups_of(melds)]
     return out
 
 
-def step(view: GinHand, draft: Draft, text: str) -> Draft:
+def place_of(view: GinHand, draft: object | None) -> Draft:
+    """Return the draft if the seat's legal moves still lead to it, else the turn's menus."""
+    return draft if isinstance(draft, Draft) and draft in drafts(view) else Draft()
+
+
+def step(view: GinHand, draft: object | None, text: str) -> Draft:
     """Return the draft after the step sent as `text`; refuse a step these menus do not have."""
-    chosen = next((s for s in steps(view, draft) if str(s) == text), None)
+    place = place_of(view, draft)
+    chosen = next((s for s in steps(view, place) if str(s) == text), None)
     if chosen is None:
         raise IllegalMove("no such step", action=text)
-    return chosen.after(draft)
+    return chosen.after(place)
 
 
 def lay_choices(view: GinHand) -> dict[tuple[str, str], A.GinAction | Step]:
@@ -163,33 +238,32 @@ def lay_choices(view: GinHand) -> dict[tuple[str, str], A.GinAction | Step]:
     return out
 
 
-def meld_move(view: GinHand, values: Sequence[str], rules: MeldRules) -> A.MeldCards | None:
-    """Return the meld the chosen cards of the meld menu make (several melds if they form
-    several), or None if a value is no card that menu offers."""
-    offered = {str(c): c for m in view.moves if isinstance(m, A.MeldCards)
-               for meld in m.melds for c in meld}
-    cards = [offered.get(v) for v in values]
-    chosen = [c for c in cards if c is not None]
-    if len(chosen) != len(values):
-        return None
-    best = best_arrangement(chosen, rules, lambda c: 1)
-    if not best.deadwood and len(best.melds) > 1:
-        return A.MeldCards(tuple(tuple(m.cards) for m in best.melds))
-    return A.MeldCards((tuple(chosen),))  # one meld, or the engine says why it is none
-
-
 # ----- the menus ------------------------------------------------------------------------------
 
-def controls(view: GinHand, draft: Draft, locale: str) -> list[Control]:
-    """Return the menus of the seat's turn at this draft: a depth, a lay-off's meld, or the
-    hand's card menus while the seat plays its melds (none while it draws)."""
-    if draft.depth:
-        return [back_button(locale), depth_select(view, locale)]
-    if draft.laying is not None:
-        return [back_button(locale), target_select(view, draft.laying, locale)]
+def controls(view: GinHand, draft: object | None, locale: str) -> list[Control]:
+    """Return the menus of the seat's turn at this draft: a depth, a lay-off's meld, a group's
+    melds, or the turn's meld menu and the hand's card menus while the seat plays its melds
+    (none while it draws)."""
+    place = place_of(view, draft)
+    if place.depth:
+        return [back_button(locale), *depth_select(view, place.page, locale)]
+    if place.laying is not None:
+        return [back_button(locale), target_select(view, place.laying, locale)]
+    if place.group:
+        return [back_button(locale), *meld_menu(view, place, locale)]
     if view.table.phase != "discard":
         return []
-    return card_selects(view, draft.more, locale)
+    return [*meld_menu(view, place, locale),
+            *card_selects(view.hand, view.moves, locale, place.more)]
+
+
+def meld_menu(view: GinHand, draft: Draft, locale: str) -> list[Control]:
+    """Return the menu of the listed melds, whole (by rank or suit first when many)."""
+    melds = _melds(view)
+    if not melds:
+        return []
+    return whole_menu("meld", t("melding.meld_placeholder", locale), melds, draft.group,
+                      draft.page, locale)
 
 
 def back_button(locale: str) -> ButtonControl:
@@ -199,23 +273,24 @@ def back_button(locale: str) -> ButtonControl:
 
 def take_button(view: GinHand, locale: str) -> list[Control]:
     """Return the button opening the pile-depth menu, if a deeper take is legal."""
-    if not _takes_deep(view):
+    if not _takes(view):
         return []
     return [ButtonControl(str(OpenDepths()), t("melding.action.take_pile", locale), "success")]
 
 
-def depth_select(view: GinHand, locale: str) -> SelectControl:
-    """Return the menu of the legal takes by depth, each naming the deepest card it takes."""
+def depth_select(view: GinHand, page: int, locale: str) -> list[Control]:
+    """Return the menu of the legal takes by depth, each naming the deepest card it takes, a
+    page at a time."""
     pile = view.table.discard
-    takes = [m for m in view.moves if isinstance(m, A.TakePile)]
-    options = [SelectOption(str(m.depth), t("melding.depth", locale, k=m.depth,
-                                            card=_pretty(pile[-m.depth]), count=m.depth))
-               for m in takes[:MAX_OPTIONS]]
-    return SelectControl("take", t("melding.depth_placeholder", locale), options)
+    return depth_menu([(m.depth, pile[-m.depth], m.depth) for m in _takes(view)], page, locale,
+                      "take")
 
 
 def target_select(view: GinHand, card: Card, locale: str) -> SelectControl:
-    """Return the menu of the melds the card may be laid off on (with the end where both fit)."""
+    """Return the menu of the melds the card may be laid off on (with the end where both fit).
+
+    A card fits a few melds at most (a set of its rank, runs of its suit at their ends).
+    """
     melds = {m.id: m for m in view.table.melds}
     options = []
     for move in _targets(view, card)[:MAX_OPTIONS]:
@@ -232,46 +307,9 @@ def layoff_value(move: A.LayOff) -> str:
     return " ".join([str(move.card), move.meld_id, *([move.end] if move.end else [])])
 
 
-def menu_order(cards: Iterable[Card]) -> list[Card]:
-    """Sort cards by suit, then rank (ace low), as the menus list them."""
-    return sorted(cards, key=lambda c: (SUITS.index(c.suit), c.rank))
-
-
-def card_selects(view: GinHand, more: bool, locale: str) -> list[Control]:
-    """Return the page button (if needed) and the meld, lay-off and discard menus of the page."""
-    hand = menu_order(parse_cards(view.hand))
-    page = set(hand[MAX_OPTIONS:] if more else hand[:MAX_OPTIONS])
-    moves = view.moves
-
-    def shown(cards: Iterable[Card]) -> list[Card]:
-        wanted = set(cards)
-        return [c for c in hand if c in wanted and c in page][:MAX_OPTIONS]
-
-    controls: list[Control] = []
-    if len(hand) > MAX_OPTIONS:
-        label = "melding.action.first_cards" if more else "melding.action.more_cards"
-        controls.append(ButtonControl(str(Page()), t(label, locale, count=len(hand)),
-                                      "secondary"))
-    meldable = shown(c for m in moves if isinstance(m, A.MeldCards) for meld in m.melds
-                     for c in meld)
-    if len(meldable) >= 3:
-        controls.append(SelectControl(
-            "meld", t("melding.meld_placeholder", locale), _card_options(meldable),
-            min_values=3, max_values=len(meldable)))
-    layable = shown(m.card for m in moves if isinstance(m, A.LayOff))
-    if layable:
-        controls.append(SelectControl("ui_lay", t("melding.lay_placeholder", locale),
-                                      _card_options(layable)))
-    discards = shown(m.card for m in moves if isinstance(m, A.Discard))
-    if discards:
-        controls.append(SelectControl("discard", t("action.discard_placeholder", locale), [
-            SelectOption(str(c), t("action.discard_card", locale, card=_pretty(str(c))))
-            for c in discards]))
-    return controls
-
-
-def _card_options(cards: Sequence[Card]) -> list[SelectOption]:
-    return [SelectOption(str(c), _pretty(str(c))) for c in cards]
+def meld_value(move: A.MeldCards) -> str:
+    """Return the value a meld's option carries: its cards."""
+    return option_value(move, "meld")
 
 
 # ----- the table, the prompt and the lines ----------------------------------------------------

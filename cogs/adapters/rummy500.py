@@ -1,13 +1,15 @@
 """Rummy 500 on Discord: the spread pile, melds with ids, menus in steps and "Rummy!" claims.
 
 Every button and menu is built from the seat's legal moves as the engine's own objects (the
-view's `moves` and `claim_moves`); a move becomes text only as a control's action or value.
-The hand's menus work in steps, a typed `Menu` the host keeps as its text (see
-AdapterBase.step): "" (the turn's main menu), "take" (choose a depth in the pile), "take:<k>"
-(choose the melds the card at position k goes into), "lay:<card>" (choose the meld a card
-goes on), "suit:<S>" (the dealer's special card), and "+more" appended when the hand's card
-menus show their second page (a hand can pass 25 cards). The menus a seat may be in, and the
-steps between them, are derived from its legal moves: any other draft is the turn's menu.
+view's `moves` and `claim_moves`); a move becomes text only as a control's action or value,
+and every option is a listed move or a step towards one (melds are offered whole). The hand's
+menus work in steps, a typed `Menu` the host keeps as it is (see AdapterBase.step): the turn's
+menu, "take" (a depth in the pile, then the melds the card at that depth goes into), "meld"
+(the melds of one rank or suit, when they are too many for one select), "lay" (the meld a
+card goes on), "suit" (the dealer's special card), each with its page where a list passes
+25 options, and the hand's page of its card menus (a hand can pass 25 cards). The menus a
+seat may be in, and the steps between them, are derived from its legal moves: any other
+draft is the turn's menu.
 """
 
 from __future__ import annotations
@@ -39,23 +41,31 @@ from cogs.adapters import (
 from cogs.adapters.base import AdapterBase, levels, tie_line, with_words
 from cogs.adapters.melding import (
     BACK_STEP,
+    GROUP_STEP,
     LAY_STEP,
-    MAX_OPTIONS,
+    NEXT_STEP,
     PAGE_STEP,
     TAKE_STEP,
+    Whole,
     back_button,
-    depth_select,
+    card_selects,
+    depth_menu,
+    grouped,
+    groups_of,
+    in_group,
     lay_choice,
     layoff_select,
-    meld_choice,
+    melds_label,
+    next_page,
     option_value,
-    play_selects,
+    page_count,
     sorted_cards,
     target_label,
+    whole,
+    whole_menu,
 )
 from cogs.adapters.rummy500_words import WORDS
 from cogs.errors import Refusal
-from engine.actions import Melds
 from engine.cards import Card
 from engine.errors import DoesNotFit, IllegalMove, NoSuchMeld
 from engine.game import Event
@@ -233,15 +243,16 @@ class Rummy500Adapter(AdapterBase[Rummy500Game, Rummy500Options, R500Hand]):
         if view.table.phase == "special":
             return self._special_controls(view, menu, locale)
         if menu.step == "take":
-            select = (self._take_select(view, menu.depth, locale) if menu.depth
-                      else self._depth_select(view, locale))
-            return [back_button(locale), select]
+            return [back_button(locale), *self._take_menu(view, menu, locale)]
+        if menu.step == "meld":
+            return [back_button(locale), *self._meld_menu(view, menu, locale)]
         if menu.step == "lay":
             return [back_button(locale),
                     layoff_select(view.table.melds, view.moves, menu.choice, locale)]
         if view.table.phase == "draw":
             return self._draw_controls(view, locale)
-        return play_selects(view.hand, view.moves, locale, menu.more)
+        return [*self._meld_menu(view, menu, locale),
+                *card_selects(view.hand, view.moves, locale, menu.more)]
 
     def _draw_controls(self, view: R500Hand, locale: str) -> list[Control]:
         moves, table = view.moves, view.table
@@ -262,18 +273,23 @@ class Rummy500Adapter(AdapterBase[Rummy500Game, Rummy500Options, R500Hand]):
                                          t(f"rummy500.action.decline_{key}", locale), "secondary"))
         return buttons
 
-    def _depth_select(self, view: R500Hand, locale: str) -> SelectControl:
-        pile = view.table.pile
-        return depth_select([(k, pile[k - 1], len(pile) - k + 1) for k in _depths(view.moves)],
-                            locale, TAKE_STEP)
+    def _meld_menu(self, view: R500Hand, menu: Menu, locale: str) -> list[Control]:
+        """Return the menu of the listed melds, whole (by rank or suit first when many)."""
+        melds = _meld_entries(view.moves)
+        if not melds:
+            return []
+        return whole_menu("meld", t("melding.meld_placeholder", locale), melds, menu.choice,
+                          menu.page, locale)
 
-    def _take_select(self, view: R500Hand, k: int, locale: str) -> SelectControl:
-        found = [a for a in view.moves if isinstance(a, A.TakeDiscards) and a.k == k and a.melds]
-        found.sort(key=lambda a: -sum(len(m) for m in a.melds))  # the most cards down first
-        options = [SelectOption(option_value(a, "take"), _melds_label(a.melds, locale))
-                   for a in found[:MAX_OPTIONS]]
-        return SelectControl("take", t("rummy500.take_placeholder", locale,
-                                       card=_pretty(view.table.pile[k - 1])), options)
+    def _take_menu(self, view: R500Hand, menu: Menu, locale: str) -> list[Control]:
+        """Return the pile's depths, or the takes from the depth chosen, whole."""
+        pile = view.table.pile
+        if not menu.depth:
+            depths = [(k, pile[k - 1], len(pile) - k + 1) for k in _depths(view.moves)]
+            return depth_menu(depths, menu.page, locale)
+        placeholder = t("rummy500.take_placeholder", locale, card=_pretty(pile[menu.depth - 1]))
+        return whole_menu("take", placeholder, _take_entries(view.moves, menu.depth, locale),
+                          menu.choice, menu.page, locale)
 
     def _special_controls(self, view: R500Hand, menu: Menu, locale: str) -> list[Control]:
         names = _specials(view.moves)
@@ -293,7 +309,8 @@ class Rummy500Adapter(AdapterBase[Rummy500Game, Rummy500Options, R500Hand]):
 
     def step(self, game: Rummy500Game, seat: int, draft: object | None, text: str
              ) -> object | None:
-        """Move within the menus: open the pile, pick a depth, a card or a suit, turn the page.
+        """Move within the menus: open the pile, pick a depth, a group of melds, a card or a
+        suit, turn a page.
 
         The steps open from a menu are derived from the seat's legal moves; any other text
         is refused.
@@ -302,13 +319,11 @@ class Rummy500Adapter(AdapterBase[Rummy500Game, Rummy500Options, R500Hand]):
         menu = _steps(view, _menu(view, draft)).get(text)
         if menu is None:
             raise IllegalMove("no such step", action=text)
-        return menu.text
+        return menu
 
     def compose(self, game: Rummy500Game, seat: int, verb: str, values: Sequence[str]) -> str:
-        """Return the action a select sends: the listed meld of the cards chosen, a card's
-        only lay-off (else the step to choose where), else `<verb> <value>`."""
-        if verb == "meld":
-            return meld_choice(view_of(game, seat).moves, values, RULES)
+        """Return the action a select sends: a card's only lay-off (else the step to choose
+        where), else `<verb> <value>` (a whole meld or take, a discard, a step)."""
         if verb == LAY_STEP:
             return lay_choice(view_of(game, seat).moves, values[0])
         return super().compose(game, seat, verb, values)
@@ -513,11 +528,6 @@ def _signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
-def _melds_label(melds: Melds, locale: str) -> str:
-    shown = " + ".join(cards_text(c.text for c in m) for m in melds)
-    return t("rummy500.meld_label", locale, cards=shown)
-
-
 def _hand_values(game: Rummy500Game) -> Callable[[Card], int]:
     """Return card -> value left in hand, under this hand's values (special card included)."""
     return lambda card: card_value(card, game.values, "hand")
@@ -533,36 +543,56 @@ def _hand_total(game: Rummy500Game, hand: Sequence[str]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Menu:
-    """Where a seat is in the hand's menus: the step, what it chose so far, the hand's page."""
+    """Where a seat is in the hand's menus: the step, what it chose so far, the pages shown."""
 
-    step: str = ""  # "" the turn's menu | "take" | "lay" | "suit"
+    step: str = ""  # "" the turn's menu | "take" | "meld" | "lay" | "suit"
     depth: int = 0  # take: the pile position chosen (0: not yet)
-    choice: str = ""  # lay: the card to lay off; suit: the special card's suit
+    # meld, take at a depth: the group of melds chosen (a rank or suit; "" none);
+    # lay: the card to lay off; suit: the special card's suit
+    choice: str = ""
+    page: int = 0  # the page of a menu longer than one select (the depths, a group's melds)
     more: bool = False  # the hand's card menus show their second page
 
-    @property
-    def text(self) -> str:
-        """Return the draft as the host keeps it: "take:3", "lay:7D+more", "" …"""
-        arg = str(self.depth) if self.depth else self.choice
-        return (f"{self.step}:{arg}" if arg else self.step) + ("+more" if self.more else "")
+    def __str__(self) -> str:
+        """Return the draft as logs and tests name it: "take:3", "lay:7D+more", "" …"""
+        args = [str(self.depth)] if self.depth else []
+        args += [self.choice] if self.choice else []
+        args += [f"p{self.page}"] if self.page else []
+        text = self.step + "".join(":" + a for a in args)
+        return text + ("+more" if self.more else "")
 
 
 def _menu(view: R500Hand, draft: object | None) -> Menu:
-    """Return the menu a draft names among those the seat's moves open (else the turn's)."""
-    return next((m for m in _menus(view) if m.text == draft), Menu())
+    """Return the draft if the seat's moves open it, else the turn's menu."""
+    if isinstance(draft, Menu) and draft in _menus(view, draft.depth):
+        return draft
+    return Menu()
 
 
-def _menus(view: R500Hand) -> Iterator[Menu]:
-    """Yield every menu the seat's legal moves open, each on either page of the hand."""
+def _menus(view: R500Hand, depth: int | None = None) -> Iterator[Menu]:
+    """Yield every menu the seat's legal moves open (on either page of the hand); of the
+    pile's depths, only those of `depth` when it is given (each depth's takes cost a list)."""
     moves = view.moves
     yield from (Menu(), Menu(more=True))
     yield from (Menu("suit", choice=s) for s in _suits(_specials(moves)))
     depths = _depths(moves)
     if depths:
-        yield Menu("take")
-        yield from (Menu("take", k) for k in depths)
-    for card in _layable(moves):
-        yield from (Menu("lay", choice=card), Menu("lay", choice=card, more=True))
+        yield from (Menu("take", page=p) for p in range(page_count(len(depths))))
+    for k in depths if depth is None else [k for k in depths if k == depth]:
+        yield from _group_menus(Menu("take", k), _take_entries(moves, k))
+    for more in (False, True):
+        yield from _group_menus(Menu("meld", more=more), _meld_entries(moves), top=False)
+        yield from (Menu("lay", choice=card, more=more) for card in _layable(moves))
+
+
+def _group_menus(menu: Menu, items: Sequence[Whole], top: bool = True) -> Iterator[Menu]:
+    """Yield the menu of these whole moves (if `top`: it fits one select, or lists their
+    groups) and each page of each of their groups."""
+    if top:
+        yield menu
+    if grouped(items):
+        for group, count in groups_of(items).items():
+            yield from (replace(menu, choice=group, page=p) for p in range(page_count(count)))
 
 
 def _steps(view: R500Hand, menu: Menu) -> dict[str, Menu]:
@@ -577,7 +607,57 @@ def _steps(view: R500Hand, menu: Menu) -> dict[str, Menu]:
                   for c in _layable(moves)})
     steps.update({_said(SUIT_STEP, s): Menu("suit", choice=s)
                   for s in _suits(_specials(moves))})
+    return steps | _long_steps(view, menu)
+
+
+def _long_steps(view: R500Hand, menu: Menu) -> dict[str, Menu]:
+    """Return the steps of a menu longer than one select: its groups, its next page."""
+    steps: dict[str, Menu] = {}
+    listed = _listed_here(view, menu)
+    if listed is not None:
+        items, base = listed
+        if grouped(items) and not menu.choice:
+            steps.update({_said(GROUP_STEP, g): replace(base, choice=g, page=0)
+                          for g in groups_of(items)})
+        count = len(in_group(items, menu.choice)) if menu.choice or not grouped(items) else 0
+    else:
+        count = len(_depths(view.moves)) if menu.step == "take" and not menu.depth else 0
+    after = next_page(count, menu.page)
+    if after is not None:
+        steps[NEXT_STEP] = replace(menu, page=after)
     return steps
+
+
+def _listed_here(view: R500Hand, menu: Menu) -> tuple[list[Whole], Menu] | None:
+    """Return the whole moves this menu lists and the menu their groups open from (None
+    for a menu listing none: the pile's depths, a lay-off's melds, the special card)."""
+    if menu.step == "take" and menu.depth:
+        return _take_entries(view.moves, menu.depth), Menu("take", menu.depth)
+    if menu.step in ("", "meld") and view.table.phase == "play":
+        return _meld_entries(view.moves), Menu("meld", more=menu.more)
+    return None
+
+
+def _meld_entries(moves: Sequence[A.Rummy500Action]) -> list[Whole]:
+    """Return the listed melds as the meld menu offers them, whole, in the menus' order."""
+    melds = [a for a in moves if isinstance(a, A.MeldCards)]
+    melds.sort(key=lambda a: [_order(c) for m in a.melds for c in m])
+    return [whole(option_value(a, "meld"), melds_label(a.melds), a.melds) for a in melds]
+
+
+def _take_entries(moves: Sequence[A.Rummy500Action], k: int, locale: str | None = None
+                  ) -> list[Whole]:
+    """Return the listed takes from depth k, whole, the most cards put down first (labelled
+    in the locale given; the menus' steps need none)."""
+    found = [a for a in moves if isinstance(a, A.TakeDiscards) and a.k == k and a.melds]
+    found.sort(key=lambda a: -sum(len(m) for m in a.melds))
+    return [whole(option_value(a, "take"), "" if locale is None else t(
+        "rummy500.meld_label", locale, cards=melds_label(a.melds)), a.melds) for a in found]
+
+
+def _order(card: Card) -> tuple[int, int]:
+    """Return a card's place in the menus' order: by suit, then rank (ace low)."""
+    return SUITS.index(card.suit), card.rank
 
 
 def _said(verb: str, value: str) -> str:

@@ -61,9 +61,15 @@ class Board(GinGame):
         super().check_seat(seat, action)
 
     def next_hand(self) -> list[Event]:
-        """Deal this board's next hand, the other player dealing."""
+        """Deal this board's next hand, the other player dealing.
+
+        The deal changes the board without a move of its own: its version moves on, so that
+        nothing keyed on it (the seat clocks of `TeamGin.seat_version`) outlives the hand.
+        """
         self.dealer = 1 - self.dealer
-        return self.deal()
+        events = self.deal()
+        self.version += 1
+        return events
 
 
 class TeamGin(CardGame[GinOptions, A.GinAction]):
@@ -131,8 +137,9 @@ class TeamGin(CardGame[GinOptions, A.GinAction]):
         return self.boards[seat // 2], seat % 2
 
     def seat_version(self, seat: int) -> int:
-        """Return how many moves the seat's board has seen: its turn clock restarts only then
-        (the session keeps a seat's time left while the other boards play)."""
+        """Return how many changes the seat's board has seen (its moves and deals): its turn
+        clock restarts only then (the session keeps a seat's time left while the other boards
+        play)."""
         return self.board_of(seat)[0].version
 
     @property

@@ -38,7 +38,7 @@ TEXTS: dict[str, str] = {
     "rate": "50%", "similar": "Knock limit (knock_limit)", "text": "zz", "value": "7",
     "what": "dead hand", "debts": "Bruno 520, Carla 300", "word": "unlimited",
     "got": card_text("QS"), "level": "easy", "first": "Anna", "second": "Bruno", "rank": "K",
-    "ranks": "K, 9, A",
+    "ranks": "K, 9, A", "suit": "Spades ♠\ufe0e",
     "head": "Anna, Bruno", "last": "Carla",
 }
 

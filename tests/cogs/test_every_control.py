@@ -7,7 +7,12 @@ random, is pressed through SimCord. No press may be refused. The exceptions are 
 rules keep a player's own call: a "Rummy!" call on a card that fits nothing (manual mode
 never says whether a discard is claimable) and a multi-select of cards, which is a builder
 of the player's own choosing (its combination may be refused with the rule it breaks, never
-with "no longer available").
+with "no longer available"). Gin and Rummy 500 have no builder left: every option they show
+is a listed move or a step towards one.
+
+For those games the walk also checks completeness at every state: each acting seat's menus
+are followed through every step they offer, as the host shows them (`shown_controls`: five
+rows, 25 options, values that fit), and every listed move must be reached.
 
 `RUMMY_WALK_STEPS` sets the presses per game (default 60): `RUMMY_WALK_STEPS=2000` is the soak.
 """
@@ -24,9 +29,10 @@ import pytest
 import simcord
 
 from bot.i18n import t
-from cogs.adapters import UI_PREFIX, offers
+from cogs.adapters import UI_PREFIX, ButtonControl, offers
 from cogs.custom_ids import parse
 from cogs.host import Runtime
+from cogs.views import shown_controls
 from tests.cogs.conftest import (
     children,
     lobby_message,
@@ -45,6 +51,8 @@ TABLES: list[tuple[str, str, int, dict[str, str]]] = [
 ]
 NEVER = (t("error.move_unavailable", "en"), t("error.generic", "en"), t("error.stale", "en"))
 MOVES = ("act", "select", "tact")  # the kinds of control that make a move
+# Games whose every listed move must be reachable through the menus shown (no builder left).
+WHOLE = frozenset({"gin", "rummy500"})
 
 
 @dataclass(frozen=True)
@@ -117,6 +125,46 @@ def gate(rt: Runtime, press: Press, seat: int) -> None:
         assert offers(rt.offered(seat), cid.action, values), (cid, values)
 
 
+def reachable(rt: Runtime, seat: int, tally: Counter[str]) -> set[str]:
+    """Follow the seat's menus through every step, as the host shows them; return the
+    moves their buttons and options send."""
+    adapter, game = rt.adapter, rt.game
+    reached: set[str] = set()
+    todo: list[object] = [None]
+    seen: set[object] = set()
+    while todo:
+        draft = todo.pop()
+        if draft in seen:
+            continue
+        seen.add(draft)
+        tally["menus followed"] += 1
+        shown = shown_controls(rt.record.id, game.version,
+                               adapter.controls(game, seat, "en", draft))
+        for control in shown:
+            if isinstance(control, ButtonControl):
+                texts = [] if control.disabled else [control.action]
+            else:
+                assert control.max_values == 1, control
+                texts = [adapter.compose(game, seat, control.verb, [o.value])
+                         for o in control.options]
+            for text in texts:
+                if text.startswith(UI_PREFIX):
+                    todo.append(adapter.step(game, seat, draft, text))
+                else:
+                    reached.add(str(game.parse_action(text)))
+    return reached
+
+
+def check_complete(rt: Runtime, tally: Counter[str]) -> None:
+    """Every listed move of every acting seat is reached through its menus."""
+    for seat in rt.game.to_act():
+        listed = {str(m) for m in rt.game.legal_actions(seat)}
+        reached = reachable(rt, seat, tally)
+        assert reached == listed, (seat, sorted(listed - reached), sorted(reached - listed))
+        tally["listed moves"] += len(listed)
+        tally["listed moves reached"] += len(listed & reached)
+
+
 async def do(press: Press) -> simcord.InteractionResult:
     """Press the control as its member would."""
     actor = press.member if parse(press.custom_id).kind == "tact" else press.member.user
@@ -161,13 +209,17 @@ async def start(sim: Sim, game: str, preset: str, people: int, rules: dict[str, 
     await sim.alice.click(lobby_message(sim), label="Start")
 
 
-async def walk(sim: Sim, rng: random.Random, tally: Counter[str]) -> None:
-    """Press random shown controls until the game ends or the steps run out."""
+async def walk(sim: Sim, rng: random.Random, tally: Counter[str], whole: bool) -> None:
+    """Press random shown controls until the game ends or the steps run out (`whole`: the
+    game offers every move whole, and every listed move must be reachable)."""
     for _ in range(STEPS):
         rt = running(sim)
         if rt is None or rt.game.is_over:
             break
+        if whole:
+            check_complete(rt, tally)
         presses = all_presses(sim, rt, rng)
+        assert not whole or not any(p.builder for p in presses), "a builder in a whole game"
         for press in presses:
             seat = sim.members.index(press.member)
             gate(rt, press, seat)
@@ -189,6 +241,6 @@ async def test_every_control_shown_is_accepted(sim: Sim, game: str, preset: str,
                                                rules: dict[str, str]) -> None:
     tally: Counter[str] = Counter()
     await start(sim, game, preset, people, rules)
-    await walk(sim, random.Random(f"{game}{preset}{people}"), tally)
+    await walk(sim, random.Random(f"{game}{preset}{people}"), tally, game in WHOLE)
     print(f"{game} {preset or 'standard'} {people} seats: {dict(tally)}")  # figures (-s)
     assert tally["controls pressed"] >= min(STEPS, 20), tally

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from simcord import MemberActor
+
 from card_images.style import DISPLAY_WIDTH
 from cogs.host import ScriptedDeals
 from tests.cogs.conftest import (
@@ -66,20 +68,23 @@ async def test_a_mahjong_hand_with_a_depth_take_a_lay_off_and_gin_by_the_discard
     await choose(sim.alice, "take", ["3"])
     hand = dm(sim.alice)
     assert f"Meld or lay off 8{CLUB} before you discard" in hand.content
-    assert not [v for v in option_values(hand, ":meld") if v not in ALICE + "8C 3H 5D 9H"]
+    # The meld menu offers each listed meld whole, labelled with its cards.
+    assert option_values(hand, ":meld") == ["AS,AH,AC", "8S,8H,8C", "10D,JD,QD"]
     assert not any(c.endswith(":discard") for c in ids(hand))  # 8C first
-    # One multi-select of nine cards puts down three melds: A (aces), B (eights), C (diamonds).
-    await choose(sim.alice, "meld", ["8C", "8H", "8S", "10D", "JD", "QD", "AH", "AS", "AC"])
+    # Three melds, one option each: A (eights), B (aces), C (diamonds).
+    for cards in (["8C", "8H", "8S"], ["AH", "AS", "AC"], ["10D", "JD", "QD"]):
+        await meld(sim.alice, cards)
     lines = table_message(sim).content
     assert f"Alice takes 3 cards from the pile: 8{CLUB} 3{HEART} 5{DIAMOND}." in lines
     spade = "♠\ufe0e"
-    assert (f"Alice melds A: A{CLUB} A{HEART} A{spade} + B: 8{CLUB} 8{HEART} 8{spade}"
-            f" + C: 10{DIAMOND}") in lines
+    assert f"Alice melds A: 8{spade} 8{HEART} 8{CLUB}." in lines
+    assert f"Alice melds B: A{spade} A{HEART} A{CLUB}." in lines
+    assert f"Alice melds C: 10{DIAMOND} J{DIAMOND} Q{DIAMOND}." in lines
     await choose(sim.alice, "discard", ["9H"])
 
     # Bruno melds his clubs and lays 9D off on Alice's diamonds (one target: no second step).
     await sim.bruno.user.click(dm(sim.bruno), label="Draw from stock")
-    await choose(sim.bruno, "meld", ["2C", "3C", "4C", "5C"])
+    await meld(sim.bruno, ["2C", "3C", "4C", "5C"])
     await choose(sim.bruno, "ui_lay", ["9D"])
     assert f"Bruno lays 9{DIAMOND} off on meld C." in table_message(sim).content
     picture = await png_of(table_message(sim), save_as="mahjong_table.png")
@@ -88,7 +93,7 @@ async def test_a_mahjong_hand_with_a_depth_take_a_lay_off_and_gin_by_the_discard
 
     # Alice takes 4H, melds 3H 4H 5H and throws her last card: gin by the discard.
     await sim.alice.user.click(dm(sim.alice), label=f"Take discard (4{HEART})")
-    await choose(sim.alice, "meld", ["3H", "4H", "5H"])
+    await meld(sim.alice, ["3H", "4H", "5H"])
     await choose(sim.alice, "discard", ["5D"])
     end = hand_end_message(sim)
     assert "Alice goes gin and scores 130 points this hand." in end.content
@@ -97,6 +102,14 @@ async def test_a_mahjong_hand_with_a_depth_take_a_lay_off_and_gin_by_the_discard
     image = await png_of(end, save_as="mahjong_end.png")
     assert image.width >= DISPLAY_WIDTH // 2
     assert "Draw from stock" in labels(dm(sim.bruno)) or "Pass" in labels(dm(sim.bruno))
+
+
+async def meld(member: MemberActor, cards: list[str]) -> None:
+    """Choose the meld menu's option putting down exactly these cards (found by its label)."""
+    options = option_values(dm(member), ":meld")
+    value = next((v for v in options if sorted(v.split(",")) == sorted(cards)), None)
+    assert value is not None, (cards, options)
+    assert await choose(member, "meld", [value]) == ""
 
 
 def ids(message: object) -> list[str]:

@@ -215,3 +215,25 @@ async def test_each_seat_keeps_its_own_clock_while_other_boards_play(
     assert "Dario passed" not in log(sim)  # Dario's own 30 seconds began with Chiara's pass
     await sim.env.advance_time(20)
     assert "Time's up: Board 2: Dario passed on the upcard." in log(sim)
+
+
+async def test_the_next_team_hand_gives_its_first_players_a_whole_turn(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script(deals, BOARD0, BOARD1, dealer=1)
+    await set_turn_seconds(sim, 30)
+    await open_teams(sim)
+    await seat_all(sim)
+    await sim.alice.click(lobby_message(sim), label="Start")
+    await take_upcard(sim.alice)
+    await knock(sim.alice, "7C")  # board 1 waits for board 2
+    await sim.env.advance_time(10)
+    await sim.chiara.user.click(dm(sim.chiara), label="Pass")
+    await take_upcard(sim.dario)  # Dario's clock: 30 seconds from here
+    await sim.env.advance_time(25)
+    await knock(sim.dario, "10H")  # the team hand ends; Bruno and Dario open hand 2
+    assert game(sim).hand_no == 2 and sorted(game(sim).to_act()) == [1, 3]
+    await sim.env.advance_time(29)  # past Dario's last clock of hand 1, within the new one
+    assert "Time's up" not in log(sim)
+    await sim.env.advance_time(2)
+    assert "Time's up: Board 1: Bruno passed on the upcard." in log(sim)
+    assert "Time's up: Board 2: Dario passed on the upcard." in log(sim)

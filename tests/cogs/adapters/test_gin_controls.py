@@ -6,10 +6,10 @@ each menu through every step it offers (the pile's depths, the melds a card may 
 hand's second page):
 
 - a button sends the text of a legal move, or a step the adapter takes;
-- each option of a one-choice menu sends (`compose`) a legal move's text, or a step;
-- the meld menu offers only cards of legal melds, and the cards of each legal meld, chosen
-  together, send a move the engine accepts (several melds at once where they form several);
-- every legal move is reached, and a seat the game does not wait for is shown no control.
+- each option of a menu sends (`compose`) a legal move's text, or a step; every menu chooses
+  one option (melds are offered whole: no combination of the player's own is left to refuse);
+- every legal move is reached (melds past 25 through their rank or suit and pages, depths
+  past 25 through pages), and a seat the game does not wait for is shown no control.
 
 `RUMMY_CONTROL_STATES` scales the walk (150 states per option set by default, a few seconds).
 """
@@ -24,13 +24,17 @@ from typing import Any
 
 import pytest
 
-from cogs.adapters import UI_PREFIX, ButtonControl, view_of
+from cogs.adapters import UI_PREFIX, ButtonControl, SelectControl, view_of
 from cogs.adapters import gin_mahjong as mj
-from cogs.adapters.gin import GIN
+from cogs.adapters.gin import GIN, DeepPage
+from cogs.adapters.melding import MAX_OPTIONS
+from engine.cards import parse_cards
 from engine.errors import RulesError
 from engine.gin import GinOptions, LayOff, MahjongGin, MeldCards, TakePile, new_game, preset
 from tests.engine.completeness import walk
+from tests.engine.gin.scripted import scripted
 from tests.engine.gin.test_completeness import choose
+from tests.engine.gin.test_mahjong import example_17
 
 STATES = int(os.environ.get("RUMMY_CONTROL_STATES", "150"))
 OPTIONS: dict[str, tuple[GinOptions, int]] = {
@@ -51,7 +55,9 @@ class Tally:
     controls: int = 0
     options: int = 0
     reached: int = 0
+    long_menus: int = 0  # places in a menu longer than one select: a group, a later page
     kinds: set[str] = field(default_factory=set)  # the kinds of move reached
+    listed: Counter[str] = field(default_factory=Counter)  # legal moves by kind
 
 
 def accepted(game: Any, seat: int, text: str) -> bool:
@@ -68,20 +74,22 @@ def reached_moves(game: Any, seat: int, tally: Tally) -> set[str]:
     moves they send (asserting that each sends a legal move or a step)."""
     legal = {str(m): m for m in view_of(game, seat).moves}
     reached: set[str] = set()
-    todo, seen = [""], set()
+    todo: list[object] = [None]
+    seen: set[object] = set()
     while todo:
         draft = todo.pop()
         if draft in seen:
             continue
         seen.add(draft)
+        if (isinstance(draft, mj.Draft) and (draft.group or draft.page)) or (isinstance(
+                draft, DeepPage) and draft.page):
+            tally.long_menus += 1
         for control in GIN.controls(game, seat, "en", draft):
             tally.controls += 1
             if isinstance(control, ButtonControl):
                 sent = [control.action]
-            elif control.max_values > 1:  # the meld builder: the player's own combination
-                reached |= melds_reached(game, seat, {o.value for o in control.options})
-                continue
             else:
+                assert control.max_values == 1 and len(control.options) <= MAX_OPTIONS
                 sent = [GIN.compose(game, seat, control.verb, [o.value])
                         for o in control.options]
             tally.options += len(sent)
@@ -92,21 +100,6 @@ def reached_moves(game: Any, seat: int, tally: Tally) -> set[str]:
                     assert text in legal, (text, draft, sorted(legal))
                     reached.add(text)
     return reached
-
-
-def melds_reached(game: Any, seat: int, offered: set[str]) -> set[str]:
-    """Return the legal melds whose cards the meld menu offers, each composed and accepted."""
-    melds = [m for m in view_of(game, seat).moves if isinstance(m, MeldCards)]
-    meldable = {str(c) for m in melds for meld in m.melds for c in meld}
-    assert offered <= meldable, offered - meldable
-    out = set()
-    for move in melds:
-        cards = [str(c) for meld in move.melds for c in meld]
-        if set(cards) <= offered:
-            sent = GIN.compose(game, seat, "meld", cards)
-            assert accepted(game, seat, sent), (sent, str(move))
-            out.add(str(move))
-    return out
 
 
 def look(tally: Tally) -> Any:
@@ -120,6 +113,7 @@ def look(tally: Tally) -> Any:
             if seat not in acting:
                 assert GIN.controls(game, seat, "en") == []
             tally.reached += len(reached)
+            tally.listed.update(type(m).__name__ for m in game.legal_actions(seat))
             tally.kinds |= {"deep pickup" if " with " in text else "depth take"
                             if text.split()[0] == "take" and text != "take" else
                             text.split()[0] for text in reached}
@@ -137,7 +131,8 @@ def test_every_control_is_a_legal_move_and_every_legal_move_a_control(name: str)
                                     {"deep pickup"} if options.deep_discard_pickup else set())
     assert wanted <= tally.kinds, tally.kinds
     print(f"{name}: {tally.states} states, {tally.controls} controls, {tally.options} "
-          f"options, {tally.reached} legal moves reached through them ({sorted(tally.kinds)})")
+          f"options, {tally.reached} of {tally.listed.total()} legal moves reached through "
+          f"them ({dict(tally.listed)}), {tally.long_menus} places in long menus")
 
 
 def test_every_mahjong_menu_step_leads_where_it_says() -> None:
@@ -158,3 +153,37 @@ def test_every_mahjong_menu_step_leads_where_it_says() -> None:
     view = view_of(game, game.to_act()[0])
     with pytest.raises(RulesError):
         mj.step(view, mj.Draft(), "ui_lay QQ")
+
+
+def test_many_mahjong_melds_are_chosen_by_rank_or_suit_and_every_one_is_reached() -> None:
+    game = example_17()
+    game.apply(0, "draw")
+    # A hand made up for the menus: every spade and three more 7s, 82 melds at once.
+    game.hands[0] = parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS 7H 7D 7C")
+    melds = {str(m) for m in game.legal_actions(0) if isinstance(m, MeldCards)}
+    assert len(melds) > MAX_OPTIONS
+    groups = next(c for c in GIN.controls(game, 0, "en") if isinstance(c, SelectControl)
+                  and c.verb == "ui_group")
+    assert [o.value for o in groups.options] == ["S", "7"]
+    tally = Tally()
+    assert melds <= reached_moves(game, 0, tally) and tally.long_menus > 2
+
+
+def test_deep_pickups_past_one_menu_are_paged_and_every_one_is_reached() -> None:
+    game = scripted("8H 8S 2C 3C 4D 6D 9D JC QS KH", "AS 2S 3S 4H 5H 6H 7C 9C 10C KD",
+                    upcard="8C", stock="5S 7S",
+                    options=preset("standard", deep_discard_pickup=True))
+    for seat, text in ((0, "pass"), (1, "pass"), (0, "draw"), (0, "discard 5S"), (1, "draw"),
+                       (1, "discard 7S")):
+        game.apply(seat, text)
+    # A position made up for the menus: two runs in hand, a pile of cards extending them or
+    # making sets with them: 26 deep pickups.
+    game.hands[0] = parse_cards("2S 3S 4S 5S 6S 2H 3H 4H 5H 6H")
+    game.discard = parse_cards("AS 7S AH 7H 2D 3D 4D 5D 6D 2C 3C 4C 5C 6C KC")
+    legal = {str(m) for m in game.legal_actions(0)}
+    assert len([m for m in legal if " with " in m]) > MAX_OPTIONS
+    more = next(c for c in GIN.controls(game, 0, "en") if isinstance(c, ButtonControl)
+                and c.action == "ui_next")
+    assert more.label == "Next: 26–26 of 26 ▸"
+    tally = Tally()
+    assert reached_moves(game, 0, tally) == legal and tally.long_menus == 1

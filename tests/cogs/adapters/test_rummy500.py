@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from cogs.adapters import ButtonControl, Outcome, SelectControl, view_of
-from cogs.adapters.rummy500 import RUMMY500
+from cogs.adapters.rummy500 import RUMMY500, Menu
 from cogs.views import hand_view
 from engine.game import Event
 from engine.rummy500 import Rummy500Game, Rummy500Options
@@ -51,7 +51,7 @@ async def test_a_hand_past_25_cards_pages_its_menus_within_five_rows() -> None:
     page1 = selects(first)
     assert all(len(s.options) <= 25 for s in page1.values())
     assert rows_of(hand_view(1, game.version, first, "en", "suit")) <= 5
-    draft = RUMMY500.step(game, 0, "", "ui_more")
+    draft = RUMMY500.step(game, 0, None, "ui_more")
     second = RUMMY500.controls(game, 0, "en", draft)
     page2 = selects(second)
     assert next(c for c in second if isinstance(c, ButtonControl)).label == "◂ First cards"
@@ -61,7 +61,7 @@ async def test_a_hand_past_25_cards_pages_its_menus_within_five_rows() -> None:
     # 8S lays off on 9S 10S JS: it is in the lay-off menu of its page, alone (one target).
     assert [o.value for o in page1["ui_lay"].options] == ["8S"]
     assert RUMMY500.compose(game, 0, "ui_lay", ["8S"]) == "layoff 8S A"
-    assert RUMMY500.step(game, 0, draft, "ui_more") == ""
+    assert RUMMY500.step(game, 0, draft, "ui_more") == Menu()
 
 
 async def test_a_card_fitting_several_melds_asks_for_its_target() -> None:
@@ -69,7 +69,7 @@ async def test_a_card_fitting_several_melds_asks_for_its_target() -> None:
                    melds=[(1, "4D 5D 6D"), (2, "7S 7H 7C")], pile="10H", turn=0,
                    phase="play", players=3, opened=[0])
     assert RUMMY500.compose(game, 0, "ui_lay", ["7D"]) == "ui_lay 7D"
-    draft = RUMMY500.step(game, 0, "", "ui_lay 7D")
+    draft = RUMMY500.step(game, 0, None, "ui_lay 7D")
     targets = selects(RUMMY500.controls(game, 0, "en", draft))["layoff"]
     assert [(o.value, o.label) for o in targets.options] == [
         ("7D A", "A: 4♦\ufe0e 5♦\ufe0e 6♦\ufe0e"), ("7D B", "B: 7♠\ufe0e 7♥\ufe0e 7♣\ufe0e")]
@@ -79,7 +79,7 @@ async def test_an_ace_fitting_both_ends_names_its_end() -> None:
     run = "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
     game = crafted({0: "AS 2C 9H", 1: "KH", 2: "QH"}, melds=[(1, run)], pile="10H", turn=0,
                    phase="play", players=3, opened=[0])
-    draft = RUMMY500.step(game, 0, "", "ui_lay AS")
+    draft = RUMMY500.step(game, 0, None, "ui_lay AS")
     targets = selects(RUMMY500.controls(game, 0, "en", draft))["layoff"]
     assert [o.value for o in targets.options] == ["AS A low", "AS A high"]
     assert targets.options[1].label.endswith("(high end)")
@@ -92,10 +92,10 @@ async def test_the_pile_depths_and_forced_melds_come_in_two_steps() -> None:
     first = RUMMY500.controls(game, 0, "en")
     assert [c.label for c in first if isinstance(c, ButtonControl)] == [
         "Draw from stock", "Take from the pile…"]
-    depths = selects(RUMMY500.controls(game, 0, "en", "take"))["ui_take"]
+    depths = selects(RUMMY500.controls(game, 0, "en", Menu("take")))["ui_take"]
     assert [o.value for o in depths.options] == ["1"]
     assert depths.options[0].label == "1: from 7♣\ufe0e to the top (5 cards)"
-    melds = selects(RUMMY500.controls(game, 0, "en", "take:1"))["take"]
+    melds = selects(RUMMY500.controls(game, 0, "en", Menu("take", 1)))["take"]
     assert [(o.value, o.label) for o in melds.options] == [
         ("1 7S,7D,7C", "Meld 7♠\ufe0e 7♦\ufe0e 7♣\ufe0e")]
 

@@ -115,6 +115,22 @@ def test_a_scripted_team_hand_from_deal_to_team_score() -> None:
     assert [b.dealer for b in game.public_view().boards] == [0, 2]
 
 
+def test_each_board_s_deal_moves_its_seats_counter_on() -> None:
+    # The session keeps a seat's turn clock while its board's counter stands still (the other
+    # boards play meanwhile): a new deal is a change of the board, so it must move it on.
+    game = scripted_team()
+    game.apply(0, "take_upcard")
+    game.apply(0, "knock 7C")
+    ended = [game.seat_version(seat) for seat in range(4)]
+    game.apply(2, "pass")
+    game.apply(3, "take_upcard")
+    before = game.seat_version(3)
+    game.apply(3, "knock 10H")
+    assert game.hand_no == 2
+    assert [game.seat_version(seat) for seat in range(4)] == [
+        ended[0] + 1, ended[1] + 1, before + 2, before + 2]  # the deal; the knock and the deal
+
+
 def test_a_seat_may_not_act_on_another_board_nor_on_an_ended_one() -> None:
     game = scripted_team()
     before = game.to_json()
