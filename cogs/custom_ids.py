@@ -9,7 +9,8 @@ an older state is refused as stale:
   (the ephemeral "Cancel the game?"); sort:<suit|rank>, act:<version>:<action> (hand);
 - selects `rs:<game id>:<version>:<verb>`: the chosen values complete `<verb> <value>`;
   the verb `table_choice` marks a select of complete moves offered by a table button, and
-  `swap_seats` the lobby's menu of two seats to swap (version 0).
+  `swap_seats` the lobby's menu of two seats to swap and `remove_computer` its menu of the
+  computers the host may unseat (version 0).
 
 `parse` is the one gate: ids and select values are short printable ASCII, numbers are
 ASCII digits (a game id within the storage's 64 bits), kinds and sort orders are the
@@ -41,19 +42,21 @@ VERSION_DIGITS = 9
 LOBBY_KINDS = frozenset({"join", "leave", "addbot", "start", "cancel"})
 # Controls answered from the stored game, whether it runs or not: the lobby's (its buttons
 # and its seat swap menu), "Play again" on a finished game, the answers to "Cancel the game?".
-RECORD_KINDS = LOBBY_KINDS | {"swap", "again", "abandon", "keep"}
+RECORD_KINDS = LOBBY_KINDS | {"swap", "unseat", "again", "abandon", "keep"}
 # Buttons whose arg is `<version>:<action>`.
 VERSIONED_KINDS = frozenset({"act", "tact"})
 SORT_ORDERS = frozenset({"suit", "rank"})
-BUTTON_KINDS = (RECORD_KINDS - {"swap"}) | VERSIONED_KINDS | {"hand", "back", "sort"}
+BUTTON_KINDS = (RECORD_KINDS - {"swap", "unseat"}) | VERSIONED_KINDS | {"hand", "back", "sort"}
 # Controls of a private hand or question (a DM or an ephemeral answer); all others are on
 # public messages.
 PRIVATE_KINDS = frozenset({"sort", "act", "select", "choice", "abandon", "keep"})
 # The verb of an ephemeral select of complete actions offered by a table button.
 TABLE_CHOICE = "table_choice"
-# The verb of the lobby's menu of two seats to swap.
+# The verbs of the lobby's menus: two seats to swap, a computer to remove.
 SWAP_SEATS = "swap_seats"
-_SELECT_KINDS = {TABLE_CHOICE: "choice", SWAP_SEATS: "swap"}
+REMOVE_COMPUTER = "remove_computer"
+_SELECT_KINDS = {TABLE_CHOICE: "choice", SWAP_SEATS: "swap", REMOVE_COMPUTER: "unseat"}
+_SELECT_VERBS = {kind: verb for verb, kind in _SELECT_KINDS.items()}
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,7 @@ class ComponentId:
     @property
     def is_select(self) -> bool:
         """Whether the id is a select menu's (else a button's)."""
-        return self.kind in ("select", "choice", "swap")
+        return self.kind == "select" or self.kind in _SELECT_VERBS
 
     @property
     def is_private(self) -> bool:
@@ -86,7 +89,7 @@ class ComponentId:
 
     def __str__(self) -> str:
         if self.is_select:
-            verb = {"choice": TABLE_CHOICE, "swap": SWAP_SEATS}.get(self.kind, self.action)
+            verb = _SELECT_VERBS.get(self.kind, self.action)
             return f"rs:{self.game_id}:{self.version}:{verb}"
         parts = ["rm", str(self.game_id), self.kind]
         if self.version is not None:

@@ -20,6 +20,7 @@ from cogs.adapters.base import option_label, preset_label, rules_line
 from cogs.components import GameButton, GameSelect, serve, stop_serving
 from cogs.errors import Refusal, cause_of, refuse
 from cogs.host import GameHost, TableSettings
+from cogs.host.lobby import over_seated_line
 from cogs.registry import DEFAULT_GAME, adapter_for, game_names
 from cogs.rule_changes import MIN_TURN_SECONDS, Request, changed_settings, check_turn_seconds
 
@@ -275,8 +276,10 @@ class Rummy(commands.Cog):
                                             preset=changed.preset)
         record = await self.bot.storage.get_game(record.id)
         await self.host.refresh_lobby(record)
-        await interaction.response.send_message(t("settings.saved", locale_of(interaction.locale)),
-                                                ephemeral=True)
+        locale = locale_of(interaction.locale)
+        # A rule that seats fewer (a single deck) says at once what the table must do.
+        lines = [t("settings.saved", locale), over_seated_line(record, locale)]
+        await interaction.response.send_message("\n".join(filter(None, lines)), ephemeral=True)
 
     settings.autocomplete("preset")(_preset_choices)
 

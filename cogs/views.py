@@ -64,9 +64,11 @@ def _buttons(game_id: int, locale: str,
 
 
 def lobby_view(game_id: int, locale: str, full: bool = False,
-               swaps: Sequence[tuple[str, str]] = ()) -> discord.ui.View:
+               swaps: Sequence[tuple[str, str]] = (),
+               computers: Sequence[tuple[str, str]] = ()) -> discord.ui.View:
     """Return the lobby's Join / Leave / Add computer / Start / Cancel buttons, and the
-    host's menu to swap two seats (`swaps`: each seat's value and name) if given.
+    host's menus (each seat's or computer's value and name): swap two seats if `swaps`
+    holds two, remove a computer if `computers` holds one.
 
     A full table offers no seat: Join and Add computer are left out.
     """
@@ -76,12 +78,18 @@ def lobby_view(game_id: int, locale: str, full: bool = False,
         seating.append(("addbot", "lobby.button.add_computer", "secondary"))
     view = _buttons(game_id, locale, [*seating, ("start", "lobby.button.start", "primary"),
                                       ("cancel", "lobby.button.abandon", "danger")])
-    if len(swaps) >= 2:
+    menus = [("swap", "lobby.swap_placeholder", swaps, 2),
+             ("unseat", "lobby.remove_placeholder", computers, 1)]
+    row = 1
+    for kind, key, choices, picked in menus:
+        if len(choices) < picked:
+            continue
         options = [discord.SelectOption(label=cut(name, OPTION_TEXT), value=value)
-                   for value, name in swaps[:OPTIONS]]
-        view.add_item(GameSelect(str(ComponentId(game_id, "swap", 0)),
-                                 cut(t("lobby.swap_placeholder", locale), PLACEHOLDER),
-                                 options, row=1, min_values=2, max_values=2))
+                   for value, name in choices[:OPTIONS]]
+        view.add_item(GameSelect(str(ComponentId(game_id, kind, 0)),
+                                 cut(t(key, locale), PLACEHOLDER), options, row=row,
+                                 min_values=picked, max_values=picked))
+        row += 1
     return view
 
 

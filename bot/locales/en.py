@@ -26,7 +26,7 @@ MESSAGES: dict[str, str] = {
     "lobby.computer_added_no_hard": "This game has no hard computer player yet, so a normal one joined the table.",
     "lobby.you_joined": "You have a seat. The game starts when the host presses Start.",
     "lobby.already_seated": "You already have a seat at this table.",
-    "lobby.full": "The table is full.",
+    "lobby.full": "The table is full: {max} {max:player|players} at most.",
     "lobby.need_players": "The game needs at least {min} {min:player|players}.",
     "lobby.too_many_players": "This game takes at most {max} {max:player|players}.",
     "lobby.only_host_start": (
@@ -346,5 +346,16 @@ MESSAGES: dict[str, str] = {
     "cmd.addbot.level.normal": "Normal",
     "cmd.addbot.level.hard": "Hard: looks further ahead (in the games that have one)",
     # --- gin teams ---
-    "lobby.too_many_for_rules": "Too many players for these rules: at most {max}. Someone has to leave first.",
+    "lobby.too_many_for_rules": "Too many players for these rules: at most {max}. Someone has to leave, or the host removes a computer, first.",
+    # --- lobby: removing a computer, too many seats for the rules ---
+    "lobby.remove_placeholder": "Remove a computer…",
+    "lobby.computer_removed": "{name} left the table: the seat is free.",
+    "lobby.only_host_remove": (
+        "Only the host or a member with the Manage Server permission can remove a computer."
+    ),
+    "lobby.over_seated": (
+        "Too many players for these rules: at most {max}. Before the start, {extra} "
+        "{extra:player has|players have} to leave, or the host removes "
+        "{extra:a computer|computers}."
+    ),
 }

@@ -30,7 +30,7 @@ MESSAGES: dict[str, str] = {
         "Hai un posto al tavolo. La partita comincia quando l'host preme Inizia."
     ),
     "lobby.already_seated": "Hai già un posto a questo tavolo.",
-    "lobby.full": "Il tavolo è al completo.",
+    "lobby.full": "Il tavolo è al completo: al massimo {max} {max:giocatore|giocatori}.",
     "lobby.need_players": "Per questa partita {min:serve|servono} almeno {min} {min:giocatore|giocatori}.",
     "lobby.too_many_players": "A questo gioco si gioca al massimo in {max}.",
     "lobby.only_host_start": (
@@ -358,5 +358,17 @@ MESSAGES: dict[str, str] = {
     "cmd.addbot.level.normal": "Normale",
     "cmd.addbot.level.hard": "Difficile: guarda più avanti (nei giochi che lo hanno)",
     # --- gin teams ---
-    "lobby.too_many_for_rules": "Troppi giocatori per queste regole: al massimo {max}. Prima qualcuno deve uscire.",
+    "lobby.too_many_for_rules": "Troppi giocatori per queste regole: al massimo {max}. Prima qualcuno deve uscire, o l'host deve togliere un computer.",
+    # --- lobby: removing a computer, too many seats for the rules ---
+    "lobby.remove_placeholder": "Togli un computer…",
+    "lobby.computer_removed": "{name} ha lasciato il tavolo: il posto è libero.",
+    "lobby.only_host_remove": (
+        "Solo l'host del tavolo o un membro con il permesso Gestisci server "
+        "può togliere un computer."
+    ),
+    "lobby.over_seated": (
+        "Troppi giocatori per queste regole: al massimo {max}. Prima dell'avvio "
+        "{extra:deve|devono} uscire {extra} {extra:giocatore|giocatori}, o l'host "
+        "{extra:toglie un computer|toglie dei computer}."
+    ),
 }

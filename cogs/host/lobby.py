@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections.abc import Sequence
 
@@ -10,7 +11,7 @@ import discord
 
 from bot.i18n import locale_of, names_text, t
 from bot.storage import ChannelBusy, GameRecord, Seat, StaleVersion, Storage
-from cogs.adapters import DEFAULT_LEVEL
+from cogs.adapters import DEFAULT_LEVEL, LEVELS
 from cogs.adapters.base import rules_line
 from cogs.errors import Refusal
 from cogs.host.hands import Hands
@@ -38,18 +39,34 @@ def is_full(record: GameRecord) -> bool:
     return len(record.seats) >= seat_range(record)[1]
 
 
+def footer_of(record: GameRecord) -> tuple[str, dict[str, object]]:
+    """Return what the table waits for: players, the host's Start, or (the rules changed
+    since they sat down) fewer players."""
+    most = seat_range(record)[1]
+    if len(record.seats) > most:
+        return "lobby.over_seated", {"max": most, "extra": len(record.seats) - most}
+    return ("lobby.full_ready" if len(record.seats) == most else "lobby.waiting"), {}
+
+
+def over_seated_line(record: GameRecord, locale: str) -> str:
+    """Return what to do when more are seated than the rules take ("" when they fit)."""
+    key, params = footer_of(record)
+    return t(key, locale, **params) if key == "lobby.over_seated" else ""
+
+
 def lobby_text(record: GameRecord, locale: str, footer_key: str | None = None,
                **footer: object) -> str:
     """Return the lobby message: game, rules, settings, seats and what happens next.
 
-    Without a footer it says what the table waits for: players, or (full) the host's Start.
+    Without a footer it says what the table waits for (`footer_of`).
     """
     adapter = adapter_for(record.game)
     settings = TableSettings.of(record)
     options = adapter.options(settings.preset, dict(settings.rules))
     host = next((s["name"] for s in record.seats
                  if s["user_id"] == record.host_id and not s["is_bot"]), "?")
-    footer_key = footer_key or ("lobby.full_ready" if is_full(record) else "lobby.waiting")
+    if footer_key is None:
+        footer_key, footer = footer_of(record)
     seconds = settings.turn_seconds
     lines = [
         "**" + t("lobby.title", locale, game=t(f"game.{record.game}", locale)) + "**",
@@ -100,9 +117,38 @@ def swap_choices(record: GameRecord) -> list[tuple[str, str]]:
     return [(seat_value(i, seat), seat["name"]) for i, seat in enumerate(record.seats)]
 
 
+def computer_value(index: int, seat: Seat) -> str:
+    """Return how the menu of computers names one: its place and a digest of its name."""
+    # The name tells a computer from the one that takes its place once a seat before it
+    # empties, so a choice made on an older menu is refused, never applied to another.
+    digest = hashlib.blake2s(seat["name"].encode(), digest_size=4).hexdigest()
+    return f"{index}:{digest}"
+
+
+def computer_choices(record: GameRecord) -> list[tuple[str, str]]:
+    """Return the menu of computers' (value, name) pairs: every computer seated."""
+    return [(computer_value(i, seat), seat["name"])
+            for i, seat in enumerate(record.seats) if seat["is_bot"]]
+
+
 def controls(record: GameRecord, locale: str) -> discord.ui.View:
-    """Return the lobby message's buttons, and the host's seat swap menu for partnerships."""
-    return lobby_view(record.id, locale, is_full(record), swap_choices(record))
+    """Return the lobby message's buttons, and the host's menus: the seat swap for
+    partnerships, the computers to remove."""
+    return lobby_view(record.id, locale, is_full(record), swap_choices(record),
+                      computer_choices(record))
+
+
+def remove_computer(interaction: discord.Interaction, record: GameRecord, seats: list[Seat],
+                    values: Sequence[str]) -> tuple[str, dict[str, object]]:
+    """Take the chosen computer's seat back; return the confirmation (key, params)."""
+    if not may_manage(interaction, record):
+        raise Refusal("lobby.only_host_remove")
+    current = [computer_value(i, seat) if seat["is_bot"] else "" for i, seat in enumerate(seats)]
+    # Chosen from the menu as it was: if the seats changed since, it is stale.
+    if len(values) != 1 or not values[0] or values[0] not in current:
+        raise Refusal("error.move_unavailable")
+    removed = seats.pop(current.index(values[0]))
+    return "lobby.computer_removed", {"name": removed["name"]}
 
 
 def swap_seats(interaction: discord.Interaction, record: GameRecord, seats: list[Seat],
@@ -155,8 +201,11 @@ def change_seats(interaction: discord.Interaction, record: GameRecord, seats: li
             raise Refusal("lobby.not_seated")
         seats[:] = [s for s in seats if s["user_id"] != user.id or s["is_bot"]]
         return "lobby.you_left"
-    if len(seats) >= seat_range(record)[1]:
-        raise Refusal("lobby.already_seated" if seated and kind == "join" else "lobby.full")
+    most = seat_range(record)[1]
+    if len(seats) >= most:
+        if seated and kind == "join":
+            raise Refusal("lobby.already_seated")
+        raise Refusal("lobby.full", max=most)
     if kind == "join":
         if seated:
             raise Refusal("lobby.already_seated")
@@ -171,14 +220,23 @@ def change_seats(interaction: discord.Interaction, record: GameRecord, seats: li
     return "lobby.computer_added" if played == level else "lobby.computer_added_no_hard"
 
 
-def computer_seat(record: GameRecord, seats: list[Seat], level: str) -> Seat:
-    """Return a new computer's seat: numbered, its level named unless it is normal."""
-    locale = TableSettings.of(record).locale
-    number = sum(1 for s in seats if s["is_bot"]) + 1
+def computer_name(number: int, level: str, locale: str) -> str:
+    """Return a computer's seat name: numbered, its level named unless it is normal."""
     name = t("lobby.computer_name", locale, number=number)
     if level != DEFAULT_LEVEL:
         name = t("lobby.computer_level_name", locale, name=name, level=t(f"level.{level}", locale))
-    return {"user_id": None, "name": name, "is_bot": True, "level": level}
+    return name
+
+
+def computer_seat(record: GameRecord, seats: list[Seat], level: str) -> Seat:
+    """Return a new computer's seat, with the lowest number no computer seated has."""
+    locale = TableSettings.of(record).locale
+    # A computer removed leaves its number free: the next one takes it, no two share one.
+    taken = {s["name"] for s in seats if s["is_bot"]}
+    number = next(n for n in range(1, len(seats) + 2)
+                  if not any(computer_name(n, lvl, locale) in taken for lvl in LEVELS))
+    return {"user_id": None, "name": computer_name(number, level, locale), "is_bot": True,
+            "level": level}
 
 
 def started_line(record: GameRecord, first: list[str]) -> tuple[str, dict[str, object]]:
@@ -296,7 +354,8 @@ class Lobby:
 
     async def act(self, interaction: discord.Interaction, record: GameRecord, kind: str,
                   values: Sequence[str] = ()) -> None:
-        """Join, leave, add a computer, swap seats or start, and confirm it to the member."""
+        """Join, leave, add or remove a computer, swap seats or start, and confirm it to the
+        member."""
         key, params = await self.action(interaction, record, kind, values)
         if not interaction.response.is_done():
             await interaction.response.send_message(
@@ -304,8 +363,8 @@ class Lobby:
 
     async def action(self, interaction: discord.Interaction, record: GameRecord, kind: str,
                      values: Sequence[str] = ()) -> tuple[str, dict[str, object]]:
-        """Join, leave, add a computer, swap seats or start; return the member's confirmation
-        (key, params)."""
+        """Join, leave, add or remove a computer, swap seats or start; return the member's
+        confirmation (key, params)."""
         if kind == "start":
             check_can_start(interaction, record)
             # Dealing, drawing and DMs may take longer than Discord's 3 s to answer: say
@@ -319,8 +378,9 @@ class Lobby:
                 await self._confirm(interaction, "lobby.started_short")
                 return "lobby.started_short", {}
             seats = list(record.seats)
-            if kind == "swap":
-                key, params = swap_seats(interaction, record, seats, values)
+            if kind in ("swap", "unseat"):
+                change = swap_seats if kind == "swap" else remove_computer
+                key, params = change(interaction, record, seats, values)
                 await self.storage.update_lobby(record.id, seats=seats)
                 await self.refresh(await self.storage.get_game(record.id))
                 return key, params

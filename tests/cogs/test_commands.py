@@ -77,8 +77,9 @@ async def test_join_leave_and_addbot_by_command_update_the_lobby(sim: Sim) -> No
     assert seat_names(await game(sim)) == ["Alice", "Computer 1"]
     content = lobby_message(sim).content
     assert "• Computer 1\n" in content and "(computer)" not in content  # named once
-    await refused(await sim.alice.slash(sim.channel, "rummy addbot"), "The table is full.")
-    await refused(await sim.chiara.slash(sim.channel, "rummy join"), "The table is full.")
+    full = "The table is full: 2 players at most."
+    await refused(await sim.alice.slash(sim.channel, "rummy addbot"), full)
+    await refused(await sim.chiara.slash(sim.channel, "rummy join"), full)
     assert seat_names(await game(sim)) == ["Alice", "Computer 1"]
 
 

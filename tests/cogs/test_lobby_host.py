@@ -104,9 +104,10 @@ async def test_a_full_table_says_it_is_ready_and_offers_no_seat(sim: Sim) -> Non
     assert "Waiting for players" not in full.content
     assert labels(full) == ["Leave", "Start", "Cancel game"]
     # Clicks on a stale copy of the buttons, and the commands, are answered privately.
-    assert answer(await stale_click(sim, sim.chiara, "rm:1:join")) == "The table is full."
-    assert answer(await stale_click(sim, sim.alice, "rm:1:addbot")) == "The table is full."
-    assert answer(await sim.chiara.slash(sim.channel, "rummy join")) == "The table is full."
+    full = "The table is full: 2 players at most."
+    assert answer(await stale_click(sim, sim.chiara, "rm:1:join")) == full
+    assert answer(await stale_click(sim, sim.alice, "rm:1:addbot")) == full
+    assert answer(await sim.chiara.slash(sim.channel, "rummy join")) == full
     assert [s["name"] for s in (await game(sim)).seats] == ["Alice", "Bruno"]
 
     await sim.bruno.click(lobby, label="Leave")  # a seat is free again

@@ -21,10 +21,11 @@ async def test_a_single_deck_ramino_table_seats_four(sim: Sim) -> None:
     assert "Players (4/4)" in lobby.content
     assert "Join" not in labels(lobby) and "Add computer" not in labels(lobby)
     eva = sim.guild.add_member(sim.env.create_user("Eva"))
+    full = "The table is full: 4 players at most."
     refused = await stale_click(sim, eva, "rm:1:join")
-    assert refused.ephemeral and refused.response.content == "The table is full."
+    assert refused.ephemeral and refused.response.content == full
     computer = await stale_click(sim, sim.alice, "rm:1:addbot")
-    assert computer.ephemeral and computer.response.content == "The table is full."
+    assert computer.ephemeral and computer.response.content == full
     # With two decks the same table takes seven.
     await sim.alice.slash(sim.channel, "rummy settings", option="deck", value="double")
     assert "Players (4/7)" in lobby_message(sim).content
