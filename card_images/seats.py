@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -46,6 +47,7 @@ from .style import (
     Color,
     draw_text,
     fit_text,
+    font,
     text_width,
 )
 
@@ -65,23 +67,63 @@ CELL_GAP = 18
 
 
 def seat_tags(names: Sequence[str]) -> list[str]:
-    """Return a two-character tag per seat, unique among the seats.
+    """Return a two-character tag per seat, unique among the seats and hard to misread.
 
-    The initial and the name's closing digit ("Computer 1" -> "C1"), else its initial and
-    second letter ("Alice" -> "Al"): never one capital, which is how melds are named. The
-    seat number stands in when two names would share a tag.
+    A name with a number of one digit gives its initial and that digit ("Computer 2 (hard)"
+    -> "C2"). Any other name gives its initial in capitals and its next letter in small
+    ones, but "L" for an "l", which the table's font draws as a capital I ("Alice" -> "AL",
+    never "Al", read "AI"; "Lia" -> "Li"; "Ilaria" -> "IL"): never one capital, which is how
+    melds are named. Names whose tags clash take the first later letter that tells them
+    apart ("Marco", "Mario" -> "Mc", "Mi"); a name with no letter the font draws (emoji,
+    scripts it lacks), or one no letter tells apart, gets "#" and its seat number.
     """
-    tags = [_tag(name) for name in names]
-    return [tag if tags.count(tag) == 1 else str(i + 1) for i, tag in enumerate(tags)]
+    letters = [_letters(name) for name in names]
+    tags = [_tag(name, chars) for name, chars in zip(names, letters, strict=True)]
+    for at in range(2, max(map(len, letters), default=0)):
+        clashing = _clashing(tags)
+        if not clashing:
+            break
+        for i in clashing:
+            if len(letters[i]) > at:
+                tags[i] = letters[i][0].upper() + _small(letters[i][at])
+    return [f"#{i + 1}" if i in _clashing(tags) or not tags[i] else tag
+            for i, tag in enumerate(tags)]
 
 
-def _tag(name: str) -> str:
-    chars = [c for c in name if c.isalnum()]
-    if not chars:
-        return "?"
-    number = re.search(r"(?<!\d)(\d)\W*$", name)
-    second = number.group(1) if number else "".join(chars[1:2]).lower()
-    return chars[0].upper() + second
+def _clashing(tags: Sequence[str]) -> set[int]:
+    return {i for i, tag in enumerate(tags) if tags.count(tag) > 1}
+
+
+def _letters(name: str) -> str:
+    """Return the name's letters and digits that the table's font draws."""
+    return "".join(c for c in name if c.isalnum() and drawable(c))
+
+
+def _small(char: str) -> str:
+    """Return a tag's second letter: small, but "L" for an "l" (a bar, as a capital I is)."""
+    small = char.lower()
+    return "L" if small == "l" else small
+
+
+def _tag(name: str, letters: str) -> str:
+    if not letters:
+        return ""
+    initial = letters[0].upper() if len(letters[0].upper()) == 1 else letters[0]
+    number = re.search(r"(?<!\d)(\d)(?!\d)", name)
+    if number and number.group(1) != letters[0]:
+        return initial + number.group(1)
+    return initial + _small(letters[1]) if len(letters) > 1 else ""
+
+
+@lru_cache(maxsize=1024)
+def drawable(char: str) -> bool:
+    """Whether the shipped bold font has a glyph for `char` (else it draws an empty box)."""
+    face = font(BADGE_PX, True)
+    mask, missing = face.getmask(char), face.getmask(_NO_GLYPH)
+    return (mask.size, bytes(mask)) != (missing.size, bytes(missing))
+
+
+_NO_GLYPH = "\U0010fffd"  # a private-use code point no font we ship draws
 
 
 # --- a compact row's figures (seat_rows.py lays the rows out) ----------------------------------

@@ -98,7 +98,7 @@ class PilesPanel:
     under its cards (same order: a game taking cards by depth numbers them from the top);
     otherwise the top card is shown, with up to `history` cards under it drawn smaller at
     its left. `by` names who threw each card of `discard` (same order, "" for nobody): a
-    short tag such as `seat_tags` gives ("Al", "C1"), drawn under the cards shown; a seat
+    short tag such as `seat_tags` gives ("AL", "C1"), drawn under the cards shown; a seat
     whose tag is shown there carries it beside its name too. `direction` is a caption for
     the order of play ("Order ↓") at the right, shown only when given. The captions are
     written (and translated) by the caller; empty, the picture uses English.

@@ -46,6 +46,8 @@ from card_images.style import (
     TEXT,
     to_png,
 )
+from cogs.adapters.ramino import RAMINO
+from engine.ramino import RaminoGame, preset
 
 Band = tuple[tuple[int, int, int], int, int]
 
@@ -159,22 +161,22 @@ def test_each_shown_discard_carries_the_tag_of_who_threw_it(
         under = colors(image, (x0, y1 + 2, x1, y1 + 30))
         assert (under.get(LAID_OFF, 0) > 60) is bool(by), (code, by)
     drawn = [text for text, _, _ in texts]
-    for tag in ("C1", "Ba", "C3", "Al"):
+    for tag in ("C1", "Ba", "C3", "AL"):
         assert tag in drawn
 
 
 def test_a_thrower_shown_under_a_discard_has_his_tag_beside_his_name(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # Four players: the shown discards came from Ba, C3, Al, C1, Ba, so all four tags
+    # Four players: the shown discards came from Ba, C3, AL, C1, Ba, so all four tags
     # appear twice (Ba three times); with only the top card shown, Ba alone is tagged.
     with drawn_texts(monkeypatch) as texts:
         render_table(ramino_table(4, out=None))
     drawn = [text for text, _, _ in texts]
-    assert [drawn.count(tag) for tag in ("Al", "C1", "Ba", "C3")] == [2, 2, 3, 2]
+    assert [drawn.count(tag) for tag in ("AL", "C1", "Ba", "C3")] == [2, 2, 3, 2]
     with drawn_texts(monkeypatch) as texts:
         render_table(ramino_table(4, out=None, history=0))
     drawn = [text for text, _, _ in texts]
-    assert [drawn.count(tag) for tag in ("Al", "C1", "Ba", "C3")] == [0, 0, 2, 0]
+    assert [drawn.count(tag) for tag in ("AL", "C1", "Ba", "C3")] == [0, 0, 2, 0]
 
 
 def test_without_history_or_throwers_the_top_card_is_drawn_as_gin_draws_it() -> None:
@@ -291,3 +293,17 @@ def test_the_out_seat_in_a_panel_is_grey_too() -> None:
 def test_the_new_colours_survive_the_png_palette(color: tuple[int, int, int]) -> None:
     image = Image.new("RGB", (4, 4), color)
     assert open_png(to_png(image)).getpixel((0, 0)) == color
+
+
+def test_a_seven_seat_table_tags_its_throwers_so_none_reads_as_another(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    names = ["Alice", "Ilaria", "Lia", "Computer 1", "Computer 2", "Computer 3 (hard)", "Ljuba"]
+    game = RaminoGame.create(preset("classic"), 7, seed=5)
+    for _ in range(24):  # a turn each and more: six discards shown, each with its thrower
+        seat = game.to_act()[0]
+        game.apply(seat, RAMINO.default_move(game, seat))
+    with drawn_texts(monkeypatch) as texts:
+        render_table(RAMINO.table_spec(game, names, "en"))
+    drawn = {text for text, _, _ in texts}
+    assert {"AL", "IL", "Li", "C2", "C3", "Lj"} <= drawn
+    assert not drawn & {"Al", "Il", "Co"}

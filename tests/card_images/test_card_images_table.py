@@ -18,7 +18,7 @@ from card_images import (
     layout_table,
     render_table,
 )
-from card_images.seats import seat_tags
+from card_images.seats import drawable, seat_tags
 from card_images.style import BACK, CARD_FACE, DISPLAY_WIDTH, GOLD, LAID_OFF, SMALL
 
 MELDS = [MeldSpec("A", ["7S", "7C", "7H"]), MeldSpec("B", ["3S", "4S", "5S", "6S"], ["6S"]),
@@ -136,10 +136,30 @@ def test_a_seat_with_many_melds_still_fits() -> None:
 
 
 def test_seat_tags_are_two_characters_unique_and_never_a_meld_letter() -> None:
-    names = ["Alice", "Computer 1", "Computer 2", "Bartholomew", "Computer 4"]
-    assert seat_tags(names) == ["Al", "C1", "C2", "Ba", "C4"]
-    assert seat_tags(["Alice", "Alan", "Bob"]) == ["1", "2", "Bo"]  # clashing: seat numbers
-    assert seat_tags(["Player 12", "", "X"]) == ["Pl", "?", "X"]
+    names = ["Alice", "Computer 1", "Computer 2", "Bartholomew", "Computer 4 (hard)"]
+    assert seat_tags(names) == ["AL", "C1", "C2", "Ba", "C4"]
+    assert seat_tags(["Player 12", "", "X"]) == ["PL", "#2", "#3"]  # one capital: a meld's
+
+
+def test_no_seat_tag_has_a_bar_that_reads_as_another_letter() -> None:
+    # A small l and a capital I are the same bar in the table's font: "Al" read "AI".
+    names = ["Alice", "Ilaria", "Lia", "Computer 1", "Computer 2"]
+    tags = seat_tags(names)
+    assert tags == ["AL", "IL", "Li", "C1", "C2"]
+    assert not any("l" in tag or "I" in tag[1:] for tag in tags)
+
+
+def test_clashing_seat_tags_take_the_first_letter_that_tells_the_names_apart() -> None:
+    assert seat_tags(["Marco", "Mario", "Bob"]) == ["Mc", "Mi", "Bo"]
+    assert seat_tags(["Alice", "Alan", "Al"]) == ["Ai", "Aa", "AL"]
+    assert seat_tags(["Carlo", "Carla", "Computer 1"]) == ["Co", "Ca", "C1"]
+    assert seat_tags(["Anna", "Anna", "Computer 1"]) == ["#1", "#2", "C1"]  # nothing tells
+
+
+def test_seat_tags_use_only_letters_the_font_draws() -> None:
+    tags = seat_tags(["Дмитрий", "Ελένη", "山田", "🎲 Dice", "🌸🌸", "Zoë"])
+    assert tags == ["Дм", "Ελ", "#3", "Di", "#5", "Zo"]  # no CJK glyph, no emoji in the font
+    assert drawable("Д") and not drawable("山") and not drawable("🎲")
 
 
 def test_a_laid_off_card_carries_the_tag_of_who_laid_it(monkeypatch: pytest.MonkeyPatch) -> None:

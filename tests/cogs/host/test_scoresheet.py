@@ -92,9 +92,9 @@ def test_a_sheet_too_wide_for_a_phone_heads_its_columns_with_the_seat_tags() -> 
                        (22, 5, 121, 24, 3, 14, 39), 2)
     text = sheet_text(sheet, seven, "en", 2000)
     legend = text.splitlines()[1]
-    assert legend == ("Al Alice · C1 Computer 1 · Ba Bartholomew · C3 Computer 3 · Do Dora · "
+    assert legend == ("AL Alice · C1 Computer 1 · Ba Bartholomew · C3 Computer 3 · Do Dora · "
                       "C5 Computer 5 · Ev Eve")
-    assert cells(text)[0] == ["Hand", "Al", "C1", "Ba", "C3", "Do", "C5", "Ev"]
+    assert cells(text)[0] == ["Hand", "AL", "C1", "Ba", "C3", "Do", "C5", "Ev"]
     assert cells(text)[2] == ["2", "0", "5", "–", "8", "0", "2", "13"], "a hand sat out"
     body = text.split("```")[1].strip("\n").splitlines()
     assert max(len(line) for line in body) <= 40
