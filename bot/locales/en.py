@@ -345,8 +345,6 @@ MESSAGES: dict[str, str] = {
     "cmd.addbot.level.easy": "Easy: plays for this turn only",
     "cmd.addbot.level.normal": "Normal",
     "cmd.addbot.level.hard": "Hard: looks further ahead (in the games that have one)",
-    # --- gin teams ---
-    "lobby.too_many_for_rules": "Too many players for these rules: at most {max}. Someone has to leave, or the host removes a computer, first.",
     # --- lobby: removing a computer, too many seats for the rules ---
     "lobby.remove_placeholder": "Remove a computer…",
     "lobby.computer_removed": "{name} left the table: the seat is free.",
@@ -357,5 +355,9 @@ MESSAGES: dict[str, str] = {
         "Too many players for these rules: at most {max}. Before the start, {extra} "
         "{extra:player has|players have} to leave, or the host removes "
         "{extra:a computer|computers}."
+    ),
+    "lobby.over_seated_people": (
+        "Too many players for these rules: at most {max}. Before the start, {extra} "
+        "{extra:player has|players have} to leave."
     ),
 }

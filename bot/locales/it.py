@@ -357,8 +357,6 @@ MESSAGES: dict[str, str] = {
     "cmd.addbot.level.easy": "Facile: pensa solo al turno che gioca",
     "cmd.addbot.level.normal": "Normale",
     "cmd.addbot.level.hard": "Difficile: guarda più avanti (nei giochi che lo hanno)",
-    # --- gin teams ---
-    "lobby.too_many_for_rules": "Troppi giocatori per queste regole: al massimo {max}. Prima qualcuno deve uscire, o l'host deve togliere un computer.",
     # --- lobby: removing a computer, too many seats for the rules ---
     "lobby.remove_placeholder": "Togli un computer…",
     "lobby.computer_removed": "{name} ha lasciato il tavolo: il posto è libero.",
@@ -370,5 +368,9 @@ MESSAGES: dict[str, str] = {
         "Troppi giocatori per queste regole: al massimo {max}. Prima dell'avvio "
         "{extra:deve|devono} uscire {extra} {extra:giocatore|giocatori}, o l'host "
         "{extra:toglie un computer|toglie dei computer}."
+    ),
+    "lobby.over_seated_people": (
+        "Troppi giocatori per queste regole: al massimo {max}. Prima dell'avvio "
+        "{extra:deve|devono} uscire {extra} {extra:giocatore|giocatori}."
     ),
 }

@@ -44,14 +44,17 @@ def footer_of(record: GameRecord) -> tuple[str, dict[str, object]]:
     since they sat down) fewer players."""
     most = seat_range(record)[1]
     if len(record.seats) > most:
-        return "lobby.over_seated", {"max": most, "extra": len(record.seats) - most}
+        # The host's menu removes computers only: with none seated, people have to leave.
+        key = ("lobby.over_seated" if any(s["is_bot"] for s in record.seats)
+               else "lobby.over_seated_people")
+        return key, {"max": most, "extra": len(record.seats) - most}
     return ("lobby.full_ready" if len(record.seats) == most else "lobby.waiting"), {}
 
 
 def over_seated_line(record: GameRecord, locale: str) -> str:
     """Return what to do when more are seated than the rules take ("" when they fit)."""
     key, params = footer_of(record)
-    return t(key, locale, **params) if key == "lobby.over_seated" else ""
+    return t(key, locale, **params) if key.startswith("lobby.over_seated") else ""
 
 
 def lobby_text(record: GameRecord, locale: str, footer_key: str | None = None,
@@ -187,7 +190,7 @@ def check_can_start(interaction: discord.Interaction, record: GameRecord) -> Non
     if len(record.seats) < low:
         raise Refusal("lobby.need_players", min=low)
     if len(record.seats) > high:  # the rules changed since they sat down (a smaller team)
-        raise Refusal("lobby.too_many_for_rules", max=high)
+        raise Refusal(footer_of(record)[0], max=high, extra=len(record.seats) - high)
 
 
 def change_seats(interaction: discord.Interaction, record: GameRecord, seats: list[Seat],

@@ -126,7 +126,7 @@ async def test_a_single_deck_chosen_with_five_seated_says_what_to_do(sim: Sim) -
     lobby = lobby_message(sim)
     assert "Players (5/4)" in lobby.content and lobby.content.endswith(over)
     assert "The host can start" not in lobby.content
-    assert "the host removes a computer" in answer(await sim.alice.click(lobby, label="Start"))
+    assert answer(await sim.alice.click(lobby, label="Start")) == over  # what to do, again
     assert await choose(sim, sim.alice, REMOVE, "Computer 2") == (
         "Computer 2 left the table: the seat is free.")
     lobby = lobby_message(sim)
@@ -144,6 +144,9 @@ def test_too_many_seats_are_counted_in_both_languages() -> None:
     assert t("lobby.over_seated", "it", max=4, extra=3) == (
         "Troppi giocatori per queste regole: al massimo 4. Prima dell'avvio devono uscire "
         "3 giocatori, o l'host toglie dei computer.")
+    assert t("lobby.over_seated_people", "it", max=2, extra=1) == (
+        "Troppi giocatori per queste regole: al massimo 2. Prima dell'avvio deve uscire "
+        "1 giocatore.")
     assert t("lobby.full", "it", max=2) == "Il tavolo è al completo: al massimo 2 giocatori."
 
 
