@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..events import HandEnded
 from ..table import TableMeld
 from .actions import Ramino51Action
 from .options import Ramino51Options
@@ -107,10 +108,9 @@ class SeatReport:
 
 
 @dataclass(frozen=True, slots=True)
-class HandReport:
+class HandReport(HandEnded):
     """How a hand ended: who closed (None: void) and how, every hand revealed, the charges."""
 
-    hand_no: int
     reason: str  # "out" (went out) | "in_hand" (closed in hand) | "void" (stock exhausted)
     closer: int | None
     discard: str | None  # the closer's last card
