@@ -9,7 +9,7 @@ from .match import Standing
 
 SCHEMA_VERSION = 1
 
-# An event's payload: a frozen dataclass of the game's own (engine/<game>/events.py), or None
+# An event's payload: a frozen dataclass (engine/events.py, engine/<game>/events.py), or None
 # when there is nothing to say. The envelope is the same for every game, so the host reads only
 # `kind` and `seat`; each game's adapter narrows the payload to its own classes.
 Payload = Any
@@ -23,13 +23,6 @@ class Event:
     seat: int | None = None
     public: Payload = None
     private: Payload = None
-
-
-@dataclass(frozen=True, slots=True)
-class StockDraw:
-    """A seat drew from the stock: everybody sees how many cards are left (every game's draw)."""
-
-    stock: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from . import events
 from .cards import Card
 from .errors import IllegalMove, InvalidMeld, NoSuchMeld
 
@@ -251,17 +252,8 @@ def melds_of(melds: Iterable[TableMeld]) -> tuple[MeldView, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class Melded:
-    """A seat put new melds from the hand on the table."""
+class LaidOff(events.LaidOff):
+    """A seat laid a card off on a table meld (the end it named, if any), earning its points."""
 
-    melds: tuple[MeldView, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class LaidOff:
-    """A seat laid a card off on a table meld, earning its points."""
-
-    card: str
-    meld: str
     end: str | None  # "low" | "high" where the player named the end
     points: int

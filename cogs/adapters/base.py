@@ -15,7 +15,18 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeAlias, TypeVar, cast
 
-from bot.i18n import DEFAULT, Words, card_text, catalogue, game_key, number, register, t
+from bot.i18n import (
+    DEFAULT,
+    Words,
+    card_text,
+    cards_text,
+    catalogue,
+    game_key,
+    names_text,
+    number,
+    register,
+    t,
+)
 from card_images import (
     HandEndSpec,
     HandSpec,
@@ -37,8 +48,10 @@ from cogs.adapters import (
     SelectOption,
     view_of,
 )
+from engine import events as shared
 from engine.base import CardGame
 from engine.errors import IllegalMove
+from engine.events import ShownMeld
 from engine.game import Action, Event
 from engine.options import Options, OptionSpec
 from engine.sides import Sides
@@ -186,8 +199,69 @@ class AdapterBase(ABC, Generic[GameT, OptT, HandT]):
         return [line for line in lines if line]
 
     def event_line(self, ev: Event, who: str, names: Sequence[str], locale: str) -> str:
-        """Return an event's public line, `who` being its seat's name ("" for none)."""
+        """Return an event's public line, `who` being its seat's name ("" for none): a shared
+        event (engine/events.py) in the shared words followed by the game's detail, a game's
+        own event in the game's words."""
+        told = self.shared_line(ev.public, who, names, locale)
+        return " ".join(part for part in (told, self.event_detail(ev, who, names, locale))
+                        if part)
+
+    def event_detail(self, ev: Event, who: str, names: Sequence[str], locale: str) -> str:
+        """Return what the game adds to a shared event's line, or its own event's line:
+        nothing here."""
         return ""
+
+    def shared_line(self, p: object, who: str, names: Sequence[str], locale: str) -> str:
+        """Return a shared event's line in the shared words ("" for a game's own event)."""
+        if isinstance(p, shared.Dealt):
+            return t("event.new_hand", locale, number=p.hand_no, name=names[p.dealer])
+        if isinstance(p, shared.Drew):
+            key = "event.drew_stock" if p.count == 1 else "event.drew_stock_count"
+            return t(key, locale, name=who, count=p.count)
+        if isinstance(p, shared.Took):
+            return t("event.took_discard", locale, name=who, cards=self.cards_words(p.cards))
+        if isinstance(p, shared.Discarded):
+            return t("event.discarded", locale, name=who, card=self.cards_words((p.card,)))
+        if isinstance(p, shared.Melded):
+            melds = "; ".join(self.meld_words(m, locale) for m in p.melds)
+            return t("event.melded", locale, name=who, melds=melds)
+        if isinstance(p, shared.LaidOff):
+            return t("event.laid_off", locale, name=who, cards=self.cards_words(p.cards),
+                     meld=p.meld)
+        return self._shared_end(p, names, locale)
+
+    def _shared_end(self, p: object, names: Sequence[str], locale: str) -> str:
+        """Return the line of a shared event of the game itself: a hand's or the game's end."""
+        if isinstance(p, shared.HandEnded):
+            return t("event.hand_over", locale, number=p.hand_no)
+        if isinstance(p, shared.GameEnded):
+            seats = self.winner_seats(p, names)
+            name = names_text([names[s] for s in seats], locale)
+            points = self.winner_points(p)
+            if points is None:
+                return t("event.game_won", locale, name=name, count=len(seats))
+            key = "event.winner" if len(seats) == 1 else "event.winners"
+            return t(key, locale, name=name, points=points)
+        if isinstance(p, shared.Rebuilt):
+            return t("stock.event.rebuild", locale, count=p.stock)
+        return ""
+
+    def cards_words(self, cards: Sequence[str]) -> str:
+        """Write an event's cards ("7♣ 8♣"); a game whose cards say more writes its own."""
+        return cards_text(cards)
+
+    def meld_words(self, meld: ShownMeld, locale: str) -> str:
+        """Write a meld an event shows: "A: 7♣ 8♣ 9♣"."""
+        return f"{meld.id}: {self.cards_words(meld.cards)}"
+
+    def winner_points(self, p: shared.GameEnded) -> int | None:
+        """Return the winner's points the game's end tells (None: a game whose totals are
+        not points won, such as penalties or chips, tells none)."""
+        return p.totals[p.winner]
+
+    def winner_seats(self, p: shared.GameEnded, names: Sequence[str]) -> Sequence[int]:
+        """Return the seats of a game's winner: his own (a game of sides says its side's)."""
+        return (p.winner,)
 
     @abstractmethod
     def default_move(self, game: GameT, seat: int) -> Action:

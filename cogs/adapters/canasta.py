@@ -52,9 +52,6 @@ from engine.canasta.events import (
     Added,
     CanastaPayload,
     Dealt,
-    Discarded,
-    GameEnded,
-    Melded,
     Opened,
     PileTaken,
     StockDrawn,
@@ -70,6 +67,7 @@ from engine.canasta.views import (
     rank_name,
 )
 from engine.cards import Card
+from engine.events import GameEnded, ShownMeld
 from engine.game import Event
 
 
@@ -181,49 +179,50 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
 
     # ----- announcements ----------------------------------------------------------------------
 
-    def event_line(self, ev: Event, who: str, names: Sequence[str], locale: str) -> str:
-        """Return an event's public line (never a card drawn or held)."""
+    def event_detail(self, ev: Event, who: str, names: Sequence[str], locale: str) -> str:
+        """Return Canasta's own events' lines (a take of the pile, an addition) and what a
+        draw, an opening, a deal and a hand's end add (never a card drawn or held)."""
         p: CanastaPayload = ev.public
         return self._play_line(p, who, locale) or self._news_line(p, names, locale)
 
+    def winner_seats(self, p: GameEnded, names: Sequence[str]) -> Sequence[int]:
+        """Return the seats of the winning side (the totals are the sides')."""
+        return seats_of(p.winner, len(p.totals), names)
+
+    def meld_words(self, meld: ShownMeld, locale: str) -> str:
+        """Write a meld an event shows, by its rank: "K×5 (2 wild): K♣ K♦ …"."""
+        assert isinstance(meld, MeldView)
+        return melds_line([meld], locale)
+
     def _play_line(self, p: CanastaPayload, who: str, locale: str) -> str:
-        """Return the line of a player's own move."""
+        """Return the line of a player's own move, or what Canasta adds to a shared one."""
         if isinstance(p, StockDrawn):
-            return t("canasta.event.draw", locale, name=who, count=p.count,
-                     left=p.stock) + reds_line(p.red_threes, locale)
+            return (t("canasta.event.stock_left", locale, left=p.stock)
+                    + reds_line(p.red_threes, locale))
         if isinstance(p, Opened):
-            return t("canasta.event.open", locale, name=who, points=p.points,
-                     melds=melds_line(p.melds, locale)) + reds_line(p.red_threes, locale)
+            return t("event.opened", locale, points=p.points) + reds_line(p.red_threes, locale)
         if isinstance(p, PileTaken):
             return t("canasta.event.take", locale, name=who, count=p.cards,
                      melds=melds_line(p.melds, locale)) + reds_line(p.red_threes, locale)
-        if isinstance(p, Melded):
-            return t("canasta.event.meld", locale, name=who, melds=melds_line([p.meld], locale))
         if isinstance(p, Added):
             return t("canasta.event.add", locale, name=who, cards=cards_text(p.cards),
                      what=meld_word(p.meld, locale)) + completed(p.meld, len(p.cards), locale)
-        if isinstance(p, Discarded):
-            key = "canasta.event.out" if p.last else "event.discarded"
-            return t(key, locale, name=who, card=card_text(p.card))
         return ""
 
     def _news_line(self, p: CanastaPayload, names: Sequence[str], locale: str) -> str:
-        """Return the line of what the game itself did: the deal, the hand's end, the end."""
+        """Return what Canasta adds to a deal (the pile, red threes) and a hand's end."""
         if isinstance(p, Dealt):
-            return deal_line(p.hand_no, p.dealer, p.turned, p.pile, p.red_threes, names, locale)
+            return deal_detail(p.turned, p.pile, p.red_threes, names, locale)
         if isinstance(p, HandReport):
             return end_line(p, names, locale)
-        if isinstance(p, GameEnded):
-            seats = seats_of(p.winner, len(p.totals), names)
-            return t("canasta.winner", locale, name=side_name(seats, names),
-                     points=number(p.totals[p.winner]))
         return ""
 
     def opening_lines(self, game: CanastaGame, names: Sequence[str], locale: str) -> list[str]:
         """Return the first deal's line: its number, its dealer, the pile and red threes."""
         v: CanastaTable = view_of(game)
         reds = [len(side.red_threes) for side in v.sides]
-        return [deal_line(v.hand_no, v.dealer, v.pile_top, v.pile, reds, names, locale)]
+        return [t("event.new_hand", locale, number=v.hand_no, name=names[v.dealer]) + " "
+                + deal_detail(v.pile_top, v.pile, reds, names, locale)]
 
     def hand_end(
         self, game: CanastaGame, events: Sequence[Event], names: Sequence[str], locale: str
@@ -236,7 +235,7 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
         opts = view.options
         rows = [end_row(s, seat, cards, names, opts, locale) for s in p.sides
                 for seat, cards in zip(side_seats(view, s.side), s.hands)]
-        lines = [end_line(p, names, locale)]
+        lines = [t("event.hand_over", locale, number=p.hand_no) + " " + end_line(p, names, locale)]
         lines += [side_line(p, s, side_seats(view, s.side), names, locale) for s in p.sides]
         what = (t("canasta.what.out", locale, name=names[p.out]) if p.out is not None
                 else t("canasta.what.stock", locale))
@@ -362,12 +361,11 @@ def completed(meld: MeldView, added: int, locale: str) -> str:
     return " " + t("canasta.event.completed", locale, what=meld_word(meld, locale))
 
 
-def deal_line(hand_no: int, dealer: int, turned: str | None, pile: int, reds: Sequence[int],
-              names: Sequence[str], locale: str) -> str:
-    """Return a new hand's line: its number, dealer, turned card, and the red threes each
+def deal_detail(turned: str | None, pile: int, reds: Sequence[int], names: Sequence[str],
+                locale: str) -> str:
+    """Return what a new hand's line adds: the turned card, the pile, and the red threes each
     side set aside at the deal."""
-    line = t("canasta.event.deal", locale, number=hand_no, name=names[dealer],
-             card=card_text(turned), count=pile)
+    line = t("canasta.event.deal", locale, card=card_text(turned), count=pile)
     for side, count in enumerate(reds):
         if count:
             line += " " + t("canasta.event.deal_reds", locale, count=count,
@@ -383,8 +381,8 @@ def seats_of(side: int, sides: int, names: Sequence[str]) -> list[int]:
 def end_line(p: HandReport, names: Sequence[str], locale: str) -> str:
     """Return how the hand ended: someone went out, or the stock ran out."""
     if p.out is not None:
-        return t("canasta.event.hand_out", locale, number=p.hand_no, name=names[p.out])
-    return t("canasta.event.hand_stock", locale, number=p.hand_no)
+        return t("canasta.event.hand_out", locale, name=names[p.out])
+    return t("canasta.event.hand_stock", locale)
 
 
 def side_line(p: HandReport, s: SideReport, seats: Sequence[int], names: Sequence[str],

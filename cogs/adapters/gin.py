@@ -39,7 +39,7 @@ from cogs.adapters import (
 )
 from cogs.adapters import gin_mahjong as mj
 from cogs.adapters import gin_teams as teams
-from cogs.adapters.base import AdapterBase, levels, sheet_of, tie_line, with_words
+from cogs.adapters.base import AdapterBase, levels, mover, sheet_of, tie_line, with_words
 from cogs.adapters.gin_words import WORDS
 from cogs.adapters.melding import NEXT_STEP, next_page, page_count, paged
 from engine.cards import Card, parse_cards
@@ -63,7 +63,6 @@ from engine.gin.ai_hard import choose_action_hard
 from engine.gin.deadwood import min_deadwood
 from engine.gin.events import (
     Dealt,
-    Discarded,
     GameEnded,
     GinPayload,
     HandEnded,
@@ -171,15 +170,19 @@ class GinAdapter(AdapterBase[GinOrTeams, GinOptions, GinHand]):
     # ----- announcements ----------------------------------------------------------------------
 
     def describe(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
-        """Return one public line per event worth a line (never a drawn card)."""
-        lines: list[str] = []
-        team = teams.of_team(events)
-        for ev in events:
-            line = (teams.event_line(ev, names, locale, lambda e, two: event_line(e, two, locale))
-                    if team else event_line(ev, names, locale))
-            if line:
-                lines.append(line)
-        return lines
+        """Return one public line per event worth a line (never a drawn card); a board of
+        team gin tells its events with its two players' names."""
+        if not teams.of_team(events):
+            return super().describe(events, names, locale)
+        lines = [teams.event_line(ev, names, locale,
+                                  lambda e, two: self.event_line(e, mover(e, two), two, locale))
+                 for ev in events]
+        return [line for line in lines if line]
+
+    def event_detail(self, ev: Event, who: str, names: Sequence[str], locale: str) -> str:
+        """Return gin's own events' lines (a pass, a knock) and what a deep pickup, a deal
+        (the knock card) and a hand's end add."""
+        return event_detail(ev, who, names, locale)
 
     # ----- rules text -------------------------------------------------------------------------
 
@@ -439,7 +442,7 @@ class ClosedLook:
         if result.doubled:
             lines.append(t("gin.event.spade_double", locale))
         lines += self.total_lines(events, names, locale)
-        title = t("hand_end.title", locale, number=end.hand,
+        title = t("hand_end.title", locale, number=end.hand_no,
                   what=ending(result, names, locale))
         # The lines go in the message text above the picture, so the picture does not repeat them.
         return HandEndSpec(title=title, rows=rows), lines
@@ -450,7 +453,7 @@ class ClosedLook:
         finished = [e.public for e in events if isinstance(e.public, GameEnded)]
         if finished:
             g = finished[-1]
-            lines = [t("event.final_score_line", locale, name=names[s], points=g.finals[s])
+            lines = [t("event.final_score_line", locale, name=names[s], points=g.totals[s])
                      for s in range(2)]
             return lines + self.bonus_lines(g, names, locale) + self.tie_lines(names, locale)
         running = self.table().scores.running
@@ -558,7 +561,7 @@ class MahjongLook(ClosedLook):
         scores = self.table().scores
         if scores.tied:  # equal totals past the target: another hand
             lines.append(tie_line(scores.tied, scores.running, names, locale))
-        title = t("hand_end.title", locale, number=end.hand,
+        title = t("hand_end.title", locale, number=end.hand_no,
                   what=ending(result, names, locale))
         return HandEndSpec(title=title, rows=mj.end_rows(result, names, locale)), lines
 
@@ -802,47 +805,41 @@ def score_text(view: GinTable, seat: int, locale: str) -> str:
     return points
 
 
-def event_line(ev: Event, names: Sequence[str], locale: str) -> str:
-    """Return a two-seat event's public line ("" for one not told)."""
-    who = names[ev.seat] if ev.seat is not None else ""
+def event_detail(ev: Event, who: str, names: Sequence[str], locale: str) -> str:
+    """Return a two-seat event's own line, or what gin adds to a shared one ("" for none)."""
     if ev.kind in _SIMPLE:
         return t(_SIMPLE[ev.kind], locale, name=who)
     p: GinPayload = ev.public
     if isinstance(p, Taken) and p.meld:
-        return t("gin.event.took_deep", locale, name=who, card=_pretty(p.card),
-                 meld=cards_text(p.meld))
-    if isinstance(p, Taken):
-        return t("event.took_discard", locale, name=who, card=_pretty(p.card))
-    if isinstance(p, Discarded):
-        return t("event.discarded", locale, name=who, card=_pretty(p.card))
+        return t("gin.event.deep_meld", locale, meld=cards_text(p.meld))
     if isinstance(p, Knocked):
         return t("gin.event.knocked", locale, name=who, deadwood=p.deadwood)
     if isinstance(p, Dealt):
-        return deal_line(p.hand, p.dealer, p.knock_card, names, locale)
+        return knock_card_line(p.knock_card, locale)
     if isinstance(p, HandEnded):
         return hand_result_line(p.result, names, locale)
-    if isinstance(p, GameEnded):
-        return t("event.winner", locale, name=names[p.winner], points=p.finals[p.winner])
     if isinstance(p, MatchEnded):
         return t("event.game_over", locale)
-    return mj.event_line(p, who, locale)
+    return ""
 
 
 def deal_line(hand: int, dealer: int, card: str | None, names: Sequence[str],
               locale: str) -> str:
     """Return the line of a new deal: its dealer, and Oklahoma's knock card."""
     line = t("event.new_hand", locale, number=hand, name=names[dealer])
-    if card:
-        parsed = Card.parse(card)
-        if parsed.rank == 1:
-            extra = t("gin.oklahoma.knock_card_ace", locale, card=_pretty(card))
-        elif parsed.suit == "S":
-            extra = t("gin.oklahoma.knock_card_spade", locale, card=_pretty(card))
-        else:
-            extra = t("gin.oklahoma.knock_card", locale, card=_pretty(card),
-                      limit=min(parsed.rank, 10))
-        line += " " + extra
-    return line
+    return " ".join(part for part in (line, knock_card_line(card, locale)) if part)
+
+
+def knock_card_line(card: str | None, locale: str) -> str:
+    """Return what Oklahoma's knock card allows ("" without one)."""
+    if not card:
+        return ""
+    parsed = Card.parse(card)
+    if parsed.rank == 1:
+        return t("gin.oklahoma.knock_card_ace", locale, card=_pretty(card))
+    if parsed.suit == "S":
+        return t("gin.oklahoma.knock_card_spade", locale, card=_pretty(card))
+    return t("gin.oklahoma.knock_card", locale, card=_pretty(card), limit=min(parsed.rank, 10))
 
 
 def hand_result_line(result: HandReport, names: Sequence[str], locale: str) -> str:
@@ -875,7 +872,6 @@ def ending(result: HandReport, names: Sequence[str], locale: str) -> str:
 # events told in one line naming only who did it
 _SIMPLE = {
     "pass": "gin.event.passed_upcard",
-    "draw": "event.drew_stock",
     "gin": "gin.event.gin",
     "big_gin": "gin.event.big_gin",
 }

@@ -42,7 +42,6 @@ from cogs.adapters.melding import (
 from engine.cards import Card, parse_cards
 from engine.errors import IllegalMove
 from engine.gin import actions as A
-from engine.gin.events import GinPayload, LaidOff, Melded, PileTaken
 from engine.gin.mahjong import hand_value
 from engine.gin.options import GinOptions
 from engine.gin.views import GinHand, GinTable, HandReport
@@ -356,19 +355,6 @@ def held_value(view: GinHand) -> int:
 def held_line(view: GinHand, locale: str) -> str:
     """Return the hand prompt's line of what the cards in hand would cost now."""
     return t("gin.mahjong.held", locale, points=held_value(view))
-
-
-def event_line(p: GinPayload, who: str, locale: str) -> str:
-    """Return the line of a Mahjong move: a pile take, a meld, a lay-off ("" for others)."""
-    if isinstance(p, PileTaken):
-        return t("gin.mahjong.event.took_pile", locale, name=who, count=len(p.cards),
-                 cards=cards_text(p.cards))
-    if isinstance(p, Melded):
-        shown = " + ".join(f"{m.id}: {cards_text(m.cards)}" for m in p.melds)
-        return t("gin.mahjong.event.melded", locale, name=who, melds=shown)
-    if isinstance(p, LaidOff):
-        return t("gin.mahjong.event.laid_off", locale, name=who, card=_pretty(p.card), meld=p.meld)
-    return ""
 
 
 def end_rows(result: HandReport, names: Sequence[str], locale: str) -> list[HandEndRow]:

@@ -136,7 +136,7 @@ def event_line(ev: Event, names: Sequence[str], locale: str, told: BoardLine) ->
         return team_line(p.team, names, locale)
     if isinstance(p, GameEnded):
         return t("gin.teams.game_winner", locale, name=team_name(p.winner, names),
-                 points=p.finals[p.winner])
+                 points=p.totals[p.winner])
     return told(ev, names)  # the match's end
 
 

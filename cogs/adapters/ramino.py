@@ -36,22 +36,18 @@ from cogs.adapters import (
 from cogs.adapters.base import AdapterBase, levels, with_words
 from cogs.adapters.ramino_words import WORDS
 from engine.cards import SUITS, Card, rank_text
+from engine.events import GameEnded as SharedGameEnded
 from engine.game import Event
 from engine.ramino import RaminoGame, RaminoOptions
 from engine.ramino import actions as A
 from engine.ramino.ai import choose_action, greedy_action
 from engine.ramino.events import (
     Closed,
-    Dealt,
     Declined,
-    Discarded,
     GameEnded,
     RaminoPayload,
-    Rebuilt,
     Reentered,
     ReentryOffered,
-    StockDraw,
-    Taken,
 )
 from engine.ramino.penalty import penalty
 from engine.ramino.views import HandReport, RaminoHand, RaminoTable, SeatReport
@@ -262,26 +258,12 @@ class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
 
     # ----- announcements ----------------------------------------------------------------------
 
-    def event_line(self, ev: Event, who: str, names: Sequence[str], locale: str) -> str:
-        """Return an event's public line (never a drawn card)."""
+    def event_detail(self, ev: Event, who: str, names: Sequence[str], locale: str) -> str:
+        """Return Ramino's own events' lines and what a hand's or the game's end adds."""
         p: RaminoPayload = ev.public
-        if isinstance(p, StockDraw):
-            return t("event.drew_stock", locale, name=who)
-        if isinstance(p, Taken):
-            return t("event.took_discard", locale, name=who, card=_pretty(p.card))
-        if isinstance(p, Discarded):
-            return t("event.discarded", locale, name=who, card=_pretty(p.card))
         if isinstance(p, Closed):
             key = "ramino.event.close_at_once" if p.card is None else "ramino.event.close"
             return t(key, locale, name=who, card=_pretty(p.card))
-        return self._news_line(p, who, names, locale)
-
-    def _news_line(self, p: RaminoPayload, who: str, names: Sequence[str], locale: str) -> str:
-        """Return the line of what the game itself did: rebuild, deal, offers, the end."""
-        if isinstance(p, Rebuilt):
-            return t("stock.event.rebuild", locale, count=p.stock)
-        if isinstance(p, Dealt):
-            return t("event.new_hand", locale, number=p.hand_no, name=names[p.dealer])
         if isinstance(p, HandReport):
             return self._report_line(p, names, locale)
         if isinstance(p, ReentryOffered):
@@ -291,16 +273,19 @@ class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
         if isinstance(p, Declined):
             return t("ramino.event.decline", locale, name=who)
         if isinstance(p, GameEnded):
-            return self._winner_line(p, names, locale)
+            return self._stakes_line(p, names, locale)
         return ""
 
-    def _winner_line(self, p: GameEnded, names: Sequence[str], locale: str) -> str:
-        """Return the winner, and what each loser owes him when the table plays for a stake."""
-        line = t("ramino.event.winner", locale, name=names[p.winner])
+    def winner_points(self, p: SharedGameEnded) -> int | None:
+        """Tell no points with the winner: the totals are penalties or chips."""
+        return None
+
+    def _stakes_line(self, p: GameEnded, names: Sequence[str], locale: str) -> str:
+        """Return what each loser owes the winner when the table plays for a stake."""
         debts = ", ".join(f"{names[s]} {number(o)}" for s, o in enumerate(p.owed) if o)
-        if debts:
-            line += " " + t("ramino.event.stakes", locale, name=names[p.winner], debts=debts)
-        return line
+        if not debts:
+            return ""
+        return t("ramino.event.stakes", locale, name=names[p.winner], debts=debts)
 
     def _report_line(self, p: HandReport, names: Sequence[str], locale: str) -> str:
         """Return the log's line of a hand's end. The close's own line already said who

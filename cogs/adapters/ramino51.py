@@ -38,22 +38,19 @@ from cogs.adapters.ramino51_menus import (
 )
 from cogs.adapters.ramino51_words import WORDS
 from engine.cards import Card
+from engine.events import ShownMeld
 from engine.game import Event
 from engine.ramino51 import CloseInHand, DrawStock, Ramino51Game, Ramino51Options, TakeDiscard
 from engine.ramino51.ai import choose_action, choose_discard, greedy_action
 from engine.ramino51.events import (
     ClosedInHand,
     Dealt,
-    Discarded,
     Exchanged,
     GameEnded,
     JokerSwapped,
     LaidOff,
     Melded,
     R51Payload,
-    Rebuilt,
-    StockDraw,
-    Taken,
 )
 from engine.ramino51.melds import card_penalty
 from engine.ramino51.views import HandReport, MeldView, R51Hand, R51Table, SeatReport
@@ -199,28 +196,36 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
 
     # ----- announcements ----------------------------------------------------------------------
 
-    def event_line(self, ev: Event, who: str, names: Sequence[str], locale: str) -> str:
-        """Return an event's public line (never a card drawn or held)."""
+    def event_detail(self, ev: Event, who: str, names: Sequence[str], locale: str) -> str:
+        """Return Ramino 51's own events' lines and what its deal, openings, lay-offs and
+        ends add (never a card drawn or held)."""
         p: R51Payload = ev.public
         return self._play_line(p, who, locale) or self._news_line(p, names, locale)
 
+    def winner_points(self, p: GameEnded) -> int | None:
+        """Tell no points with the winner: the lowest total of penalties wins (said next)."""
+        return None
+
+    def cards_words(self, cards: Sequence[str]) -> str:
+        """Write an event's cards, a joker with the card it stands for: "🃏(8♥)"."""
+        return declared_text(cards)
+
+    def meld_words(self, meld: ShownMeld, locale: str) -> str:
+        """Write a meld an event shows, its jokers declared: "B: 5♦ 🃏(6♦) 7♦"."""
+        if isinstance(meld, MeldView):
+            return f"{meld.id}: {placed_text(meld.placed)}"
+        return f"{meld.id}: {declared_text(meld.cards)}"
+
     def _play_line(self, p: R51Payload, who: str, locale: str) -> str:
-        """Return the line of a player's own move."""
-        if isinstance(p, StockDraw):
-            return t("event.drew_stock", locale, name=who)
-        if isinstance(p, Taken):
-            return t("event.took_discard", locale, name=who, card=card_text(p.card))
+        """Return the line of a player's own move, or what the game adds to a shared one."""
         if isinstance(p, Exchanged):
             return t("ramino51.event.exchange", locale, name=who, card=card_text(p.given),
                      got=card_text(p.got))
-        if isinstance(p, Discarded):
-            return t("event.discarded", locale, name=who, card=card_text(p.card))
-        if isinstance(p, Melded):
-            key = "ramino51.event.opening" if p.opening else "ramino51.event.meld"
-            return t(key, locale, name=who, melds=melds_text(p.melds), points=p.points)
+        if isinstance(p, Melded) and p.opening:
+            return t("event.opened", locale, points=p.points)
         if isinstance(p, LaidOff):
-            return t("ramino51.event.layoff", locale, name=who, cards=declared_text(p.cards),
-                     melds=melds_text([p.meld]))
+            return t("ramino51.event.meld_now", locale, id=p.result.id,
+                     cards=placed_text(p.result.placed))
         if isinstance(p, JokerSwapped):
             return t("ramino51.event.swap", locale, name=who, id=p.meld.id,
                      cards=declared_text(p.naturals), melds=melds_text([p.used]))
@@ -231,16 +236,13 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
         return ""
 
     def _news_line(self, p: R51Payload, names: Sequence[str], locale: str) -> str:
-        """Return the line of what the game itself did: rebuild, deal, the end."""
-        if isinstance(p, Rebuilt):
-            return t("stock.event.rebuild", locale, count=p.stock)
+        """Return what the game adds to a deal, a hand's end and the game's end."""
         if isinstance(p, Dealt):
-            return t("ramino51.event.deal", locale, number=p.hand_no, name=names[p.dealer],
-                     card=card_text(p.exchange))
+            return t("ramino51.event.exchange_card", locale, card=card_text(p.exchange))
         if isinstance(p, HandReport):
             return "" if p.closed_in_hand else self._end_line(p, names, locale)
         if isinstance(p, GameEnded):
-            return t("ramino51.winner", locale, name=names[p.winner], points=p.totals[p.winner])
+            return t("ramino51.event.lowest_wins", locale, points=p.totals[p.winner])
         return ""
 
     def _end_line(self, p: HandReport, names: Sequence[str], locale: str) -> str:
@@ -253,8 +255,8 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
     def opening_lines(self, game: Ramino51Game, names: Sequence[str], locale: str) -> list[str]:
         """Return the first deal's line: its number, its dealer and the exchange card."""
         view = view_of(game)
-        return [t("ramino51.event.deal", locale, number=view.hand_no, name=names[view.dealer],
-                  card=card_text(view.exchange))]
+        return [t("event.new_hand", locale, number=view.hand_no, name=names[view.dealer]) + " "
+                + t("ramino51.event.exchange_card", locale, card=card_text(view.exchange))]
 
     def hand_end(
         self, game: Ramino51Game, events: Sequence[Event], names: Sequence[str], locale: str

@@ -79,17 +79,12 @@ from engine.rummy500.events import (
     Announced,
     Claimed,
     ClaimsClosed,
-    Dealt,
     Declined,
-    Discarded,
     EmptyHand,
-    GameEnded,
     LaidOff,
-    Melded,
     R500Payload,
     Reused,
     SpecialNamed,
-    StockDraw,
     Taken,
 )
 from engine.rummy500.views import HandReport, MeldView, R500Hand, R500Table
@@ -380,27 +375,22 @@ class Rummy500Adapter(AdapterBase[Rummy500Game, Rummy500Options, R500Hand]):
             events = [e for e in events if not isinstance(e.public, Announced)]
         return super().describe(events, names, locale)
 
-    def event_line(self, ev: Event, who: str, names: Sequence[str], locale: str) -> str:
-        """Return an event's public line."""
+    def event_detail(self, ev: Event, who: str, names: Sequence[str], locale: str) -> str:
+        """Return Rummy 500's own events' lines and what a take, a lay-off and a hand's end
+        add."""
         p: R500Payload = ev.public
         return self._play_line(p, who, locale) or self._news_line(p, names, locale)
 
     def _play_line(self, p: R500Payload, who: str, locale: str) -> str:
-        """Return the line of a player's own move (a draw, a discard, a take, a meld …)."""
-        if isinstance(p, StockDraw):
-            return t("event.drew_stock", locale, name=who)
+        """Return the line of a player's own move (a claim, a decline …), or what the game
+        adds to a shared one."""
         if isinstance(p, EmptyHand):
             return t("rummy500.event.empty_hand", locale, name=who)
-        if isinstance(p, Discarded):
-            return t("event.discarded", locale, name=who, card=_pretty(p.card))
         if isinstance(p, Taken):
-            return t("rummy500.event.take", locale, name=who, count=len(p.cards),
-                     card=_pretty(p.cards[0]), k=p.k) + self._melds_line(p.melds, locale)
-        if isinstance(p, Melded):
-            return t("rummy500.event.meld", locale, name=who) + self._melds_line(p.melds, locale)
+            return t("rummy500.event.take_from", locale, k=p.k) + self._melds_line(p.melds,
+                                                                                    locale)
         if isinstance(p, LaidOff):
-            return t("rummy500.event.layoff", locale, name=who, card=_pretty(p.card),
-                     id=p.meld, points=p.points)
+            return t("rummy500.event.layoff_points", locale, points=p.points)
         if isinstance(p, Claimed):
             return t("rummy500.event.claim", locale, name=who, card=_pretty(p.card),
                      id=p.meld, points=p.points)
@@ -413,23 +403,19 @@ class Rummy500Adapter(AdapterBase[Rummy500Game, Rummy500Options, R500Hand]):
         return ""
 
     def _news_line(self, p: R500Payload, names: Sequence[str], locale: str) -> str:
-        """Return the line of what the game itself did: announce, reuse, deal, end."""
+        """Return the line of what the game itself did: announce, reuse, a hand's end."""
         if isinstance(p, Announced):
             return t("rummy500.event.announce", locale, card=_pretty(p.card), ids=", ".join(p.fits))
         if isinstance(p, Reused):
             return t("rummy500.event.reuse", locale, count=p.stock)
-        if isinstance(p, Dealt):
-            return t("event.new_hand", locale, number=p.hand_no, name=names[p.dealer])
         if isinstance(p, HandReport):
             return self._end_line(p, names, locale)
-        if isinstance(p, GameEnded):
-            return t("event.winner", locale, name=names[p.winner], points=p.totals[p.winner])
         return ""
 
     def _melds_line(self, melds: Sequence[MeldView], locale: str) -> str:
         if not melds:
             return ""
-        shown = "; ".join(f"{m.id}: {cards_text(m.cards)}" for m in melds)
+        shown = "; ".join(self.meld_words(m, locale) for m in melds)
         return " " + t("rummy500.event.melds", locale, melds=shown, count=len(melds))
 
     def _end_line(self, p: HandReport, names: Sequence[str], locale: str) -> str:

@@ -14,22 +14,27 @@ An `engine.game.Event` carries the kind and the seat; its `public` payload is on
 | discard | discarder | `Discarded` | None |
 | hand_end | the seat out, or None | `HandReport` | None |
 | game_end | None | `GameEnded` | None |
+
+The shared events (engine/events.py) are told in shared words: `Dealt`, `StockDrawn`, `Opened`
+and `Discarded` add Canasta's own fields to them. Taking the pile and adding to a side's meld
+are Canasta's own.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import events as shared
+from ..events import GameEnded as GameEnded  # the shared events Canasta tells as they are
+from ..events import Melded as Melded
 from .views import Cards, HandReport, MeldView
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt:
-    """A new hand: the dealer, the first player, the turned card, the pile and stock sizes,
-    the red threes each side set aside and each side's opening minimum."""
+class Dealt(shared.Dealt):
+    """A new hand (its number, the dealer): the first player, the turned card, the pile and
+    stock sizes, the red threes each side set aside and each side's opening minimum."""
 
-    dealer: int
-    hand_no: int
     first: int
     turned: str
     pile: int
@@ -39,12 +44,10 @@ class Dealt:
 
 
 @dataclass(frozen=True, slots=True)
-class StockDrawn:
-    """A seat drew from the stock: the red threes that went to the area, the stock left."""
+class StockDrawn(shared.Drew):
+    """A seat drew from the stock, and the red threes that went to the area."""
 
-    count: int
-    red_threes: Cards
-    stock: int
+    red_threes: Cards = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +58,9 @@ class Drawn:
 
 
 @dataclass(frozen=True, slots=True)
-class Opened:
+class Opened(shared.Melded[MeldView]):
     """A seat opened his side with these melds (worth `points`), then drew."""
 
-    melds: tuple[MeldView, ...]
     points: int
     red_threes: Cards
     stock: int
@@ -76,13 +78,6 @@ class PileTaken:
 
 
 @dataclass(frozen=True, slots=True)
-class Melded:
-    """A seat put a new meld on the table."""
-
-    meld: MeldView
-
-
-@dataclass(frozen=True, slots=True)
 class Added:
     """A seat added cards to a meld; the meld as it lies now."""
 
@@ -91,20 +86,11 @@ class Added:
 
 
 @dataclass(frozen=True, slots=True)
-class Discarded:
+class Discarded(shared.Discarded):
     """A seat threw a card on the pile (`last`: his last card, he went out)."""
 
-    card: str
     last: bool
 
 
-@dataclass(frozen=True, slots=True)
-class GameEnded:
-    """The game is over: the winning side and the totals."""
-
-    winner: int
-    totals: tuple[int, ...]
-
-
-CanastaPayload = (Dealt | StockDrawn | Opened | PileTaken | Melded | Added | Discarded
+CanastaPayload = (Dealt | StockDrawn | Opened | PileTaken | Melded[MeldView] | Added | Discarded
                   | HandReport | GameEnded)

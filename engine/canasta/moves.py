@@ -41,7 +41,7 @@ class CanastaMoves(CanastaRules):
         condition ends the hand at once (canasta.md, Phase 3)."""
         drawn, red = self.draw_cards(seat, 2)
         self.phase = "play"
-        events = [Event("draw", seat, StockDrawn(len(drawn), texts(red), len(self.stock)),
+        events = [Event("draw", seat, StockDrawn(len(self.stock), len(drawn), texts(red)),
                         Drawn(texts(drawn)))]
         if len(self.hands[seat]) == 1 and not self.going_out_ok(self.side(seat)):
             events += scoring.end_hand(self, None, "stuck")
@@ -84,7 +84,7 @@ class CanastaMoves(CanastaRules):
     def do_meld(self, seat: int, action: A.NewMeld) -> list[Event]:
         """Put a new meld on the table."""
         views = self.commit(self.check_meld(seat, action))
-        return [Event("meld", seat, Melded(views[0]))]
+        return [Event("meld", seat, Melded(views[:1]))]
 
     def do_add(self, seat: int, action: A.AddToMeld) -> list[Event]:
         """Add cards to a meld of the side."""

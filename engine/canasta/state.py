@@ -100,7 +100,7 @@ class CanastaState(Seated, CardGame[CanastaOptions, A.CanastaAction]):
         self._turn_card()
         self.hand_no += 1
         reds = tuple(len(r) for r in self.red_threes)
-        return [Event("deal", None, Dealt(self.dealer, self.hand_no, self.first,
+        return [Event("deal", None, Dealt(self.hand_no, self.dealer, self.first,
                                           self.pile[-1].text, len(self.pile), len(self.stock),
                                           reds, tuple(self.minimums)))]
 

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..cards import rank_text
+from ..events import HandEnded
 from ..table import TableMeld
 from .actions import CanastaAction
 from .melds import canasta_kind, is_wild
@@ -124,12 +125,11 @@ class SideReport:
 
 
 @dataclass(frozen=True, slots=True)
-class HandReport:
+class HandReport(HandEnded):
     """The end of a hand: why (out, exhausted, stuck), who went out, each side's score, the
     melds and red threes it was scored on, the totals after it and the sides tied for the
     lead at the target (they play on)."""
 
-    hand_no: int
     reason: str
     out: int | None
     sides: tuple[SideReport, ...]

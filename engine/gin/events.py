@@ -8,9 +8,9 @@ of these classes (shown to all), and its `private` payload is a `DrawnCard` for 
 |---|---|---|---|
 | deal | None | `Dealt` | None |
 | pass | passer | `Passed` | None |
-| draw | drawer | `StockDraw` | `DrawnCard` |
+| draw | drawer | `Drew` | `DrawnCard` |
 | take | taker | `Taken` | None |
-| take_pile | taker (Mahjong) | `PileTaken` | None |
+| take_pile | taker (Mahjong) | `Took` | None |
 | meld | melder (Mahjong) | `Melded` | None |
 | layoff | layer (Mahjong) | `LaidOff` | None |
 | discard | discarder | `Discarded` | None |
@@ -18,25 +18,30 @@ of these classes (shown to all), and its `private` payload is a `DrawnCard` for 
 | hand_end | winner or None | `HandEnded` | None |
 | game_end | winner | `GameEnded` | None |
 | match_end | winner or None | `MatchEnded` | None |
+
+The shared events (engine/events.py) are told in shared words: `Dealt`, `Taken`, `HandEnded`
+and `GameEnded` add gin's own fields to them; Mahjong gin's pile take is the shared `Took`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..game import DrawnCard as DrawnCard  # the draw's payloads are every game's
-from ..game import StockDraw as StockDraw
-from ..table import LaidOff as LaidOff  # Mahjong gin's open-meld payloads are Rummy 500's
-from ..table import Melded as Melded
+from .. import events as shared
+from ..events import Discarded as Discarded  # the shared events gin tells as they are
+from ..events import Drew as Drew
+from ..events import Melded as Melded
+from ..events import Took as Took
+from ..game import DrawnCard as DrawnCard  # the draw's private payload is every game's
+from ..table import LaidOff as LaidOff  # Mahjong gin's lay-off is Rummy 500's
+from ..table import MeldView
 from .views import Cards, HandReport, ScoreSheet
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt:
-    """A new hand: its number, who dealt, the upcard and Oklahoma's knock card."""
+class Dealt(shared.Dealt):
+    """A new hand (its number, who dealt), the upcard and Oklahoma's knock card."""
 
-    hand: int
-    dealer: int
     upcard: str | None  # None when the second deck gives the knock card (no upcard)
     knock_card: str | None
 
@@ -49,25 +54,10 @@ class Passed:
 
 
 @dataclass(frozen=True, slots=True)
-class Taken:
+class Taken(shared.Took):
     """A seat took a card from the discard pile, with the meld it showed (deep pickup)."""
 
-    card: str
     meld: Cards = ()  # the card and the hand's cards it melds with, shown to everybody
-
-
-@dataclass(frozen=True, slots=True)
-class PileTaken:
-    """Mahjong gin: a seat took the top cards of the pile, the deepest first."""
-
-    cards: Cards
-
-
-@dataclass(frozen=True, slots=True)
-class Discarded:
-    """A seat threw a card on the discard pile."""
-
-    card: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,20 +68,18 @@ class Knocked:
 
 
 @dataclass(frozen=True, slots=True)
-class HandEnded:
+class HandEnded(shared.HandEnded):
     """A hand is over: its number and result (both hands are laid open)."""
 
-    hand: int
     result: HandReport
 
 
-@dataclass(frozen=True, slots=True)
-class GameEnded:
-    """A game of the match is over (Hollywood may end several with one hand)."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameEnded(shared.GameEnded):
+    """A game of the match is over (Hollywood may end several with one hand); its `totals`
+    are the finals, end-of-game bonuses included."""
 
     game: int  # 1 for the first game of the match
-    winner: int
-    finals: tuple[int, ...]  # end-of-game bonuses included
     running: tuple[int, ...]
     boxes: tuple[int, ...]  # hands won in this game
 
@@ -103,5 +91,5 @@ class MatchEnded:
     scores: ScoreSheet
 
 
-GinPayload = (Dealt | Passed | StockDraw | Taken | PileTaken | Melded | LaidOff | Discarded
+GinPayload = (Dealt | Passed | Drew | Taken | Took | Melded[MeldView] | LaidOff | Discarded
               | Knocked | HandEnded | GameEnded | MatchEnded)

@@ -34,11 +34,11 @@ from .events import (
     Dealt,
     Discarded,
     DrawnCard,
+    Drew,
     HandEnded,
     Knocked,
     MatchEnded,
     Passed,
-    StockDraw,
     Taken,
 )
 from .match import Match
@@ -351,7 +351,7 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         card = self.stock.pop(0)
         self.hands[seat].append(card)
         self.phase, self.taken, self.pile_taken = "discard", None, []
-        return [Event("draw", seat, StockDraw(len(self.stock)), DrawnCard(card.text))]
+        return [Event("draw", seat, Drew(len(self.stock)), DrawnCard(card.text))]
 
     def _do_take(self, seat: int, action: A.GinAction) -> list[Event]:
         wanted = getattr(action, "card", None) or self.discard[-1]
@@ -362,10 +362,10 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
         self.log["pickups"][seat].append(card.text)
         meld = getattr(action, "meld", ())
         if not meld:
-            return [Event("take", seat, Taken(card.text))]
+            return [Event("take", seat, Taken((card.text,)))]
         shown = [card, *(self._held(seat, c) for c in meld)]
         self.shown[seat].append(shown)
-        return [Event("take", seat, Taken(card.text, texts(shown)))]
+        return [Event("take", seat, Taken((card.text,), texts(shown)))]
 
     def _do_discard(self, seat: int, action: A.GinAction) -> list[Event]:
         assert isinstance(action, A.Discard)

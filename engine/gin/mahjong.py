@@ -29,7 +29,7 @@ from ..melds import Meld, make_meld
 from ..table import Entry, TableMeld, melds_of
 from . import actions as A
 from .errors import PileCardOwed
-from .events import Knocked, LaidOff, Melded, PileTaken
+from .events import Knocked, LaidOff, Melded, Took
 from .game import GinGame
 from .meld_search import melds_in as melds_in
 from .options import GinOptions, preset
@@ -211,7 +211,7 @@ class MahjongGin(GinGame):
         self.phase, self.taken = "discard", taken[0]
         self.pile_taken, self.owed = list(taken), taken[0]
         self.log["pickups"][seat].extend(c.text for c in taken)
-        return [Event("take_pile", seat, PileTaken(tuple(c.text for c in taken)))]
+        return [Event("take_pile", seat, Took(tuple(c.text for c in taken)))]
 
     def _do_meld(self, seat: int, action: A.GinAction) -> list[Event]:
         assert isinstance(action, A.MeldCards)
@@ -232,7 +232,7 @@ class MahjongGin(GinGame):
         meld, end = self._fit(action)
         card = self._take_from_hand(seat, action.card)
         meld.place(Entry(card, seat, mahjong_value(card), "layoff"), end)
-        laid = LaidOff(card.text, meld.id, action.end, mahjong_value(card))
+        laid = LaidOff((card.text,), meld.id, action.end, mahjong_value(card))
         return [Event("layoff", seat, laid)] + self._after_play(seat)
 
     def _take_from_hand(self, seat: int, card: Card) -> Card:

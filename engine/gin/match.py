@@ -225,8 +225,9 @@ class Match:
 
     def _game_summary(self, col: Column) -> GameEnded:
         assert col.winner is not None
-        return GameEnded(self.columns.index(col) + 1, col.winner, tuple(col.finals),
-                         (col.total(0), col.total(1)), (col.boxes(0), col.boxes(1)))
+        return GameEnded(col.winner, tuple(col.finals), game=self.columns.index(col) + 1,
+                         running=(col.total(0), col.total(1)),
+                         boxes=(col.boxes(0), col.boxes(1)))
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-friendly form."""

@@ -8,7 +8,7 @@ drawer only) or None. A hand's end carries its `HandReport` (views.py): every ha
 |---|---|---|---|
 | deal | None | `Dealt` | None |
 | rebuild | drawer | `Rebuilt` | None |
-| draw | drawer | `StockDraw` | `DrawnCard` |
+| draw | drawer | `Drew` | `DrawnCard` |
 | take | taker | `Taken` | None |
 | discard | discarder | `Discarded` | None |
 | close | closer | `Closed` | None |
@@ -17,42 +17,37 @@ drawer only) or None. A hand's end carries its `HandReport` (views.py): every ha
 | reenter | the seat coming back | `Reentered` | None |
 | decline | the seat staying out | `Declined` | None |
 | game_end | winner | `GameEnded` | None |
+
+The shared events (engine/events.py) are told in shared words: `Dealt`, `Taken` and
+`GameEnded` add Ramino's own fields to them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..events import Rebuilt as Rebuilt  # shared with Ramino 51
-from ..game import DrawnCard as DrawnCard  # the draw's payloads are every game's
-from ..game import StockDraw as StockDraw
+from .. import events as shared
+from ..events import Discarded as Discarded  # the shared events Ramino tells as they are
+from ..events import Drew as Drew
+from ..events import Rebuilt as Rebuilt
+from ..game import DrawnCard as DrawnCard  # the draw's private payload is every game's
 from .views import HandReport
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt:
-    """A new hand: its number, who dealt, the order dealt to (the first player first)."""
+class Dealt(shared.Dealt):
+    """A new hand (its number, who dealt), the order dealt to (the first player first)."""
 
-    dealer: int
-    hand_no: int
     order: tuple[int, ...]
     upcard: str
     stock: int
 
 
 @dataclass(frozen=True, slots=True)
-class Taken:
+class Taken(shared.Took):
     """A seat took the top card of the pile (the upcard on the first turn)."""
 
-    card: str
     upcard: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Discarded:
-    """A seat threw a card on the pile."""
-
-    card: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,13 +78,11 @@ class Declined:
 
 
 @dataclass(frozen=True, slots=True)
-class GameEnded:
+class GameEnded(shared.GameEnded):
     """The game is over: its winner, the totals, and what each loser owes at the stake."""
 
-    winner: int
-    totals: tuple[int, ...]
     owed: tuple[int, ...]
 
 
-RaminoPayload = (Dealt | Rebuilt | StockDraw | Taken | Discarded | Closed | HandReport
+RaminoPayload = (Dealt | Rebuilt | Drew | Taken | Discarded | Closed | HandReport
                  | ReentryOffered | Reentered | Declined | GameEnded)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..game import Event
 from . import actions as A
 from . import scoring
-from .events import Discarded, DrawnCard, Rebuilt, StockDraw, Taken
+from .events import Discarded, DrawnCard, Drew, Rebuilt, Taken
 from .rules import RaminoRules, without
 
 
@@ -26,7 +26,7 @@ class RaminoMoves(RaminoRules):
         card = self.stock.pop(0)
         self.hands[seat].append(card)
         self.drawn, self.phase = card, "discard"
-        return [*events, Event("draw", seat, StockDraw(len(self.stock)), DrawnCard(card.text))]
+        return [*events, Event("draw", seat, Drew(len(self.stock)), DrawnCard(card.text))]
 
     def can_rebuild(self) -> bool:
         """Whether the pile can become a new stock: a rebuild left, and cards under the top."""
@@ -48,7 +48,7 @@ class RaminoMoves(RaminoRules):
         self.throwers.pop()
         self.hands[seat].append(card)
         self.taken, self.phase = card, "discard"
-        return [Event("take", seat, Taken(card.text, upcard))]
+        return [Event("take", seat, Taken((card.text,), upcard))]
 
     def do_discard(self, seat: int, action: A.Discard) -> list[Event]:
         """Throw a card on the pile; the turn passes."""

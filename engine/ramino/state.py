@@ -138,7 +138,7 @@ class RaminoState(Seated, CardGame[RaminoOptions, A.RaminoAction]):
         self.stock = deck[size * n + 1:]
         self.hand_no += 1
         self.turn = order[0]
-        return [Event("deal", None, Dealt(self.dealer, self.hand_no, tuple(order),
+        return [Event("deal", None, Dealt(self.hand_no, self.dealer, tuple(order),
                                           deck[size * n].text, len(self.stock)))]
 
     # --- small queries -------------------------------------------------------------------

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from ..events import HandEnded
 from .actions import RaminoAction
 from .options import RaminoOptions
 from .penalty import Arrangement
@@ -109,10 +110,9 @@ class SeatReport:
 
 
 @dataclass(frozen=True, slots=True)
-class HandReport:
+class HandReport(HandEnded):
     """How a hand ended: the close (or void), every hand laid open, totals, who went out."""
 
-    hand_no: int
     reason: str  # "close" | "void" (the stock could not be rebuilt)
     closer: int | None
     discard: str | None  # the closer's discard (None: immediate close, or a void hand)

@@ -9,8 +9,8 @@ drawer only) or None. A hand's end carries its `HandReport` (views.py): every ha
 | deal | None | `Dealt` | None |
 | exchange | swapper | `Exchanged` | None |
 | rebuild | drawer | `Rebuilt` | None |
-| draw | drawer | `StockDraw` | `DrawnCard` |
-| take | taker | `Taken` | None |
+| draw | drawer | `Drew` | `DrawnCard` |
+| take | taker | `Took` | None |
 | meld | melder | `Melded` | None |
 | layoff | layer | `LaidOff` | None |
 | swap | swapper | `JokerSwapped` | None |
@@ -18,24 +18,28 @@ drawer only) or None. A hand's end carries its `HandReport` (views.py): every ha
 | close | closer | `ClosedInHand` | None |
 | hand_end | the closer, or None for a void hand | `HandReport` | None |
 | game_end | the winner | `GameEnded` | None |
+
+The shared events (engine/events.py) are told in shared words: `Dealt`, `Melded`, `LaidOff`
+and `Discarded` add Ramino 51's own fields to them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..events import Rebuilt as Rebuilt  # the same rebuild of the stock as Ramino's
-from ..game import DrawnCard as DrawnCard  # the draw's payloads are every game's
-from ..game import StockDraw as StockDraw
+from .. import events as shared
+from ..events import Drew as Drew  # the shared events Ramino 51 tells as they are
+from ..events import GameEnded as GameEnded
+from ..events import Rebuilt as Rebuilt
+from ..events import Took as Took
+from ..game import DrawnCard as DrawnCard  # the draw's private payload is every game's
 from .views import HandReport, MeldView
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt:
-    """A new hand: its number, the dealer, the order dealt to (the starter first)."""
+class Dealt(shared.Dealt):
+    """A new hand (its number, the dealer), the order dealt to (the starter first)."""
 
-    dealer: int
-    hand_no: int
     order: tuple[int, ...]
     exchange: str
     stock: int
@@ -50,27 +54,19 @@ class Exchanged:
 
 
 @dataclass(frozen=True, slots=True)
-class Taken:
-    """A seat took the top card of the discard pile."""
-
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class Melded:
+class Melded(shared.Melded[MeldView]):
     """A seat put new melds on the table; `opening` when they opened him (worth `points`)."""
 
-    melds: tuple[MeldView, ...]
     points: int
     opening: bool
 
 
 @dataclass(frozen=True, slots=True)
-class LaidOff:
-    """A seat added cards to a table meld; the meld as it lies now."""
+class LaidOff(shared.LaidOff):
+    """A seat added cards to a table meld (a joker as "JK=8H"); `result`: the meld as it
+    lies now."""
 
-    cards: tuple[str, ...]
-    meld: MeldView
+    result: MeldView
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,10 +79,9 @@ class JokerSwapped:
 
 
 @dataclass(frozen=True, slots=True)
-class Discarded:
+class Discarded(shared.Discarded):
     """A seat threw a card on the pile (`last`: his last card, he went out)."""
 
-    card: str
     last: bool
 
 
@@ -99,13 +94,5 @@ class ClosedInHand:
     discard: str
 
 
-@dataclass(frozen=True, slots=True)
-class GameEnded:
-    """The game is over: the winner (the lowest total) and the totals."""
-
-    winner: int
-    totals: tuple[int, ...]
-
-
-R51Payload = (Dealt | Exchanged | Rebuilt | StockDraw | Taken | Melded | LaidOff | JokerSwapped
+R51Payload = (Dealt | Exchanged | Rebuilt | Drew | Took | Melded | LaidOff | JokerSwapped
               | Discarded | ClosedInHand | HandReport | GameEnded)

@@ -15,13 +15,13 @@ from .events import (
     ClosedInHand,
     Discarded,
     DrawnCard,
+    Drew,
     Exchanged,
     JokerSwapped,
     LaidOff,
     Melded,
     Rebuilt,
-    StockDraw,
-    Taken,
+    Took,
 )
 from .rules import Ramino51Rules
 from .views import MeldView, melds_of
@@ -48,7 +48,7 @@ class Ramino51Moves(Ramino51Rules):
         card = self.stock.pop(0)
         self.hands[seat].append(card)
         self.phase = "play"
-        return [*events, Event("draw", seat, StockDraw(len(self.stock)), DrawnCard(card.text))]
+        return [*events, Event("draw", seat, Drew(len(self.stock)), DrawnCard(card.text))]
 
     def can_rebuild(self) -> bool:
         """Whether the pile can become a new stock: a rebuild left, cards under the top, and
@@ -71,7 +71,7 @@ class Ramino51Moves(Ramino51Rules):
         card = self.pile.pop()
         self.hands[seat].append(card)
         self.taken, self.phase = card, "play"
-        return [Event("take", seat, Taken(card.text))]
+        return [Event("take", seat, Took((card.text,)))]
 
     def do_exchange(self, seat: int, action: A.SwapExchange) -> list[Event]:
         """Give a card for the exchange card."""
@@ -98,7 +98,7 @@ class Ramino51Moves(Ramino51Rules):
         self.played(draft)
         meld = self.table.get(action.meld_id)
         return [Event("layoff", seat, LaidOff(tuple(str(p.card) for p in action.cards),
-                                              MeldView.of(meld)))]
+                                              meld.id, MeldView.of(meld)))]
 
     def do_swap(self, seat: int, action: A.SwapJoker) -> list[Event]:
         """Retrieve a joker and put it back on the table at once."""

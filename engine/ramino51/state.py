@@ -123,7 +123,7 @@ class Ramino51State(Seated, CardGame[Ramino51Options, A.Ramino51Action]):
         self.hand_no += 1
         self.starter = self.turn = order[0]
         self.reset_turn("play")  # the starter's first turn has no draw
-        return [Event("deal", None, Dealt(self.dealer, self.hand_no, tuple(order),
+        return [Event("deal", None, Dealt(self.hand_no, self.dealer, tuple(order),
                                           self.exchange.text, len(self.stock)))]
 
     # --- small queries -------------------------------------------------------------------

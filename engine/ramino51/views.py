@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card
+from ..events import HandEnded
 from ..table import TableMeld
 from .actions import Group, Placed, Ramino51Action
 from .options import Ramino51Options
@@ -133,10 +134,9 @@ class SeatReport:
 
 
 @dataclass(frozen=True, slots=True)
-class HandReport:
+class HandReport(HandEnded):
     """How a hand ended: who closed (None: void) and how, every hand revealed, the charges."""
 
-    hand_no: int
     reason: str  # "out" (went out) | "in_hand" (closed in hand) | "void" (stock exhausted)
     closer: int | None
     discard: str | None  # the closer's last card

@@ -9,7 +9,7 @@ views.py): once a hand is over, every hand is laid open.
 |---|---|---|---|
 | special | dealer | `SpecialNamed` | None |
 | deal | None | `Dealt` | None |
-| draw | drawer | `StockDraw` | `DrawnCard` |
+| draw | drawer | `Drew` | `DrawnCard` |
 | take | taker | `Taken` | None |
 | decline | decliner | `Declined` | None |
 | reuse | decliner | `Reused` | None |
@@ -22,16 +22,20 @@ views.py): once a hand is over, every hand is laid open.
 | claim | claimer | `Claimed` | None |
 | hand_end | the seat who went out, or None | `HandReport` | None |
 | game_end | winner | `GameEnded` | None |
+
+The shared events (engine/events.py) are told in shared words: `Dealt`, `Taken`, `Discarded`
+and `GameEnded` add Rummy 500's own fields to them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..game import DrawnCard as DrawnCard  # the draw's payloads are every game's
-from ..game import StockDraw as StockDraw
-from ..table import LaidOff as LaidOff  # the open-meld payloads are shared with Mahjong gin
-from ..table import Melded as Melded
+from .. import events as shared
+from ..events import Drew as Drew  # the shared events Rummy 500 tells as they are
+from ..events import Melded as Melded
+from ..game import DrawnCard as DrawnCard  # the draw's private payload is every game's
+from ..table import LaidOff as LaidOff  # the lay-off is shared with Mahjong gin
 from .views import Cards, HandReport, MeldView
 
 
@@ -43,11 +47,9 @@ class SpecialNamed:
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt:
-    """A new hand: its number, who dealt, the play order, the upcard pile and the stock."""
+class Dealt(shared.Dealt):
+    """A new hand (its number, who dealt), the play order, the upcard pile and the stock."""
 
-    dealer: int
-    hand_no: int
     order: tuple[int, ...]  # the seats dealt to, from the dealer's left
     pile: Cards
     stock: int
@@ -55,11 +57,10 @@ class Dealt:
 
 
 @dataclass(frozen=True, slots=True)
-class Taken:
-    """A seat took the pile from position k up, putting down these new melds."""
+class Taken(shared.Took):
+    """A seat took the pile from position k up (the `cards`), putting down these new melds."""
 
     k: int
-    cards: Cards  # the cards taken, bottom first
     melds: tuple[MeldView, ...]
     free: bool  # top_card_free: the top card joined the hand with no meld
 
@@ -85,10 +86,9 @@ class EmptyHand:
 
 
 @dataclass(frozen=True, slots=True)
-class Discarded:
+class Discarded(shared.Discarded):
     """A seat threw a card on the pile, opening a "Rummy!" window on it or not."""
 
-    card: str
     claim_window: bool
 
 
@@ -121,14 +121,12 @@ class Claimed:
 
 
 @dataclass(frozen=True, slots=True)
-class GameEnded:
+class GameEnded(shared.GameEnded):
     """The game is over: its winner, the totals and the closings."""
 
-    winner: int
-    totals: tuple[int, ...]
     closings: tuple[int, ...]
 
 
-R500Payload = (SpecialNamed | Dealt | StockDraw | Taken | Declined | Reused | Melded | LaidOff
+R500Payload = (SpecialNamed | Dealt | Drew | Taken | Declined | Reused | Melded[MeldView] | LaidOff
                | EmptyHand | Discarded | Announced | ClaimsClosed | Claimed | HandReport
                | GameEnded)

@@ -15,12 +15,12 @@ from .events import (
     Declined,
     Discarded,
     DrawnCard,
+    Drew,
     EmptyHand,
     LaidOff,
     Melded,
     Reused,
     SpecialNamed,
-    StockDraw,
     Taken,
 )
 from .legal import LegalMoves
@@ -53,7 +53,7 @@ class Rummy500Moves(Rummy500State):
         card = self.stock.pop(0)
         self.hands[seat].append(card)
         self.phase = "play"
-        return [Event("draw", seat, StockDraw(len(self.stock)), DrawnCard(card.text))]
+        return [Event("draw", seat, Drew(len(self.stock)), DrawnCard(card.text))]
 
     def do_take(self, seat: int, action: A.TakeDiscards) -> list[Event]:
         """Take pile cards, putting the new melds on the table."""
@@ -66,7 +66,7 @@ class Rummy500Moves(Rummy500State):
         self.free_card = taken[-1] if not shapes else None
         self.phase = "play"
         events.append(Event("take", seat, Taken(
-            action.k, tuple(c.text for c in taken), melds_of(new), not shapes)))
+            tuple(c.text for c in taken), action.k, melds_of(new), not shapes)))
         return events + self._after_play(seat)
 
     def do_decline(self, seat: int, action: A.DeclineDiscards) -> list[Event]:
@@ -118,7 +118,7 @@ class Rummy500Moves(Rummy500State):
         entry = self._place(seat, action, "layoff")
         self.hands[seat].remove(action.card)
         meld = self.meld_by_id(action.meld_id)
-        events = [Event("layoff", seat, LaidOff(action.card.text, meld.id, action.end,
+        events = [Event("layoff", seat, LaidOff((action.card.text,), meld.id, action.end,
                                                 entry.value))]
         return events + self._after_play(seat)
 

@@ -93,7 +93,7 @@ class Rummy500State(Seated, CardGame[Rummy500Options, A.Rummy500Action]):
         self.hand_no += 1
         self.phase, self.turn = "draw", order[0]
         return [Event("deal", None, Dealt(
-            self.dealer, self.hand_no, tuple(order), tuple(c.text for c in self.pile),
+            self.hand_no, self.dealer, tuple(order), tuple(c.text for c in self.pile),
             len(self.stock), self.special.text if self.special else None))]
 
     def close_window(self, how: str) -> list[Event]:

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..events import HandEnded
 from ..table import MeldView as MeldView
 from ..table import Placed as Placed
 from ..table import melds_of as melds_of
@@ -75,10 +76,9 @@ class SeatReport:
 
 
 @dataclass(frozen=True, slots=True)
-class HandReport:
+class HandReport(HandEnded):
     """How a hand ended: who went out, every seat's score with its hand laid open, the totals."""
 
-    hand_no: int
     reason: str  # "out" (a seat went out) | "stock" (the stock ran out)
     out: int | None
     seats: tuple[SeatReport, ...]  # the seats still in the game

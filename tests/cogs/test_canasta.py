@@ -116,13 +116,14 @@ async def test_a_partnership_hand_opening_pile_take_red_threes_and_frozen_pile(
     await alice_opens(sim)
     view = table(sim)
     assert view.sides[0].opened and [m.rank for m in view.sides[0].melds] == ["A", "K"]
-    assert ("Alice opened with 90: K ×3: K♦\ufe0e K♥\ufe0e K♠\ufe0e; "
-            "A ×3: A♦\ufe0e A♥\ufe0e A♠\ufe0e") in log(sim)
+    assert ("Alice melded K ×3: K♦\ufe0e K♥\ufe0e K♠\ufe0e; "
+            "A ×3: A♦\ufe0e A♥\ufe0e A♠\ufe0e. An opening worth 90 points.") in log(sim)
     # Bruno draws a red three: laid at once, replaced; then he throws KC.
     await click(sim.bruno, "Draw two")
     assert table(sim).sides[1].red_threes == ("3H", "3D")
     await choose(sim.bruno, "discard", ["KC"])
-    assert "Bruno drew 2 cards (" in log(sim) and "Red threes laid: 3♦\ufe0e." in log(sim)
+    assert ("Bruno drew 2 cards from the stock. 92 cards left in the stock. "
+            "Red threes laid: 3♦\ufe0e.") in log(sim)
     # Chiara takes the pile: the one way there is, built for her, joins Alice's kings.
     take = next(label for label in labels(dm(sim.chiara)) if label.startswith("Take the pile"))
     assert take == ("Take the pile (7 cards): K♦\ufe0e K♥\ufe0e with K♣\ufe0e onto your meld")
@@ -173,7 +174,7 @@ async def test_two_players_a_clean_canasta_and_going_out(
     await choose(sim.alice, "play", [f"add {kings.id} KD"])
     assert "Alice added K♦\ufe0e to clean canasta of K." in log(sim)
     await choose(sim.alice, "discard", ["5C"])
-    assert "Alice discarded 5♣\ufe0e and went out!" in log(sim)
+    assert "Alice discarded 5♣\ufe0e.\nHand 1 is over. Alice went out." in log(sim)
     result = hand_end_message(sim).content.splitlines()
     assert "Alice: M 150 + C 1000 + R 0 + G 300 − P 0 = 1450 (total 1450)" in result
     assert "Bruno: M 0 + C 0 + R 0 + G 0 − P 250 = −250 (total −250)" in result

@@ -75,18 +75,18 @@ async def test_a_mahjong_hand_with_a_depth_take_a_lay_off_and_gin_by_the_discard
     for cards in (["8C", "8H", "8S"], ["AH", "AS", "AC"], ["10D", "JD", "QD"]):
         await meld(sim.alice, cards)
     lines = table_message(sim).content
-    assert f"Alice takes 3 cards from the pile: 8{CLUB} 3{HEART} 5{DIAMOND}." in lines
+    assert f"Alice took 8{CLUB} 3{HEART} 5{DIAMOND} from the discard pile." in lines
     spade = "♠\ufe0e"
-    assert f"Alice melds A: 8{spade} 8{HEART} 8{CLUB}." in lines
-    assert f"Alice melds B: A{spade} A{HEART} A{CLUB}." in lines
-    assert f"Alice melds C: 10{DIAMOND} J{DIAMOND} Q{DIAMOND}." in lines
+    assert f"Alice melded A: 8{spade} 8{HEART} 8{CLUB}." in lines
+    assert f"Alice melded B: A{spade} A{HEART} A{CLUB}." in lines
+    assert f"Alice melded C: 10{DIAMOND} J{DIAMOND} Q{DIAMOND}." in lines
     await choose(sim.alice, "discard", ["9H"])
 
     # Bruno melds his clubs and lays 9D off on Alice's diamonds (one target: no second step).
     await sim.bruno.user.click(dm(sim.bruno), label="Draw from stock")
     await meld(sim.bruno, ["2C", "3C", "4C", "5C"])
     await choose(sim.bruno, "ui_lay", ["9D"])
-    assert f"Bruno lays 9{DIAMOND} off on meld C." in table_message(sim).content
+    assert f"Bruno laid off 9{DIAMOND} on C." in table_message(sim).content
     picture = await png_of(table_message(sim), save_as="mahjong_table.png")
     assert picture.width >= DISPLAY_WIDTH // 2
     await choose(sim.bruno, "discard", ["4H"])

@@ -164,6 +164,6 @@ async def test_a_deep_pickup_from_the_select_shows_its_meld(sim: Sim, deals: Scr
     await sim.alice.user.select(hand, ["KH"], custom_id=select_id(hand, "discard"))
     table = table_message(sim).content
     # Bruno sees which card left the pile and the meld that justified it, 5C 6C 7C.
-    assert ("Alice took 5♣\ufe0e from deeper in the pile, showing the meld "
-            "5♣\ufe0e 6♣\ufe0e 7♣\ufe0e.") in table
+    assert ("Alice took 5♣\ufe0e from the discard pile. It lay deeper in the pile; the meld "
+            "it makes is 5♣\ufe0e 6♣\ufe0e 7♣\ufe0e.") in table
     assert "Alice discarded K♥\ufe0e." in table

@@ -129,7 +129,7 @@ async def test_a_scripted_team_hand_end_to_end(sim: Sim, deals: ScriptedDeals) -
     await take_upcard(sim.alice)
     await knock(sim.alice, "7C")
     assert "Board 1: Alice went gin!" in log(sim)
-    assert "Board 1: Alice wins the hand and scores 56 points." in log(sim)
+    assert "Board 1: Hand 1 is over. Alice wins the hand and scores 56 points." in log(sim)
     assert "Waiting for Chiara" in table_message(sim).content
     assert dm(sim.alice).content.endswith(
         "Your hand is over — waiting for the other boards to finish.")

@@ -179,13 +179,13 @@ async def test_a_meld_and_a_layoff_show_on_the_table_at_once_within_budget(
     assert len(calls) == 2, routes(calls)  # the answer to the click and one table edit
     lines = table_lines(sim)
     assert "Alice drew from the stock." in lines
-    assert "Alice melded. New meld A: 4♦\ufe0e 5♦\ufe0e 6♦\ufe0e." in lines
+    assert "Alice melded A: 4♦\ufe0e 5♦\ufe0e 6♦\ufe0e." in lines
     assert lines[-1].startswith("**Alice's turn")
     after = await png_of(table_message(sim))
     assert after.tobytes() != before.tobytes()  # the meld is in the picture too
     calls = await calls_of(sim, pick(sim.alice, "ui_lay", ["7D"]))
     assert len(calls) == 2, routes(calls)
-    assert "Alice laid off 7♦\ufe0e on A (+5)." in table_lines(sim)
+    assert "Alice laid off 7♦\ufe0e on A. +5 points." in table_lines(sim)
     # A turn without melds still costs one call for the draw: the table waits for the discard.
     await pick(sim.alice, "discard", ["2S"])
     while game_view(sim).claim.open:

@@ -111,8 +111,8 @@ async def test_an_opening_a_lay_off_a_joker_and_a_close_in_hand(
     view = table(sim)
     assert view.seats[0].opened and view.melds[0].declared == ("8D", "JK=9D", "10D")
     log = "\n".join(texts(sim))
-    assert ("Alice opened with 51: A: 8♦\ufe0e 🃏(9♦\ufe0e) 10♦\ufe0e; "
-            "B: 8♠\ufe0e 8♥\ufe0e 8♣\ufe0e") in log
+    assert ("Alice melded A: 8♦\ufe0e 🃏(9♦\ufe0e) 10♦\ufe0e; "
+            "B: 8♠\ufe0e 8♥\ufe0e 8♣\ufe0e. An opening worth 51 points.") in log
     # Bruno draws, opens with a ready-made choice, lays 7D off, takes the joker.
     await click(sim.bruno, "Draw from stock")
     ready = option_values(dm(sim.bruno), ":meld")
@@ -127,7 +127,7 @@ async def test_an_opening_a_lay_off_a_joker_and_a_close_in_hand(
     await choose(sim.bruno, "swap", ["A 9D meld 4S,5S,JK=6S"])
     await choose(sim.bruno, "discard", ["JS"])
     log = "\n".join(texts(sim))
-    assert "Bruno laid off 7♦\ufe0e: A: 7♦\ufe0e 8♦\ufe0e" in log
+    assert "Bruno laid off 7♦\ufe0e on A. A is now 7♦\ufe0e 8♦\ufe0e" in log
     assert "Bruno took the joker from A with 9♦\ufe0e and put it down" in log
     png = await png_of(table_message(sim), "r51_table.png")
     assert png.width <= DISPLAY_WIDTH
@@ -337,7 +337,7 @@ async def test_an_opening_with_both_jokers_declared_is_offered_and_played_from_i
     assert await choose(sim.alice, "meld", [chosen.value]) == ""
     declared = sorted(m.declared for m in table(sim).melds)
     assert declared == [("9D", "10D", "JD", "QD"), ("9H", "10H", "JH", "JK=QH", "JK=KH")]
-    assert "Alice opened with 88" in "\n".join(texts(sim))
+    assert "An opening worth 88 points." in "\n".join(texts(sim))
     answer = await choose(sim.alice, "discard", ["2S"])
     assert answer == "" and table(sim).turn == 1
 
@@ -419,7 +419,7 @@ async def test_a_seven_hand_game_played_by_computers_ends_with_the_lowest_total_
     final = table_message(sim).content
     totals = game.public_view().totals
     winner = ["Alice", "Bruno", "Chiara"][totals.index(min(totals))]
-    assert f"{winner} wins with the lowest total, {min(totals)}!" in final
+    assert f"{winner} wins the game! The lowest total wins: {min(totals)}." in final
     assert totals.count(min(totals)) == 1  # a tie plays another hand
     rows = sheet_rows(final)
     assert rows[0][:4] == ["Hand", "Alice", "Bruno", "Chiara"]

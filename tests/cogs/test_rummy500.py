@@ -103,14 +103,14 @@ async def test_a_scripted_hand_with_a_deep_pickup_chained_layoffs_both_aces_and_
     await draw(sim.alice)
     assert await pick(sim.alice, "meld", ["4D", "5D", "6D"]) == ""
     await pick(sim.alice, "discard", ["2S"])
-    assert "Alice melded. New meld A: 4♦\ufe0e 5♦\ufe0e 6♦\ufe0e." in table_message(sim).content
+    assert "Alice melded A: 4♦\ufe0e 5♦\ufe0e 6♦\ufe0e." in table_message(sim).content
 
     # Bruno opens with 7S 7H 7C (B) and lays 3D off on Alice's run: one target, no second step.
     await draw(sim.bruno)
     await pick(sim.bruno, "meld", ["7S", "7H", "7C"])
     await pick(sim.bruno, "ui_lay", ["3D"])
     await pick(sim.bruno, "discard", ["10H"])
-    assert "Bruno laid off 3♦\ufe0e on A (+5)." in table_message(sim).content
+    assert "Bruno laid off 3♦\ufe0e on A. +5 points." in table_message(sim).content
 
     # Chiara takes the whole pile from JC (position 1): the depth first, then the meld.
     hand = dm(sim.chiara)
@@ -126,8 +126,9 @@ async def test_a_scripted_hand_with_a_deep_pickup_chained_layoffs_both_aces_and_
     await pick(sim.chiara, "ui_lay", ["AC"])  # the ace at the high end: 15
     await pick(sim.chiara, "discard", ["10H"])  # a taken card other than JC may go
     lines = table_message(sim).content
-    assert "Chiara took 3 cards from the pile, from J♣\ufe0e (position 1)." in lines
-    assert "Chiara laid off A♣\ufe0e on C (+15)." in lines
+    assert ("Chiara took J♣\ufe0e 2♠\ufe0e 10♥\ufe0e from the discard pile. From position 1 of the "
+            "pile. New meld C: J♣\ufe0e Q♣\ufe0e K♣\ufe0e.") in lines
+    assert "Chiara laid off A♣\ufe0e on C. +15 points." in lines
 
     # Alice ends the chain with AD at the low end (5) and discards 7D: it fits A and B.
     await draw(sim.alice)

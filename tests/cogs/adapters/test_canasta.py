@@ -157,13 +157,14 @@ def test_an_opening_is_built_rank_by_rank_with_its_sum_against_the_minimum() -> 
 def test_describe_announces_moves_and_never_a_drawn_card() -> None:
     game = four()
     lines = CANASTA.describe(game.apply(0, "open KD,KH,KS AD,AH,AS"), NAMES, "en")
-    assert lines == ["Alice opened with 90: K ×3: K♦\ufe0e K♥\ufe0e K♠\ufe0e; "
-                     "A ×3: A♦\ufe0e A♥\ufe0e A♠\ufe0e"]
+    assert lines == ["Alice melded K ×3: K♦\ufe0e K♥\ufe0e K♠\ufe0e; "
+                     "A ×3: A♦\ufe0e A♥\ufe0e A♠\ufe0e. An opening worth 90 points."]
     CANASTA.describe(game.apply(0, "discard 4S"), NAMES, "en")
     events = game.apply(1, "draw")
     drawn = events[0].private.cards
     line = CANASTA.describe(events, NAMES, "en")[0]
-    assert line == "Bruno drew 2 cards (92 left in the stock). Red threes laid: 3♦\ufe0e."
+    assert line == ("Bruno drew 2 cards from the stock. 92 cards left in the stock. "
+                    "Red threes laid: 3♦\ufe0e.")
     assert "10♣" not in line and "J♣" not in line and set(drawn) >= {"10C", "JC"}
     game.apply(1, "discard KC")
     lines = CANASTA.describe(game.apply(2, "take KD,KH"), NAMES, "it")
@@ -180,13 +181,13 @@ def test_the_hand_end_gives_each_side_m_c_r_g_p_and_every_hand_laid_open() -> No
     game.apply(0, "add A KD")
     events = game.apply(0, "discard 5C")
     said = CANASTA.describe(events, NAMES, "en")
-    assert said[0] == "Alice discarded 5♣\ufe0e and went out!"
-    assert said[1] == "Hand 1 over: Alice went out."
-    assert said[2].startswith("Hand 2: Alice deals; ")  # the deal passes to the next seat
+    assert said[0] == "Alice discarded 5♣\ufe0e."  # the hand's end says who went out
+    assert said[1] == "Hand 1 is over. Alice went out."
+    assert said[2].startswith("Hand 2: Alice deals. ")  # the deal passes to the next seat
     found = CANASTA.hand_end(game, events, NAMES, "en")
     assert found is not None
     spec, lines = found
-    assert lines == ["Hand 1 over: Alice went out.",
+    assert lines == ["Hand 1 is over. Alice went out.",
                      "Alice: M 150 + C 1000 + R 0 + G 300 − P 0 = 1450 (total 1450)",
                      "Bruno: M 0 + C 0 + R 0 + G 0 − P 250 = −250 (total −250)"]
     assert spec.title == "Hand 1: Alice went out"
@@ -301,7 +302,7 @@ def test_a_new_meld_takes_a_wild_card_in_the_building_menu() -> None:
            and c.action.startswith("meld ")]
     assert [p.label for p in put] == ["Meld 7♦\ufe0e 7♥\ufe0e 7♠\ufe0e 🃏"]
     lines = CANASTA.describe(game.apply(0, put[0].action), NAMES, "en")
-    assert lines == ["Alice melded 7 ×4 (1 wild): 7♦\ufe0e 7♥\ufe0e 7♠\ufe0e 🃏"]
+    assert lines == ["Alice melded 7 ×4 (1 wild): 7♦\ufe0e 7♥\ufe0e 7♠\ufe0e 🃏."]
 
 
 def test_the_rules_and_presets_are_canastas_own_in_both_languages() -> None:

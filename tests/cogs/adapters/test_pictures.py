@@ -72,12 +72,12 @@ def test_the_final_gin_table_shows_the_totals_the_result_announces() -> None:
     ended = _public(last, GameEnded)
     names = ["Alice", "Computer 1"]
     scores = [s.score for s in GIN.table_spec(game, names, "en").seats]
-    assert scores == [t("table.points", "en", points=p) for p in ended.finals]
+    assert scores == [t("table.points", "en", points=p) for p in ended.totals]
     lines = GIN.hand_end(game, last, names, "en")
     assert lines is not None
-    for name, points in zip(names, ended.finals, strict=True):
+    for name, points in zip(names, ended.totals, strict=True):
         assert f"{name}: {points} points" in lines[1]
-    assert ended.finals != game.public_view().scores.running, "bonuses changed the totals"
+    assert ended.totals != game.public_view().scores.running, "bonuses changed the totals"
 
 
 def test_the_final_rummy500_table_shows_the_figures_of_the_result_lines() -> None:

@@ -32,7 +32,7 @@ from engine.errors import IllegalMove
 from engine.game import Event
 from engine.ramino51 import Discard, DrawStock, MeldCards, Ramino51Game, parse_action, preset
 from engine.ramino51.actions import Group
-from engine.ramino51.events import StockDraw
+from engine.ramino51.events import Drew
 from engine.ramino51.views import R51Hand
 from tests.engine.ramino51.scripted import crafted, scripted
 
@@ -219,16 +219,17 @@ def test_each_event_has_one_public_line_and_no_hidden_card() -> None:
     assert describe(game, 0, "exchange 2S") == [
         "Alice gave 2♠\ufe0e for the exchange card 10♠\ufe0e."]
     assert describe(game, 0, "meld 8D,JK=9D,10D 8S,8H,8C") == [
-        "Alice opened with 51: A: 8♦\ufe0e 🃏(9♦\ufe0e) 10♦\ufe0e; B: 8♠\ufe0e 8♥\ufe0e 8♣\ufe0e"]
+        "Alice melded A: 8♦\ufe0e 🃏(9♦\ufe0e) 10♦\ufe0e; B: 8♠\ufe0e 8♥\ufe0e 8♣\ufe0e. "
+        "An opening worth 51 points."]
     assert describe(game, 0, "discard 10S") == ["Alice discarded 10♠\ufe0e."]
     events = game.apply(1, "draw")
-    drawn = next(e for e in events if isinstance(e.public, StockDraw))
+    drawn = next(e for e in events if isinstance(e.public, Drew))
     line = RAMINO51.describe(events, NAMES, "en")
     assert line == ["Bruno drew from the stock."] and "A♥" not in line[0]
     assert drawn.private is not None
     describe(game, 1, "meld QC,QD,QS KS,KH,KD")
     assert describe(game, 1, "layoff 7D A") == [
-        "Bruno laid off 7♦\ufe0e: A: 7♦\ufe0e 8♦\ufe0e 🃏(9♦\ufe0e) 10♦\ufe0e"]
+        "Bruno laid off 7♦\ufe0e on A. A is now 7♦\ufe0e 8♦\ufe0e 🃏(9♦\ufe0e) 10♦\ufe0e."]
     assert describe(game, 1, "swap A 9D meld 4S,5S,JK=6S") == [
         "Bruno took the joker from A with 9♦\ufe0e and put it down: "
         "E: 4♠\ufe0e 5♠\ufe0e 🃏(6♠\ufe0e)"]
@@ -344,6 +345,7 @@ def test_a_stock_rebuild_and_a_void_hand_are_said() -> None:
                    options=preset("standard", stock_rebuilds=0))
     events = void.apply(0, "draw")
     assert RAMINO51.describe(events, NAMES, "en")[:1] == [
+        "Hand 1 is over. "
         "The stock ran out and cannot be rebuilt: the hand is void and nobody is charged."]
     found = RAMINO51.hand_end(void, events, NAMES, "en")
     assert found is not None

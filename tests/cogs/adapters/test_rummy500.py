@@ -18,13 +18,13 @@ from engine.rummy500.events import (
     Declined,
     Discarded,
     DrawnCard,
+    Drew,
     EmptyHand,
     GameEnded,
     LaidOff,
     Melded,
     Reused,
     SpecialNamed,
-    StockDraw,
     Taken,
 )
 from engine.rummy500.views import HandReport, MeldView, Placed, R500Hand, R500Table, SeatReport
@@ -126,12 +126,12 @@ NAMES = ["Alice", "Bruno", "Chiara"]
 
 def test_every_kind_of_event_has_its_public_line() -> None:
     events = [
-        Event("deal", None, Dealt(2, 3, (0, 1, 2), ("9S",), 30, None)),
+        Event("deal", None, Dealt(3, 2, (0, 1, 2), ("9S",), 30, None)),
         Event("special", 2, SpecialNamed("QH")), Event("special", 2, SpecialNamed(None)),
-        Event("draw", 0, StockDraw(29), DrawnCard("KS")),
-        Event("take", 1, Taken(2, ("4D", "9S"), (RUN,), False)),
+        Event("draw", 0, Drew(29), DrawnCard("KS")),
+        Event("take", 1, Taken(("4D", "9S"), 2, (RUN,), False)),
         Event("meld", 1, Melded((RUN,))),
-        Event("layoff", 1, LaidOff("7D", "B", None, 5)),
+        Event("layoff", 1, LaidOff(("7D",), "B", None, 5)),
         Event("discard", 1, Discarded("9S", True)),
         Event("rummy_announce", None, Announced("3D", ("B",))),
         Event("claim", 2, Claimed(2, "3D", "B", "low", 5, 1)),
@@ -145,10 +145,10 @@ def test_every_kind_of_event_has_its_public_line() -> None:
         "Hand 3: Chiara deals.",
         "Chiara names the special card: Q♥\ufe0e.", "Chiara names no special card this hand.",
         "Alice drew from the stock.",
-        "Bruno took 2 cards from the pile, from 4♦\ufe0e (position 2). "
+        "Bruno took 4♦\ufe0e 9♠\ufe0e from the discard pile. From position 2 of the pile. "
         "New meld B: 4♦\ufe0e 5♦\ufe0e 6♦\ufe0e.",
-        "Bruno melded. New meld B: 4♦\ufe0e 5♦\ufe0e 6♦\ufe0e.",
-        "Bruno laid off 7♦\ufe0e on B (+5).",
+        "Bruno melded B: 4♦\ufe0e 5♦\ufe0e 6♦\ufe0e.",
+        "Bruno laid off 7♦\ufe0e on B. +5 points.",
         "Bruno discarded 9♠\ufe0e.",
         "Rummy! 3♦\ufe0e can be played (on B). First to press Rummy! wins it.",
         "Rummy! Chiara claims 3♦\ufe0e onto B (+5).",
@@ -184,11 +184,11 @@ def test_a_hands_end_reveals_every_hand_with_its_melds_and_lay_offs() -> None:
 def test_melds_lay_offs_claims_and_melding_takes_show_on_the_table_at_once() -> None:
     at_once = RUMMY500.at_once
     assert at_once([Event("meld", 0, Melded((RUN,)))])
-    assert at_once([Event("layoff", 0, LaidOff("7D", "B", "high", 5))])
-    assert at_once([Event("take", 1, Taken(2, ("4D", "9S"), (RUN,), False))])
+    assert at_once([Event("layoff", 0, LaidOff(("7D",), "B", "high", 5))])
+    assert at_once([Event("take", 1, Taken(("4D", "9S"), 2, (RUN,), False))])
     # A draw, or the free top card taken alone, waits for the turn's discard.
-    assert not at_once([Event("take", 1, Taken(3, ("9S",), (), True))])
-    assert not at_once([Event("draw", 1, StockDraw(20), DrawnCard("9S"))])
+    assert not at_once([Event("take", 1, Taken(("9S",), 3, (), True))])
+    assert not at_once([Event("draw", 1, Drew(20), DrawnCard("9S"))])
 
 
 # ----- issue 10: the words around windows, opening, the empty stock and ties ---------------------

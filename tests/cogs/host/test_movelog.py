@@ -5,7 +5,8 @@ from __future__ import annotations
 from cogs.host.movelog import LOG_LINES, event_lines, extended, log_text
 from cogs.limits import CONTENT
 from cogs.registry import adapter_for
-from engine.game import DrawnCard, Event, StockDraw
+from engine.events import Drew
+from engine.game import DrawnCard, Event
 from engine.gin.events import Discarded
 
 NAMES = ["Alice", "Bruno"]
@@ -33,7 +34,7 @@ def test_long_lines_drop_the_oldest_first_and_the_status_stays() -> None:
 
 def test_a_timers_moves_say_so_and_never_name_the_drawn_card() -> None:
     gin = adapter_for("gin")
-    events = [Event("draw", 0, StockDraw(20), DrawnCard("7D")),
+    events = [Event("draw", 0, Drew(20), DrawnCard("7D")),
               Event("discard", 0, Discarded("KS"))]
     assert event_lines(gin, events, NAMES, "en", timed=0) == [
         "Time's up: Alice drew from the stock.", "Time's up: Alice discarded K♠\ufe0e."]

@@ -237,7 +237,7 @@ def test_equal_totals_past_the_target_play_another_hand() -> None:
     assert m.record_all((300, 300), 0) == []
     assert m.record_all((250, 250), 1) == [] and not m.over and m.tied() == [0, 1]
     ended = m.record_all((10, -20), 0)
-    assert m.over and m.winner == 0 and ended[0].finals == (560, 530)
+    assert m.over and m.winner == 0 and ended[0].totals == (560, 530)
 
 
 def test_a_mahjong_game_round_trips_through_json_mid_turn() -> None:

@@ -15,12 +15,12 @@ from engine.gin.events import (
     Dealt,
     Discarded,
     DrawnCard,
+    Drew,
     GameEnded,
     HandEnded,
     Knocked,
     MatchEnded,
     Passed,
-    StockDraw,
     Taken,
 )
 from engine.gin.views import GinHand, GinTable, HandReport, ScoreColumn, ScoreSheet
@@ -31,7 +31,7 @@ from .test_properties import _policy as mixed_policy
 
 HANDS = ("2C 3C 4C 5D 6D 7D 8H 9H 10H KS", "AS 2S 3S 4H 5H 6H 7C 8C 9C KD")
 PAYLOADS: dict[str, type] = {
-    "deal": Dealt, "pass": Passed, "draw": StockDraw, "take": Taken, "discard": Discarded,
+    "deal": Dealt, "pass": Passed, "draw": Drew, "take": Taken, "discard": Discarded,
     "knock": Knocked, "gin": Knocked, "big_gin": Knocked, "hand_end": HandEnded,
     "game_end": GameEnded, "match_end": MatchEnded,
 }
@@ -113,9 +113,9 @@ def test_events_carry_typed_payloads() -> None:
     g = scripted(*HANDS, upcard="QD", stock="JH")
     assert g.apply(0, "pass") == [Event("pass", 0, Passed("QD"))]
     assert g.apply(1, "pass") == [Event("pass", 1, Passed("QD"))]
-    assert g.apply(0, "draw") == [Event("draw", 0, StockDraw(30), DrawnCard("JH"))]
+    assert g.apply(0, "draw") == [Event("draw", 0, Drew(30), DrawnCard("JH"))]
     assert g.apply(0, "discard JH") == [Event("discard", 0, Discarded("JH"))]
-    assert g.apply(1, "take") == [Event("take", 1, Taken("JH"))]
+    assert g.apply(1, "take") == [Event("take", 1, Taken(("JH",)))]
 
 
 # --- nothing hidden is public, over whole random matches -------------------------------

@@ -35,7 +35,7 @@ from engine.ramino import (
     preset,
 )
 from engine.ramino.errors import CannotClose, CloseNeedsCard, MustTakeUpcard, NoReentryOffer
-from engine.ramino.events import DrawnCard, StockDraw
+from engine.ramino.events import DrawnCard, Drew
 from engine.ramino.rules import without
 
 from .scripted import crafted, deck_order, event, kinds, scripted
@@ -168,7 +168,7 @@ def test_a_stock_draw_is_told_to_the_drawer_only() -> None:
     g.apply(0, "take")
     g.apply(0, "discard AH")
     draw = event(g.apply(1, "draw"), "draw")
-    assert draw.public == StockDraw(len(g.stock)) and draw.private == DrawnCard("KS")
+    assert draw.public == Drew(len(g.stock)) and draw.private == DrawnCard("KS")
     assert g.drawn == C("KS") and g.private_view(1).drawn == "KS"
     assert g.private_view(2).drawn is None
 

@@ -16,11 +16,11 @@ from engine.ramino.events import (
     Declined,
     Discarded,
     DrawnCard,
+    Drew,
     GameEnded,
     Rebuilt,
     Reentered,
     ReentryOffered,
-    StockDraw,
     Taken,
 )
 from engine.ramino.views import (
@@ -39,7 +39,7 @@ from .test_rules import two_offers
 from .test_worked_examples import P1, P2, P3, P4, example_7
 
 PAYLOADS: dict[str, type] = {
-    "deal": Dealt, "rebuild": Rebuilt, "draw": StockDraw, "take": Taken,
+    "deal": Dealt, "rebuild": Rebuilt, "draw": Drew, "take": Taken,
     "discard": Discarded, "close": Closed, "hand_end": HandReport,
     "reentry_offer": ReentryOffered, "reenter": Reentered, "decline": Declined,
     "game_end": GameEnded,
@@ -125,9 +125,9 @@ def test_hand_report_lays_every_hand_open_and_keeps_the_snapshot_form() -> None:
 
 def test_events_carry_typed_payloads() -> None:
     g = scripted([P1, P2, P3, P4], up="9H", stock="KS")
-    assert g.apply(0, "take") == [Event("take", 0, Taken("9H", True))]
+    assert g.apply(0, "take") == [Event("take", 0, Taken(("9H",), True))]
     assert g.apply(0, "discard AH") == [Event("discard", 0, Discarded("AH"))]
-    assert g.apply(1, "draw") == [Event("draw", 1, StockDraw(108 - 42), DrawnCard("KS"))]
+    assert g.apply(1, "draw") == [Event("draw", 1, Drew(108 - 42), DrawnCard("KS"))]
     events = g.apply(1, "close 2C")
     assert events[0] == Event("close", 1, Closed("2C")) and events[-1].kind == "deal"
 

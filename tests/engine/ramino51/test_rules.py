@@ -228,7 +228,7 @@ def test_a_joker_laid_off_on_a_run_declares_its_card() -> None:
     game = crafted({0: "JK 2C"}, melds=[(1, "5H JK=6H 7H")], opened=[0], rest_to=2)
     refused(game, 0, "layoff JK A", InvalidMeld)
     laid = event(game.apply(0, "layoff JK=8H A"), "layoff").public
-    assert laid.meld.declared == ("5H", "JK=6H", "7H", "JK=8H")
+    assert laid.result.declared == ("5H", "JK=6H", "7H", "JK=8H")
 
 
 def test_a_swap_from_a_meld_without_a_joker_is_refused() -> None:

@@ -14,14 +14,14 @@ from engine.ramino51.events import (
     Dealt,
     Discarded,
     DrawnCard,
+    Drew,
     Exchanged,
     GameEnded,
     JokerSwapped,
     LaidOff,
     Melded,
     Rebuilt,
-    StockDraw,
-    Taken,
+    Took,
 )
 from engine.ramino51.views import BestMelds, HandReport, MeldView, R51Hand, R51Table, SeatView
 
@@ -30,8 +30,8 @@ from .scripted import crafted, scripted
 from .test_rules import SECOND, STARTER, TEN, TEN_MELDS, THIRD
 
 PAYLOADS: dict[str, type] = {
-    "deal": Dealt, "exchange": Exchanged, "rebuild": Rebuilt, "draw": StockDraw,
-    "take": Taken, "meld": Melded, "layoff": LaidOff, "swap": JokerSwapped,
+    "deal": Dealt, "exchange": Exchanged, "rebuild": Rebuilt, "draw": Drew,
+    "take": Took, "meld": Melded, "layoff": LaidOff, "swap": JokerSwapped,
     "discard": Discarded, "close": ClosedInHand, "hand_end": HandReport, "game_end": GameEnded,
 }
 

@@ -107,7 +107,7 @@ class Ledger:
             elif e.kind in ("meld", "take"):
                 self.put(e.seat, p.melds)  # type: ignore[arg-type]
             elif e.kind == "layoff":
-                self.lay(e.seat, p.card, p.meld, p.end)  # type: ignore[arg-type]
+                self.lay(e.seat, p.cards[0], p.meld, p.end)  # type: ignore[arg-type]
             elif e.kind == "claim":
                 self.lay(p.claimer, p.card, p.meld, p.end)
             elif e.kind == "hand_end":

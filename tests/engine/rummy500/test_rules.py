@@ -53,7 +53,7 @@ from engine.rummy500.errors import (
     OwnDiscard,
     StockNotEmpty,
 )
-from engine.rummy500.events import Announced, Declined, DrawnCard, StockDraw
+from engine.rummy500.events import Announced, Declined, DrawnCard, Drew
 from engine.rummy500.views import ClaimWindow
 
 from ..played import refused
@@ -564,7 +564,7 @@ def test_views_hide_hands_and_drawn_cards() -> None:
     g = scripted(["2C 9D JS KH 5S 5D QD", "3D 9C 9H 7S 2H 7H 4C", "2D 10C 10H 6S 3S 8H KD",
                   "AD JC JH 8S 6D 9S KS"], up="5H", stock="QC")
     draw = event(g.apply(0, "draw"), "draw")
-    assert draw.public == StockDraw(52 - 29 - 1) and draw.private == DrawnCard("QC")
+    assert draw.public == Drew(52 - 29 - 1) and draw.private == DrawnCard("QC")
     public = json.dumps(asdict(g.public_view()))
     assert not hasattr(g.public_view(), "hand") and "QC" not in public
     mine = g.private_view(0)

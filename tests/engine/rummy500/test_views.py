@@ -20,13 +20,13 @@ from engine.rummy500.events import (
     Declined,
     Discarded,
     DrawnCard,
+    Drew,
     EmptyHand,
     GameEnded,
     LaidOff,
     Melded,
     Reused,
     SpecialNamed,
-    StockDraw,
     Taken,
 )
 from engine.rummy500.views import (
@@ -45,7 +45,7 @@ from .scripted import crafted, event, scripted
 
 HANDS = ["2C 9D JS KH 5S 5D QD", "3D 9C 9H 7S 2H 7H 4C", "2D 10C 10H 6S 3S 8H KD"]
 PAYLOADS: dict[str, type] = {
-    "special": SpecialNamed, "deal": Dealt, "draw": StockDraw, "take": Taken,
+    "special": SpecialNamed, "deal": Dealt, "draw": Drew, "take": Taken,
     "decline": Declined, "reuse": Reused, "meld": Melded, "layoff": LaidOff,
     "empty_hand": EmptyHand, "discard": Discarded, "rummy_announce": Announced,
     "claims_closed": ClaimsClosed, "claim": Claimed, "hand_end": HandReport,
@@ -178,10 +178,10 @@ def test_the_snapshot_of_main_gives_its_last_hand_as_a_report() -> None:
 
 def test_events_carry_typed_payloads() -> None:
     g = scripted(HANDS, up="5H", stock="QC 4D")
-    assert g.apply(0, "draw") == [Event("draw", 0, StockDraw(29), DrawnCard("QC"))]
+    assert g.apply(0, "draw") == [Event("draw", 0, Drew(29), DrawnCard("QC"))]
     assert g.apply(0, "discard QC") == [Event("discard", 0, Discarded("QC", True))]
     assert g.apply(1, "draw") == [Event("claims_closed", None, ClaimsClosed("QC", "draw")),
-                                  Event("draw", 1, StockDraw(28), DrawnCard("4D"))]
+                                  Event("draw", 1, Drew(28), DrawnCard("4D"))]
     g = window_position()
     g.apply(0, "discard 8H")
     assert g.apply(1, "claim 8H A")[0] == Event("claim", 1, Claimed(1, "8H", "A", None, 5, 0))
@@ -192,7 +192,7 @@ def test_a_meld_event_shows_the_new_melds_as_they_were_put_down() -> None:
     melded = event(g.apply(0, "meld 5S,5H,5C"), "meld").public
     assert melded == Melded((MeldView("B", 0, "set", tuple(
         Placed(c, 0, 5, "meld") for c in ("5S", "5H", "5C"))),))
-    assert event(g.apply(0, "layoff 5D B"), "layoff").public == LaidOff("5D", "B", None, 5)
+    assert event(g.apply(0, "layoff 5D B"), "layoff").public == LaidOff(("5D",), "B", None, 5)
     # the event keeps the meld as it was put down; the table has grown since
     assert melded.melds[0].cards == ("5S", "5H", "5C") and melded.melds[0].points == 15
     assert g.public_view().melds[1].cards == ("5S", "5H", "5C", "5D")
