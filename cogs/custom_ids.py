@@ -6,15 +6,16 @@ an older state is refused as stale:
 
 - buttons `rm:<game id>:<kind>[:<arg>]`: join, leave, addbot, start, cancel (lobby); hand,
   back, tact:<version>:<action> (table); again (a finished game's table); abandon, keep
-  (the ephemeral "Cancel the game?"); sort:<suit|rank>, act:<version>:<action> (hand);
+  (the ephemeral "Cancel the game?"); sort:<suit|rank>, act:<version>:<action>,
+  autopass:<off|hand|game> (hand);
 - selects `rs:<game id>:<version>:<verb>`: the chosen values complete `<verb> <value>`;
   the verb `table_choice` marks a select of complete moves offered by a table button, and
   `swap_seats` the lobby's menu of two seats to swap and `remove_computer` its menu of the
   computers the host may unseat (version 0).
 
 `parse` is the one gate: ids and select values are short printable ASCII, numbers are
-ASCII digits (a game id within the storage's 64 bits), kinds and sort orders are the
-bot's own. Whatever it does not read is answered "no longer available" by the
+ASCII digits (a game id within the storage's 64 bits), kinds, sort orders and pass modes
+are the bot's own. Whatever it does not read is answered "no longer available" by the
 component base, so every click gets an answer.
 """
 
@@ -46,10 +47,14 @@ RECORD_KINDS = LOBBY_KINDS | {"swap", "unseat", "again", "abandon", "keep"}
 # Buttons whose arg is `<version>:<action>`.
 VERSIONED_KINDS = frozenset({"act", "tact"})
 SORT_ORDERS = frozenset({"suit", "rank"})
-BUTTON_KINDS = (RECORD_KINDS - {"swap", "unseat"}) | VERSIONED_KINDS | {"hand", "back", "sort"}
+# How long a seat passes on every claim window (Rummy 500's "Rummy!"), in the order its hand's
+# button goes through them: not at all, for the rest of the hand, for the rest of the game.
+PASS_MODES = ("off", "hand", "game")
+BUTTON_KINDS = (RECORD_KINDS - {"swap", "unseat"}) | VERSIONED_KINDS | {"hand", "back", "sort",
+                                                              "autopass"}
 # Controls of a private hand or question (a DM or an ephemeral answer); all others are on
 # public messages.
-PRIVATE_KINDS = frozenset({"sort", "act", "select", "choice", "abandon", "keep"})
+PRIVATE_KINDS = frozenset({"sort", "autopass", "act", "select", "choice", "abandon", "keep"})
 # The verb of an ephemeral select of complete actions offered by a table button.
 TABLE_CHOICE = "table_choice"
 # The verbs of the lobby's menus: two seats to swap, a computer to remove.
@@ -64,7 +69,8 @@ class ComponentId:
     """What a component's custom id says.
 
     `kind` is a button kind, "select" (a hand's menu) or "choice" (a table button's
-    menu); `action` is the move (act, tact), the sort order (sort) or the verb (select).
+    menu); `action` is the move (act, tact), the sort order (sort), the pass mode
+    (autopass) or the verb (select).
     """
 
     game_id: int
@@ -136,8 +142,9 @@ def _button(match: re.Match[str]) -> ComponentId | None:
     game_id, kind, arg = _game_id(match["gid"]), match["kind"], match["arg"]
     if game_id is None or kind not in BUTTON_KINDS:
         return None
-    if kind == "sort":
-        return ComponentId(game_id, kind, action=arg) if arg in SORT_ORDERS else None
+    if kind in ("sort", "autopass"):
+        allowed = SORT_ORDERS if kind == "sort" else PASS_MODES
+        return ComponentId(game_id, kind, action=arg) if arg in allowed else None
     if kind not in VERSIONED_KINDS:
         return ComponentId(game_id, kind) if arg is None else None
     version_text, _, action = (arg or "").partition(":")

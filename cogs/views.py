@@ -143,13 +143,19 @@ def shown_controls(game_id: int, version: int, controls: Sequence[Control]) -> l
 
 
 def hand_view(
-    game_id: int, version: int, controls: Sequence[Control], locale: str, sort: str
+    game_id: int, version: int, controls: Sequence[Control], locale: str, sort: str,
+    autopass: ButtonControl | None = None,
 ) -> discord.ui.View:
-    """Return the hand's sort buttons and one control per legal action, within 5 rows."""
+    """Return the hand's sort button, its pass-every-window button if given (its action
+    the mode a click sets), and one control per legal action, within 5 rows."""
     view = discord.ui.View(timeout=None)
     other = "rank" if sort == "suit" else "suit"
     view.add_item(_button(ComponentId(game_id, "sort", action=other),
                           t(f"action.sort_{other}", locale), row=0))
+    if autopass is not None:
+        # Beside the sort button: the same whatever the cards, and no row of its own.
+        view.add_item(_button(ComponentId(game_id, "autopass", action=autopass.action),
+                              autopass.label, autopass.style, row=0))
     shown = shown_controls(game_id, version, controls)
     buttons = [c for c in shown if isinstance(c, ButtonControl)]
     row = 1

@@ -82,6 +82,8 @@ class SessionHooks:
     on_takeover: Callable[[int], Awaitable[None]] = _nothing
     # A computer seat's out-of-turn move now (a "Rummy!" claim), or None.
     react: Callable[[Game, int], Any] | None = None
+    # Whether a person passes on every claim window for now (his standing "No claim").
+    passes: Callable[[int], bool] = _never
 
 
 class GameSession:
@@ -103,7 +105,8 @@ class GameSession:
         self.bot_delay = bot_delay
         self.timeouts: dict[int, int] = {}  # consecutive timeouts per seat
         self.taken_over: set[int] = set()  # humans replaced by the computer until back()
-        self._windows = Windows(self.controlled_by_computer, self._react, lambda: self.bot_delay)
+        self._windows = Windows(self.controlled_by_computer, self._react, lambda: self.bot_delay,
+                                hooks.passes)
         self._expired: set[int] = set()  # seats whose turn timed out: rest of turn is default
         # seat -> (its own version, when its time runs out): see _deadline
         self._clocks: dict[int, tuple[int, float]] = {}
@@ -199,7 +202,8 @@ class GameSession:
 
         Once nobody is left to wait for, the window closes at once; return its events.
         Raise TooLate if the window of that version is gone, NotWaitedFor if the seat may not
-        claim it (a computer, the discarder, a seat that may not claim yet).
+        claim it (a computer, the discarder, a seat that may not claim yet). A person who
+        has just chosen to pass on every window passes this way on the open one.
         """
         async with self._lock:
             game = self.game
@@ -208,7 +212,7 @@ class GameSession:
             window = self._windows.at(version)
             if seat in window.passed:
                 return []  # a second press says nothing new
-            if seat not in self._windows.waiting_for(game):
+            if seat not in self._windows.people(game):
                 raise NotWaitedFor()
             window.passed.add(seat)
             events = await self._close_if_unneeded()

@@ -3,8 +3,9 @@
 A game with out-of-turn claims (Rummy 500's "Rummy!") opens a window after a discard and
 names its `reactors`: the seats that may claim. The session waits only for people: each
 computer decides at once (its claim, or None), and a person who presses "No claim" is
-not waited for either. Whether a seat may claim is public (the game decides it from the
-table alone), so closing early tells nobody anything about a hidden hand.
+not waited for either, nor one who chose to pass on every window for a while (his standing
+"No claim", whatever the card). Whether a seat may claim is public (the game decides it from
+the table alone), so closing early tells nobody anything about a hidden hand.
 """
 
 from __future__ import annotations
@@ -61,8 +62,10 @@ class Windows:
     """
 
     def __init__(self, computer: Callable[[int], bool],
-                 react: Callable[[Any, int], Any], bot_delay: Callable[[], float]) -> None:
+                 react: Callable[[Any, int], Any], bot_delay: Callable[[], float],
+                 passes: Callable[[int], bool] = lambda _seat: False) -> None:
         self._computer, self._react, self._bot_delay = computer, react, bot_delay
+        self._passes = passes  # a person passing on every window for now (his own choice)
         self._current: Window | None = None
 
     def find(self, game: Any) -> tuple[float, Any] | None:
@@ -82,9 +85,15 @@ class Windows:
         """Drop the bookkeeping: no window is open."""
         self._current = None
 
+    def people(self, game: Any) -> list[int]:
+        """Return the people who may claim in the game's open window, passed or not."""
+        return [s for s in _reactors(game) if not self._computer(s)]
+
     def waiting_for(self, game: Any) -> list[int]:
-        """Return the people the game's open window still waits for."""
-        return self.at(game.version).waiting_for(_reactors(game), self._computer)
+        """Return the people the game's open window still waits for: neither a "No claim"
+        on this window nor a standing one."""
+        waiting = self.at(game.version).waiting_for(_reactors(game), self._computer)
+        return [s for s in waiting if not self._passes(s)]
 
     def calls(self, game: Any) -> dict[int, Any]:
         """Return each computer reactor's claim or None, asked once per window."""

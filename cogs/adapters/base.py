@@ -324,6 +324,15 @@ class AdapterBase(ABC, Generic[GameT, OptT, HandT]):
         """Return the buttons on the table: none unless the game has out-of-turn moves."""
         return []
 
+    def autopass_label(self, game: GameT, mode: str, locale: str) -> str | None:
+        """Return the hand's button label saying how long the seat passes on every claim
+        window (`mode`: off, hand or game, as set now), or None: no claim windows here."""
+        return None
+
+    def hand_number(self, game: GameT) -> int:
+        """Return the number of the hand in play (what a choice "for this hand" lasts for)."""
+        return int(getattr(game, "hand_no", 0))
+
     def table_choices(self, game: GameT, seat: int, action: str, locale: str
                       ) -> list[SelectOption]:
         """Refuse a table move: the game has none unless it says otherwise."""

@@ -336,6 +336,15 @@ class Rummy500Adapter(AdapterBase[Rummy500Game, Rummy500Options, R500Hand]):
         return [ButtonControl("claim", t("rummy500.action.rummy", locale), "danger"),
                 ButtonControl(PASS_CLAIMS, t("rummy500.action.no_claim", locale), "secondary")]
 
+    def autopass_label(self, game: Rummy500Game, mode: str, locale: str) -> str | None:
+        """Return "Pass on every Rummy!: …" while the game has Rummy! windows.
+
+        Every seat has it whatever the cards, opened or not, so it tells nobody anything.
+        """
+        if not game.opts.rummy_rule:
+            return None
+        return t(f"rummy500.autopass.{mode}", locale)
+
     def table_choices(self, game: Rummy500Game, seat: int, action: str, locale: str
                       ) -> list[SelectOption]:
         """Return the seat's claims (one per meld the card fits); refuse a wrong call.

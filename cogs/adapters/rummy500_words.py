@@ -100,6 +100,10 @@ WORDS: Words = {
         "rummy500.rules.opened": "Opened: you have put down at least one meld of your own this hand. Only then may you lay off cards or call Rummy!",
         "rummy500.prompt.draw_empty_end": "It's your turn and the stock is empty: take from the pile, or leave it and the hand ends now (nobody went out).",
         "rummy500.prompt.draw_empty_reuse": "It's your turn and the stock is empty: take from the pile, or leave it: it is turned over as the new stock and you draw from it.",
+        # the hand's button passing on every Rummy! window (issue 26); a click sets the next
+        "rummy500.autopass.off": "Pass on every Rummy!: off",
+        "rummy500.autopass.hand": "Pass on every Rummy!: this hand",
+        "rummy500.autopass.game": "Pass on every Rummy!: this game",
     },
     "it": {
         "rummy500.game": "Rummy 500",
@@ -193,5 +197,8 @@ WORDS: Words = {
         "rummy500.rules.opened": "Aprire: calare almeno una propria combinazione nella mano. Solo dopo puoi attaccare carte o chiamare Rummy!",
         "rummy500.prompt.draw_empty_end": "Tocca a te e il mazzo è finito: prendi dagli scarti, oppure lasciali e la mano finisce subito (nessuno ha chiuso).",
         "rummy500.prompt.draw_empty_reuse": "Tocca a te e il mazzo è finito: prendi dagli scarti, oppure lasciali e vengono girati come nuovo mazzo, da cui peschi.",
+        "rummy500.autopass.off": "Passo su ogni Rummy!: no",
+        "rummy500.autopass.hand": "Passo su ogni Rummy!: questa mano",
+        "rummy500.autopass.game": "Passo su ogni Rummy!: tutta la partita",
     },
 }

@@ -79,10 +79,11 @@ def hand_parts(rt: Runtime, seat: int, controls_on: bool
     controls = rt.offered(seat) if controls_on else []
     header = t("hand.open_dm", locale, channel=f"<#{rt.record.place_id}>")
     content = clip(f"{header}\n{prompt}")
-    view = (hand_view(rt.record.id, game.version, controls, locale, sort) if controls_on
-            else None)
+    autopass = rt.autopass_button(seat)
+    view = (hand_view(rt.record.id, game.version, controls, locale, sort, autopass)
+            if controls_on else None)
     # Controls carry the state version in their ids; a hand without moves does not.
-    key = repr((content, spec, controls, sort, controls_on,
+    key = repr((content, spec, controls, sort, autopass, controls_on,
                 game.version if controls else None))
     return spec, {"content": content, "view": view}, key
 

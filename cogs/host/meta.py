@@ -1,5 +1,6 @@
 """What a running game keeps beside its engine state: the session's counters and takeovers,
-the held lines, the move log, the drawn cards and the DM hands that may still be live.
+the held lines, the move log, the drawn cards, each seat's standing "No claim" and the DM
+hands that may still be live.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import discord
 
 from bot.jsondata import JsonDict
 from bot.storage import Storage, StorageError
+from cogs.custom_ids import PASS_MODES
 from cogs.host.runtime import Runtime
 
 log = logging.getLogger(__name__)
@@ -25,6 +27,11 @@ def meta_of(rt: Runtime) -> JsonDict:
     meta["log"] = list(rt.log)
     if rt.pushed:
         meta["pushed"] = rt.pushed
+    # Each seat's standing "No claim": a restart keeps the player's choice.
+    passing = {str(s): [rt.autopass(s), state.autopass_hand] for s, state in rt.seats.items()
+               if rt.passes_claims(s)}
+    if passing:
+        meta["autopass"] = passing
     drawn = {str(s): state.drawn for s, state in rt.seats.items() if state.drawn}
     if drawn:
         meta["drawn"] = drawn
@@ -37,9 +44,13 @@ def meta_of(rt: Runtime) -> JsonDict:
 
 
 def restore_table_meta(rt: Runtime, meta: JsonDict, client: discord.Client) -> None:
-    """Give a rebuilt runtime its move log, push count, drawn cards and newest DM hands."""
+    """Give a rebuilt runtime its move log, push count, drawn cards, standing passes and
+    newest DM hands."""
     rt.log = [str(line) for line in meta.get("log", [])]
     rt.pushed = int(meta.get("pushed", 0))
+    for seat, (mode, hand) in meta.get("autopass", {}).items():
+        if mode in PASS_MODES:
+            rt.set_autopass(int(seat), str(mode), int(hand))
     for seat, card in meta.get("drawn", {}).items():
         rt.seat(int(seat)).drawn = str(card)
     for seat, (channel_id, message_id) in meta.get("dms", {}).items():

@@ -27,7 +27,7 @@ from cogs.limits import OPTIONS
 from cogs.surfaces import is_ephemeral
 from cogs.views import choice_view
 from engine.errors import RulesError
-from engine.session import StaleAction, TooLate
+from engine.session import NotWaitedFor, StaleAction, TooLate
 
 
 class Router:
@@ -59,6 +59,8 @@ class Router:
             await self.im_back(interaction, rt, seat)
         elif cid.kind == "sort":
             await self.sort_hand(interaction, rt, seat, cid.action)
+        elif cid.kind == "autopass":
+            await self.set_autopass(interaction, rt, seat, cid.action)
         elif cid.kind == "tact":
             await self.table_act(interaction, rt, seat, version, cid.action)
         else:
@@ -138,6 +140,22 @@ class Router:
         on_dm = not is_ephemeral(interaction)
         controls_on = with_controls(rt, seat, on_dm=on_dm, keep=True)
         await self.hands.redraw(rt, seat, interaction, controls_on)
+
+    async def set_autopass(self, interaction: discord.Interaction, rt: Runtime, seat: int,
+                           mode: str) -> None:
+        """Set how long the member passes on every claim window (his hand's button) and
+        redraw his hand; pass on the window open now if it waits for him."""
+        if rt.game.is_over or rt.autopass_button(seat) is None:
+            raise Refusal("error.move_unavailable")  # a game without claim windows
+        rt.set_autopass(seat, mode)
+        await self.meta.save(rt)
+        on_dm = not is_ephemeral(interaction)
+        await self.hands.redraw(rt, seat, interaction,
+                                with_controls(rt, seat, on_dm=on_dm, keep=True))
+        if rt.passes_claims(seat):
+            # As if he pressed "No claim" now; no window open, or none that is his to pass.
+            with contextlib.suppress(TooLate, NotWaitedFor):
+                await rt.session.pass_claims(seat, rt.game.version)
 
     async def im_back(self, interaction: discord.Interaction, rt: Runtime, seat: int) -> None:
         """Give a taken-over seat back to its player and show him his hand."""

@@ -10,8 +10,9 @@ import discord
 from bot.i18n import locale_of
 from bot.jsondata import JsonDict
 from bot.storage import GameRecord
-from cogs.adapters import Control
+from cogs.adapters import ButtonControl, Control
 from cogs.adapters.base import GameAdapter
+from cogs.custom_ids import PASS_MODES
 from cogs.host.settings import TableSettings
 from cogs.views import shown_controls
 from engine.errors import NotYourTurn
@@ -56,6 +57,10 @@ class SeatState:
     # The controls his hand last showed, with the version and menu step they were built
     # for: a click is accepted only if they offer it (rebuilt when unknown, e.g. a restart).
     offered: tuple[int, object | None, list[Control]] | None = None
+    # How long he passes on every claim window (PASS_MODES), and for "hand" the hand he set
+    # it in: his own standing "No claim", kept by the host, never the game's.
+    autopass: str = "off"
+    autopass_hand: int = 0
 
     def show_on(self, surface: Surface, message_id: int | None = None) -> None:
         """Note that the hand is now shown on this surface (its content not yet known).
@@ -177,6 +182,34 @@ class Runtime:
             known = state.offered = (version, draft,
                                      shown_controls(self.record.id, version, controls))
         return known[2]
+
+    def autopass(self, seat: int) -> str:
+        """Return how long the seat passes on every claim window now: off, hand or game."""
+        state = self.seat(seat)
+        if state.autopass == "hand" and state.autopass_hand != self.adapter.hand_number(
+                self.game):
+            return "off"  # "this hand" ended with its hand
+        return state.autopass
+
+    def set_autopass(self, seat: int, mode: str, hand: int | None = None) -> None:
+        """Set how long the seat passes on every claim window (for "hand": this one)."""
+        state = self.seat(seat)
+        state.autopass = mode
+        state.autopass_hand = self.adapter.hand_number(self.game) if hand is None else hand
+
+    def passes_claims(self, seat: int) -> bool:
+        """Whether the seat's person passes on every claim window now (the session asks)."""
+        return self.autopass(seat) != "off"
+
+    def autopass_button(self, seat: int) -> ButtonControl | None:
+        """Return the hand's button showing the seat's pass mode, whose click sets the next
+        one; None when the game has no claim windows."""
+        mode = self.autopass(seat)
+        label = self.adapter.autopass_label(self.game, mode, self.seat_locale(seat))
+        if label is None:
+            return None
+        after = PASS_MODES[(PASS_MODES.index(mode) + 1) % len(PASS_MODES)]
+        return ButtonControl(after, label, "secondary" if mode == "off" else "primary")
 
     def check_move(self, seat: int, version: int | None) -> None:
         """Refuse a hand move made on an older state, or out of the seat's turn."""

@@ -17,6 +17,7 @@ KNOWN = [
     ("rm:17:hand", ComponentId(17, "hand")),
     ("rm:17:back", ComponentId(17, "back")),
     ("rm:17:sort:rank", ComponentId(17, "sort", action="rank")),
+    ("rm:17:autopass:hand", ComponentId(17, "autopass", action="hand")),
     ("rm:17:act:5:draw", ComponentId(17, "act", 5, "draw")),
     ("rm:17:act:5:ui_more", ComponentId(17, "act", 5, "ui_more")),
     ("rm:17:tact:12:claim", ComponentId(17, "tact", 12, "claim")),
@@ -49,6 +50,9 @@ def test_known_ids_parse_to_their_record_and_back(text: str, cid: ComponentId) -
     "rm:17:act:" + "9" * 5000 + ":draw",
     "rm:17:sort:diagonal",  # an order the bot does not sort by
     "rm:17:sort",
+    "rm:17:autopass:forever",  # a pass mode the hand's button never sets
+    "rm:17:autopass:HAND",
+    "rm:17:autopass",
     "rm:17:join:more",    # lobby and table buttons carry nothing more
     "rm:17:hand:",
     "rm:17:act:5:",       # a move that is no move
@@ -80,7 +84,7 @@ def test_select_values_are_short_printable_ascii(values: list[str],
 
 def test_hand_controls_are_private_and_the_others_public() -> None:
     private = {cid.kind for _, cid in KNOWN if cid.is_private}
-    assert private == {"sort", "act", "select", "choice"}
+    assert private == {"sort", "autopass", "act", "select", "choice"}
     assert {cid.kind for _, cid in KNOWN if cid.is_select} == {"select", "choice"}
 
 
@@ -106,14 +110,15 @@ def test_every_view_sends_ids_the_parser_reads_back() -> None:
         lobby_view(4, "en"),
         table_view(4, "en", someone_replaced=True, version=8,
                    controls=[ButtonControl("claim", "Rummy!", "danger")]),
-        hand_view(4, 8, controls, "en", "suit"),
+        hand_view(4, 8, controls, "en", "suit", ButtonControl("game", "Pass: this hand")),
         choice_view(4, 8, [SelectOption("claim 8H A", "on A")], "Which meld?"),
     ]
     ids = [i for view in views for i in _ids(view)]
     assert ids == [
         "rm:4:join", "rm:4:leave", "rm:4:addbot", "rm:4:start", "rm:4:cancel",
         "rm:4:hand", "rm:4:tact:8:claim", "rm:4:back",
-        "rm:4:sort:rank", "rm:4:act:8:draw", "rm:4:act:8:ui_more", "rs:4:8:discard",
+        "rm:4:sort:rank", "rm:4:autopass:game", "rm:4:act:8:draw", "rm:4:act:8:ui_more",
+        "rs:4:8:discard",
         f"rs:4:8:{TABLE_CHOICE}",
     ]
     for text in ids:

@@ -56,11 +56,14 @@ class Recorder:
     async def on_events(self, events: list[Event]) -> None:
         self.announced.append(events)
 
-    def hooks(self, react: Any = None, computers: frozenset[int] = frozenset()) -> SessionHooks:
+    def hooks(self, react: Any = None, computers: frozenset[int] = frozenset(),
+              passing: set[int] | None = None) -> SessionHooks:
+        standing = set() if passing is None else passing  # read at each look, as the host's
         return SessionHooks(
             load=Rummy500Game.from_json, persist=self.persist,
             choose=lambda g, s: g.legal_actions(s)[0], on_events=[self.on_events],
-            is_computer=lambda s: s in computers, react=react)
+            is_computer=lambda s: s in computers, react=react,
+            passes=lambda s: s in standing)
 
 
 async def submit_all(session: GameSession, seats: list[int]) -> list[Any]:
@@ -239,6 +242,35 @@ async def test_only_a_person_who_may_claim_can_pass_and_twice_is_once(clock: Loo
     assert await people.pass_claims(1, version) == []  # seat 2 may still claim
     assert people.game.claim_open and recorder.saved == []  # type: ignore[attr-defined]
     people.close()
+
+
+async def test_a_window_every_person_passes_on_for_now_closes_at_once(
+        clock: LoopClock) -> None:
+    # Issue 26: seats 1 and 2 chose to pass on every window; 8H fits seat 1's run all the same.
+    recorder = Recorder(11)
+    session = GameSession(window_position(), recorder.hooks(passing={1, 2}))
+    session.start()
+    await clock.advance(0)
+    assert recorder.saved == [(-1, "end_claims")]
+    session.close()
+
+
+async def test_a_standing_pass_set_during_a_window_passes_on_it(clock: LoopClock) -> None:
+    recorder, passing = Recorder(12), {2}
+    session = GameSession(window_position(), recorder.hooks(passing=passing))
+    session.start()
+    version = session.game.version
+    # Seat 2 passes for now, and his own "No claim" says nothing new; seat 1 is waited for.
+    assert await session.pass_claims(2, version) == []
+    await clock.advance(5)
+    assert session.game.claim_open and recorder.saved == []  # type: ignore[attr-defined]
+    passing.add(0)
+    with pytest.raises(NotWaitedFor):  # a standing pass does not make the discarder a claimer
+        await session.pass_claims(0, version)
+    passing.add(1)  # the host notes seat 1's choice, then passes for him on this window
+    events = await session.pass_claims(1, version)
+    assert [e.kind for e in events] == ["claims_closed"]
+    session.close()
 
 
 async def test_once_the_people_passed_a_computer_claim_comes_after_half_its_pause(
