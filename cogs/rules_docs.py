@@ -13,7 +13,6 @@ import re
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 from cogs.adapters.base import options_type
 from cogs.registry import GAMES
@@ -36,7 +35,7 @@ def markers(block: str) -> tuple[str, str]:
             f"<!-- end of {block} table -->")
 
 
-def show(value: Any) -> str:
+def show(value: object) -> str:
     """Return a value as the docs print it: `true`, `none`, `10`, `QS`."""
     if isinstance(value, bool):
         text = "true" if value else "false"

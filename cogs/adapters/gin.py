@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from bot.i18n import card_text as _pretty
 from bot.i18n import cards_text, t
@@ -30,6 +29,7 @@ from cogs.adapters import (
     ButtonControl,
     Control,
     Deal,
+    JsonDict,
     Outcome,
     ScoreSheet,
     SelectControl,
@@ -107,7 +107,7 @@ class GinAdapter(AdapterBase[GinOrTeams, GinOptions, GinHand]):
         return new_game(options, players, seed=deal.seed, decks=deal.decks,
                         first_dealer=deal.first_dealer)
 
-    def load(self, snapshot: dict[str, Any]) -> GinOrTeams:
+    def load(self, snapshot: JsonDict) -> GinOrTeams:
         """Rebuild a game from its snapshot, as the class its options play."""
         return load_game(snapshot)
 
