@@ -114,7 +114,7 @@ class Sessions:
             load=adapter.load, persist=persist, choose=choose,
             default_move=default_move, is_computer=lambda seat: seat in bots,
             on_events=[on_events], on_reminder=on_reminder, on_takeover=on_takeover,
-            react=adapter.react,
+            react=adapter.react, new_deal=adapter.new_deal,
         )
 
     async def restore_all(self) -> None:
