@@ -7,7 +7,7 @@ virtual clock, moved in small steps, so what is counted is the waiting a person 
 (the computers' pauses, Rummy! windows), not the machine's speed. A gap runs from the end of
 her turn to the start of her next one; gaps across a new deal are left out. A Rummy! window
 that waits for Alice gets her look (REACTION seconds), then her claim if the computer player
-would make it, else "No claim" (see bench_r500_pace for a person who lets windows run out).
+would make it, else "No claim" (bench_r500_pace also measures a person who lets them run out).
 
 Also counted: the REST calls of each computer turn (from the end of one player's turn to the
 start of the next one's), the table edits among them.
@@ -22,30 +22,24 @@ import asyncio
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import discord
 import simcord
 from simcord.backend.errors import SetupError
 
 from benchmarks.bench_bot import Table
-from benchmarks.bench_r500_pace import (
-    NO_CLAIM,
-    REACTION,
-    STEP,
-    children,
-    component,
-    dm_of,
-    labels,
-    newest,
-    percentile,
-)
 from bot.app import RummyBot
 from bot.sandbox import build_world
 from bot.settings import Settings
 from cogs.host import GameHost, Runtime, ScriptedDeals
 
+REACTION = 1.0  # seconds a person takes to look at a discard before he calls or passes
+STEP = 0.25  # virtual seconds per clock step (the resolution of the figures)
+NO_CLAIM = "No claim"
 # Issue 26: median at most 8 s and p90 at most 12 s between a person's turns, default delay.
 TARGET_MEDIAN, TARGET_P90 = 8.0, 12.0
 # Computers beside Alice: three, or two where the issue says so; gin seats two.
@@ -68,8 +62,10 @@ class Figures:
 class Pace:
     """Alice against computers at one game; her moves are clicks, the clock moves in steps."""
 
-    def __init__(self, env: simcord.Env, bot: RummyBot, game: str, seed: int) -> None:
+    def __init__(self, env: simcord.Env, bot: RummyBot, game: str, seed: int,
+                 presses_no_claim: bool = True) -> None:
         self.env, self.bot, self.game, self.seed = env, bot, game, seed
+        self.presses_no_claim = presses_no_claim  # else he lets a window run out
         self.world = build_world(env)
         self.alice = self.world.members[0]
         self.deals = ScriptedDeals()
@@ -173,7 +169,7 @@ class Pace:
                                       and str(getattr(c, "method", "")) == "PATCH"))
 
     async def answer_window(self, rt: Runtime) -> None:
-        """Claim if the computer player would; else press "No claim"."""
+        """Claim if the computer player would; else press "No claim" (if he does)."""
         if not waits_for_alice(rt):
             return
         table = newest(self.world.channel.history(), "My hand")
@@ -183,7 +179,7 @@ class Pace:
             if answer is not None and any(children(answer)):  # several melds: the computer's
                 await self.alice.select(answer, [str(claim)],
                                         custom_id=component(answer, ":table_choice"))
-        elif NO_CLAIM in labels(table):
+        elif self.presses_no_claim and NO_CLAIM in labels(table):
             await self.alice.click(table, label=NO_CLAIM)
 
 
@@ -206,19 +202,56 @@ def waits_for_alice(rt: Runtime) -> bool:
     return game.system_timer() is not None and 0 in game.reactors()
 
 
+def children(message: Any) -> Iterator[Any]:
+    for row in getattr(message, "components", []):
+        yield from getattr(row, "children", [row])
+
+
+def labels(message: Any) -> list[str]:
+    return [c.label for c in children(message) if getattr(c, "label", None)]
+
+
+def component(message: Any, suffix: str) -> str:
+    """Return the custom id of the message's one component whose id ends with `suffix`."""
+    found = [c.custom_id for c in children(message) if str(c.custom_id).endswith(suffix)]
+    assert len(found) == 1, (suffix, [c.custom_id for c in children(message)])
+    return str(found[0])
+
+
+def newest(history: Any, label: str) -> discord.Message:
+    """Return the newest message of the channel with a button labelled `label`."""
+    for message in reversed(history):
+        if label in labels(message):
+            return message  # type: ignore[no-any-return]
+    raise AssertionError(f"no message with {label!r}")
+
+
+def dm_of(member: simcord.MemberActor) -> discord.Message:
+    message = member.user.dm_channel.last_message
+    assert message is not None, "no hand message"
+    return message
+
+
 # ----- running and reporting -----------------------------------------------------------------
 
 
-async def measure(game: str, turns: int, seed: int) -> Figures:
+async def measure(game: str, turns: int, seed: int, presses_no_claim: bool = True) -> Figures:
     """Run one game's pace in a fresh bot and SimCord; return the figures."""
     with tempfile.TemporaryDirectory() as folder:
         bot = RummyBot(Settings(db_path=Path(folder) / "pace.sqlite3"))
         try:
             # Below the computers' 1.5-s pause, so their moves wait for the clock steps.
             async with simcord.run(bot, settle_timeout=1.4) as env:
-                return await Pace(env, bot, game, seed).measure(turns)
+                return await Pace(env, bot, game, seed, presses_no_claim).measure(turns)
         finally:
             await bot.close_storage()
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Return the q-th percentile (nearest rank)."""
+    ordered = sorted(values)
+    rank = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
+    return ordered[rank]
 
 
 def report(game: str, figures: Figures) -> bool:
