@@ -21,6 +21,9 @@ log = logging.getLogger(__name__)
 
 # A seat whose turn times out this many times in a row is handed to a computer player.
 TAKEOVER_AFTER = 2
+# The most actions a computer plays in one go (a draw, melds, lay-offs, a discard); a longer
+# turn goes on after another pause, so a game whose computer never ends its turn cannot hang.
+TURN_STEPS = 40
 
 
 class StaleAction(RulesError):
@@ -68,6 +71,11 @@ def _never(_seat: int) -> bool:
     return False
 
 
+def _no_deal(_events: list[Event]) -> bool:
+    """Say no events deal new hands: the default for `new_deal`."""
+    return False
+
+
 @dataclass
 class SessionHooks:
     """What the session calls out to; only `load`, `persist` and `choose` are required."""
@@ -84,6 +92,8 @@ class SessionHooks:
     react: Callable[[Game, int], Any] | None = None
     # Whether a person passes on every claim window for now (his standing "No claim").
     passes: Callable[[int], bool] = _never
+    # Whether the events dealt new hands: a computer's turn ends there even if it plays next.
+    new_deal: Callable[[list[Event]], bool] = _no_deal
 
 
 class GameSession:
@@ -114,6 +124,7 @@ class GameSession:
         self._handles: list[asyncio.TimerHandle] = []
         self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
+        self._plays_on = False  # see plays_on
 
     # ----- lifecycle -------------------------------------------------------------------------
 
@@ -159,6 +170,15 @@ class GameSession:
     def pending_timers(self) -> int:
         """Count the timers still scheduled (for tests and diagnostics)."""
         return sum(1 for h in self._handles if not h.cancelled())
+
+    @property
+    def plays_on(self) -> bool:
+        """Whether the computer whose action the listeners are told plays on at once.
+
+        A computer plays its whole turn in one go: the listeners hear of each action (each is
+        saved), and may keep the table for the turn's last one.
+        """
+        return self._plays_on
 
     def controlled_by_computer(self, seat: int) -> bool:
         """Whether the computer plays this seat now (a computer seat or a taken-over human)."""
@@ -425,10 +445,32 @@ class GameSession:
             async with self._lock:
                 if not self._still_due(seat, version):
                     return
-                events = await self._play_chosen(seat, self.hooks.choose)
-                await self._announce_and_arm(events)
+                try:
+                    await self._play_turn(seat)
+                finally:
+                    self._plays_on = False
+                    self._arm()
 
         return job
+
+    async def _play_turn(self, seat: int) -> None:
+        """Play a computer's turn: its actions one after the other, with no pause between."""
+        for _ in range(TURN_STEPS):
+            acting = self.game.to_act()
+            events = await self._play_chosen(seat, self.hooks.choose)
+            events += await self._close_if_unneeded()
+            self._plays_on = self._turn_goes_on(seat, acting, events)
+            await self._notify(events)
+            if not self._plays_on:
+                return
+
+    def _turn_goes_on(self, seat: int, acting: list[int], events: list[Event]) -> bool:
+        """Whether the computer's turn goes on after these events: the same seats are to act,
+        it is one of them, no window waits for anybody and no new hand was dealt."""
+        game = self.game
+        return (not self._closed and not game.is_over and game.to_act() == acting
+                and seat in acting and self.controlled_by_computer(seat)
+                and self._windows.find(game) is None and not self.hooks.new_deal(events))
 
     def _default_step(self, seat: int, version: int) -> Callable[[], Awaitable[None]]:
         async def job() -> None:

@@ -51,7 +51,8 @@ __all__ = [
     "snapshot_text",
 ]
 
-# Seconds a computer player waits before moving (tests raise it past SimCord's settle window).
+# Seconds a computer player waits before its turn, which it then plays at once (tests raise it
+# past SimCord's settle window).
 BOT_DELAY = 1.5
 
 
@@ -83,7 +84,7 @@ class GameHost:
 
     @property
     def bot_delay(self) -> float:
-        """Seconds a computer player waits before moving (read when a session is built).
+        """Seconds a computer player waits before its turn (read when a session is built).
 
         RUMMY_BOT_DELAY sets it for the process; unset, BOT_DELAY (which tests change).
         """

@@ -22,6 +22,9 @@ class Events:
 
     async def after_action(self, rt: Runtime, events: list[Event]) -> None:
         """Announce, edit the table, show the hand's end, finish the game, refresh hands."""
+        if rt.session.plays_on:
+            await self._keep_for_turn_end(rt, events)
+            return
         game = rt.game
         # A timeout or a player's own move may have changed the counters: store them first.
         await self.meta.save(rt)
@@ -45,6 +48,14 @@ class Events:
         await self.hands.deliver_all(rt, fresh=fresh)
         rt.prev_to_act = list(game.to_act())
         await self.meta.save(rt)  # the newest DM hands, stripped after a restart too
+
+    async def _keep_for_turn_end(self, rt: Runtime, events: list[Event]) -> None:
+        """Hold the lines of a computer's action when it plays on at once: its whole turn
+        reaches the table in one edit. They are saved, so a restart before then keeps them."""
+        rt.held_lines += event_lines(rt.adapter, events, rt.names, rt.locale, rt.auto_seat)
+        rt.held_at = rt.game.version
+        note_drawn(rt, events, fresh=False)
+        await self.meta.save(rt)
 
     async def _hand_end(self, rt: Runtime, events: list[Event]) -> bool:
         """Post the end-of-hand picture and scores if a hand ended; return whether one did."""

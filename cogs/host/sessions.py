@@ -114,7 +114,7 @@ class Sessions:
             load=adapter.load, persist=persist, choose=choose,
             default_move=default_move, is_computer=lambda seat: seat in bots,
             on_events=[on_events], on_reminder=on_reminder, on_takeover=on_takeover,
-            react=adapter.react,
+            react=adapter.react, new_deal=adapter.new_deal,
             # A person's standing "No claim", read as each window opens (his hand's button).
             passes=lambda seat: bool(holder) and holder[0].passes_claims(seat),
         )

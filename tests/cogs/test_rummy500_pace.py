@@ -77,7 +77,8 @@ async def test_a_discard_only_computers_may_claim_closes_its_window_at_once(
     edits = [r for r in sim.env.http_requests[before:] if str(table.id) in r.path]
     assert len(edits) == 1  # the window opened and closed in one table edit
     await sim.env.advance_time(BOT_DELAY)
-    assert game_view(sim).turn == 1 and game_view(sim).phase == "play"  # it drew at once
+    # Computer 1 played at once, after one pause: its whole turn, draw to discard.
+    assert game_view(sim).turn == 2 and game_view(sim).phase == "draw"
 
 
 async def test_an_opened_person_presses_no_claim_and_the_computers_play_on(
@@ -94,8 +95,8 @@ async def test_an_opened_person_presses_no_claim_and_the_computers_play_on(
     assert answer.ephemeral
     assert answer.response.content == "Noted: no claim from you on this card."
     assert not game_view(sim).claim.open and NO_CLAIM not in labels(table_message(sim))
-    await sim.env.advance_time(BOT_DELAY)  # not the ten-second window: Computer 2 draws now
-    assert game_view(sim).turn == 2 and game_view(sim).phase == "play"
+    await sim.env.advance_time(BOT_DELAY)  # not the ten-second window: Computer 2 plays now
+    assert game_view(sim).turn == 0  # its whole turn, at once: Alice draws next
 
 
 async def test_a_person_who_has_not_opened_is_not_waited_for(

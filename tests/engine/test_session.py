@@ -393,18 +393,70 @@ async def test_untimed_game_waits_forever(clock: LoopClock) -> None:
 # ----- computer seats -----------------------------------------------------------------------
 
 
-async def test_computer_moves_after_the_delay_never_before(clock: LoopClock) -> None:
-    session, table = make_session(clock, computers={1}, steps=2, bot_delay=1.5)
-    await session.submit(0, 1)
-    await session.submit(0, 1)
+async def test_computer_plays_its_whole_turn_after_one_delay_never_before(
+        clock: LoopClock) -> None:
+    session, table = make_session(clock, computers={1}, steps=3, bot_delay=1.5)
+    for _ in range(3):
+        await session.submit(0, 1)
     await clock.advance(1.49)
     assert [m for m in table.kinds("move") if m[0] == 1] == []
     await clock.advance(0.02)
-    assert table.kinds("move")[-1] == (1, 2, 1.5)
-    await clock.advance(1.4)  # the second step of its turn waits its own delay
-    assert len(table.kinds("move")) == 3
-    await clock.advance(0.1)
-    assert table.kinds("move")[-1] == (1, 2, 3.0)
+    # Its three steps follow one another with no pause: one turn, shown at once.
+    assert table.kinds("move")[3:] == [(1, 2, 1.5)] * 3
+    assert session.game.to_act() == [0]
+    # Each step was saved on its own, before it was told.
+    assert [k for k, _ in table.log[-6:]] == ["persist", "move"] * 3
+
+
+async def test_listeners_hear_each_step_and_whether_the_computer_plays_on(
+        clock: LoopClock) -> None:
+    session, _table = make_session(clock, computers={1}, steps=3, bot_delay=1.5)
+    heard: list[bool] = []
+
+    async def listen(_events: list[Event]) -> None:
+        heard.append(session.plays_on)
+
+    session.hooks.on_events.append(listen)
+    for _ in range(3):
+        await session.submit(0, 1)
+    assert heard == [False] * 3  # a person's steps: every one is told as it comes
+    await clock.advance(1.5)
+    assert heard[3:] == [True, True, False]  # the table may wait for the turn's last step
+    assert not session.plays_on
+
+
+async def test_a_new_deal_ends_a_computers_turn_even_if_it_plays_next(clock: LoopClock) -> None:
+    session, table = make_session(clock, computers={1}, steps=3, bot_delay=1.5)
+    session.hooks.new_deal = lambda events: total(session) == 7  # a new hand after its 2nd step
+    for _ in range(3):
+        await session.submit(0, 1)
+    await clock.advance(1.5)
+    assert table.kinds("move")[3:] == [(1, 2, 1.5)] * 2  # it waits the pause again
+    await clock.advance(1.5)
+    assert table.kinds("move")[5:] == [(1, 2, 3.0)]
+
+
+async def test_a_step_that_fails_to_save_stops_the_turn_and_it_goes_on_later(
+        clock: LoopClock) -> None:
+    session, table = make_session(clock, computers={1}, steps=3, bot_delay=1.5)
+    for _ in range(3):
+        await session.submit(0, 1)
+    original = table.persist
+    calls = 0
+
+    async def second_fails(game: Any, seat: int, action: Any, events: list[Event]) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise OSError("disk full")
+        await original(game, seat, action, events)
+
+    session.hooks.persist = second_fails
+    await clock.advance(1.5)
+    assert table.kinds("move")[3:] == [(1, 2, 1.5)]  # the saved step stands, told
+    assert total(session) == 5 and session.game.to_act() == [1]
+    await clock.advance(1.5)  # re-armed: the rest of its turn after another pause
+    assert table.kinds("move")[4:] == [(1, 2, 3.0)] * 2
     assert session.game.to_act() == [0]
 
 
