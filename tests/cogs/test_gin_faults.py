@@ -62,7 +62,7 @@ async def test_only_the_host_starts_and_a_lone_host_cannot(sim: Sim) -> None:
     assert (await sim.bot.storage.get_game(1)).status == "lobby"
     assert "Join" not in labels(lobby_message(sim))  # a full table offers no seat
     full = await stale_click(sim, sim.chiara, "rm:1:join")
-    assert full.response.content == "The table is full."
+    assert full.response.content == "The table is full: 2 players at most."
 
 
 async def test_out_of_turn_players_get_no_move_controls(sim: Sim, deals: ScriptedDeals) -> None:
