@@ -122,6 +122,8 @@ WORDS: Words = {
         "canasta.preset.italian": "Italian (black threes left in hand cost nothing)",
         "canasta.preset.short": "Short (to 5,000)",
         "canasta.prompt.discard": "Your side has not opened: discard a card.",
+        # hands (issue 26): one ready-made addition per meld, with the size it reaches
+        "canasta.add_ready_count": "Add {cards} to {rank} ×{held} → {count} {count:card|cards}",
     },
     "it": {
         "canasta.game": "Canasta",
@@ -237,5 +239,7 @@ WORDS: Words = {
         "canasta.preset.italian": "All'italiana (i tre neri in mano non costano niente)",
         "canasta.preset.short": "Breve (a 5.000)",
         "canasta.prompt.discard": "La tua squadra non ha ancora aperto: scarta una carta.",
+        # hands (issue 26): one ready-made addition per meld, with the size it reaches
+        "canasta.add_ready_count": "Attacca {cards} a {rank} ×{held} → {count} {count:carta|carte}",
     },
 }
