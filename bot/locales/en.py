@@ -347,4 +347,7 @@ MESSAGES: dict[str, str] = {
     "cmd.addbot.level.hard": "Hard: looks further ahead (in the games that have one)",
     # --- gin teams ---
     "lobby.too_many_for_rules": "Too many players for these rules: at most {max}. Someone has to leave first.",
+    # --- hands (issue 26): what he took from the pile; prompts name only the moves offered ---
+    "hand.you_took": "You took {card}.",
+    "stock.prompt.draw_void_only": "The stock is empty and cannot be rebuilt: drawing ends the hand with nobody charged.",
 }

@@ -359,4 +359,7 @@ MESSAGES: dict[str, str] = {
     "cmd.addbot.level.hard": "Difficile: guarda più avanti (nei giochi che lo hanno)",
     # --- gin teams ---
     "lobby.too_many_for_rules": "Troppi giocatori per queste regole: al massimo {max}. Prima qualcuno deve uscire.",
+    # --- hands (issue 26): what he took from the pile; prompts name only the moves offered ---
+    "hand.you_took": "Hai preso {card}.",
+    "stock.prompt.draw_void_only": "Il mazzo è finito e non si può rifare: pescando, la mano finisce senza penalità per nessuno.",
 }

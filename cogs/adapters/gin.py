@@ -69,9 +69,11 @@ from engine.gin.events import (
     HandEnded,
     Knocked,
     MatchEnded,
+    PileTaken,
     Taken,
 )
 from engine.gin.mahjong_ai import shed
+from engine.gin.team_views import OnBoard
 from engine.gin.views import GinHand, GinTable, HandReport
 from engine.sides import Sides
 from engine.solver import Arrangement
@@ -132,6 +134,13 @@ class GinAdapter(AdapterBase[GinOrTeams, GinOptions, GinHand]):
     def hand_prompt(self, game: GinOrTeams, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do now, or whom the game waits for."""
         return look(game).hand_prompt(seat, names, locale)
+
+    def taken_cards(self, ev: Event) -> tuple[str, ...]:
+        """Return the card (Mahjong gin: cards) the seat took from the discard pile."""
+        payload = ev.public.payload if isinstance(ev.public, OnBoard) else ev.public
+        if isinstance(payload, Taken):
+            return (payload.card,)
+        return payload.cards if isinstance(payload, PileTaken) else ()
 
     def controls(self, game: GinOrTeams, seat: int, locale: str, draft: object | None = None
                  ) -> list[Control]:
@@ -772,7 +781,8 @@ def turn_line(view: GinHand, locale: str) -> str:
         return t("turn.draw_choice", locale, card=top)
     if any(isinstance(m, A.DrawStock) for m in moves):
         return t("turn.draw_only", locale)
-    return t("gin.turn.discard_choice", locale)
+    knock = any(isinstance(m, A.Knock) for m in moves)
+    return t("gin.turn.discard_choice" if knock else "gin.turn.discard_only", locale)
 
 
 # ----- words shared by the looks --------------------------------------------------------------

@@ -183,6 +183,10 @@ class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
             joker_for=[name for combo in best.combos for name in stands_for(combo)],
         )
 
+    def taken_cards(self, ev: Event) -> tuple[str, ...]:
+        """Return the card the seat took from the discard pile."""
+        return (ev.public.card,) if isinstance(ev.public, Taken) else ()
+
     def hand_prompt(self, game: RaminoGame, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do now, or whom the game waits for."""
         view: RaminoHand = view_of(game, seat)

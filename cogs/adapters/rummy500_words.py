@@ -101,6 +101,14 @@ WORDS: Words = {
         "rummy500.rules.opened": "Opened: you have put down at least one meld of your own this hand. Only then may you lay off cards or call Rummy!",
         "rummy500.prompt.draw_empty_end": "It's your turn and the stock is empty: take from the pile, or leave it and the hand ends now (nobody went out).",
         "rummy500.prompt.draw_empty_reuse": "It's your turn and the stock is empty: take from the pile, or leave it: it is turned over as the new stock and you draw from it.",
+        # hands (issue 26): the prompt names only the moves the controls offer
+        "rummy500.prompt.draw_only": "It's your turn: draw from the stock.",
+        "rummy500.prompt.take_only": "It's your turn: take from the pile.",
+        "rummy500.prompt.draw_empty_end_only": "It's your turn and the stock is empty. No take from the pile is open to you: leave it, and the hand ends now (nobody went out).",
+        "rummy500.prompt.draw_empty_reuse_only": "It's your turn and the stock is empty. No take from the pile is open to you: leave it, and it is turned over as the new stock you draw from.",
+        "rummy500.prompt.play_meld": "Meld, then discard.",
+        "rummy500.prompt.play_lay": "Lay off, then discard.",
+        "rummy500.prompt.play_discard": "Discard a card.",
     },
     "it": {
         "rummy500.game": "Rummy 500",
@@ -195,5 +203,13 @@ WORDS: Words = {
         "rummy500.rules.opened": "Aprire: calare almeno una propria combinazione nella mano. Solo dopo puoi attaccare carte o chiamare Rummy!",
         "rummy500.prompt.draw_empty_end": "Tocca a te e il mazzo è finito: prendi dagli scarti, oppure lasciali e la mano finisce subito (nessuno ha chiuso).",
         "rummy500.prompt.draw_empty_reuse": "Tocca a te e il mazzo è finito: prendi dagli scarti, oppure lasciali e vengono girati come nuovo mazzo, da cui peschi.",
+        # hands (issue 26): the prompt names only the moves the controls offer
+        "rummy500.prompt.draw_only": "Tocca a te: pesca dal mazzo.",
+        "rummy500.prompt.take_only": "Tocca a te: prendi dagli scarti.",
+        "rummy500.prompt.draw_empty_end_only": "Tocca a te e il mazzo è finito. Non puoi prendere dagli scarti: lasciali, e la mano finisce subito (nessuno ha chiuso).",
+        "rummy500.prompt.draw_empty_reuse_only": "Tocca a te e il mazzo è finito. Non puoi prendere dagli scarti: lasciali, e vengono girati come nuovo mazzo, da cui peschi.",
+        "rummy500.prompt.play_meld": "Cala, poi scarta.",
+        "rummy500.prompt.play_lay": "Attacca, poi scarta.",
+        "rummy500.prompt.play_discard": "Scarta una carta.",
     },
 }

@@ -462,3 +462,21 @@ def test_the_meld_or_add_menu_offers_one_choice_a_rank_and_a_meld() -> None:
     assert isinstance(adds, SelectControl)
     assert f"add {sevens} 7C,7D,7H,JK" in [o.value for o in adds.options]
     assert f"add {sevens} 7C" in [o.value for o in adds.options]
+
+
+@pytest.mark.parametrize(("hand", "english", "italian"), [
+    ("7H 7D KS KH KD 4C", "Meld or add to your side's melds, then discard.",
+     "Cala o attacca alle combinazioni della tua squadra, poi scarta."),
+    ("KS KH KD 4C 5S", "Meld, then discard.", "Cala, poi scarta."),
+    ("7H 7D 4C 5S", "Add to your side's melds, then discard.",
+     "Attacca alle combinazioni della tua squadra, poi scarta."),
+    ("4C 5S QS", "Discard a card.", "Scarta una carta."),
+])
+def test_the_play_prompt_names_only_the_moves_the_controls_offer(
+        hand: str, english: str, italian: str) -> None:
+    game = crafted({0: hand}, melds=[(0, "7S 7C 7D")], stock="3C 8D")
+    assert CANASTA.hand_prompt(game, 0, NAMES, "en").splitlines()[0] == english
+    assert CANASTA.hand_prompt(game, 0, NAMES, "it").splitlines()[0] == italian
+    buttons = {c.label for c in CANASTA.controls(game, 0, "en") if isinstance(c, ButtonControl)}
+    assert ("New meld" in buttons) == english.startswith("Meld")
+    assert ("Add to a meld" in buttons) == ("add" in english.lower())
