@@ -92,5 +92,5 @@ def note_drawn(rt: Runtime, events: list[Event], fresh: bool) -> None:
         if event.seat is None:
             continue
         state = rt.seat(event.seat)
-        state.drawn += rt.adapter.drawn_cards(event)
-        state.taken += rt.adapter.taken_cards(event)
+        state.drawn = rt.adapter.drawn_cards(event) or state.drawn
+        state.taken = rt.adapter.taken_cards(event) or state.taken
