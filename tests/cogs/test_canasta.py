@@ -322,3 +322,6 @@ async def test_the_cards_drawn_or_taken_are_named_and_marked_on_the_own_hand_onl
     assert sorted(spec.highlight) == ["4C", "4S", "5H", "5S", "6H", "6S"]
     assert "You took" not in table_message(sim).content
     assert not any("You took" in m.content for m in (dm(sim.alice), dm(sim.bruno)))
+    await sim.restart()  # kept with the session, told again on the next redraw
+    await sim.chiara.user.click(dm(sim.chiara), label="Sort by rank")
+    assert line in dm(sim.chiara).content.splitlines()
