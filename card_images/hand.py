@@ -113,7 +113,7 @@ def _flow(spec: HandSpec) -> tuple[list[Chunk], int]:
     are drawn closer together instead, if that keeps them on one row.
     """
     groups = _groups(spec)
-    chunks = flow(groups, MAX_CONTENT, NORMAL, GROUP_GAP)
+    chunks = flow(groups, MAX_CONTENT, NORMAL, GROUP_GAP, balance=True)
     if rows_used(chunks) > 1 and spec.melds:
         tight = flow(groups, DISPLAY_WIDTH - 2 * TIGHT_MARGIN, NORMAL, TIGHT_GAP)
         if rows_used(tight) == 1:

@@ -76,11 +76,12 @@ class Placed:
 
 
 def flow(groups: Sequence[Group], width: int, size: CardSize, gap: int,
-         first_width: int | None = None) -> list[Chunk]:
+         first_width: int | None = None, balance: bool = False) -> list[Chunk]:
     """Place groups in rows no wider than `width`, splitting a group only if no row holds it.
 
     `first_width`, when given, is the narrower room of the first row (something
-    else sits beside it); chunks record x within their own row either way.
+    else sits beside it); chunks record x within their own row either way. With `balance`
+    a split group shares its rows evenly (7 + 7, not 13 + 1 cards).
     """
     chunks: list[Chunk] = []
     row, x = 0, 0
@@ -96,6 +97,8 @@ def flow(groups: Sequence[Group], width: int, size: CardSize, gap: int,
             take = len(items)
             if whole > room:
                 take = max(1, (room - lead - size.w) // size.step + 1)
+                if balance:
+                    take = _even_share(len(items), take)
             chunk = Chunk(group, items[:take], row, x, first)
             chunks.append(chunk)
             x += chunk.width(size) + gap
@@ -103,6 +106,12 @@ def flow(groups: Sequence[Group], width: int, size: CardSize, gap: int,
             if not items:
                 break
     return chunks
+
+
+def _even_share(count: int, most: int) -> int:
+    """Return how many of `count` cards go on this row when each row holds at most `most`."""
+    rows = -(-count // most)
+    return -(-count // rows)
 
 
 def rows_used(chunks: Sequence[Chunk]) -> int:

@@ -366,4 +366,7 @@ MESSAGES: dict[str, str] = {
         "Too many players for these rules: at most {max}. Before the start, {extra} "
         "{extra:player has|players have} to leave."
     ),
+    # --- hands (issue 26): what he took from the pile; prompts name only the moves offered ---
+    "hand.you_took": "You took {card}.",
+    "stock.prompt.draw_void_only": "The stock is empty and cannot be rebuilt: drawing ends the hand with nobody charged.",
 }

@@ -379,4 +379,7 @@ MESSAGES: dict[str, str] = {
         "Troppi giocatori per queste regole: al massimo {max}. Prima dell'avvio "
         "{extra:deve|devono} uscire {extra} {extra:giocatore|giocatori}."
     ),
+    # --- hands (issue 26): what he took from the pile; prompts name only the moves offered ---
+    "hand.you_took": "Hai preso {card}.",
+    "stock.prompt.draw_void_only": "Il mazzo è finito e non si può rifare: pescando, la mano finisce senza penalità per nessuno.",
 }

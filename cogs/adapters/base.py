@@ -52,7 +52,7 @@ from engine import events as shared
 from engine.base import CardGame
 from engine.errors import IllegalMove
 from engine.events import ShownMeld
-from engine.game import Action, Event
+from engine.game import Action, DrawnCard, Event
 from engine.options import Options, OptionSpec
 from engine.sides import Sides
 
@@ -179,6 +179,14 @@ class AdapterBase(ABC, Generic[GameT, OptT, HandT]):
         board = getattr(game, "board", None)
         hands = board.hands if board is not None else []
         return sheet_of(game, hands, int(getattr(game, "hand_no", len(hands))))
+
+    def drawn_cards(self, ev: Event) -> tuple[str, ...]:
+        """Return the cards the event's seat drew from the stock (shown to him only)."""
+        return (ev.private.card,) if isinstance(ev.private, DrawnCard) else ()
+
+    def taken_cards(self, ev: Event) -> tuple[str, ...]:
+        """Return the cards the event's seat took from the discard pile into his hand."""
+        return ()
 
     def opening_lines(self, game: GameT, names: Sequence[str], locale: str) -> list[str]:
         """Return the line announcing the first deal: its number and its dealer."""

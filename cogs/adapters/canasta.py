@@ -52,7 +52,9 @@ from engine.canasta.events import (
     Added,
     CanastaPayload,
     Dealt,
+    Drawn,
     Opened,
+    PileCards,
     PileTaken,
     StockDrawn,
 )
@@ -140,6 +142,14 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
             loose_label=could_meld(view, locale),
             empty_label=t("picture.no_cards", locale))
 
+    def drawn_cards(self, ev: Event) -> tuple[str, ...]:
+        """Return the cards the seat drew from the stock (two, or one after an opening)."""
+        return ev.private.cards if isinstance(ev.private, Drawn) else ()
+
+    def taken_cards(self, ev: Event) -> tuple[str, ...]:
+        """Return the pile's cards that went into the taker's hand."""
+        return ev.private.cards if isinstance(ev.private, PileCards) else ()
+
     def hand_prompt(self, game: CanastaGame, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do now: draw or take, or meld and discard."""
         view: CanastaHand = view_of(game, seat)
@@ -155,7 +165,7 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
             line = t(acquire_key(view), locale, card=card_text(table.pile_top),
                      count=table.pile)
         else:
-            line = t("canasta.prompt.play" if side.opened else "canasta.prompt.discard", locale)
+            line = t(play_key(view) if side.opened else "canasta.prompt.discard", locale)
         return line + "\n" + worth
 
     # ----- controls ---------------------------------------------------------------------------
@@ -269,6 +279,15 @@ def safe_move(view: CanastaHand) -> str:
     """Return the draw (or the end on an empty stock), else the computer player's discard."""
     bare = next((m for m in view.moves if isinstance(m, (DrawTwo, EndHand))), None)
     return str(bare) if bare is not None else choose_discard(Reading(view))
+
+
+def play_key(view: CanastaHand) -> str:
+    """Return an opened side's play prompt: meld and add only when the menus offer them."""
+    meld = any(isinstance(m, NewMeld) for m in view.moves)
+    add = any(isinstance(m, AddToMeld) for m in view.moves)
+    return "canasta.prompt." + {(True, True): "play", (True, False): "play_meld",
+                                (False, True): "play_add", (False, False): "play_discard"}[
+                                    meld, add]
 
 
 def acquire_key(view: CanastaHand) -> str:

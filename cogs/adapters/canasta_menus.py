@@ -174,13 +174,34 @@ def _play_controls(view: CanastaHand, locale: str) -> list[Control]:
         buttons.append(ButtonControl(BUILD, t("canasta.action.build", locale), "secondary"))
     if _adds(view):
         buttons.append(ButtonControl(ADD, t("canasta.action.add", locale), "secondary"))
-    ready: list[A.NewMeld | A.AddToMeld] = [*shown(view, A.NewMeld), *shown(view, A.AddToMeld)]
-    ready = list(islice(sorted(ready, key=_plain_first), MAX_OPTIONS))
+    ready = ready_moves(view)
     selects: list[Control] = []
     if ready:
         selects.append(SelectControl("play", t("canasta.ready_placeholder", locale), [
             SelectOption(str(m), play_label(view, m, locale)) for m in ready[:MAX_OPTIONS]]))
     return buttons + selects + _discards(view, locale)
+
+
+def ready_moves(view: CanastaHand) -> list[A.NewMeld | A.AddToMeld]:
+    """Return the main menu's ready-made moves: one per rank to meld and one per side meld
+    to add to, each its plainest (all the naturals, no wild card).
+
+    The engine lists every way (each count of naturals, each wild card beside): those stay
+    one step away, under "New meld" and "Add to a meld".
+    """
+    moves = (m for m in view.moves if isinstance(m, (A.NewMeld, A.AddToMeld)) and fits(m))
+    best: dict[tuple[str, str], A.NewMeld | A.AddToMeld] = {}
+    for move in sorted(moves, key=_plain_first):
+        best.setdefault(_ready_key(move), move)
+    return list(islice(best.values(), MAX_OPTIONS))
+
+
+def _ready_key(move: A.NewMeld | A.AddToMeld) -> tuple[str, str]:
+    """Return what a ready-made move is one option for: a new meld of a rank, or a side meld."""
+    if isinstance(move, A.AddToMeld):
+        return "add", move.meld_id
+    naturals = [c.rank for c in move.cards if c.rank not in (0, 2)]
+    return "meld", rank_name(naturals[0]) if naturals else "wild"
 
 
 def _builds(view: CanastaHand) -> bool:
@@ -436,8 +457,12 @@ def play_label(view: CanastaHand, move: A.NewMeld | A.AddToMeld, locale: str) ->
     if isinstance(move, A.NewMeld):
         return clip(t("canasta.meld_ready", locale, cards=meld_text(move.cards)), 100)
     meld = next((m for m in own_side(view).melds if m.id == move.meld_id), None)
-    rank = rank_word(meld.rank, locale) if meld is not None else move.meld_id
-    return clip(t("canasta.add_ready", locale, cards=meld_text(move.cards), rank=rank), 100)
+    if meld is None:
+        return clip(t("canasta.add_ready", locale, cards=meld_text(move.cards),
+                      rank=move.meld_id), 100)
+    held = len(meld.cards)
+    return clip(t("canasta.add_ready_count", locale, cards=meld_text(move.cards),
+                  rank=rank_word(meld.rank, locale), held=held, count=held + len(move.cards)), 100)
 
 
 def back(locale: str) -> ButtonControl:

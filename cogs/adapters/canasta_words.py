@@ -119,6 +119,12 @@ WORDS: Words = {
         "canasta.preset.italian": "Italian (black threes left in hand cost nothing)",
         "canasta.preset.short": "Short (to 5,000)",
         "canasta.prompt.discard": "Your side has not opened: discard a card.",
+        # hands (issue 26): one ready-made addition per meld, with the size it reaches
+        "canasta.add_ready_count": "Add {cards} to {rank} ×{held} → {count} {count:card|cards}",
+        # hands (issue 26): the prompt names only the moves the controls offer
+        "canasta.prompt.play_meld": "Meld, then discard.",
+        "canasta.prompt.play_add": "Add to your side's melds, then discard.",
+        "canasta.prompt.play_discard": "Discard a card.",
     },
     "it": {
         "canasta.game": "Canasta",
@@ -231,5 +237,11 @@ WORDS: Words = {
         "canasta.preset.italian": "All'italiana (i tre neri in mano non costano niente)",
         "canasta.preset.short": "Breve (a 5.000)",
         "canasta.prompt.discard": "La tua squadra non ha ancora aperto: scarta una carta.",
+        # hands (issue 26): one ready-made addition per meld, with the size it reaches
+        "canasta.add_ready_count": "Attacca {cards} a {rank} ×{held} → {count} {count:carta|carte}",
+        # hands (issue 26): the prompt names only the moves the controls offer
+        "canasta.prompt.play_meld": "Cala, poi scarta.",
+        "canasta.prompt.play_add": "Attacca alle combinazioni della tua squadra, poi scarta.",
+        "canasta.prompt.play_discard": "Scarta una carta.",
     },
 }

@@ -44,6 +44,7 @@ from cogs.adapters.gin_words import WORDS
 from cogs.adapters.melding import NEXT_STEP, next_page, page_count, paged
 from engine.cards import Card, parse_cards
 from engine.errors import IllegalMove
+from engine.events import Took
 from engine.game import Event
 from engine.gin import (
     GinGame,
@@ -71,6 +72,7 @@ from engine.gin.events import (
     Taken,
 )
 from engine.gin.mahjong_ai import shed
+from engine.gin.team_views import OnBoard
 from engine.gin.views import GinHand, GinTable, HandReport
 from engine.sides import Sides
 from engine.solver import Arrangement
@@ -131,6 +133,11 @@ class GinAdapter(AdapterBase[GinOrTeams, GinOptions, GinHand]):
     def hand_prompt(self, game: GinOrTeams, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do now, or whom the game waits for."""
         return look(game).hand_prompt(seat, names, locale)
+
+    def taken_cards(self, ev: Event) -> tuple[str, ...]:
+        """Return the card (Mahjong gin: cards) the seat took from the discard pile."""
+        payload = ev.public.payload if isinstance(ev.public, OnBoard) else ev.public
+        return payload.cards if isinstance(payload, Took) else ()
 
     def controls(self, game: GinOrTeams, seat: int, locale: str, draft: object | None = None
                  ) -> list[Control]:
@@ -775,7 +782,8 @@ def turn_line(view: GinHand, locale: str) -> str:
         return t("turn.draw_choice", locale, card=top)
     if any(isinstance(m, A.DrawStock) for m in moves):
         return t("turn.draw_only", locale)
-    return t("gin.turn.discard_choice", locale)
+    knock = any(isinstance(m, A.Knock) for m in moves)
+    return t("gin.turn.discard_choice" if knock else "gin.turn.discard_only", locale)
 
 
 # ----- words shared by the looks --------------------------------------------------------------

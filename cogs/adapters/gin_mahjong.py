@@ -344,7 +344,11 @@ def prompt(view: GinHand, locale: str) -> str | None:
         return None
     if view.table.owed:
         return t("gin.mahjong.prompt.owed", locale, card=_pretty(view.table.owed))
-    return t("gin.mahjong.prompt.play", locale)
+    meld = any(isinstance(m, A.MeldCards) for m in view.moves)
+    lay = any(isinstance(m, A.LayOff) for m in view.moves)
+    key = {(True, True): "play", (True, False): "play_meld", (False, True): "play_lay",
+           (False, False): "play_discard"}[meld, lay]
+    return t("gin.mahjong.prompt." + key, locale)
 
 
 def held_value(view: GinHand) -> int:

@@ -20,7 +20,7 @@ WORDS: Words = {
         "gin.preset.german": "German gin",
         "gin.table.upcard": "Upcard: {card}",
         "gin.turn.upcard_choice": "It's your turn: take the upcard {card} or pass.",
-        "gin.turn.discard_choice": "Choose a card to discard, or knock if you can.",
+        "gin.turn.discard_choice": "Choose a card to discard, or knock.",
         "gin.action.pass_upcard": "Pass",
         "gin.action.take_upcard": "Take upcard ({card})",
         "gin.action.knock": "Knock",
@@ -110,6 +110,11 @@ WORDS: Words = {
         "gin.teams.rules_sweep": "A team that wins every hand adds {bonus}.",
         "gin.teams.game_winner": "{name} win the game with {points} {points:point|points}!",
         "gin.teams.match_winner": "{name} win the game!",
+        # hands (issue 26): the prompt names only the moves the controls offer
+        "gin.turn.discard_only": "Choose a card to discard.",
+        "gin.mahjong.prompt.play_meld": "Meld, then discard. Empty your hand to go gin.",
+        "gin.mahjong.prompt.play_lay": "Lay off on any meld on the table, then discard. Empty your hand to go gin.",
+        "gin.mahjong.prompt.play_discard": "Discard a card.",
     },
     "it": {
         "gin.game": "Gin Rummy",
@@ -123,7 +128,7 @@ WORDS: Words = {
         "gin.preset.german": "Gin tedesco",
         "gin.table.upcard": "Carta scoperta: {card}",
         "gin.turn.upcard_choice": "Tocca a te: prendi la carta scoperta {card} oppure passa.",
-        "gin.turn.discard_choice": "Scegli la carta da scartare, oppure bussa se puoi.",
+        "gin.turn.discard_choice": "Scegli la carta da scartare, oppure bussa.",
         "gin.action.pass_upcard": "Passa",
         "gin.action.take_upcard": "Prendi la carta scoperta ({card})",
         "gin.action.knock": "Bussa",
@@ -213,5 +218,10 @@ WORDS: Words = {
         "gin.teams.rules_sweep": "Una squadra che vince tutte le mani aggiunge {bonus}.",
         "gin.teams.game_winner": "{name} vincono la partita con {points} {points:punto|punti}!",
         "gin.teams.match_winner": "{name} vincono la partita!",
+        # hands (issue 26): the prompt names only the moves the controls offer
+        "gin.turn.discard_only": "Scegli la carta da scartare.",
+        "gin.mahjong.prompt.play_meld": "Cala, poi scarta. Se resti senza carte fai gin.",
+        "gin.mahjong.prompt.play_lay": "Attacca a qualsiasi combinazione in tavola, poi scarta. Se resti senza carte fai gin.",
+        "gin.mahjong.prompt.play_discard": "Scarta una carta.",
     },
 }

@@ -37,6 +37,7 @@ from cogs.adapters.base import AdapterBase, levels, with_words
 from cogs.adapters.ramino_words import WORDS
 from engine.cards import SUITS, Card, rank_text
 from engine.events import GameEnded as SharedGameEnded
+from engine.events import Took
 from engine.game import Event
 from engine.ramino import RaminoGame, RaminoOptions
 from engine.ramino import actions as A
@@ -178,6 +179,10 @@ class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
             empty_label=t("picture.no_cards", locale),
             joker_for=[name for combo in best.combos for name in stands_for(combo)],
         )
+
+    def taken_cards(self, ev: Event) -> tuple[str, ...]:
+        """Return the card the seat took from the discard pile."""
+        return ev.public.cards if isinstance(ev.public, Took) else ()
 
     def hand_prompt(self, game: RaminoGame, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do now, or whom the game waits for."""

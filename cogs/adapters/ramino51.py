@@ -38,9 +38,17 @@ from cogs.adapters.ramino51_menus import (
 )
 from cogs.adapters.ramino51_words import WORDS
 from engine.cards import Card
-from engine.events import ShownMeld
+from engine.events import ShownMeld, Took
 from engine.game import Event
 from engine.ramino51 import CloseInHand, DrawStock, Ramino51Game, Ramino51Options, TakeDiscard
+from engine.ramino51.actions import (
+    Discard,
+    LayOff,
+    MeldCards,
+    Ramino51Action,
+    SwapExchange,
+    SwapJoker,
+)
 from engine.ramino51.ai import choose_action, choose_discard, greedy_action
 from engine.ramino51.events import (
     ClosedInHand,
@@ -157,6 +165,10 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
             loose_label=label, empty_label=t("picture.no_cards", locale),
             joker_for=joker_cards(p for g in best.groups for p in g))
 
+    def taken_cards(self, ev: Event) -> tuple[str, ...]:
+        """Return the card the seat took from the discard pile."""
+        return ev.public.cards if isinstance(ev.public, Took) else ()
+
     def hand_prompt(self, game: Ramino51Game, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do now, and what his melds are worth for the opening."""
         view = view_of(game, seat)
@@ -168,12 +180,15 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
         return "\n".join([*lines, opening_line(view, locale)]).strip()
 
     def _step_line(self, view: R51Hand, locale: str) -> str:
-        """Return what this turn's step asks of the seat (or that he waits)."""
+        """Return what this turn's step asks of the seat (or that he waits), naming only the
+        moves his controls offer."""
         if not view.moves:
             return t("turn.waiting", locale)
-        step = "void" if view.table.step == "draw" and view.table.draw_voids else view.table.step
-        key = "stock.prompt.draw_void" if step == "void" else f"ramino51.prompt.{step}"
-        return t(key, locale, card=card_text(view.table.pile_top))
+        if view.table.step == "draw":
+            return t(_draw_key(view), locale, card=card_text(view.table.pile_top))
+        line = play_line(view, locale)
+        return (t("ramino51.prompt.first_turn", locale) + " " + line
+                if view.table.step == "first" else line)
 
     # ----- controls ---------------------------------------------------------------------------
 
@@ -343,6 +358,34 @@ def melds_text(melds: Sequence[MeldView]) -> str:
 def rebuilt_line(view: R51Table, locale: str) -> list[str]:
     """Return how many times this hand's stock was rebuilt from the pile (none: nothing)."""
     return [t("ramino51.rebuilt", locale, count=view.rebuilds)] if view.rebuilds else []
+
+
+def _draw_key(view: R51Hand) -> str:
+    """Return the draw's prompt: draw or take, or draw only; an empty stock says what a draw
+    does then."""
+    take = offered(view, TakeDiscard)
+    if view.table.draw_voids:
+        return "stock.prompt.draw_void" if take else "stock.prompt.draw_void_only"
+    return "ramino51.prompt.draw" if take else "turn.draw_only"
+
+
+# The play's moves a prompt may name, in the order it names them.
+PLAY_MOVES: tuple[tuple[type[Ramino51Action], str], ...] = (
+    (MeldCards, "ramino51.move.meld"), (LayOff, "ramino51.move.lay_off"),
+    (SwapJoker, "ramino51.move.swap_joker"), (SwapExchange, "ramino51.move.exchange"))
+
+
+def play_line(view: R51Hand, locale: str) -> str:
+    """Return the play's prompt: the moves offered ("meld, lay off"), then the discard."""
+    named = [t(key, locale) for kind, key in PLAY_MOVES if offered(view, kind)]
+    moves = ", ".join(named)
+    moves = moves[:1].upper() + moves[1:]
+    if not offered(view, Discard):
+        return t("ramino51.prompt.moves", locale, moves=moves) if named else ""
+    if not named:
+        return t("ramino51.prompt.discard_only", locale)
+    key = "ramino51.prompt.moves_or_discard" if len(named) > 1 else "ramino51.prompt.one_or_discard"
+    return t(key, locale, moves=moves)
 
 
 def opening_line(view: R51Hand, locale: str) -> str:

@@ -204,6 +204,10 @@ class Rummy500Adapter(AdapterBase[Rummy500Game, Rummy500Options, R500Hand]):
             empty_label=t("picture.no_cards", locale),
         )
 
+    def taken_cards(self, ev: Event) -> tuple[str, ...]:
+        """Return the cards the seat took from the discard pile (the deepest first)."""
+        return ev.public.cards if isinstance(ev.public, Taken) else ()
+
     def hand_prompt(self, game: Rummy500Game, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do now, or whom the game waits for."""
         view: R500Hand = view_of(game, seat)
@@ -216,7 +220,7 @@ class Rummy500Adapter(AdapterBase[Rummy500Game, Rummy500Options, R500Hand]):
             # Not the player's name: with 3 or more seats it would change every turn, and
             # each waiting hand would cost a REST call per turn to say so.
             return t("turn.waiting", locale) + "\n" + held
-        line = t(_prompt_key(table), locale)
+        line = t(_prompt_key(view), locale)
         opened = table.seats[seat].opened
         minimum = table.options.min_first_meld
         if table.phase != "special" and not opened and minimum:
@@ -502,11 +506,36 @@ def _this_hand(view: R500Table, seat: int) -> int:
     return view.seats[seat].hand_points
 
 
-def _prompt_key(table: R500Table) -> str:
-    """Return the prompt of the seat's step; an empty stock says what leaving the pile does."""
-    if table.phase == "draw" and not table.stock:
-        return "rummy500.prompt.draw_empty_" + ("reuse" if _reuse_left(table) else "end")
-    return f"rummy500.prompt.{table.phase}"
+def _prompt_key(view: R500Hand) -> str:
+    """Return the prompt of the seat's step, naming only the moves its controls offer."""
+    phase = view.table.phase
+    if phase == "draw":
+        return _draw_key(view)
+    if phase == "play":
+        return _play_key(view.moves)
+    return f"rummy500.prompt.{phase}"
+
+
+def _draw_key(view: R500Hand) -> str:
+    """Return the draw's prompt: draw and take, or only one; an empty stock says what leaving
+    the pile does."""
+    moves = view.moves
+    take = any(isinstance(m, A.TakeDiscards) for m in moves)
+    if A.DrawStock() in moves:
+        return "rummy500.prompt.draw" if take else "rummy500.prompt.draw_only"
+    if A.DeclineDiscards() not in moves:
+        return "rummy500.prompt.take_only"
+    leave = "reuse" if _reuse_left(view.table) else "end"
+    return f"rummy500.prompt.draw_empty_{leave}" + ("" if take else "_only")
+
+
+def _play_key(moves: Sequence[object]) -> str:
+    """Return the play's prompt: meld and lay off only when the menus offer them."""
+    meld = any(isinstance(m, A.MeldCards) for m in moves)
+    lay = any(isinstance(m, A.LayOff) for m in moves)
+    return "rummy500.prompt." + {(True, True): "play", (True, False): "play_meld",
+                                 (False, True): "play_lay", (False, False): "play_discard"}[
+                                     meld, lay]
 
 
 def _reuse_left(table: R500Table) -> bool:

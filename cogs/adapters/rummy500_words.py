@@ -104,6 +104,14 @@ WORDS: Words = {
         "rummy500.autopass.off": "Pass on every Rummy!: off",
         "rummy500.autopass.hand": "Pass on every Rummy!: this hand",
         "rummy500.autopass.game": "Pass on every Rummy!: this game",
+        # hands (issue 26): the prompt names only the moves the controls offer
+        "rummy500.prompt.draw_only": "It's your turn: draw from the stock.",
+        "rummy500.prompt.take_only": "It's your turn: take from the pile.",
+        "rummy500.prompt.draw_empty_end_only": "It's your turn and the stock is empty. No take from the pile is open to you: leave it, and the hand ends now (nobody went out).",
+        "rummy500.prompt.draw_empty_reuse_only": "It's your turn and the stock is empty. No take from the pile is open to you: leave it, and it is turned over as the new stock you draw from.",
+        "rummy500.prompt.play_meld": "Meld, then discard.",
+        "rummy500.prompt.play_lay": "Lay off, then discard.",
+        "rummy500.prompt.play_discard": "Discard a card.",
     },
     "it": {
         "rummy500.game": "Rummy 500",
@@ -200,5 +208,13 @@ WORDS: Words = {
         "rummy500.autopass.off": "Passo su ogni Rummy!: no",
         "rummy500.autopass.hand": "Passo su ogni Rummy!: questa mano",
         "rummy500.autopass.game": "Passo su ogni Rummy!: tutta la partita",
+        # hands (issue 26): the prompt names only the moves the controls offer
+        "rummy500.prompt.draw_only": "Tocca a te: pesca dal mazzo.",
+        "rummy500.prompt.take_only": "Tocca a te: prendi dagli scarti.",
+        "rummy500.prompt.draw_empty_end_only": "Tocca a te e il mazzo è finito. Non puoi prendere dagli scarti: lasciali, e la mano finisce subito (nessuno ha chiuso).",
+        "rummy500.prompt.draw_empty_reuse_only": "Tocca a te e il mazzo è finito. Non puoi prendere dagli scarti: lasciali, e vengono girati come nuovo mazzo, da cui peschi.",
+        "rummy500.prompt.play_meld": "Cala, poi scarta.",
+        "rummy500.prompt.play_lay": "Attacca, poi scarta.",
+        "rummy500.prompt.play_discard": "Scarta una carta.",
     },
 }

@@ -10,7 +10,7 @@ from cogs.host.movelog import event_lines
 from cogs.host.places import Places, png
 from cogs.host.runtime import Runtime
 from cogs.host.table import TableMessage
-from engine.game import DrawnCard, Event
+from engine.game import Event
 
 
 class Events:
@@ -94,11 +94,14 @@ class Events:
 
 
 def note_drawn(rt: Runtime, events: list[Event], fresh: bool) -> None:
-    """Remember the card each player drew from the stock until his turn ends."""
+    """Remember the cards each player drew or took from the pile until his turn ends."""
     acting = set(rt.game.to_act())
     for seat, state in rt.seats.items():
         if fresh or seat not in acting:
-            state.drawn = None
+            state.drawn = state.taken = ()
     for event in events:
-        if isinstance(event.private, DrawnCard) and event.seat is not None:
-            rt.seat(event.seat).drawn = event.private.card
+        if event.seat is None:
+            continue
+        state = rt.seat(event.seat)
+        state.drawn = rt.adapter.drawn_cards(event) or state.drawn
+        state.taken = rt.adapter.taken_cards(event) or state.taken

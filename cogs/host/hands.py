@@ -10,12 +10,13 @@ import contextlib
 import contextvars
 import logging
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 import discord
 
-from bot.i18n import card_text, t
+from bot.i18n import card_text, names_text, t
 from card_images import HandSpec, render_hand
 from cogs.errors import Refusal
 from cogs.host.places import MessageFields, PictureMessage, Places, clip, png, send_picture
@@ -71,11 +72,8 @@ def hand_parts(rt: Runtime, seat: int, controls_on: bool
     locale, sort, game = rt.seat_locale(seat), rt.seat(seat).sort, rt.game
     spec = rt.adapter.hand_spec(game, seat, sort, locale)
     prompt = rt.adapter.hand_prompt(game, seat, rt.names, locale)
-    drawn = rt.seat(seat).drawn
-    if drawn is not None and drawn in spec.cards:
-        # Marked as a card taken from the pile is, and named above the prompt.
-        spec = replace(spec, highlight=[*spec.highlight, drawn])
-        prompt = t("hand.you_drew", locale, card=card_text(drawn)) + "\n" + prompt
+    spec, news = with_news(rt.seat(seat), spec, locale)
+    prompt = "\n".join([*news, prompt])
     controls = rt.offered(seat) if controls_on else []
     header = t("hand.open_dm", locale, channel=f"<#{rt.record.place_id}>")
     content = clip(f"{header}\n{prompt}")
@@ -86,6 +84,24 @@ def hand_parts(rt: Runtime, seat: int, controls_on: bool
     key = repr((content, spec, controls, sort, autopass, controls_on,
                 game.version if controls else None))
     return spec, {"content": content, "view": view}, key
+
+
+def with_news(state: SeatState, spec: HandSpec, locale: str) -> tuple[HandSpec, list[str]]:
+    """Mark the cards he drew or took this turn and name them above the prompt (his hand only).
+
+    Told while one of them is still in his hand; a card the adapter marks already (gin's
+    taken card) is not marked twice: a twin would rise beside it.
+    """
+    held, marked = Counter(spec.cards), Counter(spec.highlight)
+    lines, extra = [], Counter[str]()
+    for key, cards in (("hand.you_drew", state.drawn), ("hand.you_took", state.taken)):
+        kept = Counter(cards) & held
+        if not kept:
+            continue
+        lines.append(t(key, locale, card=names_text([card_text(c) for c in cards], locale)))
+        extra |= kept
+    missing = extra - marked
+    return replace(spec, highlight=[*spec.highlight, *missing.elements()]), lines
 
 
 def hand_payload(rt: Runtime, seat: int, controls_on: bool) -> tuple[PictureMessage, str]:

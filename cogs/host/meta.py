@@ -32,9 +32,11 @@ def meta_of(rt: Runtime) -> JsonDict:
                if rt.passes_claims(s)}
     if passing:
         meta["autopass"] = passing
-    drawn = {str(s): state.drawn for s, state in rt.seats.items() if state.drawn}
-    if drawn:
-        meta["drawn"] = drawn
+    for key in ("drawn", "taken"):
+        cards = {str(s): list(getattr(state, key)) for s, state in rt.seats.items()
+                 if getattr(state, key)}
+        if cards:
+            meta[key] = cards
     # DM hands that may still show controls: a restart must not leave them live.
     stale = {s: state.stale_dm() for s, state in rt.seats.items()}
     dms = {str(s): [dm.channel.id, dm.id] for s, dm in stale.items() if dm is not None}
@@ -51,11 +53,20 @@ def restore_table_meta(rt: Runtime, meta: JsonDict, client: discord.Client) -> N
     for seat, (mode, hand) in meta.get("autopass", {}).items():
         if mode in PASS_MODES:
             rt.set_autopass(int(seat), str(mode), int(hand))
-    for seat, card in meta.get("drawn", {}).items():
-        rt.seat(int(seat)).drawn = str(card)
+    for seat, cards in meta.get("drawn", {}).items():
+        rt.seat(int(seat)).drawn = card_tuple(cards)
+    for seat, cards in meta.get("taken", {}).items():
+        rt.seat(int(seat)).taken = card_tuple(cards)
     for seat, (channel_id, message_id) in meta.get("dms", {}).items():
         channel = client.get_partial_messageable(int(channel_id))
         rt.seat(int(seat)).last_dm = channel.get_partial_message(int(message_id))
+
+
+def card_tuple(stored: object) -> tuple[str, ...]:
+    """Return stored cards as a tuple (a lone card's text: meta written before lists)."""
+    if isinstance(stored, str):
+        return (stored,)
+    return tuple(str(c) for c in stored) if isinstance(stored, list) else ()
 
 
 class SessionMeta:

@@ -49,7 +49,8 @@ class SeatState:
     dm_closed: bool = False  # his DMs refused us (50007): he uses "My hand" instead
     draft: object | None = None  # his place in the hand's menus, valid at `draft_version` only
     draft_version: int = -1
-    drawn: str | None = None  # the card he drew from the stock this turn (his eyes only)
+    drawn: tuple[str, ...] = ()  # the cards he drew from the stock this turn (his eyes only)
+    taken: tuple[str, ...] = ()  # the cards he took from the discard pile this turn
     last_dm: DmMessage | None = None  # his newest DM hand: the older ones have no controls
     # Older copies that may still show controls (he asked for another copy since): the
     # first copy he uses becomes the live one, and the others lose their controls then.

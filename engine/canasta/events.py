@@ -1,14 +1,15 @@
 """The payloads of Canasta's events, one frozen dataclass per kind of event.
 
 An `engine.game.Event` carries the kind and the seat; its `public` payload is one of these
-(shown to all) and its `private` payload a `Drawn` for a stock draw (the drawer only) or None.
+(shown to all) and its `private` payload a `Drawn` for a stock draw, or `PileCards` for a pile
+take (the drawer or taker only), or None.
 
 | kind | seat | public | private |
 |---|---|---|---|
 | deal | None | `Dealt` | None |
 | draw | drawer | `StockDrawn` | `Drawn` |
 | open | opener | `Opened` | `Drawn` |
-| take | taker | `PileTaken` | None |
+| take | taker | `PileTaken` | `PileCards` |
 | meld | melder | `Melded` | None |
 | add | adder | `Added` | None |
 | discard | discarder | `Discarded` | None |
@@ -53,6 +54,13 @@ class StockDrawn(shared.Drew):
 @dataclass(frozen=True, slots=True)
 class Drawn:
     """The cards drawn from the stock, for the drawer only."""
+
+    cards: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class PileCards:
+    """The pile's cards that went into the taker's hand, for him only (some lay face down)."""
 
     cards: Cards
 

@@ -12,7 +12,7 @@ from ..game import Event
 from . import actions as A
 from . import scoring
 from .draft import Draft
-from .events import Added, Discarded, Drawn, Melded, Opened, PileTaken, StockDrawn
+from .events import Added, Discarded, Drawn, Melded, Opened, PileCards, PileTaken, StockDrawn
 from .melds import is_red_three
 from .rules import CanastaRules
 from .views import MeldView, melds_of, texts
@@ -69,8 +69,9 @@ class CanastaMoves(CanastaRules):
         self.pile = []
         self.opened[draft.side] = True
         self.phase = "play"
-        return [Event("take", seat, PileTaken(views, len(rest) - len(red), texts(red),
-                                              opening))]
+        kept = [c for c in rest if not is_red_three(c)]
+        return [Event("take", seat, PileTaken(views, len(kept), texts(red), opening),
+                      PileCards(texts(kept)))]
 
     def commit(self, draft: Draft) -> tuple[MeldView, ...]:
         """Put a draft on the state; return the melds it made or grew, as they lie now."""

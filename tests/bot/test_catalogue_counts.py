@@ -39,7 +39,7 @@ TEXTS: dict[str, str] = {
     "what": "dead hand", "debts": "Bruno 520, Carla 300", "word": "unlimited",
     "got": card_text("QS"), "level": "easy", "first": "Anna", "second": "Bruno", "rank": "K",
     "ranks": "K, 9, A", "suit": "Spades ♠\ufe0e",
-    "head": "Anna, Bruno", "last": "Carla",
+    "head": "Anna, Bruno", "last": "Carla", "moves": "Meld, lay off",
 }
 
 # Singular and plural of the words numbers count, in both languages.

@@ -191,3 +191,24 @@ def test_labels_of_overlapping_tens_keep_a_gap_between_them() -> None:
         between = columns[left[0] + 24:right[0] + 12]  # around the border of two labels
         gap = max(len(run) for run in "".join(".#"[c] for c in between).split("#"))
         assert gap >= 7, "two labels run together"
+
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+@pytest.mark.parametrize(("size", "rows"), [(14, [7, 7]), (27, [9, 9, 9]), (30, [10, 10, 10])])
+def test_a_hand_too_long_for_one_row_shares_its_rows_evenly(size: int, rows: list[int]) -> None:
+    cards = [r + s for s in "SHDC" for r in RANKS][:size]
+    spec = HandSpec(cards, title="Your hand")
+    image = open_png(render_hand(spec))
+    tops = [y0 for _, (_, y0, _, _) in layout_hand(spec)]
+    assert [tops.count(y) for y in sorted(set(tops))] == rows  # never one card left alone
+    assert image.width <= 550
+    assert image.height < 60 + 145 * len(rows)  # no empty row under them
+
+
+def test_thirteen_cards_still_share_one_row() -> None:
+    cards = [r + "S" for r in RANKS]
+    spec = HandSpec(cards)
+    assert len({y0 for _, (_, y0, _, _) in layout_hand(spec)}) == 1
+    assert open_png(render_hand(spec)).height < 200

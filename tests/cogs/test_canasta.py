@@ -10,9 +10,11 @@ import pytest
 import simcord
 from simcord.backend.errors import SetupError
 
+from bot.i18n import card_text
 from card_images.style import DISPLAY_WIDTH
 from cogs.custom_ids import ComponentId
 from cogs.host import Runtime, ScriptedDeals
+from cogs.host.hands import hand_parts
 from engine.canasta.views import CanastaTable
 from tests.cogs.conftest import (
     children,
@@ -293,3 +295,34 @@ async def test_an_italian_player_sees_the_greyed_out_opening_and_what_it_lacks(
     await choose(sim.alice, "ui_rank", ["A"])
     assert await click(sim.alice, "Apri con queste (90 su 50)") == ""
     assert table(sim).sides[0].opened
+
+
+async def test_the_cards_drawn_or_taken_are_named_and_marked_on_the_own_hand_only(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    await four_players(sim, deals)
+    await alice_opens(sim)
+    await click(sim.bruno, "Draw two")  # 3D, laid and replaced by JC, and 10C
+    rt = running(sim)
+    assert rt is not None
+    hand = dm(sim.bruno)
+    assert "You drew 10♣\ufe0e and J♣\ufe0e." in hand.content.splitlines()
+    spec, _fields, _key = hand_parts(rt, 1, True)
+    assert sorted(spec.highlight) == ["10C", "JC"]  # both lifted in his picture
+    others = [table_message(sim), dm(sim.alice), dm(sim.chiara), dm(sim.dario)]
+    assert not any("J♣" in m.content for m in others)
+    await choose(sim.bruno, "discard", ["KC"])
+    assert "You drew" not in dm(sim.bruno).content  # the turn is over
+    # Chiara takes the pile: the six cards under the king go to her hand, named and marked.
+    take = next(label for label in labels(dm(sim.chiara)) if label.startswith("Take the pile"))
+    await click(sim.chiara, take)
+    line = next(line for line in dm(sim.chiara).content.splitlines()
+                if line.startswith("You took "))
+    assert sorted(line.removeprefix("You took ").rstrip(".").replace(" and ", ", ").split(", ")
+                  ) == sorted(card_text(c) for c in ("4C", "5H", "5S", "6H", "6S", "4S"))
+    spec, _fields, _key = hand_parts(rt, 2, True)
+    assert sorted(spec.highlight) == ["4C", "4S", "5H", "5S", "6H", "6S"]
+    assert "You took" not in table_message(sim).content
+    assert not any("You took" in m.content for m in (dm(sim.alice), dm(sim.bruno)))
+    await sim.restart()  # kept with the session, told again on the next redraw
+    await sim.chiara.user.click(dm(sim.chiara), label="Sort by rank")
+    assert line in dm(sim.chiara).content.splitlines()

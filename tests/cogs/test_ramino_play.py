@@ -11,6 +11,7 @@ from bot.i18n import t
 from card_images.style import DISPLAY_WIDTH
 from cogs.errors import rules_text
 from cogs.host import ScriptedDeals
+from cogs.host.hands import hand_parts
 from engine.errors import NotYourTurn
 from engine.ramino.errors import CannotClose
 from tests.cogs.conftest import (
@@ -193,7 +194,7 @@ async def test_a_restart_between_a_draw_and_its_discard_keeps_the_hand(
     await sim.restart()
     assert await version(sim) == before and hands(sim) == cards
     assert running(sim).game.public_view().turn == 1
-    assert running(sim).seat(1).drawn == "6D"  # still told to Bruno alone, as drawn
+    assert running(sim).seat(1).drawn == ("6D",)  # still told to Bruno alone, as drawn
     await sim.bruno.user.select(old_dm, ["6D"], custom_id=select_id(old_dm, "discard"))
     log = table_message(sim).content
     assert "Bruno drew from the stock." in log and f"Bruno discarded 6♦{VS}." in log
@@ -302,3 +303,20 @@ async def test_a_close_the_cards_do_not_allow_is_refused_in_each_language(
     assert rules_text(error.value, "en") == t("error.cannot_close", "en", points=5, limit=0)
     assert await version(sim) == before and hands(sim) == cards
     assert not any("chiude" in line or "closed" in line for line in texts(sim))
+
+
+# ----- the card taken from the pile -------------------------------------------------------------
+
+
+async def test_the_card_taken_from_the_pile_is_named_and_marked_once_on_his_hand_only(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script_ramino(deals, [ALICE, BRUNO, CHIARA, DARIO], up="9H", stock="6D 7D 8D")
+    await start(sim, sim.bruno, sim.chiara, sim.dario)
+    await sim.alice.user.click(dm(sim.alice), label=f"Take discard (9♥{VS})")
+    assert f"You took 9♥{VS}." in dm(sim.alice).content.splitlines()
+    spec, _fields, _key = hand_parts(running(sim), 0, True)
+    assert spec.highlight == ["9H"]  # marked by the adapter already: no twin rises beside it
+    assert "You took" not in table_message(sim).content
+    assert not any("You took" in m.content for m in (dm(sim.bruno), dm(sim.chiara)))
+    await pick(sim.alice, "discard", "KC")
+    assert "You took" not in dm(sim.alice).content  # the turn is over

@@ -24,7 +24,7 @@ from cogs.adapters.canasta_menus import (
 )
 from cogs.custom_ids import ComponentId, parse
 from cogs.errors import Refusal
-from engine.canasta import CanastaGame
+from engine.canasta import CanastaGame, parse_action
 from engine.canasta.views import CanastaHand, MeldView
 from engine.cards import Card
 from tests.engine.canasta.scripted import crafted, scripted
@@ -435,3 +435,49 @@ def test_every_step_a_control_sends_is_taken_and_only_those() -> None:
     for draft in [None, Building(), kings, CANASTA.step(opening, 0, kings, "ui_rank A")]:
         assert offered_steps(opening, draft) == set(steps(opening, view_of(opening, 0), draft))
     assert offered_steps(opening, None) == {"ui_build"}
+
+
+def test_the_meld_or_add_menu_offers_one_choice_a_rank_and_a_meld() -> None:
+    # Alice holds three kings, three 7s and two 9s for her side's 7s and 9s, two wild cards.
+    game = crafted({0: "7H 7D 7C KS KH KD 2C JK 5S 9H 9D 4C QS"},
+                   melds=[(0, "7S 7C 7D"), (0, "AS AH AD 2H"), (0, "9S 9C 9H")], stock="3C 8D")
+    ids = {m.rank: m.id for m in view_of(game).sides[0].melds}
+    sevens, aces, nines = ids["7"], ids["A"], ids["9"]
+    for locale in ("en", "it"):
+        ready = next(c for c in CANASTA.controls(game, 0, locale)
+                     if isinstance(c, SelectControl) and c.verb == "play")
+        # all the naturals, no wild card: one choice each (the engine lists 27 ways)
+        assert [o.value for o in ready.options] == [
+            "meld KD,KH,KS", f"add {sevens} 7C,7D,7H", f"add {nines} 9D,9H", f"add {aces} 2C"]
+        assert len({o.label for o in ready.options}) == 4
+        for option in ready.options:
+            game.verify(0, parse_action(option.value))
+    labels = [o.label for o in next(c for c in CANASTA.controls(game, 0, "en")
+                                    if isinstance(c, SelectControl) and c.verb == "play").options]
+    assert labels[1] == "Add 7♣\ufe0e 7♦\ufe0e 7♥\ufe0e to 7 ×3 → 6 cards"
+    italian = [o.label for o in next(c for c in CANASTA.controls(game, 0, "it")
+                                     if isinstance(c, SelectControl) and c.verb == "play").options]
+    assert italian[2] == "Attacca 9♦\ufe0e 9♥\ufe0e a 9 ×3 → 5 carte"
+    # the other ways stay one step away: every addition to the 7s, wild cards included
+    adds = CANASTA.controls(game, 0, "en", Adding(sevens))[1]
+    assert isinstance(adds, SelectControl)
+    assert f"add {sevens} 7C,7D,7H,JK" in [o.value for o in adds.options]
+    assert f"add {sevens} 7C" in [o.value for o in adds.options]
+
+
+@pytest.mark.parametrize(("hand", "english", "italian"), [
+    ("7H 7D KS KH KD 4C", "Meld or add to your side's melds, then discard.",
+     "Cala o attacca alle combinazioni della tua squadra, poi scarta."),
+    ("KS KH KD 4C 5S", "Meld, then discard.", "Cala, poi scarta."),
+    ("7H 7D 4C 5S", "Add to your side's melds, then discard.",
+     "Attacca alle combinazioni della tua squadra, poi scarta."),
+    ("4C 5S QS", "Discard a card.", "Scarta una carta."),
+])
+def test_the_play_prompt_names_only_the_moves_the_controls_offer(
+        hand: str, english: str, italian: str) -> None:
+    game = crafted({0: hand}, melds=[(0, "7S 7C 7D")], stock="3C 8D")
+    assert CANASTA.hand_prompt(game, 0, NAMES, "en").splitlines()[0] == english
+    assert CANASTA.hand_prompt(game, 0, NAMES, "it").splitlines()[0] == italian
+    buttons = {c.label for c in CANASTA.controls(game, 0, "en") if isinstance(c, ButtonControl)}
+    assert ("New meld" in buttons) == english.startswith("Meld")
+    assert ("Add to a meld" in buttons) == ("add" in english.lower())

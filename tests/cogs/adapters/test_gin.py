@@ -132,3 +132,32 @@ def test_each_discard_choice_says_the_deadwood_it_leaves() -> None:
     assert [o.value for o in select.options][:2] in (["KD", "QC"], ["QC", "KD"])
     it = next(c for c in GIN.controls(game, 0, "it") if isinstance(c, SelectControl))
     assert {o.value: o.description for o in it.options}["5S"] == "Ti restano 39 punti in mano"
+
+
+def test_the_discard_prompt_offers_a_knock_only_when_the_knock_menu_is_shown() -> None:
+    from cogs.adapters import SelectControl
+    from tests.engine.gin.scripted import scripted
+
+    loose = scripted("2H 3H 4H 7S 7D 7C 9S KD QC 5S", "AS 2S 3S 4S 6H 8H 10H JH 6C 8C",
+                     upcard="KH")
+    loose.apply(0, "take_upcard")  # 34 deadwood at best: no knock
+    low = scripted("2H 3H 4H 7S 7D 7C 9S 9D 9C AC", "AS 2S 3S 4S 6H 8H 10H JH 6C 8C",
+                   upcard="KH")
+    low.apply(0, "take_upcard")  # K♥ thrown, A♣ left: a knock
+    for game, english, italian, knock in (
+            (loose, "Choose a card to discard.", "Scegli la carta da scartare.", False),
+            (low, "Choose a card to discard, or knock.", "Scegli la carta da scartare, oppure "
+             "bussa.", True)):
+        assert GIN.hand_prompt(game, 0, NAMES, "en").splitlines()[0] == english
+        assert GIN.hand_prompt(game, 0, NAMES, "it").splitlines()[0] == italian
+        verbs = {c.verb for c in GIN.controls(game, 0, "en") if isinstance(c, SelectControl)}
+        assert ("knock" in verbs) == knock
+
+
+def test_mahjong_play_prompt_names_meld_and_lay_off_only_when_offered() -> None:
+    g = example_17()
+    g.apply(0, "draw")  # a set of aces and a run of diamonds to meld, no meld to lay off on
+    assert GIN.hand_prompt(g, 0, NAMES, "en").splitlines()[0] == (
+        "Meld, then discard. Empty your hand to go gin.")
+    assert GIN.hand_prompt(g, 0, NAMES, "it").splitlines()[0] == (
+        "Cala, poi scarta. Se resti senza carte fai gin.")

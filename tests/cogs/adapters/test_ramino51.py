@@ -584,3 +584,44 @@ def test_every_control_shown_is_a_listed_move_or_a_step_to_one(seed: int) -> Non
         game.apply(seat, rng.choice(plays if plays and rng.random() < 0.7 else legal))
     print(f"\nseed {seed}: {dict(counts)}")
     assert counts["states"] > 20 and counts["greyed"] > 0
+
+
+R51_PROMPTS = {
+    "discard only": (dict(hands={0: "4S 7D 9C KH 2C"}), "Discard to end your turn.",
+                     "Scarta per finire il turno."),
+    "meld and lay off": (dict(hands={0: "4S 5S 6S 9D 8H"}, melds=[(0, "5H 6H 7H")]),
+                         "Meld, lay off, or discard to end your turn.",
+                         "Cala, attacca, oppure scarta per finire il turno."),
+    "lay off": (dict(hands={0: "4S 9D 8H"}, melds=[(0, "5H 6H 7H")]),
+                "Lay off or discard to end your turn.",
+                "Attacca oppure scarta per finire il turno."),
+    "draw or take": (dict(hands={0: "4S 9D 8H"}, phase="draw", pile="KD"),
+                     "Your turn: draw from the stock or take K♦\ufe0e.",
+                     "Tocca a te: pesca dal mazzo o prendi K♦\ufe0e."),
+    # his only card is the top card's twin: no discard could follow a take
+    "draw only": (dict(hands={0: "KD"}, phase="draw", pile="KD"),
+                  "It's your turn: draw from the stock.", "Tocca a te: pesca dal mazzo."),
+    "void draw only": (dict(hands={0: "KD"}, phase="draw", pile="KD", stock="",
+                            rest_to="pile", idle_rebuilds=2),
+                       "The stock is empty and cannot be rebuilt: drawing ends the hand with "
+                       "nobody charged.", "Il mazzo è finito e non si può rifare: pescando, la "
+                       "mano finisce senza penalità per nessuno."),
+}
+R51_OFFERED = {"discard only": {"Choose a card to discard"},
+               "meld and lay off": {"Build a meld", "Lay off", "Put down a meld",
+                                    "Choose a card to discard"},
+               "lay off": {"Lay off", "Choose a card to discard"},
+               "draw or take": {"Draw from stock", "Take discard (K♦\ufe0e)"},
+               "draw only": {"Draw from stock"}, "void draw only": {"Draw (ends the hand)"}}
+
+
+@pytest.mark.parametrize("name", sorted(R51_PROMPTS))
+def test_the_prompt_names_only_the_moves_the_controls_offer(name: str) -> None:
+    setup, english, italian = R51_PROMPTS[name]
+    others = {1: "KC", 2: "2H", 3: "3S"}
+    game = crafted(**{**setup, "hands": {**others, **setup["hands"]}})
+    assert RAMINO51.hand_prompt(game, 0, NAMES, "en").splitlines()[0] == english
+    assert RAMINO51.hand_prompt(game, 0, NAMES, "it").splitlines()[0] == italian
+    shown = {c.label if isinstance(c, ButtonControl) else c.placeholder
+             for c in RAMINO51.controls(game, 0, "en")}
+    assert shown == R51_OFFERED[name]

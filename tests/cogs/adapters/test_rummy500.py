@@ -4,6 +4,7 @@ typed views the adapter reads, and its line for each kind of event."""
 from __future__ import annotations
 
 import discord
+import pytest
 
 from cogs.adapters import ButtonControl, Outcome, SelectControl, view_of
 from cogs.adapters.rummy500 import RUMMY500, Menu
@@ -247,3 +248,46 @@ def test_a_hand_report_keeps_its_tie_and_the_hands_end_says_it() -> None:
     assert ended is not None
     assert ended[1][-1] == ("Pari a 540: Alice, Bruno sono in testa a pari merito oltre "
                             "l'obiettivo, quindi si continua a giocare.")
+
+
+PROMPT_STATES = {
+    # 7C under 2H 9S melds with 7D 7S: both ways to start the turn are offered
+    "draw or take": (dict(hands={0: "7D 7S QH 3C 5S 6H 8D", 1: "KS", 2: "QS"},
+                          pile="7C 2H 9S", phase="draw"),
+                     "It's your turn: draw from the stock or take from the pile.",
+                     "Tocca a te: pesca dal mazzo o prendi dagli scarti."),
+    # nothing in the pile melds with the hand: only Draw
+    "draw only": (dict(hands={0: "2D 5C KH 9C", 1: "KS", 2: "QS"}, pile="7C 4H", phase="draw"),
+                  "It's your turn: draw from the stock.", "Tocca a te: pesca dal mazzo."),
+    "leave only": (dict(hands={0: "2D 5C KH 9C", 1: "KS", 2: "QS"}, pile="7C 4H", phase="draw",
+                        stock="", rest_to=1),
+                   "It's your turn and the stock is empty. No take from the pile is open to you: "
+                   "leave it, and the hand ends now (nobody went out).",
+                   "Tocca a te e il mazzo è finito. Non puoi prendere dagli scarti: lasciali, e la "
+                   "mano finisce subito (nessuno ha chiuso)."),
+    "meld": (dict(hands={0: "7D 7S 7H 3C", 1: "KS", 2: "QS"}, pile="4H"),
+             "Meld, then discard.", "Cala, poi scarta."),
+    "lay off": (dict(hands={0: "8D 3C KH", 1: "KS", 2: "QS"}, pile="4H", opened=[0],
+                     melds=[(1, "5D 6D 7D")]), "Lay off, then discard.", "Attacca, poi scarta."),
+    "discard only": (dict(hands={0: "2D 5C KH 9C", 1: "KS", 2: "QS"}, pile="4H"),
+                     "Discard a card.", "Scarta una carta."),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROMPT_STATES))
+def test_the_prompt_names_only_the_moves_the_controls_offer(name: str) -> None:
+    setup, english, italian = PROMPT_STATES[name]
+    game = crafted(turn=0, players=3, options=Rummy500Options(reuse_discards=0), **setup)
+    assert RUMMY500.hand_prompt(game, 0, NAMES, "en").splitlines()[0] == english
+    assert RUMMY500.hand_prompt(game, 0, NAMES, "it").splitlines()[0] == italian
+    labels = [getattr(c, "label", "") or getattr(c, "placeholder", "")
+              for c in RUMMY500.controls(game, 0, "en")]
+    offered = {"draw": "Draw from stock" in labels, "take": "Take from the pile…" in labels,
+               "leave": "Leave the pile: the hand ends" in labels,
+               "meld": "Choose a meld to put down" in labels,
+               "lay off": "Choose a card to lay off" in labels}
+    assert {k for k, shown in offered.items() if shown} == OFFERED[name]
+
+
+OFFERED = {"draw or take": {"draw", "take"}, "draw only": {"draw"}, "leave only": {"leave"},
+           "meld": {"meld"}, "lay off": {"lay off"}, "discard only": set()}

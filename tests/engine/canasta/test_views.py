@@ -17,6 +17,7 @@ from engine.canasta.events import (
     GameEnded,
     Melded,
     Opened,
+    PileCards,
     PileTaken,
     StockDrawn,
 )
@@ -84,7 +85,8 @@ def test_no_view_or_public_payload_holds_another_seats_hidden_cards(seed: int) -
         for e in g.apply(seat, rng.choice(g.legal_actions(seat))):
             assert isinstance(e.public, PAYLOADS[e.kind])
             assert e.private is None or (e.kind in ("draw", "open")
-                                         and isinstance(e.private, Drawn))
+                                         and isinstance(e.private, Drawn)) or (
+                e.kind == "take" and isinstance(e.private, PileCards))
         if step % 20 == 0 and not g.is_over:
             check_swaps(g, rng)
 
