@@ -30,7 +30,6 @@ from cogs.adapters import (
     Control,
     Deal,
     JsonDict,
-    Outcome,
     ScoreSheet,
     SelectControl,
     SelectOption,
@@ -72,6 +71,7 @@ from engine.gin.events import (
 )
 from engine.gin.mahjong_ai import shed
 from engine.gin.views import GinHand, GinTable, HandReport
+from engine.gin.views import ScoreSheet as MatchScores
 from engine.sides import Sides
 from engine.solver import Arrangement
 
@@ -154,12 +154,6 @@ class GinAdapter(AdapterBase[GinOrTeams, GinOptions, GinHand]):
     ) -> tuple[HandEndSpec, list[str]] | None:
         """Return every hand revealed with melds, layoffs, deadwood, and the score lines."""
         return look(game).hand_end(events, names, locale)
-
-    def final_lines(self, game: GinOrTeams, outcomes: Sequence[Outcome], names: Sequence[str],
-                    locale: str) -> list[str]:
-        """Return each side's final points, then the winner (a team, with team play)."""
-        lines = look(game).final_lines(outcomes, names, locale)
-        return super().final_lines(game, outcomes, names, locale) if lines is None else lines
 
     def score_sheet(self, game: GinOrTeams) -> ScoreSheet:
         """Return each hand's points; the totals add the bonuses (Hollywood: games 2 and 3)."""
@@ -417,11 +411,6 @@ class ClosedLook:
 
     # ----- lines and the hand's end -----------------------------------------------------------
 
-    def final_lines(self, outcomes: Sequence[Outcome], names: Sequence[str], locale: str
-                    ) -> list[str] | None:
-        """Return None: the final lines are every game's (each seat, then the winner)."""
-        return None
-
     def opening_lines(self, names: Sequence[str], locale: str) -> list[str]:
         """Return the line announcing the first deal (dealer, knock card)."""
         view = self.table()
@@ -668,12 +657,6 @@ class TeamLook:
         totals = teams.team_totals(view_of(self.game), names, locale, self.team_score(locale))
         return teams.hand_end(events, names, locale, totals)
 
-    def final_lines(self, outcomes: Sequence[Outcome], names: Sequence[str], locale: str
-                    ) -> list[str]:
-        """Return each team's final points, then the winning team."""
-        points = [outcomes[0].points, outcomes[1].points]  # seats 0 and 1: one of each team
-        return teams.final_lines(view_of(self.game), names, locale, points)
-
 
 Look = ClosedLook | TeamLook  # how one game of one variant looks: the adapter's answers for it
 
@@ -819,8 +802,16 @@ def event_detail(ev: Event, who: str, names: Sequence[str], locale: str) -> str:
     if isinstance(p, HandEnded):
         return hand_result_line(p.result, names, locale)
     if isinstance(p, MatchEnded):
-        return t("event.game_over", locale)
+        return match_line(p.scores, names, locale)
     return ""
+
+
+def match_line(scores: MatchScores, names: Sequence[str], locale: str) -> str:
+    """Return the winner of a match of several games ("" for a single game: its end named him,
+    and the table says the game is over under it)."""
+    if scores.format == "single" or scores.winner is None:
+        return ""
+    return t("gin.event.match_won", locale, name=names[scores.winner])
 
 
 def deal_line(hand: int, dealer: int, card: str | None, names: Sequence[str],

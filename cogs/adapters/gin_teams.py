@@ -197,18 +197,6 @@ def team_totals(view: TeamTable, names: Sequence[str], locale: str,
               points=score(view.boards[0].table, team)) for team in (0, 1)]
 
 
-def final_lines(view: TeamTable, names: Sequence[str], locale: str,
-                points: Sequence[int]) -> list[str]:
-    """Return each team's final points, then the winning team."""
-    lines = [t("event.final_score_line", locale, name=team_name(team, names),
-               points=points[team]) for team in (0, 1)]
-    winner = view.scores.winner
-    if winner is not None:
-        lines.append(t("gin.teams.game_winner", locale, name=team_name(winner, names),
-                       points=points[winner]))
-    return lines
-
-
 def rules_lines(options: GinOptions, locale: str) -> list[str]:
     """Return the team play line of the rules (none for two players)."""
     if options.team_size < 2:

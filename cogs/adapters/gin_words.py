@@ -110,6 +110,7 @@ WORDS: Words = {
         "gin.teams.rules_sweep": "A team that wins every hand adds {bonus}.",
         "gin.teams.game_winner": "{name} win the game with {points} {points:point|points}!",
         "gin.teams.match_winner": "{name} win the game!",
+        "gin.event.match_won": "{name} wins the match!",
     },
     "it": {
         "gin.game": "Gin Rummy",
@@ -213,5 +214,6 @@ WORDS: Words = {
         "gin.teams.rules_sweep": "Una squadra che vince tutte le mani aggiunge {bonus}.",
         "gin.teams.game_winner": "{name} vincono la partita con {points} {points:punto|punti}!",
         "gin.teams.match_winner": "{name} vincono la partita!",
+        "gin.event.match_won": "{name} vince l'incontro!",
     },
 }

@@ -6,11 +6,12 @@ Also: the captions inside pictures follow the player's language (gin and Rummy 5
 from __future__ import annotations
 
 from cogs.adapters import Outcome, view_of
-from cogs.adapters.gin import GIN, ClosedLook
+from cogs.adapters.gin import GIN, ClosedLook, match_line
 from cogs.adapters.rummy500 import RUMMY500
 from engine.game import Event
 from engine.gin import GinGame, preset
 from engine.gin.ai import choose_action
+from engine.gin.views import ScoreSheet as MatchScores
 from engine.rummy500 import Rummy500Game
 from tests.engine.gin.test_mahjong import example_17
 
@@ -132,3 +133,15 @@ def test_each_discard_choice_says_the_deadwood_it_leaves() -> None:
     assert [o.value for o in select.options][:2] in (["KD", "QC"], ["QC", "KD"])
     it = next(c for c in GIN.controls(game, 0, "it") if isinstance(c, SelectControl))
     assert {o.value: o.description for o in it.options}["5S"] == "Ti restano 39 punti in mano"
+
+
+def test_a_match_s_end_names_its_winner_only_when_it_had_several_games() -> None:
+    def scores(format: str, winner: int | None) -> MatchScores:
+        return MatchScores(format, (), (0, 0), (0, 0), (0, 0), True, winner, 100)
+
+    names = ["Alice", "Bruno"]
+    # a single game: its end named the winner, and the table says "Game over!" under it
+    assert match_line(scores("single", 0), names, "en") == ""
+    assert match_line(scores("hollywood", None), names, "en") == ""
+    assert match_line(scores("hollywood", 1), names, "en") == "Bruno wins the match!"
+    assert match_line(scores("multi_game", 0), names, "it") == "Alice vince l'incontro!"
