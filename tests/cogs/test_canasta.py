@@ -241,6 +241,7 @@ async def test_computers_finish_a_short_game_and_both_partners_count_the_win(
     final = "\n".join(texts(sim)[texts(sim).index(table_message(sim).content):])
     assert final.count(" win the game with ") == 1 and "wins" not in final
     assert "**Game over!**" in final and "Winner" not in log(sim)
+    assert "Alice + Chiara  Bruno + Dario" in final and "…" not in final  # names whole
     rows = await sim.bot.storage.leaderboard(sim.guild.id, "canasta")
     assert sorted(r.name for r in rows) == ["Alice", "Bruno", "Chiara", "Dario"]
     winners = sorted(r.name for r in rows if r.wins)
