@@ -268,6 +268,11 @@ class AdapterBase(ABC, Generic[GameT, OptT, HandT]):
     def hand_spec(self, game: GameT, seat: int, sort: str, locale: str) -> HandSpec:
         """Return a seat's private hand picture."""
 
+    def hand_title(self, game: GameT, seat: int, names: Sequence[str], locale: str
+                   ) -> str | None:
+        """Return the hand picture's title when it names players (None: hand_spec's own)."""
+        return None
+
     @abstractmethod
     def hand_prompt(self, game: GameT, seat: int, names: Sequence[str], locale: str) -> str:
         """Return the line above a seat's hand: what to do now, or whom we wait for."""

@@ -132,6 +132,11 @@ class GinAdapter(AdapterBase[GinOrTeams, GinOptions, GinHand]):
         """Return what the seat may do now, or whom the game waits for."""
         return look(game).hand_prompt(seat, names, locale)
 
+    def hand_title(self, game: GinOrTeams, seat: int, names: Sequence[str], locale: str
+                   ) -> str | None:
+        """Return a team player's hand title (his board, his opponent); None for two."""
+        return look(game).hand_title(seat, names, locale)
+
     def controls(self, game: GinOrTeams, seat: int, locale: str, draft: object | None = None
                  ) -> list[Control]:
         """Return the buttons and menus of the seat's legal moves, at its place in the menus."""
@@ -247,11 +252,15 @@ class ClosedLook:
         piles = PilesPanel(stock_count=view.stock, face_up=knock, discard=list(view.discard),
                            spread=self.whole_pile(view))
         return self.pile_words(with_words(TableSpec(
-            title=t("table.title", locale, game=t("game.gin", locale), number=view.hand_no),
+            title=t("table.title", locale, game=self.game_name(locale), number=view.hand_no),
             panels=[piles, SeatGridPanel(seats, note_no_melds=False)],
             status=self.table_status(names, locale),
             footer=t("table.target", locale, target=view.scores.target),
         ), locale), locale)
+
+    def game_name(self, locale: str) -> str:
+        """Return the name the table and hand pictures give the game."""
+        return t("game.gin", locale)
 
     def seat_melds(self, view: GinTable, seat: int) -> list[MeldSpec]:
         """Return the melds the seat has shown: those of its deep pickups."""
@@ -295,13 +304,17 @@ class ClosedLook:
             loose=deadwood,
             loose_value=self.held_value(view),
             sort="rank" if sort == "rank" else "suit",
-            title=t("hand.title", locale, game=t("game.gin", locale)),
+            title=t("hand.title", locale, game=self.game_name(locale)),
             highlight=[view.taken] if view.taken else [],
             loose_label=t(self.held_key, locale),
             empty_label=t("picture.no_cards", locale),
         )
 
     held_key = "gin.picture.deadwood"  # what the hand picture calls the cards left out of melds
+
+    def hand_title(self, seat: int, names: Sequence[str], locale: str) -> str | None:
+        """Return None: the hand picture's own title names the game, and two play it."""
+        return None
 
     def held_value(self, view: GinHand) -> int:
         """Return the points the hand picture gives the cards left out: its least deadwood."""
@@ -484,6 +497,10 @@ class MahjongLook(ClosedLook):
         return [*mj.rules_lines(options, locale)[:1],
                 t("table.target", locale, target=options.target_score)]
 
+    def game_name(self, locale: str) -> str:
+        """Return the variant's name: "Mahjong gin", not just gin's."""
+        return t("gin.preset.mahjong", locale)
+
     def seat_melds(self, view: GinTable, seat: int) -> list[MeldSpec]:
         """Return the seat's melds on the table, with what the opponent laid off on them."""
         return mj.seat_melds(view.melds, seat)
@@ -616,6 +633,10 @@ class TeamLook:
         """Return the seat's hand on its board."""
         board, local = self.board(seat)
         return board.hand_spec(local, sort, locale)
+
+    def hand_title(self, seat: int, names: Sequence[str], locale: str) -> str | None:
+        """Return the hand picture's title: the seat's board and whom it plays there."""
+        return t("gin.teams.hand_title", locale, number=seat // 2 + 1, name=names[seat ^ 1])
 
     def hand_prompt(self, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do on its board, or what the game waits for."""
