@@ -112,6 +112,7 @@ WORDS: Words = {
         "gin.teams.game_winner": "{name} win the game with {points} {points:point|points}!",
         "gin.teams.match_winner": "{name} win the game!",
         "gin.event.match_won": "{name} wins the match!",
+        "gin.teams.match_won": "{name} win the match!",
     },
     "it": {
         "gin.game": "Gin Rummy",
@@ -217,5 +218,6 @@ WORDS: Words = {
         "gin.teams.game_winner": "{name} vincono la partita con {points} {points:punto|punti}!",
         "gin.teams.match_winner": "{name} vincono la partita!",
         "gin.event.match_won": "{name} vince l'incontro!",
+        "gin.teams.match_won": "{name} vincono l'incontro!",
     },
 }

@@ -14,11 +14,13 @@ from card_images import HandEndSpec, render_hand_end
 from card_images.style import DISPLAY_WIDTH, LAID_OFF
 from cogs.adapters import Deal, Outcome, view_of
 from cogs.adapters import gin_mahjong as mj
+from cogs.adapters import gin_teams as teams
 from cogs.adapters.gin import GIN, ClosedLook, match_line
 from cogs.adapters.rummy500 import RUMMY500
 from engine.game import Event
 from engine.gin import GinGame, preset
 from engine.gin.ai import choose_action
+from engine.gin.events import MatchEnded
 from engine.gin.views import HandReport, MahjongTally, RevealReport
 from engine.gin.views import ScoreSheet as MatchScores
 from engine.rummy500 import Rummy500Game
@@ -197,3 +199,16 @@ def test_mahjong_gin_is_named_on_its_table_and_hand_and_team_gin_names_board_and
     teams = GIN.new_game(GIN.options("standard", {"team_size": 2}), 4, Deal(seed=1))
     assert GIN.hand_title(teams, 2, four, "en") == "Your hand: board 2, against Dario"
     assert GIN.hand_title(teams, 1, four, "it") == "La tua mano: tavolo 1, contro Alice"
+
+
+def test_a_team_match_s_end_names_the_winning_team_in_the_plural() -> None:
+    four = ["Alice", "Bruno", "Chiara", "Dario"]
+
+    def said(format: str, locale: str) -> str:
+        ended = MatchEnded(MatchScores(format, (), (0, 0), (0, 0), (0, 0), True, 1, 100))
+        return teams.event_line(Event("match_end", None, ended), four, locale,
+                                lambda e, two: "unused")
+
+    assert said("single", "en") == ""  # its game's end named the team
+    assert said("best_of", "en") == "Bruno & Dario win the match!"
+    assert said("best_of", "it") == "Bruno & Dario vincono l'incontro!"
