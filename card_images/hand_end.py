@@ -8,16 +8,20 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from .hand_end_rows import column_width, draw_row, rows_fit, rows_height
+from .hand_end_rows import (
+    column_width,
+    draw_meld_cards,
+    draw_row,
+    meld_groups,
+    rows_fit,
+    rows_height,
+)
 from .layout import (
     Chunk,
     Group,
     Placed,
-    draw_chunk,
-    draw_joker_names,
     flow,
     marked,
-    name_jokers,
     rows_used,
 )
 from .specs import HandEndRow, HandEndSpec
@@ -54,9 +58,7 @@ ROW_GAP = 8
 
 def _groups(row: HandEndRow) -> list[Group]:
     """Melds bracketed, then the cards laid off on others' melds, then the loose cards."""
-    stands = iter(row.joker_for)
-    groups = [Group(name_jokers(marked(meld, [], ""), stands), bracket=True)
-              for meld in row.melds]
+    groups = meld_groups(row)
     if row.layoffs:
         caption = row.layoff_label
         groups.append(Group(marked(row.layoffs, row.layoffs, "laid_off"), caption=caption,
@@ -100,8 +102,7 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, row: HandEndRow,
     top, cards = y + PANEL_PAD + HEADER_H, []
     for chunk in chunks:
         card_y = top + chunk.row * ROW_H
-        placed = draw_chunk(image, draw, chunk, (x0 + PANEL_PAD, card_y), SMALL, 8)
-        draw_joker_names(draw, placed, SMALL)
+        placed = draw_meld_cards(image, draw, chunk, (x0 + PANEL_PAD, card_y), 8)
         cards += placed
         below = card_y + SMALL.h + 8
         left = x0 + PANEL_PAD + chunk.x

@@ -11,9 +11,11 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from .faces import normalize
 from .layout import (
     Chunk,
     Group,
+    Item,
     Placed,
     draw_chunk,
     draw_joker_names,
@@ -22,6 +24,7 @@ from .layout import (
     name_jokers,
     rows_used,
 )
+from .seats import draw_tags
 from .specs import HandEndRow
 from .style import (
     DISPLAY_WIDTH,
@@ -74,10 +77,35 @@ def column_width(rows: Sequence[HandEndRow]) -> int:
     return min(widest, COLUMN_MAX)
 
 
-def _chunks(row: HandEndRow, room: int) -> list[Chunk]:
+def meld_groups(row: HandEndRow) -> list[Group]:
+    """Return the row's melds bracketed, the cards others laid off on them marked and
+    tagged with who laid them off."""
+    tags = [*row.laid_off_tags, *[""] * (len(row.laid_off) - len(row.laid_off_tags))]
+    waiting = [(normalize(c), tag) for c, tag in zip(row.laid_off, tags)]
     stands = iter(row.joker_for)
-    groups = [Group(name_jokers(marked(meld, [], ""), stands), bracket=True)
-              for meld in row.melds]
+    groups = []
+    for meld in row.melds:
+        items = []
+        for code in (normalize(c) for c in meld):
+            hit = next((pair for pair in waiting if pair[0] == code), None)
+            if hit is not None:
+                waiting.remove(hit)
+            items.append(Item(code) if hit is None else Item(code, "laid_off", hit[1]))
+        groups.append(Group(name_jokers(items, stands), bracket=True))
+    return groups
+
+
+def draw_meld_cards(image: Image.Image, draw: ImageDraw.ImageDraw, chunk: Chunk,
+                    xy: tuple[int, int], gap: int) -> list[Placed]:
+    """Draw a chunk of a revealed hand: its cards, jokers' names, lay-offs' tags."""
+    placed = draw_chunk(image, draw, chunk, xy, SMALL, gap)
+    draw_joker_names(draw, placed, SMALL)
+    draw_tags(draw, placed)
+    return placed
+
+
+def _chunks(row: HandEndRow, room: int) -> list[Chunk]:
+    groups = meld_groups(row)
     if row.loose:
         groups.append(Group(marked(row.loose, [], "")))
     return flow(groups, room, SMALL, GROUP_GAP)
@@ -122,7 +150,5 @@ def draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, row: HandEndRow, y: 
     _draw_words(draw, row, (x0 + PAD, y + PAD), column)
     left, cards = x0 + PAD + column + COLUMN_GAP, []
     for chunk in _chunks(row, _room(column)):
-        placed = draw_chunk(image, draw, chunk, (left, y + PAD), SMALL, 6)
-        draw_joker_names(draw, placed, SMALL)
-        cards += placed
+        cards += draw_meld_cards(image, draw, chunk, (left, y + PAD), 6)
     return y + ROW_H + ROW_GAP, cards

@@ -317,7 +317,7 @@ def _draw_info(image: Image.Image, draw: ImageDraw.ImageDraw, plan: SeatPlan, x:
         x += text_width(text, INFO_PX)
 
 
-def _draw_tags(draw: ImageDraw.ImageDraw, placed: Sequence[Placed]) -> None:
+def draw_tags(draw: ImageDraw.ImageDraw, placed: Sequence[Placed]) -> None:
     """Put each laid-off card's tag at the foot of the part of the card left in view."""
     for card in placed:
         if card.item.mark == "laid_off" and card.item.label:
@@ -357,7 +357,7 @@ def _draw_melds(image: Image.Image, draw: ImageDraw.ImageDraw, plan: SeatPlan, l
                        chunk.group.badge, BADGE_PX, GOLD if plan.seat.is_turn else MUTED, BLACK)
         cards = place_cards(chunk, left, row_y, SMALL)
         draw_cards(image, cards, SMALL)
-        _draw_tags(draw, cards)
+        draw_tags(draw, cards)
         draw_joker_names(draw, cards, SMALL)
         placed += cards
     return placed

@@ -219,6 +219,10 @@ class HandEndRow:
     layoff_label: str = "Laid off"  # captions, translated by the caller
     loose_label: str = "Unmelded"
     joker_for: list[str] = field(default_factory=list)  # as HandSpec.joker_for
+    # Cards of `melds` another player laid off there, drawn in their meld marked as laid off,
+    # each with the tag of who laid it off (`laid_off_tags`, same order; "" or none: no tag).
+    laid_off: list[str] = field(default_factory=list)
+    laid_off_tags: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

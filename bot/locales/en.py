@@ -194,7 +194,6 @@ MESSAGES: dict[str, str] = {
     "penalty.closed": "closed",
     "penalty.charged": "{points:+}",
     "penalty.charged_times": "{points:+} (×{times})",
-    "penalty.final_total": "{name}: total {count}",
     # -- leaderboard and stats ----------------------------------------------------------------
     "lb.title": "Leaderboard: {game}",
     "lb.player": "Player",

@@ -206,7 +206,6 @@ MESSAGES: dict[str, str] = {
     "penalty.closed": "chiude",
     "penalty.charged": "{points:+}",
     "penalty.charged_times": "{points:+} (×{times})",
-    "penalty.final_total": "{name}: totale {count}",
     # -- classifica e statistiche -----------------------------------------------------------------------------------
     "lb.title": "Classifica: {game}",
     "lb.player": "Giocatore",

@@ -160,17 +160,6 @@ class AdapterBase(ABC, Generic[GameT, OptT, HandT]):
                 for standing in game.standings() for seat in standing.seats]
         return sorted(rows, key=lambda row: row.seat)
 
-    def final_lines(self, game: GameT, outcomes: Sequence[Outcome], names: Sequence[str],
-                    locale: str) -> list[str]:
-        """Return each seat's final points, then the winner with his."""
-        lines = [t("event.final_score_line", locale, name=names[o.seat], points=o.points)
-                 for o in outcomes]
-        winner = next((o for o in outcomes if o.won), None)
-        if winner is not None:
-            lines.append(t("event.winner", locale, name=names[winner.seat],
-                           points=winner.points))
-        return lines
-
     def score_sheet(self, game: GameT) -> ScoreSheet:
         """Return the hands on the game's shared Scoreboard (`board`) and the standings.
 
@@ -286,6 +275,11 @@ class AdapterBase(ABC, Generic[GameT, OptT, HandT]):
     @abstractmethod
     def hand_spec(self, game: GameT, seat: int, sort: str, locale: str) -> HandSpec:
         """Return a seat's private hand picture."""
+
+    def hand_title(self, game: GameT, seat: int, names: Sequence[str], locale: str
+                   ) -> str | None:
+        """Return the hand picture's title when it names players (None: hand_spec's own)."""
+        return None
 
     @abstractmethod
     def hand_prompt(self, game: GameT, seat: int, names: Sequence[str], locale: str) -> str:

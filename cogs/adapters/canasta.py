@@ -9,6 +9,7 @@ rank with what it could meld. The menus (canasta_menus.py) work in steps kept as
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.i18n import card_text, cards_text, number, t
 from card_images import (
@@ -19,7 +20,7 @@ from card_images import (
     SeatGridPanel,
     TableSpec,
 )
-from cogs.adapters import Control, Outcome, view_of
+from cogs.adapters import Control, view_of
 from cogs.adapters.base import AdapterBase, levels, with_words
 from cogs.adapters.canasta_menus import (
     compose_move,
@@ -59,7 +60,7 @@ from engine.canasta.events import (
     StockDrawn,
 )
 from engine.canasta.melds import CANASTA as CANASTA_SIZE
-from engine.canasta.melds import card_value, meld_rank
+from engine.canasta.melds import canasta_kind, card_value, is_wild, meld_rank
 from engine.canasta.views import (
     CanastaHand,
     CanastaTable,
@@ -90,19 +91,6 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
         view: CanastaHand = view_of(game, seat)
         return safe_move(view)
 
-    def final_lines(self, game: CanastaGame, outcomes: Sequence[Outcome], names: Sequence[str],
-                    locale: str) -> list[str]:
-        """Return each side's final total, then the winning side."""
-        view: CanastaTable = view_of(game)
-        lines = [t("canasta.final_total", locale, name=side_name(s.seats, names),
-                   total=number(s.total)) for s in view.sides]
-        winner = game.winner
-        if winner is not None:
-            lines.append(t("canasta.winner", locale,
-                           name=side_name(view.sides[winner].seats, names),
-                           points=number(view.sides[winner].total)))
-        return lines
-
     # ----- pictures ---------------------------------------------------------------------------
 
     def table_spec(self, game: CanastaGame, names: Sequence[str], locale: str) -> TableSpec:
@@ -126,8 +114,10 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
         view: CanastaTable = view_of(game)
         if game.is_over:
             winner = game.winner
-            return (t("event.game_over", locale) if winner is None else t(
-                "table.winner", locale, name=side_name(view.sides[winner].seats, names)))
+            if winner is None:
+                return t("event.game_over", locale)
+            seats = view.sides[winner].seats  # a partnership wins in the plural
+            return t("event.game_won", locale, name=side_name(seats, names), count=len(seats))
         assert view.turn is not None
         return t("table.turn_of", locale, name=names[view.turn])
 
@@ -215,8 +205,9 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
             return t("canasta.event.take", locale, name=who, count=p.cards,
                      melds=melds_line(p.melds, locale)) + reds_line(p.red_threes, locale)
         if isinstance(p, Added):
+            before = meld_before(p.meld, p.cards)
             return t("canasta.event.add", locale, name=who, cards=cards_text(p.cards),
-                     what=meld_word(p.meld, locale)) + completed(p.meld, len(p.cards), locale)
+                     what=meld_word(before, locale)) + completed(p.meld, len(p.cards), locale)
         return ""
 
     def _news_line(self, p: CanastaPayload, names: Sequence[str], locale: str) -> str:
@@ -368,6 +359,17 @@ def meld_word(meld: MeldView, locale: str) -> str:
     return t(key, locale, rank=rank, count=len(meld.cards), joker=meld.wilds)
 
 
+def meld_before(meld: MeldView, added: Sequence[str]) -> MeldView:
+    """Return the meld as it lay before these cards were added to it (what the player added
+    to, not what it became)."""
+    left = list(meld.cards)
+    for card in added:
+        left.remove(card)
+    rank, cards = view_rank(meld), [Card.parse(c) for c in left]
+    return replace(meld, cards=tuple(left), wilds=sum(is_wild(c, rank) for c in cards),
+                   canasta=canasta_kind(rank, cards))
+
+
 def melds_line(melds: Sequence[MeldView], locale: str) -> str:
     """Write melds for a public line, with their cards."""
     return "; ".join(f"{meld_word(m, locale)}: {meld_text(m.cards)}" for m in melds)
@@ -417,8 +419,10 @@ def end_row(s: SideReport, seat: int, cards: Sequence[str], names: Sequence[str]
             opts: CanastaOptions, locale: str) -> HandEndRow:
     """Return a seat's hand laid open, with its side's score for the hand."""
     held = sum(card_value(Card.parse(c), opts) for c in cards)
+    # a side of one is its player: his row says his score, not a side's
+    key = "canasta.side_score" if len(s.hands) > 1 else "canasta.seat_score"
     return HandEndRow(name=names[seat], loose=list(cards), loose_value=held,
-                      points=t("canasta.side_score", locale, score=number(s.score)),
+                      points=t(key, locale, score=number(s.score)),
                       loose_label=t("picture.in_hand", locale))
 
 

@@ -30,7 +30,6 @@ from cogs.adapters import (
     Control,
     Deal,
     JsonDict,
-    Outcome,
     ScoreSheet,
     SelectControl,
     SelectOption,
@@ -74,6 +73,7 @@ from engine.gin.events import (
 from engine.gin.mahjong_ai import shed
 from engine.gin.team_views import OnBoard
 from engine.gin.views import GinHand, GinTable, HandReport
+from engine.gin.views import ScoreSheet as MatchScores
 from engine.sides import Sides
 from engine.solver import Arrangement
 
@@ -139,6 +139,11 @@ class GinAdapter(AdapterBase[GinOrTeams, GinOptions, GinHand]):
         payload = ev.public.payload if isinstance(ev.public, OnBoard) else ev.public
         return payload.cards if isinstance(payload, Took) else ()
 
+    def hand_title(self, game: GinOrTeams, seat: int, names: Sequence[str], locale: str
+                   ) -> str | None:
+        """Return a team player's hand title (his board, his opponent); None for two."""
+        return look(game).hand_title(seat, names, locale)
+
     def controls(self, game: GinOrTeams, seat: int, locale: str, draft: object | None = None
                  ) -> list[Control]:
         """Return the buttons and menus of the seat's legal moves, at its place in the menus."""
@@ -161,12 +166,6 @@ class GinAdapter(AdapterBase[GinOrTeams, GinOptions, GinHand]):
     ) -> tuple[HandEndSpec, list[str]] | None:
         """Return every hand revealed with melds, layoffs, deadwood, and the score lines."""
         return look(game).hand_end(events, names, locale)
-
-    def final_lines(self, game: GinOrTeams, outcomes: Sequence[Outcome], names: Sequence[str],
-                    locale: str) -> list[str]:
-        """Return each side's final points, then the winner (a team, with team play)."""
-        lines = look(game).final_lines(outcomes, names, locale)
-        return super().final_lines(game, outcomes, names, locale) if lines is None else lines
 
     def score_sheet(self, game: GinOrTeams) -> ScoreSheet:
         """Return each hand's points; the totals add the bonuses (Hollywood: games 2 and 3)."""
@@ -260,11 +259,15 @@ class ClosedLook:
         piles = PilesPanel(stock_count=view.stock, face_up=knock, discard=list(view.discard),
                            spread=self.whole_pile(view))
         return self.pile_words(with_words(TableSpec(
-            title=t("table.title", locale, game=t("game.gin", locale), number=view.hand_no),
+            title=t("table.title", locale, game=self.game_name(locale), number=view.hand_no),
             panels=[piles, SeatGridPanel(seats, note_no_melds=False)],
             status=self.table_status(names, locale),
             footer=t("table.target", locale, target=view.scores.target),
         ), locale), locale)
+
+    def game_name(self, locale: str) -> str:
+        """Return the name the table and hand pictures give the game."""
+        return t("game.gin", locale)
 
     def seat_melds(self, view: GinTable, seat: int) -> list[MeldSpec]:
         """Return the melds the seat has shown: those of its deep pickups."""
@@ -308,13 +311,17 @@ class ClosedLook:
             loose=deadwood,
             loose_value=self.held_value(view),
             sort="rank" if sort == "rank" else "suit",
-            title=t("hand.title", locale, game=t("game.gin", locale)),
+            title=t("hand.title", locale, game=self.game_name(locale)),
             highlight=[view.taken] if view.taken else [],
             loose_label=t(self.held_key, locale),
             empty_label=t("picture.no_cards", locale),
         )
 
     held_key = "gin.picture.deadwood"  # what the hand picture calls the cards left out of melds
+
+    def hand_title(self, seat: int, names: Sequence[str], locale: str) -> str | None:
+        """Return None: the hand picture's own title names the game, and two play it."""
+        return None
 
     def held_value(self, view: GinHand) -> int:
         """Return the points the hand picture gives the cards left out: its least deadwood."""
@@ -424,11 +431,6 @@ class ClosedLook:
 
     # ----- lines and the hand's end -----------------------------------------------------------
 
-    def final_lines(self, outcomes: Sequence[Outcome], names: Sequence[str], locale: str
-                    ) -> list[str] | None:
-        """Return None: the final lines are every game's (each seat, then the winner)."""
-        return None
-
     def opening_lines(self, names: Sequence[str], locale: str) -> list[str]:
         """Return the line announcing the first deal (dealer, knock card)."""
         view = self.table()
@@ -501,6 +503,10 @@ class MahjongLook(ClosedLook):
         """Return the way of play and the target."""
         return [*mj.rules_lines(options, locale)[:1],
                 t("table.target", locale, target=options.target_score)]
+
+    def game_name(self, locale: str) -> str:
+        """Return the variant's name: "Mahjong gin", not just gin's."""
+        return t("gin.preset.mahjong", locale)
 
     def seat_melds(self, view: GinTable, seat: int) -> list[MeldSpec]:
         """Return the seat's melds on the table, with what the opponent laid off on them."""
@@ -635,6 +641,10 @@ class TeamLook:
         board, local = self.board(seat)
         return board.hand_spec(local, sort, locale)
 
+    def hand_title(self, seat: int, names: Sequence[str], locale: str) -> str | None:
+        """Return the hand picture's title: the seat's board and whom it plays there."""
+        return t("gin.teams.hand_title", locale, number=seat // 2 + 1, name=names[seat ^ 1])
+
     def hand_prompt(self, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do on its board, or what the game waits for."""
         if self.game.is_over:
@@ -674,12 +684,6 @@ class TeamLook:
         """Return every board's hands laid open and the team result, once all ended."""
         totals = teams.team_totals(view_of(self.game), names, locale, self.team_score(locale))
         return teams.hand_end(events, names, locale, totals)
-
-    def final_lines(self, outcomes: Sequence[Outcome], names: Sequence[str], locale: str
-                    ) -> list[str]:
-        """Return each team's final points, then the winning team."""
-        points = [outcomes[0].points, outcomes[1].points]  # seats 0 and 1: one of each team
-        return teams.final_lines(view_of(self.game), names, locale, points)
 
 
 Look = ClosedLook | TeamLook  # how one game of one variant looks: the adapter's answers for it
@@ -827,8 +831,16 @@ def event_detail(ev: Event, who: str, names: Sequence[str], locale: str) -> str:
     if isinstance(p, HandEnded):
         return hand_result_line(p.result, names, locale)
     if isinstance(p, MatchEnded):
-        return t("event.game_over", locale)
+        return match_line(p.scores, names, locale)
     return ""
+
+
+def match_line(scores: MatchScores, names: Sequence[str], locale: str) -> str:
+    """Return the winner of a match of several games ("" for a single game: its end named him,
+    and the table says the game is over under it)."""
+    if scores.format == "single" or scores.winner is None:
+        return ""
+    return t("gin.event.match_won", locale, name=names[scores.winner])
 
 
 def deal_line(hand: int, dealer: int, card: str | None, names: Sequence[str],

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 from bot.i18n import card_text as _pretty
 from bot.i18n import cards_text, t
-from card_images import HandEndRow, MeldSpec, PilesPanel, TableSpec
+from card_images import HandEndRow, MeldSpec, PilesPanel, TableSpec, seat_tags
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption
 from cogs.adapters.melding import (
     GROUP_STEP,
@@ -362,21 +362,22 @@ def held_line(view: GinHand, locale: str) -> str:
 
 
 def end_rows(result: HandReport, names: Sequence[str], locale: str) -> list[HandEndRow]:
-    """Return each seat's melds (lay-offs apart) and the cards left in hand, with its score."""
+    """Return each seat's melds, with the cards the opponent laid off on them in place and
+    tagged as the table shows them, the cards left in hand, and the seat's score."""
     tally = result.mahjong
     assert tally is not None
+    tags = seat_tags(names)
     rows = []
     for seat, reveal in enumerate(result.reveals):
         mine = [m for m in result.melds if m.owner == seat]
+        theirs = [e for m in mine for e in m.entries if e.by != seat]
         rows.append(HandEndRow(
             name=names[seat],
-            melds=[[e.card for e in m.entries if e.by == seat] for m in mine],
-            layoffs=[e.card for m in result.melds for e in m.entries
-                     if e.by == seat and m.owner != seat],
+            melds=[list(m.cards) for m in mine],
+            laid_off=[e.card for e in theirs], laid_off_tags=[tags[e.by] for e in theirs],
             loose=list(reveal.deadwood),
             loose_value=tally.held[seat],
             points=t("table.points", locale, points=tally.totals[seat]),
-            layoff_label=t("picture.laid_off", locale),
             loose_label=t("gin.mahjong.in_hand", locale)))
     return rows
 

@@ -25,7 +25,7 @@ from cogs.adapters import view_of
 from cogs.adapters.base import with_words
 from cogs.adapters.canasta import side_name
 from engine.game import Event
-from engine.gin.events import GameEnded
+from engine.gin.events import GameEnded, MatchEnded
 from engine.gin.match import SWEEP_STEP, TeamHand
 from engine.gin.options import GinOptions
 from engine.gin.team_views import BoardView, OnBoard, TeamHandEnded, TeamTable
@@ -137,7 +137,12 @@ def event_line(ev: Event, names: Sequence[str], locale: str, told: BoardLine) ->
     if isinstance(p, GameEnded):
         return t("gin.teams.game_winner", locale, name=team_name(p.winner, names),
                  points=p.totals[p.winner])
-    return told(ev, names)  # the match's end
+    if isinstance(p, MatchEnded):  # a match of several games names its winning team
+        scores = p.scores
+        if scores.format == "single" or scores.winner is None:
+            return ""
+        return t("gin.teams.match_won", locale, name=team_name(scores.winner, names))
+    return told(ev, names)
 
 
 def team_line(team: TeamHand, names: Sequence[str], locale: str) -> str:
@@ -195,18 +200,6 @@ def team_totals(view: TeamTable, names: Sequence[str], locale: str,
     """Return each team's score as the match format keeps it."""
     return [t("table.score_line", locale, name=team_name(team, names),
               points=score(view.boards[0].table, team)) for team in (0, 1)]
-
-
-def final_lines(view: TeamTable, names: Sequence[str], locale: str,
-                points: Sequence[int]) -> list[str]:
-    """Return each team's final points, then the winning team."""
-    lines = [t("event.final_score_line", locale, name=team_name(team, names),
-               points=points[team]) for team in (0, 1)]
-    winner = view.scores.winner
-    if winner is not None:
-        lines.append(t("gin.teams.game_winner", locale, name=team_name(winner, names),
-                       points=points[winner]))
-    return lines
 
 
 def rules_lines(options: GinOptions, locale: str) -> list[str]:

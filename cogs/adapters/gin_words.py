@@ -99,6 +99,7 @@ WORDS: Words = {
         "gin.teams.lobby_note": "Each player plays his own hand against the player in the same place on the other team. The table needs {max} {max:player|players}; the host can swap seats.",
         "gin.teams.rules": "Teams of {count}: each player plays his own hand against his opposite number; when every hand is over the team with more points scores the difference.",
         "gin.teams.board_title": "Board {number}: {first} v {second}",
+        "gin.teams.hand_title": "Your hand: board {number}, against {name}",
         "gin.teams.board_over": "Hand over — waiting for the other boards",
         "gin.teams.your_board_over": "Your hand is over — waiting for the other boards to finish.",
         "gin.teams.waiting_for": "Waiting for {names}",
@@ -115,6 +116,8 @@ WORDS: Words = {
         "gin.mahjong.prompt.play_meld": "Meld, then discard. Empty your hand to go gin.",
         "gin.mahjong.prompt.play_lay": "Lay off on any meld on the table, then discard. Empty your hand to go gin.",
         "gin.mahjong.prompt.play_discard": "Discard a card.",
+        "gin.event.match_won": "{name} wins the match!",
+        "gin.teams.match_won": "{name} win the match!",
     },
     "it": {
         "gin.game": "Gin Rummy",
@@ -207,6 +210,7 @@ WORDS: Words = {
         "gin.teams.lobby_note": "Ognuno gioca la sua mano contro chi occupa lo stesso posto nell'altra squadra. Al tavolo {max:serve|servono} {max} {max:giocatore|giocatori}; chi l'ha aperto può scambiare i posti.",
         "gin.teams.rules": "Squadre da {count}: ognuno gioca la sua mano contro il suo avversario diretto; finite tutte le mani, la squadra con più punti segna la differenza.",
         "gin.teams.board_title": "Tavolo {number}: {first} contro {second}",
+        "gin.teams.hand_title": "La tua mano: tavolo {number}, contro {name}",
         "gin.teams.board_over": "Mano finita — si aspettano gli altri tavoli",
         "gin.teams.your_board_over": "La tua mano è finita: si aspetta che finiscano gli altri tavoli.",
         "gin.teams.waiting_for": "In attesa di {names}",
@@ -223,5 +227,7 @@ WORDS: Words = {
         "gin.mahjong.prompt.play_meld": "Cala, poi scarta. Se resti senza carte fai gin.",
         "gin.mahjong.prompt.play_lay": "Attacca a qualsiasi combinazione in tavola, poi scarta. Se resti senza carte fai gin.",
         "gin.mahjong.prompt.play_discard": "Scarta una carta.",
+        "gin.event.match_won": "{name} vince l'incontro!",
+        "gin.teams.match_won": "{name} vincono l'incontro!",
     },
 }

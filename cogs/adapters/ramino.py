@@ -93,16 +93,6 @@ class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
         return [replace(o, points=o.points - base if opts.chips else -o.points)
                 for o in super().outcomes(game)]
 
-    def final_lines(self, game: RaminoGame, outcomes: Sequence[Outcome], names: Sequence[str],
-                    locale: str) -> list[str]:
-        """Return each seat's final total (or chips), then the winner."""
-        view: RaminoTable = view_of(game)
-        key = "ramino.final_chips" if view.options.chips else "penalty.final_total"
-        lines = [t(key, locale, name=names[s.seat], count=s.total) for s in view.seats]
-        if view.winner is not None:
-            lines.append(t("table.winner", locale, name=names[view.winner]))
-        return lines
-
     def score_sheet(self, game: RaminoGame) -> ScoreSheet:
         """Return the hands' points, "–" for those a seat sat out; in the chips game the
         chips each began with are a row, else what re-entries changed."""

@@ -24,6 +24,7 @@ from card_images import (
     SeatSpec,
     TableSpec,
 )
+from card_images.faces import normalize, sort_key
 from cogs.adapters import Control, Outcome, view_of
 from cogs.adapters.base import AdapterBase, levels, with_words
 from cogs.adapters.ramino51_menus import (
@@ -86,17 +87,6 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
     def outcomes(self, game: Ramino51Game) -> list[Outcome]:
         """Return the results as the leaderboard reads them, higher better: −total."""
         return [replace(o, points=-o.points) for o in super().outcomes(game)]
-
-    def final_lines(self, game: Ramino51Game, outcomes: Sequence[Outcome], names: Sequence[str],
-                    locale: str) -> list[str]:
-        """Return each seat's final total, then the winner (the lowest)."""
-        view = view_of(game)
-        lines = [t("penalty.final_total", locale, name=names[s.seat], count=s.total)
-                 for s in view.seats]
-        if game.winner is not None:
-            lines.append(t("ramino51.winner", locale, name=names[game.winner],
-                           points=view.totals[game.winner]))
-        return lines
 
     # ----- pictures ---------------------------------------------------------------------------
 
@@ -300,7 +290,7 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
         # The closer's row shows what he put down (all of it, after a close in hand).
         mine = [m for m in p.melds if m.owner == s.seat] if s.seat == p.closer else []
         return HandEndRow(name=names[s.seat], melds=[list(m.cards) for m in mine],
-                          loose=list(s.hand), loose_value=s.value, points=points,
+                          loose=in_hand_order(s.hand), loose_value=s.value, points=points,
                           loose_label=t("picture.in_hand", locale),
                           joker_for=joker_cards(p for m in mine for p in m.placed))
 
@@ -399,5 +389,9 @@ def opening_line(view: R51Hand, locale: str) -> str:
     return t(key, locale, points=best.value, minimum=best.minimum)
 
 
-RAMINO51 = Ramino51Adapter()
+def in_hand_order(cards: Sequence[str]) -> list[str]:
+    """Return a hand laid open in the order a hand picture sorts it (by suit, jokers last)."""
+    return sorted(cards, key=lambda c: sort_key(normalize(c), "suit"))
 
+
+RAMINO51 = Ramino51Adapter()

@@ -71,6 +71,9 @@ def hand_parts(rt: Runtime, seat: int, controls_on: bool
     """Return a hand's picture spec, its message fields but the file, and their key."""
     locale, sort, game = rt.seat_locale(seat), rt.seat(seat).sort, rt.game
     spec = rt.adapter.hand_spec(game, seat, sort, locale)
+    title = rt.adapter.hand_title(game, seat, rt.names, locale)  # a team gin board, say
+    if title is not None:
+        spec = replace(spec, title=title)
     prompt = rt.adapter.hand_prompt(game, seat, rt.names, locale)
     spec, news = with_news(rt.seat(seat), spec, locale)
     prompt = "\n".join([*news, prompt])

@@ -2,8 +2,10 @@
 
 A code block keeps the columns aligned on every client. When the hands do not fit the room
 left in the message, the oldest ones are summed into one row ("1–12"), so the sheet always
-adds up to the totals. A sheet too wide for a phone (many players, long names) heads its
-columns with the seats' short tags, the ones the table picture shows, and names them above.
+adds up to the totals. Columns are headed with the sides' full names; a sheet they would make
+too wide for a phone (many players, long names, partnerships of long names) heads its columns
+with the seats' short tags, the ones the table picture shows, and names them above: a name is
+never cut.
 A hand a player sat out (he was out of the game) reads "–".
 """
 
@@ -14,9 +16,7 @@ from collections.abc import Sequence
 from bot.i18n import number, t
 from card_images import seat_tags
 from cogs.adapters import ScoreSheet
-from cogs.limits import cut
 
-NAME_WIDTH = 10  # a column's heading (the side's names) is cut to this
 PHONE_WIDTH = 40  # characters of a code block line a phone shows without wrapping
 GAP = "  "
 SAT_OUT = "–"
@@ -83,7 +83,7 @@ def _headings(sheet: ScoreSheet, names: Sequence[str], locale: str
 
     Names are used while the sheet fits a phone's width; else each seat's tag.
     """
-    named = [cut(" + ".join(names[s] for s in seats), NAME_WIDTH) for seats in sheet.sides]
+    named = [" + ".join(names[s] for s in seats) for seats in sheet.sides]
     total: Row = (t("sheet.total", locale), sheet.totals)
     rows = sheet_rows(sheet, locale, len(sheet.hands))
     if len(_lines(named, rows, total, t("sheet.hand", locale))[0]) <= PHONE_WIDTH:

@@ -48,7 +48,10 @@ def is_old(message_id: int) -> bool:
 def table_payload(rt: Runtime, final: bool = False) -> PictureMessage:
     """Return the table message: the move log, whose turn, the picture and its buttons."""
     game, adapter = rt.game, rt.adapter
-    status = adapter.table_status(game, rt.names, rt.locale)
+    # At the end the log's last line names the winner (the game's end event): the status
+    # under it says only that the game is over, so the winner is told once.
+    status = (t("event.game_over", rt.locale) if game.is_over
+              else adapter.table_status(game, rt.names, rt.locale))
     text = log_text(rt.log, status)
     picture = render_table(adapter.table_spec(game, rt.names, rt.locale))
     payload: PictureMessage = {"content": text, "file": png(picture, "table.png"), "view": None}
@@ -174,7 +177,7 @@ class TableMessage:
             log.warning("game %s: old table kept its buttons (%s)", rt.record.id, error.status)
 
     async def finish(self, rt: Runtime) -> None:
-        """Record the results, announce the winner and stop the session."""
+        """Record the results and stop the session (the final table told the winner)."""
         outcomes = rt.adapter.outcomes(rt.game)
         seats = rt.record.seats
         rows = [ResultRow(seat=o.seat, name=rt.names[o.seat], user_id=seats[o.seat]["user_id"],
@@ -182,8 +185,5 @@ class TableMessage:
                           side=o.side)
                 for o in outcomes]
         await self.storage.record_results(rt.record.id, rows)
-        lines = ["**" + t("event.game_over", rt.locale) + "**"]
-        lines += rt.adapter.final_lines(rt.game, outcomes, rt.names, rt.locale)
-        await self.places.post(rt, "\n".join(lines))
         rt.session.close()
         self.runtimes.pop(rt.record.id, None)

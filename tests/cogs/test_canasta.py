@@ -178,8 +178,10 @@ async def test_two_players_a_clean_canasta_and_going_out(
     await choose(sim.alice, "discard", ["5C"])
     assert "Alice discarded 5♣\ufe0e.\nHand 1 is over. Alice went out." in log(sim)
     result = hand_end_message(sim).content.splitlines()
-    assert "Alice: M 150 + C 1000 + R 0 + G 300 − P 0 = 1450 (total 1450)" in result
-    assert "Bruno: M 0 + C 0 + R 0 + G 0 − P 250 = −250 (total −250)" in result
+    assert ("Alice: melds 150 + canastas 1000 + red threes 0 + going out 300 − cards left 0"
+            " = 1450 (total 1450)") in result
+    assert ("Bruno: melds 0 + canastas 0 + red threes 0 + going out 0 − cards left 250"
+            " = −250 (total −250)") in result
     assert (await png_of(hand_end_message(sim), "canasta_hand_end.png")).width <= DISPLAY_WIDTH
     assert table(sim).hand_no == 2
 
@@ -237,7 +239,11 @@ async def test_computers_finish_a_short_game_and_both_partners_count_the_win(
             break
         await sim.env.advance_time(30)
     assert running(sim) is None
-    assert "Winner: " in log(sim)
+    # The winning partnership is named once, in the plural, on the final table.
+    final = "\n".join(texts(sim)[texts(sim).index(table_message(sim).content):])
+    assert final.count(" win the game with ") == 1 and "wins" not in final
+    assert "**Game over!**" in final and "Winner" not in log(sim)
+    assert "Alice + Chiara  Bruno + Dario" in final and "…" not in final  # names whole
     rows = await sim.bot.storage.leaderboard(sim.guild.id, "canasta")
     assert sorted(r.name for r in rows) == ["Alice", "Bruno", "Chiara", "Dario"]
     winners = sorted(r.name for r in rows if r.wins)

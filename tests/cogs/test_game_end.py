@@ -132,7 +132,10 @@ async def test_the_final_table_shows_the_score_sheet_and_play_again(
     table = table_message(sim)
     assert labels(table) == ["Play again"]
     content = table.content
-    assert "Alice wins the game!" in content and "**Score sheet**" in content
+    assert "Alice wins the game with 319 points!\n**Game over!**\n**Score sheet**" in content
+    # The winner is told once: in the final table, and in no message after it.
+    told = "\n".join(texts(sim)[texts(sim).index(content):])
+    assert told.count("wins the game") == 1 and told.count("Game over!") == 1
     sheet = content[content.index("```"):]
     rows = [line.split() for line in sheet.strip("`\n").splitlines()]
     # 97 for the gin, doubled for the shutout, 100 game bonus, 25 line bonus: 319.

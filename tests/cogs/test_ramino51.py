@@ -138,8 +138,8 @@ async def test_an_opening_a_lay_off_a_joker_and_a_close_in_hand(
     assert await choose(sim.chiara, "close", ["now"]) == ""
     result = hand_end_message(sim).content.splitlines()
     assert result[0] == "Chiara closed in hand: every charge ×2!"
-    assert "Alice: cards 49 ×2 → +98 (total 98)" in result
-    assert "Bruno: cards 22 ×2 → +44 (total 44)" in result
+    assert "Alice: 49 points in hand ×2 → +98 (total 98)" in result
+    assert "Bruno: 22 points in hand ×2 → +44 (total 44)" in result
     assert (await png_of(hand_end_message(sim), "r51_hand_end.png")).width <= DISPLAY_WIDTH
     assert table(sim).hand_no == 2
 
@@ -232,7 +232,9 @@ async def test_three_absent_players_are_replaced_by_computers_that_finish_the_ga
             break
         await sim.env.advance_time(30)
     lines = "\n".join(texts(sim))
-    assert "with the lowest total" in lines
+    assert "wins the game! The lowest total wins: " in lines
+    final = "\n".join(texts(sim)[texts(sim).index(table_message(sim).content):])
+    assert final.count("wins the game") == 1  # the winner once: "Game over!" under his line
     rows = await sim.bot.storage.leaderboard(sim.guild.id, "ramino51")
     assert sorted(r.name for r in rows) == ["Alice", "Bruno", "Chiara"]
     assert sum(r.wins for r in rows) == 1

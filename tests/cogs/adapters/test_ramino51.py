@@ -12,7 +12,9 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
+from bot.i18n import t
 from card_images import PilesPanel, render_hand, render_table
+from card_images.faces import normalize, sort_key
 from cogs.adapters import ButtonControl, Control, SelectControl
 from cogs.adapters.ramino51 import RAMINO51
 from cogs.adapters.ramino51_menus import (
@@ -33,7 +35,7 @@ from engine.game import Event
 from engine.ramino51 import Discard, DrawStock, MeldCards, Ramino51Game, parse_action, preset
 from engine.ramino51.actions import Group
 from engine.ramino51.events import Drew
-from engine.ramino51.views import R51Hand
+from engine.ramino51.views import HandReport, R51Hand
 from tests.engine.ramino51.scripted import crafted, scripted
 
 NAMES = ["Alice", "Bruno", "Chiara", "Dario"]
@@ -267,15 +269,30 @@ def test_the_hand_end_doubles_the_charges_after_a_close_in_hand() -> None:
     assert found is not None
     spec, lines = found
     assert lines == ["Chiara closed in hand: every charge ×2!",
-                     "Alice: cards 49 ×2 → +98 (total 98)",
-                     "Bruno: cards 107 ×2 → +214 (total 214)",
+                     "Alice: 49 points in hand ×2 → +98 (total 98)",
+                     "Bruno: 107 points in hand ×2 → +214 (total 214)",
                      "Chiara: nothing to pay (total 0)"]
     assert [r.points for r in spec.rows] == ["+98 (×2)", "+214 (×2)", "closed"]
     assert spec.rows[2].melds and not spec.rows[2].loose
+    # the losers' cards laid open as a hand picture sorts them: by suit, jokers last
+    report = next(e.public for e in events if isinstance(e.public, HandReport))
+    held = list(report.seats[1].hand)
+    bruno = spec.rows[1].loose
+    assert sorted(bruno) == sorted(held) and bruno != held  # held in another order
+    assert bruno == sorted(bruno, key=lambda c: sort_key(normalize(c), "suit"))
     italian = RAMINO51.table_spec(game, NAMES, "it")
     assert [seat.score for seat in italian.seats] == ["totale 98", "totale 214", "totale 0"]
     image = Image.open(io.BytesIO(render_table(italian)))
     assert image.format == "PNG" and image.width <= 550
+
+
+def test_the_hand_end_says_closed_in_its_title_as_in_the_closer_s_panel() -> None:
+    assert t("ramino51.event.out", "en", name="Alice") == "Alice closed!"
+    assert t("penalty.closed", "en") == "closed"
+    assert t("ramino51.charge_line", "en", name="Alice", held=1, points=1, total=1) == (
+        "Alice: 1 point in hand → +1 (total 1)")
+    assert t("ramino51.charge_line", "it", name="Alice", held=80, points=80, total=80) == (
+        "Alice: 80 punti in mano → +80 (totale 80)")
 
 
 def test_the_unopened_penalty_is_said_when_it_applies() -> None:
@@ -283,7 +300,7 @@ def test_the_unopened_penalty_is_said_when_it_applies() -> None:
     found = RAMINO51.hand_end(game, events, NAMES, "it")
     assert found is not None
     _, lines = found
-    assert "Alice: carte 49 ×2 → +98 (totale 98)" in lines
+    assert "Alice: 49 punti in mano ×2 → +98 (totale 98)" in lines
     assert "Bruno: non ha aperto, paga 100 ×2 → +200 (totale 200)" in lines
 
 

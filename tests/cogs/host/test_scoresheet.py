@@ -62,13 +62,18 @@ def test_hands_a_game_did_not_keep_are_one_row() -> None:
         "1", (45, 0))
 
 
-def test_partners_share_a_column_and_long_names_are_cut() -> None:
+def test_partners_share_a_column_and_names_are_whole_while_they_fit() -> None:
     sheet = ScoreSheet(((0, 2), (1, 3)), ((10, 5),), (10, 5), 1)
-    text = sheet_text(sheet, ["Al", "Bo", "Cy", "Di"], "en", 2000)
-    assert "Al + Cy" in text and "Bo + Di" in text
+    text = sheet_text(sheet, ["Alice", "Bruno", "Chiara", "Dario"], "en", 2000)
+    assert cells(text)[0] == ["Hand", "Alice", "+", "Chiara", "Bruno", "+", "Dario"]
     long = sheet_text(ScoreSheet(((0,), (1,)), ((1, 0),), (1, 0), 1),
-                      ["Maximilian the Great", "B"], "en", 2000)
-    assert "Maximilia…" in long and "Great" not in long
+                      ["Maximilian the Great", "Computer 1"], "en", 2000)
+    assert cells(long)[0] == ["Hand", "Maximilian", "the", "Great", "Computer", "1"]
+    assert "…" not in text + long
+    # Partnerships of computers are too wide for a phone: tags, and their names in full above.
+    computers = sheet_text(sheet, ["Alice", "Computer 1", "Computer 2", "Computer 3"], "en", 2000)
+    assert cells(computers)[0] == ["Hand", "AL+C2", "C1+C3"] and "…" not in computers
+    assert "C1 Computer 1" in computers.splitlines()[1]
 
 
 def test_gin_lists_its_hands_and_names_hollywood_extras() -> None:
@@ -99,5 +104,5 @@ def test_a_sheet_too_wide_for_a_phone_heads_its_columns_with_the_seat_tags() -> 
     body = text.split("```")[1].strip("\n").splitlines()
     assert max(len(line) for line in body) <= 40
     three = sheet_text(ScoreSheet(sides[:3], ((1, 2, 3),), (1, 2, 3), 1), seven, "en", 2000)
-    assert cells(three)[0] == ["Hand", "Alice", "Computer", "1", "Bartholom…"]
+    assert cells(three)[0] == ["Hand", "Alice", "Computer", "1", "Bartholomew"]
     assert "·" not in three, "names that fit need no legend"
