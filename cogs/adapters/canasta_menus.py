@@ -6,11 +6,16 @@ in steps kept as a typed draft (see GameAdapter.step):
 
 - None, the turn's main menu: the ready-made moves (pile takes, openings, new melds,
   additions) in selects, and buttons to build one by hand;
-- `Building(melds)` building melds rank by rank: a rank puts down all its free natural
-  cards, a wild card joins the last meld. Before the side has opened the melds make an
-  opening; after, one meld. Its confirm button is greyed out until the build is legal, and
-  says what it lacks;
-- `Adding()` (choose one of the side's melds), `Adding(id)` (choose an addition to it).
+- `Building(melds)` building melds rank by rank: a rank puts down its free natural cards
+  (all a meld may hold), the last meld may then hold fewer or more of them (a player keeps a
+  pair in hand for a frozen pile), and a wild card joins it. Before the side has opened the
+  melds make an opening; after, one meld. Its confirm button is greyed out until the build is
+  legal, and says what it lacks;
+- `Adding()` (choose one of the side's melds), `Adding(id)` (choose an addition to it; when
+  a big hand has more than a select holds, first how many of the meld's naturals it adds,
+  `Adding(id, naturals)`);
+- `Taking(page)`, the turn's first menu with a later page of the pile takes, when a big hand
+  has more than a select holds (melding.paged's next-page button).
 
 A step travels as its text and comes back by lookup among the steps these menus offer now
 (`steps`, built from the same choices as the controls), never by reading it.
@@ -27,11 +32,12 @@ from typing import TypeVar
 
 from bot.i18n import card_text, cards_text, t
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption, Style
+from cogs.adapters.melding import NEXT_STEP, next_page, page_count, paged
 from cogs.errors import Refusal
 from engine.canasta import actions as A
 from engine.canasta.building import Build, build
 from engine.canasta.game import CanastaGame
-from engine.canasta.melds import cards_value, is_wild
+from engine.canasta.melds import cards_value, is_wild, meld_rank
 from engine.canasta.shapes import Group
 from engine.canasta.views import CanastaHand, MeldView, SideView, rank_name
 from engine.cards import Card
@@ -60,18 +66,31 @@ class Building:
 @dataclass(frozen=True, slots=True)
 class Adding:
     """An addition under way: choosing one of the side's melds (`meld` None), then the cards
-    that go on it."""
+    that go on it (with more ways than a select holds, those with `naturals` of its rank)."""
 
     meld: str | None = None
+    naturals: int | None = None
 
     def __str__(self) -> str:
-        return "add" if self.meld is None else f"add:{self.meld}"
+        if self.meld is None:
+            return "add"
+        return f"add:{self.meld}" + ("" if self.naturals is None else f":{self.naturals}")
 
 
-Draft = Building | Adding | None  # None: the turn's own menus
+@dataclass(frozen=True, slots=True)
+class Taking:
+    """The turn's first menu showing a later page of the pile takes."""
+
+    page: int = 1
+
+    def __str__(self) -> str:
+        return f"takes:{self.page}"
+
+
+Draft = Building | Adding | Taking | None  # None: the turn's own menus
 
 BACK, BUILD, CLEAR, ADD = "ui_back", "ui_build", "ui_clear", "ui_add"
-RANK, WILD, MELD = "ui_rank", "ui_wild", "ui_meld"  # the steps' selects
+RANK, WILD, MELD, COUNT = "ui_rank", "ui_wild", "ui_meld", "ui_count"  # the steps' selects
 
 
 def said(verb: str, value: str) -> str:
@@ -87,7 +106,7 @@ def hand_controls(game: CanastaGame, view: CanastaHand, locale: str, draft: obje
     if isinstance(draft, Adding):
         return _add_controls(view, draft, locale)
     if view.table.phase == "acquire":
-        return _acquire_controls(view, locale)
+        return _acquire_controls(view, locale, draft.page if isinstance(draft, Taking) else 0)
     return _play_controls(view, locale)
 
 
@@ -101,12 +120,21 @@ def steps(game: CanastaGame, view: CanastaHand, draft: object | None) -> dict[st
             out[CLEAR] = Building()
         out.update({said(RANK, v): d for v, (_, d) in rank_choices(now).items()})
         out.update({said(WILD, v): d for v, (_, d) in wild_choices(now).items()})
+        out.update({said(COUNT, v): d for v, (_, d) in count_choices(now).items()})
         return out
     if isinstance(draft, Adding):
         melds = addable(view)
-        chosen = {} if draft.meld in melds else melds  # a meld chosen: its cards are moves
-        return {BACK: None, **{said(MELD, v): Adding(m.id) for v, m in chosen.items()}}
+        meld = melds.get(draft.meld or "")
+        if meld is None:
+            return {BACK: None, **{said(MELD, v): Adding(m.id) for v, m in melds.items()}}
+        # a meld chosen: its cards are moves, or first how many naturals go on it
+        groups = by_naturals(view, meld)
+        groups = {} if draft.naturals in groups else groups
+        return {BACK: None, **{said(COUNT, str(n)): Adding(meld.id, n) for n in groups}}
     out = {}
+    after = take_page_after(view, draft.page if isinstance(draft, Taking) else 0)
+    if after is not None:
+        out[NEXT_STEP] = Taking(after) if after else None
     if _builds(view):
         out[BUILD] = Building()
     if _adds(view):
@@ -133,16 +161,21 @@ def fits(move: A.CanastaAction) -> bool:
 
 
 def shown(view: CanastaHand, kind: type[Move]) -> list[Move]:
-    """Return the ready-made moves of a kind a select shows: the plainest first, those whose
-    text fits, at most a select's options (a big hand lists hundreds of openings)."""
-    ordered = sorted((m for m in view.moves if isinstance(m, kind)), key=_plain_first)
-    return list(islice(filter(fits, ordered), MAX_OPTIONS))
+    """Return the listed moves of a kind whose text fits a select's value, plainest first."""
+    return sorted((m for m in view.moves if isinstance(m, kind) and fits(m)), key=_plain_first)
 
 
 # ----- the main menus -----------------------------------------------------------------------
 
 
-def _acquire_controls(view: CanastaHand, locale: str) -> list[Control]:
+def take_page_after(view: CanastaHand, page: int) -> int | None:
+    """Return the page of pile takes the next-page button leads to (None: they fit one)."""
+    if view.table.phase != "acquire":
+        return None
+    return next_page(len(shown(view, A.TakePile)), page)
+
+
+def _acquire_controls(view: CanastaHand, locale: str, page: int) -> list[Control]:
     buttons: list[Control] = []
     if any(isinstance(m, A.DrawTwo) for m in view.moves):
         buttons.append(ButtonControl("draw", t("canasta.action.draw", locale)))
@@ -151,14 +184,18 @@ def _acquire_controls(view: CanastaHand, locale: str) -> list[Control]:
     takes = shown(view, A.TakePile)
     if len(takes) == 1:
         buttons += one_move(str(takes[0]), take_label(view, takes[0], locale), "success")
-    opens = shown(view, A.OpenAndDraw)
+    opens = ready_openings(view)
     if _builds(view):
         buttons.append(ButtonControl(BUILD, t("canasta.action.build_open", locale),
                                      "secondary"))
     selects: list[Control] = []
     if len(takes) > 1:
-        selects.append(SelectControl("take", t("canasta.take_placeholder", locale), [
-            SelectOption(str(m), take_label(view, m, locale)) for m in takes[:MAX_OPTIONS]]))
+        # a big hand's takes, more than a select holds, are paged (a stale page: the first)
+        page = page if page < page_count(len(takes)) else 0
+        *more, select = paged(SelectControl("take", t("canasta.take_placeholder", locale), [
+            SelectOption(str(m), take_label(view, m, locale)) for m in takes]), page, locale)
+        buttons += more
+        selects.append(select)
     if opens:
         minimum = own_side(view).minimum
         selects.append(SelectControl(
@@ -193,6 +230,15 @@ def ready_moves(view: CanastaHand) -> list[A.NewMeld | A.AddToMeld]:
     best: dict[tuple[str, str], A.NewMeld | A.AddToMeld] = {}
     for move in sorted(moves, key=_plain_first):
         best.setdefault(_ready_key(move), move)
+    return list(islice(best.values(), MAX_OPTIONS))
+
+
+def ready_openings(view: CanastaHand) -> list[A.OpenAndDraw]:
+    """Return the ready-made openings: one per set of ranks, its plainest (the others, which
+    hold back naturals or add wild cards, stay one step away, under "Build an opening")."""
+    best: dict[tuple[int, ...], A.OpenAndDraw] = {}
+    for move in shown(view, A.OpenAndDraw):
+        best.setdefault(tuple(sorted(meld_rank(m) for m in move.melds)), move)
     return list(islice(best.values(), MAX_OPTIONS))
 
 
@@ -285,6 +331,18 @@ def wild_choices(now: Build) -> dict[str, tuple[Card, Building]]:
     return {c.text: (c, Building((*now.melds[:-1], (*now.melds[-1], c)))) for c in now.wilds}
 
 
+def count_choices(now: Build) -> dict[str, tuple[Group, Building]]:
+    """Return each other number of naturals the build's last meld may hold (its value in the
+    menu), with the meld and the draft it makes."""
+    return {str(_naturals_in(group)): (group, Building((*now.melds[:-1], group)))
+            for group in now.counts}
+
+
+def _naturals_in(meld: Group) -> int:
+    """Return how many cards of a build's meld are of its rank (its first card's)."""
+    return sum(c.rank == meld[0].rank for c in meld)
+
+
 def _build_controls(game: CanastaGame, view: CanastaHand, draft: Building, locale: str
                     ) -> list[Control]:
     now = current(game, view, draft)
@@ -297,12 +355,34 @@ def _build_controls(game: CanastaGame, view: CanastaHand, draft: Building, local
         controls.append(SelectControl(RANK, rank_placeholder(now, locale), [
             SelectOption(value, rank_label(group, view, locale))
             for value, (group, _) in ranks.items()]))
+    counts = count_choices(now)
+    if counts:
+        controls.append(count_select(now, counts, locale))
     wilds = wild_choices(now)
     if wilds:
         controls.append(SelectControl(
             WILD, t("canasta.wild_placeholder", locale, cards=meld_text(now.melds[-1])),
             [SelectOption(value, card_text(value)) for value in wilds]))
     return controls
+
+
+def count_select(now: Build, counts: dict[str, tuple[Group, Building]], locale: str
+                 ) -> SelectControl:
+    """Return the choice of how many naturals the last meld holds."""
+    last = now.melds[-1]
+    rank = rank_word(rank_name(last[0].rank), locale)
+    return SelectControl(
+        COUNT, clip(t("canasta.count_placeholder", locale, rank=rank, cards=meld_text(last)),
+                    150),
+        [SelectOption(value, count_label(int(value), now.held, rank, locale))
+         for value in counts])
+
+
+def count_label(count: int, held: int, rank: str, locale: str) -> str:
+    """Return a number of naturals to meld of the `held`: how many stay in hand, or all."""
+    if count == held:
+        return t("canasta.count_all", locale, count=count, rank=rank)
+    return t("canasta.count_keep", locale, count=count, rank=rank, left=held - count)
 
 
 def confirm(now: Build, locale: str) -> list[Control]:
@@ -367,12 +447,44 @@ def _add_controls(view: CanastaHand, draft: Adding, locale: str) -> list[Control
             return [back(locale)]
         return [back(locale), SelectControl(MELD, t("canasta.meld_placeholder", locale), [
             SelectOption(value, meld_label(m, locale)) for value, m in melds.items()])]
-    onto = sorted((a for a in moves_of(view, A.AddToMeld) if a.meld_id == meld.id),
-                  key=_plain_first)
+    groups = by_naturals(view, meld)
+    if groups and draft.naturals not in groups:
+        return [back(locale), SelectControl(
+            COUNT, t("canasta.add_count_placeholder", locale, meld=meld_label(meld, locale)),
+            [SelectOption(str(n), add_count_label(n, meld, len(ways), locale))
+             for n, ways in groups.items()])]
+    onto = groups[draft.naturals] if groups and draft.naturals is not None else onto_meld(
+        view, meld)
     return [back(locale), SelectControl(
         "play", t("canasta.add_placeholder", locale, meld=meld_label(meld, locale)),
         [SelectOption(str(a), cards_text(c.text for c in a.cards))
          for a in onto][:MAX_OPTIONS])]
+
+
+def onto_meld(view: CanastaHand, meld: MeldView) -> list[A.AddToMeld]:
+    """Return the listed additions to a side meld, the plainest first."""
+    return sorted((a for a in moves_of(view, A.AddToMeld) if a.meld_id == meld.id),
+                  key=_plain_first)
+
+
+def by_naturals(view: CanastaHand, meld: MeldView) -> dict[int, list[A.AddToMeld]]:
+    """Return the additions to a meld by how many of its rank's naturals they add, when a
+    select cannot hold them all (else none: one select shows them)."""
+    onto = onto_meld(view, meld)
+    if len(onto) <= MAX_OPTIONS:
+        return {}
+    out: dict[int, list[A.AddToMeld]] = {}
+    for move in onto:
+        out.setdefault(sum(rank_name(c.rank) == meld.rank for c in move.cards), []).append(move)
+    return dict(sorted(out.items()))
+
+
+def add_count_label(count: int, meld: MeldView, ways: int, locale: str) -> str:
+    """Return a number of naturals to add, with how many ways (wild cards beside) it has."""
+    if not count:
+        return t("canasta.add_wild_only", locale, number=ways)
+    return t("canasta.add_count", locale, count=count, rank=rank_word(meld.rank, locale),
+             number=ways)
 
 
 # ----- selects --------------------------------------------------------------------------------

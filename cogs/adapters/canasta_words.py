@@ -124,6 +124,13 @@ WORDS: Words = {
         "canasta.prompt.play_meld": "Meld, then discard.",
         "canasta.prompt.play_add": "Add to your side's melds, then discard.",
         "canasta.prompt.play_discard": "Discard a card.",
+        # canreach (issue 26): a meld being built holds fewer or more of its rank's naturals
+        "canasta.count_placeholder": "How many {rank} in {cards}?",
+        "canasta.count_keep": "{count} × {rank}, keep {left} in hand",
+        "canasta.count_all": "{count} × {rank}, all of them",
+        "canasta.add_count_placeholder": "Add to {meld}: how many naturals?",
+        "canasta.add_count": "{count} × {rank} ({number} {number:way|ways}, with wild cards or not)",
+        "canasta.add_wild_only": "Wild cards only ({number} {number:way|ways})",
     },
     "it": {
         "canasta.game": "Canasta",
@@ -241,5 +248,12 @@ WORDS: Words = {
         "canasta.prompt.play_meld": "Cala, poi scarta.",
         "canasta.prompt.play_add": "Attacca alle combinazioni della tua squadra, poi scarta.",
         "canasta.prompt.play_discard": "Scarta una carta.",
+        # canreach (issue 26): a meld being built holds fewer or more of its rank's naturals
+        "canasta.count_placeholder": "Quante carte {rank} in {cards}?",
+        "canasta.count_keep": "{count} × {rank}, tieni {left} in mano",
+        "canasta.count_all": "{count} × {rank}, tutte",
+        "canasta.add_count_placeholder": "Attacca a {meld}: quante carte naturali?",
+        "canasta.add_count": "{count} × {rank} ({number} {number:modo|modi}, con o senza matte)",
+        "canasta.add_wild_only": "Solo matte ({number} {number:modo|modi})",
     },
 }

@@ -1,7 +1,9 @@
 """Melds built rank by rank, as the hand's menus build them: what may come next, what is missing.
 
 A build is an opening (an unopened side before its draw) or one new meld (an opened side after
-its draw). A rank brings all its natural cards still free; a wild card joins the last meld.
+its draw). A rank brings its natural cards still free (as many as a meld may hold); the last
+meld may then hold fewer or more of them (a player keeps a pair for a frozen pile), and a wild
+card joins it.
 The next choices and the verdict come from the rules, never from a second reading of them:
 a new meld's from the legal list (every legal new meld is in it, once per shape); an
 opening's, whose list is bounded, from the shapes the meld check accepts and from the
@@ -34,8 +36,10 @@ class Build:
     `missing`: "" when it may be sent, "wild" when its last meld is no meld yet (a wild card
     makes it one), "points" (the opening is `short` of the minimum), "card" (no card would
     be left to discard), else the code of another refusal. `ranks`: the melds a rank may
-    start next (all its free natural cards); `wilds`: one wild card of each kind the last
-    meld may take.
+    start next (its free natural cards, as many as a meld may hold); `counts`: the last
+    meld with each other number of its rank's naturals it may hold (its wild cards kept),
+    of the `held` the hand holds beside the other melds; `wilds`: one wild card of each
+    kind the last meld may take.
     """
 
     melds: tuple[Group, ...]
@@ -45,6 +49,8 @@ class Build:
     missing: str
     short: int
     ranks: tuple[Group, ...]
+    counts: tuple[Group, ...]
+    held: int
     wilds: tuple[Card, ...]
 
     @property
@@ -65,16 +71,23 @@ def build(g: CanastaRules, seat: int, chosen: Sequence[Group],
     """Return the build of these melds for the seat, `moves` being his legal list."""
     melds = tuple(chosen)
     opening = g.phase == "acquire"
-    free = Holding.of(left_after(g.hands[seat], melds))
+    rest = left_after(g.hands[seat], melds)
+    free = Holding.of(rest)
     points = cards_value((c for m in melds for c in m), g.opts)
     minimum = g.minimums[g.side(seat)] if opening else 0
     if opening:
         ranks, wilds = _opening_choices(g, seat, melds, free)
         missing = _verdict(g, seat, A.OpenAndDraw(melds) if melds else None)
+        shapes = melds_of(Holding.of([*melds[-1], *rest]), meld_rank_of(melds[-1]), g
+                          ) if melds else []
     else:
         ranks, wilds, missing = _meld_choices(g, seat, melds, moves)
+        shapes = _listed(moves)
+    pool = _pool(melds[-1], free) if melds else []
+    counts = _counts(melds[-1], pool, shapes) if melds else ()
     short = max(0, minimum - points) if missing == "points" else 0
-    return Build(melds, opening, points, minimum, missing, short, ranks, wilds)
+    return Build(melds, opening, points, minimum, missing, short, ranks, counts, len(pool),
+                 wilds)
 
 
 def left_after(hand: Sequence[Card], melds: Sequence[Group]) -> list[Card]:
@@ -112,12 +125,12 @@ def _opening_choices(g: CanastaRules, seat: int, melds: tuple[Group, ...], free:
     used = {meld_rank_of(m) for m in melds}
     ranks = []
     for rank in free.kinds():
-        group = naturals(free, rank)
-        if rank in used or not group:
+        if rank in used:
             continue
-        fits = [s for s in melds_of(free, rank, g) if s.naturals == len(group)]
+        # the most naturals a meld of the rank may hold, the fewest wild cards with them
+        fits = sorted(melds_of(free, rank, g), key=lambda s: -s.naturals)
         if fits and _accepted_alone(g, seat, melds, free.cards(fits[0])[0]):
-            ranks.append(group)
+            ranks.append(naturals(free, rank)[:fits[0].naturals])
     return tuple(ranks), (_wilds_for(g, melds[-1], free) if melds else ())
 
 
@@ -165,11 +178,12 @@ def _meld_choices(g: CanastaRules, seat: int, melds: tuple[Group, ...],
                   moves: Sequence[A.CanastaAction]
                   ) -> tuple[tuple[Group, ...], tuple[Card, ...], str]:
     """Return a new meld's choices and verdict from the legal list's new melds."""
-    listed = {_listed_shape(m.cards) for m in moves if isinstance(m, A.NewMeld)}
+    listed = set(_listed(moves))
     hold = Holding.of(g.hands[seat])
-    ranks = tuple(naturals(hold, s.rank) for s in sorted(listed, key=lambda s: s.rank)
-                  if s.naturals == len(naturals(hold, s.rank)))
-    ranks = tuple(dict.fromkeys(ranks))
+    most: dict[int, int] = {}  # the most naturals a listed meld of each rank holds
+    for s in listed:
+        most[s.rank] = max(most.get(s.rank, 0), s.naturals)
+    ranks = tuple(naturals(hold, rank)[:n] for rank, n in sorted(most.items()))
     if not melds:
         return ranks, (), ""
     now = _shape(melds[-1])
@@ -179,6 +193,28 @@ def _meld_choices(g: CanastaRules, seat: int, melds: tuple[Group, ...],
         and s.jokers >= now.jokers + (kind == JOKER_MELD)
         and s.twos >= now.twos + (kind == TWOS_MELD) for s in listed))
     return ranks, wilds, "" if now in listed else "wild"
+
+
+def _listed(moves: Sequence[A.CanastaAction]) -> list[Shape]:
+    """Return the shapes of the listed new melds."""
+    return [_listed_shape(m.cards) for m in moves if isinstance(m, A.NewMeld)]
+
+
+def _pool(last: Group, free: Holding) -> list[Card]:
+    """Return the naturals of the last meld's rank it holds and the hand holds free."""
+    rank = meld_rank_of(last)
+    return [*(c for c in last if c.rank == rank), *naturals(free, rank)]
+
+
+def _counts(last: Group, pool: Sequence[Card], shapes: Sequence[Shape]) -> tuple[Group, ...]:
+    """Return the last meld with each other number of the pool's naturals that one of these
+    meld shapes holds beside its wild cards (fewest naturals first)."""
+    now = _shape(last)
+    wild = tuple(c for c in last if c.rank != now.rank)
+    counts = sorted({s.naturals for s in shapes if s.rank == now.rank
+                     and s.naturals != now.naturals and s.naturals <= len(pool)
+                     and s.jokers >= now.jokers and s.twos >= now.twos})
+    return tuple((*pool[:n], *wild) for n in counts)
 
 
 def _listed_shape(cards: Group) -> Shape:

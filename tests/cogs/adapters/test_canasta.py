@@ -18,6 +18,7 @@ from cogs.adapters.canasta_menus import (
     VALUE,
     Adding,
     Building,
+    Taking,
     hand_controls,
     one_move,
     steps,
@@ -497,3 +498,94 @@ def test_the_play_prompt_names_only_the_moves_the_controls_offer(
     buttons = {c.label for c in CANASTA.controls(game, 0, "en") if isinstance(c, ButtonControl)}
     assert ("New meld" in buttons) == english.startswith("Meld")
     assert ("Add to a meld" in buttons) == ("add" in english.lower())
+
+
+def test_a_new_meld_may_hold_back_naturals_to_keep_a_pair() -> None:
+    # Alice keeps K♠ in hand: two kings and the joker make the meld, a king stays for the pile.
+    game = crafted({0: "KS KH KD JK 5S 9S QC"}, melds=[(0, "AS AH AD")], stock="3C 8D")
+    kings = CANASTA.step(game, 0, CANASTA.step(game, 0, None, "ui_build"), "ui_rank K")
+    assert str(kings) == "build KD,KH,KS"
+    counts = next(c for c in CANASTA.controls(game, 0, "en", kings)
+                  if isinstance(c, SelectControl) and c.verb == "ui_count")
+    assert counts.placeholder == "How many K in K♦\ufe0e K♥\ufe0e K♠\ufe0e?"
+    assert [(o.value, o.label) for o in counts.options] == [("2", "2 × K, keep 1 in hand")]
+    two = CANASTA.step(game, 0, kings, "ui_count 2")
+    assert str(two) == "build KD,KH"
+    controls = CANASTA.controls(game, 0, "it", two)
+    greyed = next(c for c in controls if isinstance(c, ButtonControl) and c.disabled)
+    assert greyed.label == "Cala K♦\ufe0e K♥\ufe0e (aggiungi una matta)"
+    back = next(c for c in controls if isinstance(c, SelectControl) and c.verb == "ui_count")
+    assert [o.label for o in back.options] == ["3 × K, tutte"]
+    with_joker = CANASTA.step(game, 0, two, "ui_wild JK")
+    put = next(c for c in CANASTA.controls(game, 0, "en", with_joker)
+               if isinstance(c, ButtonControl) and c.action.startswith("meld "))
+    assert put.action == "meld KD,KH,JK" and not put.disabled
+    game.apply(0, put.action)
+    assert "KS" in view_of(game, 0).hand
+
+
+def test_an_opening_may_hold_back_naturals_and_offers_one_ready_choice_a_rank() -> None:
+    game = crafted({0: "KS KH KD KC JK 2C 9S 9H 5S"}, phase="acquire", stock="3C 8D")
+    opens = next(c for c in CANASTA.controls(game, 0, "en")
+                 if isinstance(c, SelectControl) and c.verb == "open")
+    # the engine lists ten openings, six of kings alone (three or four, one wild card or two):
+    # one ready choice per set of ranks, the plainest; the others are built
+    assert [o.value for o in opens.options] == [
+        "open KC,KD,KH,KS,2C", "open 9H,9S,JK", "open 9H,9S,2C KC,KD,KH,KS"]
+    draft = CANASTA.step(game, 0, CANASTA.step(game, 0, None, "ui_build"), "ui_rank K")
+    draft = CANASTA.step(game, 0, CANASTA.step(game, 0, draft, "ui_count 3"), "ui_wild JK")
+    draft = CANASTA.step(game, 0, draft, "ui_wild 2C")
+    put = next(c for c in CANASTA.controls(game, 0, "en", draft)
+               if isinstance(c, ButtonControl) and c.action.startswith("open "))
+    assert put.action == "open KC,KD,KH,JK,2C" and put.label == "Open with these (100 of 50)"
+    game.verify(0, parse_action(put.action))
+
+
+def test_more_additions_than_a_select_holds_are_chosen_by_their_naturals_first() -> None:
+    # five 4s, two jokers, two twos for the side's 4s: the engine lists more than 25 ways
+    game = crafted({0: "4C 4C 4D 4S 4H JK JK 2D 2S KS QH 9C"}, melds=[(0, "4S 4H 4D")],
+                   stock="3C 8D")
+    fours = view_of(game).sides[0].melds[0]
+    listed = {str(m) for m in view_of(game, 0).moves if str(m).startswith(f"add {fours.id} ")}
+    assert len(listed) > MAX_OPTIONS
+    controls = CANASTA.controls(game, 0, "en", Adding(fours.id))
+    check_limits(controls)
+    counts = controls[1]
+    assert isinstance(counts, SelectControl) and counts.verb == "ui_count"
+    assert counts.placeholder == "Add to 4 ×3 (0 wild): how many naturals?"
+    assert [o.value for o in counts.options] == ["0", "1", "2", "3", "4", "5"]
+    assert counts.options[0].label.startswith("Wild cards only (")
+    assert counts.options[1].label.startswith("1 × 4 (")
+    reached = set()
+    for option in counts.options:
+        draft = CANASTA.step(game, 0, Adding(fours.id), f"ui_count {option.value}")
+        assert draft == Adding(fours.id, int(option.value))
+        cards = CANASTA.controls(game, 0, "it", draft)
+        check_limits(cards)
+        assert isinstance(cards[1], SelectControl) and cards[1].verb == "play"
+        assert f"({len(cards[1].options)} " in option.label
+        reached |= {o.value for o in cards[1].options}
+    assert reached == listed
+    with pytest.raises(Refusal):  # a count once chosen is no step: its additions are moves
+        CANASTA.step(game, 0, Adding(fours.id, 2), "ui_count 3")
+
+
+def test_more_pile_takes_than_a_select_holds_are_paged() -> None:
+    # six 9s, two jokers, two twos under a 9: thirty ways to show cards with it
+    game = crafted({0: "9C 9C 9D 9D 9S 9H JK JK 2D 2S KS QH 5C"}, melds=[(0, "AS AH AD")],
+                   pile="4C 9D", phase="acquire", stock="3C 8D")
+    listed = {str(m) for m in view_of(game, 0).moves if str(m).startswith("take ")}
+    assert len(listed) == 30
+    first = CANASTA.controls(game, 0, "en")
+    check_limits(first)
+    more = next(c for c in first if isinstance(c, ButtonControl) and c.action == "ui_next")
+    assert more.label == "Next: 26–30 of 30 ▸"
+    draft = CANASTA.step(game, 0, None, "ui_next")
+    assert draft == Taking(1)
+    second = CANASTA.controls(game, 0, "it", draft)
+    check_limits(second)
+    pages = [next(c for c in controls if isinstance(c, SelectControl) and c.verb == "take")
+             for controls in (first, second)]
+    assert [len(p.options) for p in pages] == [25, 5]
+    assert {o.value for p in pages for o in p.options} == listed
+    assert CANASTA.step(game, 0, draft, "ui_next") is None  # back to the first page
