@@ -22,7 +22,13 @@ from cogs.errors import Refusal, cause_of, refuse
 from cogs.host import GameHost, TableSettings
 from cogs.host.lobby import over_seated_line
 from cogs.registry import DEFAULT_GAME, adapter_for, game_names
-from cogs.rule_changes import MIN_TURN_SECONDS, Request, changed_settings, check_turn_seconds
+from cogs.rule_changes import (
+    MIN_TURN_SECONDS,
+    Request,
+    change_lines,
+    changed_settings,
+    check_turn_seconds,
+)
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +49,17 @@ def _settings_lines(settings: GuildSettings, locale: str) -> list[str]:
         t("settings.turn_time", locale, seconds=settings.turn_seconds) if settings.turn_seconds
         else t("settings.untimed", locale),
     ]
+
+
+def preset_choices(game: str, typed: str, locale: str) -> list[app_commands.Choice[str]]:
+    """Return a game's presets whose key or name holds what the member typed."""
+    try:
+        names = adapter_for(game).presets()
+    except KeyError:
+        return []
+    found = [n for n in names if typed.lower() in (n + preset_label(game, n, locale)).lower()]
+    return [app_commands.Choice(name=preset_label(game, n, locale)[:100], value=n)
+            for n in found[:25]]
 
 
 def places(rows: list[LeaderboardRow]) -> list[int]:
@@ -129,16 +146,9 @@ class Rummy(commands.Cog):
     @new.autocomplete("preset")
     async def _preset_choices(self, interaction: discord.Interaction,
                               current: str) -> list[app_commands.Choice[str]]:
+        """Offer the presets of the game chosen in the command."""
         game = getattr(interaction.namespace, "game", None) or DEFAULT_GAME
-        locale = locale_of(interaction.locale)
-        try:
-            names = adapter_for(game).presets()
-        except KeyError:
-            return []
-        found = [n for n in names
-                 if current.lower() in (n + preset_label(game, n, locale)).lower()]
-        return [app_commands.Choice(name=preset_label(game, n, locale)[:100], value=n)
-                for n in found[:25]]
+        return preset_choices(game, current, locale_of(interaction.locale))
 
     @rummy.command(name="join", description=words("cmd.join"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -200,9 +210,22 @@ class Rummy(commands.Cog):
         # The same words as the lobby's: the preset, and what this table changed from it.
         title = f"**{t(f'game.{name}', locale)}** · {rules_line(adapter, chosen, rules, locale)}"
         lines = [title, *(f"• {line}" for line in adapter.rules_summary(options, locale))]
+        if game is None and record is None:  # a game nobody chose: say which, and how to choose
+            others = ", ".join(t(f"game.{other}", locale) for other in game_names()
+                               if other != name)
+            lines.append(t("rules.which_game", locale, game=t(f"game.{name}", locale),
+                           names=others))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
-    rules.autocomplete("preset")(_preset_choices)
+    @rules.autocomplete("preset")
+    async def _rules_preset_choices(self, interaction: discord.Interaction,
+                                    current: str) -> list[app_commands.Choice[str]]:
+        """Offer the presets of the game chosen, else of this place's table."""
+        game = getattr(interaction.namespace, "game", None)
+        if not game:
+            record = await self._game_or_none(interaction)
+            game = record.game if record else DEFAULT_GAME
+        return preset_choices(game, current, locale_of(interaction.locale))
 
     @rummy.command(name="server", description=words("cmd.server"))
     @app_commands.describe(
@@ -270,18 +293,26 @@ class Rummy(commands.Cog):
             raise Refusal("lobby.only_host_settings")
         request = Request(preset, None if turn_seconds is None else int(turn_seconds), option,
                           value)
-        changed = changed_settings(TableSettings.of(record), adapter_for(record.game), request,
-                                   locale_of(interaction.locale), self._min_turn())
+        locale, adapter, before = (locale_of(interaction.locale), adapter_for(record.game),
+                                   TableSettings.of(record))
+        changed = changed_settings(before, adapter, request, locale, self._min_turn())
         await self.bot.storage.update_lobby(record.id, options=changed.to_options(),
                                             preset=changed.preset)
         record = await self.bot.storage.get_game(record.id)
         await self.host.refresh_lobby(record)
-        locale = locale_of(interaction.locale)
-        # A rule that seats fewer (a single deck) says at once what the table must do.
-        lines = [t("settings.saved", locale), over_seated_line(record, locale)]
+        lines = [t("settings.saved_changes", locale),
+                 *(f"• {line}" for line in change_lines(before, changed, adapter, locale)),
+                 # A rule that seats fewer (a single deck) says at once what the table must do.
+                 over_seated_line(record, locale)]
         await interaction.response.send_message("\n".join(filter(None, lines)), ephemeral=True)
 
-    settings.autocomplete("preset")(_preset_choices)
+    @settings.autocomplete("preset")
+    async def _table_preset_choices(self, interaction: discord.Interaction,
+                                    current: str) -> list[app_commands.Choice[str]]:
+        """Offer the presets of this place's table."""
+        record = await self._game_or_none(interaction)
+        game = record.game if record else DEFAULT_GAME
+        return preset_choices(game, current, locale_of(interaction.locale))
 
     @settings.autocomplete("option")
     async def _option_choices(self, interaction: discord.Interaction,

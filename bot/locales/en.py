@@ -366,4 +366,12 @@ MESSAGES: dict[str, str] = {
         "Too many players for these rules: at most {max}. Before the start, {extra} "
         "{extra:player has|players have} to leave."
     ),
+    # --- settings: what a change did; rules and stats per game (issue 26) ---
+    "settings.saved_changes": "Settings saved:",
+    "settings.changed_preset": "Preset: {before} → {after}",
+    "settings.changed_option": "{label}: {before} → {after}",
+    "settings.changed_turn": "Time per turn: {before} → {after}",
+    "settings.turn_value": "{seconds} {seconds:second|seconds}",
+    "settings.turn_none": "no limit",
+    "rules.which_game": "No table here, so these are the rules of {game}. For another game, fill in the game option of `/rummy rules`: {names}.",
 }

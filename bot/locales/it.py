@@ -379,4 +379,12 @@ MESSAGES: dict[str, str] = {
         "Troppi giocatori per queste regole: al massimo {max}. Prima dell'avvio "
         "{extra:deve|devono} uscire {extra} {extra:giocatore|giocatori}."
     ),
+    # --- settings: what a change did; rules and stats per game (issue 26) ---
+    "settings.saved_changes": "Impostazioni salvate:",
+    "settings.changed_preset": "Variante: {before} → {after}",
+    "settings.changed_option": "{label}: {before} → {after}",
+    "settings.changed_turn": "Tempo per turno: {before} → {after}",
+    "settings.turn_value": "{seconds} {seconds:secondo|secondi}",
+    "settings.turn_none": "nessun limite",
+    "rules.which_game": "Nessun tavolo qui, quindi queste sono le regole di {game}. Per un altro gioco, compila l'opzione game di `/rummy rules`: {names}.",
 }

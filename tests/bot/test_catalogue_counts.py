@@ -40,6 +40,7 @@ TEXTS: dict[str, str] = {
     "got": card_text("QS"), "level": "easy", "first": "Anna", "second": "Bruno", "rank": "K",
     "ranks": "K, 9, A", "suit": "Spades ♠\ufe0e",
     "head": "Anna, Bruno", "last": "Carla",
+    "before": "100", "after": "150", "minimums": "50 below 3,000, 90 from 3,000",
 }
 
 # Singular and plural of the words numbers count, in both languages.

@@ -231,7 +231,7 @@ async def test_seven_seats_played_by_computers_reach_a_winner(
         await sim.alice.click(lobby, label="Add computer")
     changed = await sim.alice.slash(sim.channel, "rummy settings", option="elimination_limit",
                                     value="20")
-    assert changed.response.content == "Settings saved."
+    assert changed.response.content == "Settings saved:\n• Elimination limit: 101 → 20"
     await sim.alice.click(lobby, label="Start")
     assert table_view(sim).players == 7
     for _ in range(2000):  # Alice never plays: after two timeouts a computer takes her seat
