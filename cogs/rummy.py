@@ -12,8 +12,8 @@ from discord.ext import commands
 
 from bot.app import RummyBot
 from bot.command_words import words
-from bot.i18n import locale_of, number, t
-from bot.storage import GameRecord, GuildSettings, LeaderboardRow
+from bot.i18n import grouped, locale_of, t
+from bot.storage import GameRecord, GuildSettings, LeaderboardRow, PlayerGameStats
 from card_images import LeaderboardSpec, render_leaderboard
 from cogs.adapters import DEFAULT_LEVEL, LEVELS
 from cogs.adapters.base import option_label, preset_label, rules_line
@@ -60,6 +60,18 @@ def preset_choices(game: str, typed: str, locale: str) -> list[app_commands.Choi
     found = [n for n in names if typed.lower() in (n + preset_label(game, n, locale)).lower()]
     return [app_commands.Choice(name=preset_label(game, n, locale)[:100], value=n)
             for n in found[:25]]
+
+
+def score_sense(row: PlayerGameStats, locale: str) -> str:
+    """Return a player's score in one game as its players read it: points added up, or
+    where the lowest total wins, his lowest final total."""
+    try:
+        lowest = adapter_for(row.game).lowest_wins
+    except KeyError:  # results of a game this bot no longer hosts
+        lowest = False
+    if lowest:
+        return t("stats.lowest", locale, total=-row.best)
+    return t("stats.points", locale, points=row.points)
 
 
 def places(rows: list[LeaderboardRow]) -> list[int]:
@@ -341,12 +353,17 @@ class Rummy(commands.Cog):
             await interaction.response.send_message(t("lb.no_games", locale), ephemeral=True)
             return
         mine = next((i for i, r in enumerate(rows) if r.user_id == interaction.user.id), None)
+        lowest = adapter_for(game).lowest_wins
+        # Wins first; then the game's own sense of a score: points added up, or where the
+        # lowest total wins, a player's lowest final total.
         spec = LeaderboardSpec(
             title=t("lb.title", locale, game=t(f"game.{game}", locale)),
-            columns=["#", *(t(k, locale) for k in ("lb.player", "lb.games", "lb.wins",
-                                                   "lb.win_rate", "lb.points"))],
-            rows=[[str(place), r.name, str(r.games), str(r.wins), f"{r.win_rate:.0%}",
-                   number(r.points)] for place, r in zip(places(rows), rows, strict=True)],
+            columns=["#", *(t(k, locale) for k in ("lb.player", "lb.wins", "lb.games",
+                                                   "lb.win_rate",
+                                                   "lb.lowest" if lowest else "lb.points"))],
+            rows=[[str(place), r.name, str(r.wins), str(r.games), f"{r.win_rate:.0%}",
+                   grouped(-r.best if lowest else r.points, locale)]
+                  for place, r in zip(places(rows), rows, strict=True)],
             highlight=mine,
         )
         png = render_leaderboard(spec)
@@ -369,7 +386,8 @@ class Rummy(commands.Cog):
             return
         lines = [f"**{t('stats.title', locale, name=who.display_name)}**"]
         lines += [t("stats.line", locale, game=t(f"game.{r.game}", locale), games=r.games,
-                    wins=r.wins, rate=f"{r.win_rate:.0%}", points=r.points) for r in rows]
+                    wins=r.wins, rate=f"{r.win_rate:.0%}", sense=score_sense(r, locale))
+                  for r in rows]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
 

@@ -214,7 +214,7 @@ MESSAGES: dict[str, str] = {
     "lobby.started_short": "The game has started.",
     "lobby.you_left": "You left the table.",
     "lobby.computer_name": "Computer {number}",
-    "stats.line": "{game}: {games} {games:game|games}, {wins} {wins:win|wins} ({rate}), {points} {points:point|points}",
+    "stats.line": "{game}: {wins} {wins:win|wins} in {games} {games:game|games} ({rate}), {sense}",
     # ----- suits, and refusals several games give (first written for Rummy 500) -----
     "suit.S": "Spades ♠\ufe0e",
     "suit.H": "Hearts ♥\ufe0e",
@@ -373,5 +373,8 @@ MESSAGES: dict[str, str] = {
     "settings.changed_turn": "Time per turn: {before} → {after}",
     "settings.turn_value": "{seconds} {seconds:second|seconds}",
     "settings.turn_none": "no limit",
+    "stats.points": "points {points:,}",
+    "stats.lowest": "best total {total:,} (lowest wins)",
+    "lb.lowest": "Lowest total",
     "rules.which_game": "No table here, so these are the rules of {game}. For another game, fill in the game option of `/rummy rules`: {names}.",
 }

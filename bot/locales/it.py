@@ -226,7 +226,7 @@ MESSAGES: dict[str, str] = {
     "lobby.started_short": "La partita è cominciata.",
     "lobby.you_left": "Hai lasciato il tavolo.",
     "lobby.computer_name": "Computer {number}",
-    "stats.line": "{game}: {games} {games:partita|partite}, {wins} {wins:vinta|vinte} ({rate}), {points} {points:punto|punti}",
+    "stats.line": "{game}: {wins} {wins:vinta|vinte} su {games} {games:partita|partite} ({rate}), {sense}",
     # ----- suits, and refusals several games give (first written for Rummy 500) -----
     "suit.S": "Picche ♠\ufe0e",
     "suit.H": "Cuori ♥\ufe0e",
@@ -386,5 +386,8 @@ MESSAGES: dict[str, str] = {
     "settings.changed_turn": "Tempo per turno: {before} → {after}",
     "settings.turn_value": "{seconds} {seconds:secondo|secondi}",
     "settings.turn_none": "nessun limite",
+    "stats.points": "punti {points:,}",
+    "stats.lowest": "miglior totale {total:,} (vince il più basso)",
+    "lb.lowest": "Totale più basso",
     "rules.which_game": "Nessun tavolo qui, quindi queste sono le regole di {game}. Per un altro gioco, compila l'opzione game di `/rummy rules`: {names}.",
 }

@@ -83,6 +83,9 @@ class AdapterBase(ABC, Generic[GameT, OptT, HandT]):
     partner_keys: tuple[str, str] = ("lobby.partnership", "lobby.partners_note")
     # The game's own catalogue, every key "<game name>.…" (bot.i18n); installed with the class.
     words: ClassVar[Words | None] = None
+    # The lowest total wins (its results are stored negated, see `outcomes`): /stats and the
+    # leaderboard show a player's lowest total rather than points added up.
+    lowest_wins: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         """Register the words a game's adapter declares, scoped by the game's name."""

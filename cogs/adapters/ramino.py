@@ -62,6 +62,7 @@ class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
     words = WORDS  # its own catalogue: every ramino.… key, its options, presets and refusals
     # Re-entry answers are news for everybody waiting on them.
     notable: frozenset[str] = frozenset({"reenter", "decline"})
+    lowest_wins = True
 
     players = levels(greedy_action, choose_action)
 
