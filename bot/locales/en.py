@@ -289,7 +289,7 @@ MESSAGES: dict[str, str] = {
     "table.cancelled": "Game cancelled",
     "again.button": "Play again",
     "again.footer": "{name} wants a rematch: same seats, same rules. Press Leave if you are out.",
-    "again.opened": "A new table is open with the same seats and rules.",
+    "again.opened": "[A new table]({url}) is open with the same seats and rules.",
     "again.busy": "A game is already open here.",
     "again.not_player": "Only the players of this game can start a rematch.",
     "sheet.title": "Score sheet",
@@ -376,5 +376,8 @@ MESSAGES: dict[str, str] = {
     "stats.points": "points {points:,}",
     "stats.lowest": "best total {total:,} (lowest wins)",
     "lb.lowest": "Lowest total",
+    "lobby.you_opened": "You have a seat at [the table]({url}). Press Start there when everyone is seated.",
+    "turn.not_yours": "Not your turn: it is {name}'s turn.",
+    "turn.not_yours_many": "Not your turn: {head} and {last} are playing.",
     "rules.which_game": "No table here, so these are the rules of {game}. For another game, fill in the game option of `/rummy rules`: {names}.",
 }

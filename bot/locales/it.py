@@ -301,7 +301,7 @@ MESSAGES: dict[str, str] = {
     "table.cancelled": "Partita annullata",
     "again.button": "Rivincita",
     "again.footer": "{name} chiede la rivincita: stessi posti, stesse regole. Chi non gioca prema Esci.",
-    "again.opened": "C'è un nuovo tavolo con gli stessi posti e le stesse regole.",
+    "again.opened": "C'è un [nuovo tavolo]({url}) con gli stessi posti e le stesse regole.",
     "again.busy": "Qui c'è già una partita aperta.",
     "again.not_player": "Solo chi ha giocato questa partita può chiedere la rivincita.",
     "sheet.title": "Segnapunti",
@@ -389,5 +389,8 @@ MESSAGES: dict[str, str] = {
     "stats.points": "punti {points:,}",
     "stats.lowest": "miglior totale {total:,} (vince il più basso)",
     "lb.lowest": "Totale più basso",
+    "lobby.you_opened": "Hai un posto al [tavolo]({url}). Premi Inizia lì quando sono tutti seduti.",
+    "turn.not_yours": "Non è il tuo turno: ora gioca {name}.",
+    "turn.not_yours_many": "Non è il tuo turno: ora giocano {head} e {last}.",
     "rules.which_game": "Nessun tavolo qui, quindi queste sono le regole di {game}. Per un altro gioco, compila l'opzione game di `/rummy rules`: {names}.",
 }

@@ -41,7 +41,7 @@ TEXTS: dict[str, str] = {
     "ranks": "K, 9, A", "suit": "Spades ♠\ufe0e",
     "head": "Anna, Bruno", "last": "Carla",
     "before": "100", "after": "150", "minimums": "50 below 3,000, 90 from 3,000",
-    "sense": "points 1,240",
+    "sense": "points 1,240", "url": "https://discord.com/channels/1/2/3",
 }
 
 # Singular and plural of the words numbers count, in both languages.

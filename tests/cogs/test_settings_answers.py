@@ -8,6 +8,8 @@ from typing import Any
 import discord
 import pytest
 
+from bot.i18n import t
+from cogs.host.runtime import not_your_turn
 from cogs.registry import adapter_for
 from cogs.rule_changes import allowed_text, similar_options
 from engine.options import OptionSpec
@@ -234,3 +236,11 @@ async def test_the_rules_without_a_table_say_which_game_and_how_to_choose(sim: S
     assert ("• A side's first melds must be worth at least its opening minimum, which grows "
             "with its score: 50 below 3,000, 90 from 3,000, 120 from 5,000, 160 from 7,000, "
             "180 from 10,000, 200 from 12,000.\n") in here
+
+
+def test_a_move_out_of_turn_names_everyone_playing_now() -> None:
+    many = not_your_turn(["Alice", "Bruno", "Chiara"])
+    assert t(many.key, "en", **many.listed) == (
+        "Not your turn: Alice, Bruno and Chiara are playing.")
+    assert t(many.key, "it", **many.listed) == (
+        "Non è il tuo turno: ora giocano Alice, Bruno e Chiara.")
