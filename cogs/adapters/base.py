@@ -282,6 +282,11 @@ class AdapterBase(ABC, Generic[GameT, OptT, HandT]):
     def hand_spec(self, game: GameT, seat: int, sort: str, locale: str) -> HandSpec:
         """Return a seat's private hand picture."""
 
+    def shows_hand(self, game: GameT, seat: int) -> bool:
+        """Whether the seat's hand message shows his cards: False while it is an offer that
+        is about no hand (Ramino's re-entry), which then comes as words and buttons alone."""
+        return True
+
     @abstractmethod
     def hand_prompt(self, game: GameT, seat: int, names: Sequence[str], locale: str) -> str:
         """Return the line above a seat's hand: what to do now, or whom we wait for."""

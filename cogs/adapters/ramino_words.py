@@ -60,7 +60,6 @@ WORDS: Words = {
         "ramino.unmatched": "Your unmatched cards are worth {points} {points:point|points}.",
         "ramino.status.reentry": "Re-entry: waiting for {names}",
         "ramino.prompt.out": "You are out of this game. The table shows how it goes on.",
-        "ramino.prompt.reentry": "You went above {limit}. You may re-enter with {total} {total:point|points}, or stay out.",
         "ramino.prompt.first": "You play first: take the face-up card {card}, then discard.",
         "ramino.prompt.first_close": "You play first and your cards already close: close now, or take the face-up card {card}.",
         "ramino.prompt.draw": "It's your turn: draw from the stock or take {card} from the pile.",
@@ -105,6 +104,12 @@ WORDS: Words = {
         "ramino.rules.stake": "At the end each loser owes the winner {stake} per point of his total.",
         "ramino.rules.limit": "Above {limit} {limit:point|points} you are out; the last player left wins.",
         "ramino.rules.chips": "{hands} {hands:hand|hands}, {chips} {chips:chip|chips} each at the start; each close wins one chip from every other player.",
+        # --- the re-entry offer, in its own message (issue 26) ---
+        "ramino.offer.out": "You are out: your total went above {limit}.",
+        "ramino.offer.back": "Re-enter, and you are back in with {total} {total:point|points}: the highest total among the players still in.",
+        "ramino.offer.margin": "Above {limit} you are out again: you can take {margin} more {margin:point|points} and stay in.",
+        "ramino.offer.at_limit": "That is the limit itself: any points charged to you put you out again.",
+        "ramino.offer.ask": "Re-enter, or stay out?",
     },
     "it": {
         "ramino.game": "Ramino",
@@ -158,7 +163,6 @@ WORDS: Words = {
         "ramino.unmatched": "Le tue carte non combinate valgono {points} {points:punto|punti}.",
         "ramino.status.reentry": "Rientro: in attesa di {names}",
         "ramino.prompt.out": "Sei fuori da questa partita. Il tavolo mostra come prosegue.",
-        "ramino.prompt.reentry": "Hai superato {limit}. Puoi rientrare con {total} {total:punto|punti}, oppure restare fuori.",
         "ramino.prompt.first": "Giochi per primo: prendi la carta scoperta {card}, poi scarta.",
         "ramino.prompt.first_close": "Giochi per primo e le tue carte chiudono già: chiudi subito, oppure prendi la carta scoperta {card}.",
         "ramino.prompt.draw": "Tocca a te: pesca dal mazzo o prendi {card} dagli scarti.",
@@ -203,5 +207,11 @@ WORDS: Words = {
         "ramino.rules.stake": "A fine partita ogni perdente deve al vincitore {stake} per ogni punto del suo totale.",
         "ramino.rules.limit": "Oltre {limit} {limit:punto|punti} sei fuori; vince l'ultimo giocatore rimasto.",
         "ramino.rules.chips": "{hands} {hands:mano|mani}, {chips} {chips:gettone|gettoni} a testa all'inizio; chi chiude vince un gettone da ogni altro giocatore.",
+        # --- the re-entry offer, in its own message (issue 26) ---
+        "ramino.offer.out": "Sei fuori: il tuo totale ha superato {limit}.",
+        "ramino.offer.back": "Se rientri, torni in gioco con {total} {total:punto|punti}: il totale più alto fra i giocatori ancora in gioco.",
+        "ramino.offer.margin": "Sopra {limit} sei di nuovo fuori: puoi prendere al massimo ancora {margin} {margin:punto|punti}.",
+        "ramino.offer.at_limit": "È proprio il limite: qualsiasi punto ti venga addebitato ti rimette fuori.",
+        "ramino.offer.ask": "Rientri o resti fuori?",
     },
 }

@@ -18,7 +18,7 @@ import discord
 from bot.i18n import card_text, t
 from card_images import HandSpec, render_hand
 from cogs.errors import Refusal
-from cogs.host.places import MessageFields, PictureMessage, Places, clip, png, send_picture
+from cogs.host.places import MessageFields, Places, clip, png
 from cogs.host.runtime import Copy, DmMessage, Runtime, SeatState
 from cogs.surfaces import is_ephemeral, is_private
 from cogs.views import hand_view
@@ -65,14 +65,27 @@ def with_controls(rt: Runtime, seat: int, on_dm: bool, keep: bool = False) -> bo
     return not rt.game.is_over and (not on_dm or keep or seat in rt.game.to_act())
 
 
+class HandMessage(MessageFields):
+    """A hand message: the hand's picture, or None when it is an offer alone (no cards)."""
+
+    file: discord.File | None
+
+
+def files_of(file: discord.File | None) -> list[discord.File]:
+    """Return a hand message's attachments (none: an edit takes an earlier picture off)."""
+    return [] if file is None else [file]
+
+
 def hand_parts(rt: Runtime, seat: int, controls_on: bool
-               ) -> tuple[HandSpec, MessageFields, str]:
-    """Return a hand's picture spec, its message fields but the file, and their key."""
+               ) -> tuple[HandSpec | None, MessageFields, str]:
+    """Return a hand's picture spec (None: no picture), its message fields but the file,
+    and their key."""
     locale, sort, game = rt.seat_locale(seat), rt.seat(seat).sort, rt.game
-    spec = rt.adapter.hand_spec(game, seat, sort, locale)
+    spec = (rt.adapter.hand_spec(game, seat, sort, locale)
+            if rt.adapter.shows_hand(game, seat) else None)
     prompt = rt.adapter.hand_prompt(game, seat, rt.names, locale)
     drawn = rt.seat(seat).drawn
-    if drawn is not None and drawn in spec.cards:
+    if spec is not None and drawn is not None and drawn in spec.cards:
         # Marked as a card taken from the pile is, and named above the prompt.
         spec = replace(spec, highlight=[*spec.highlight, drawn])
         prompt = t("hand.you_drew", locale, card=card_text(drawn)) + "\n" + prompt
@@ -88,11 +101,11 @@ def hand_parts(rt: Runtime, seat: int, controls_on: bool
     return spec, {"content": content, "view": view}, key
 
 
-def hand_payload(rt: Runtime, seat: int, controls_on: bool) -> tuple[PictureMessage, str]:
+def hand_payload(rt: Runtime, seat: int, controls_on: bool) -> tuple[HandMessage, str]:
     """Return the hand message with its picture rendered, and its key."""
     spec, fields, key = hand_parts(rt, seat, controls_on)
-    file = png(render_hand(spec), "hand.png")
-    return PictureMessage(content=fields["content"], view=fields["view"], file=file), key
+    file = None if spec is None else png(render_hand(spec), "hand.png")
+    return HandMessage(content=fields["content"], view=fields["view"], file=file), key
 
 
 def must_be_private(interaction: discord.Interaction) -> None:
@@ -125,11 +138,11 @@ class Hands:
         """Answer with the hand, visible to the player only, and edit it there from now on."""
         controls_on = with_controls(rt, seat, on_dm=False)
         payload, key = hand_payload(rt, seat, controls_on)
-        content, file, view = payload["content"], payload["file"], payload["view"]
+        content, files, view = payload["content"], files_of(payload["file"]), payload["view"]
         if view is None:  # a finished game's hand
-            sent = await interaction.response.send_message(content, file=file, ephemeral=True)
+            sent = await interaction.response.send_message(content, files=files, ephemeral=True)
         else:
-            sent = await interaction.response.send_message(content, file=file, view=view,
+            sent = await interaction.response.send_message(content, files=files, view=view,
                                                            ephemeral=True)
         state = rt.seat(seat)
         state.keep_spare()  # usable until one of the copies is used
@@ -176,7 +189,8 @@ class Hands:
         must_be_private(interaction)
         payload, key = hand_payload(rt, seat, controls_on)
         await interaction.response.edit_message(
-            content=payload["content"], attachments=[payload["file"]], view=payload["view"])
+            content=payload["content"], attachments=files_of(payload["file"]),
+            view=payload["view"])
         await self.use(rt, seat, interaction)
         rt.seat(seat).shown = (key, controls_on)
 
@@ -206,7 +220,8 @@ class Hands:
         controls_on = with_controls(rt, seat, on_dm)
         payload, key = hand_payload(rt, seat, controls_on)
         await interaction.response.edit_message(
-            content=payload["content"], attachments=[payload["file"]], view=payload["view"])
+            content=payload["content"], attachments=files_of(payload["file"]),
+            view=payload["view"])
         state.shown = (key, controls_on)
 
     async def deliver_all(self, rt: Runtime, fresh: bool) -> None:
@@ -257,7 +272,9 @@ class Hands:
         payload, key = hand_payload(rt, seat, controls_on)
         try:
             channel = await self._dm_channel(user_id)
-            message = await send_picture(channel, payload)
+            content, files, view = payload["content"], files_of(payload["file"]), payload["view"]
+            message = await (channel.send(content, files=files) if view is None
+                             else channel.send(content, files=files, view=view))
             return message, key
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
@@ -304,9 +321,9 @@ class Hands:
         spec, fields, key = hand_parts(rt, seat, controls_on)
         if state.shown == (key, controls_on):
             return  # e.g. the waiting player's hand while the other one draws
-        file = png(render_hand(spec), "hand.png")
+        files = [] if spec is None else [png(render_hand(spec), "hand.png")]
         if isinstance(target, discord.Interaction):
-            await target.edit_original_response(attachments=[file], **fields)
+            await target.edit_original_response(attachments=files, **fields)
         elif target is not None:
-            await target.edit(attachments=[file], **fields)
+            await target.edit(attachments=files, **fields)
         state.shown = (key, controls_on)

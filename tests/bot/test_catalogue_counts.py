@@ -24,7 +24,7 @@ NUMBERS = frozenset({
     "hands", "held", "high", "k", "laid", "limit", "line_bonus", "low", "match", "max",
     "melded", "min", "minimum", "number", "points", "score", "seconds", "target", "total",
     "undercut", "wins", "times", "unmatched", "left", "stake", "chips", "joker", "colore",
-    "ramino", "m", "c", "r", "g", "p", "extra",
+    "ramino", "m", "c", "r", "g", "p", "extra", "margin",
 })
 TEXTS: dict[str, str] = {
     "allowed": "a whole number from 0 to 10", "card": card_text("7D"),
