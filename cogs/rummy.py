@@ -74,10 +74,16 @@ def score_sense(row: PlayerGameStats, locale: str) -> str:
     return t("stats.points", locale, points=row.points)
 
 
-def places(rows: list[LeaderboardRow]) -> list[int]:
+def places(rows: list[LeaderboardRow], lowest: bool = False) -> list[int]:
     """Number the sorted leaderboard rows 1, 2, …; rows equal on every sort key share a place."""
-    keys = [(r.wins, r.win_rate, r.points) for r in rows]
+    keys = [score_key(r, lowest) for r in rows]
     return [keys.index(key) + 1 for key in keys]
+
+
+def score_key(row: LeaderboardRow, lowest: bool) -> tuple[int, float, int]:
+    """Return what ranks a leaderboard row, best first when sorted in reverse: wins, win
+    rate, then points, or a player's lowest total where the lowest total wins."""
+    return row.wins, row.win_rate, row.best if lowest else row.points
 
 
 class Rummy(commands.Cog):
@@ -352,8 +358,10 @@ class Rummy(commands.Cog):
         if not rows:
             await interaction.response.send_message(t("lb.no_games", locale), ephemeral=True)
             return
-        mine = next((i for i, r in enumerate(rows) if r.user_id == interaction.user.id), None)
         lowest = adapter_for(game).lowest_wins
+        # Storage ranks by points added up; where the lowest total wins, by the lowest total.
+        rows = sorted(rows, key=lambda r: score_key(r, lowest), reverse=True)
+        mine = next((i for i, r in enumerate(rows) if r.user_id == interaction.user.id), None)
         # Wins first; then the game's own sense of a score: points added up, or where the
         # lowest total wins, a player's lowest final total.
         spec = LeaderboardSpec(
@@ -363,7 +371,7 @@ class Rummy(commands.Cog):
                                                    "lb.lowest" if lowest else "lb.points"))],
             rows=[[str(place), r.name, str(r.wins), str(r.games), f"{r.win_rate:.0%}",
                    grouped(-r.best if lowest else r.points, locale)]
-                  for place, r in zip(places(rows), rows, strict=True)],
+                  for place, r in zip(places(rows, lowest), rows, strict=True)],
             highlight=mine,
         )
         png = render_leaderboard(spec)

@@ -114,8 +114,9 @@ async def record(sim: Sim, game: str, *rows: tuple[str, int, bool]) -> None:
 async def test_stats_and_the_leaderboard_speak_each_games_score(
         sim: Sim, monkeypatch: pytest.MonkeyPatch) -> None:
     # Ramino keeps a penalty total (stored negated: higher is better on the board).
-    await record(sim, "ramino", ("Alice", 0, True), ("Bruno", -33, False))
-    await record(sim, "ramino", ("Alice", -120, False), ("Bruno", -40, False))
+    await record(sim, "ramino", ("Alice", 0, True), ("Bruno", -33, False), ("Chiara", -10, False))
+    await record(sim, "ramino", ("Alice", -120, False), ("Bruno", -40, False),
+                 ("Chiara", -100, False))
     await record(sim, "canasta", ("Alice", 5035, True), ("Bruno", 3240, False))
     await record(sim, "canasta", ("Alice", 1200, False), ("Bruno", 5100, True))
     stats = (await sim.alice.slash(sim.channel, "stats", member=sim.bruno)).response.content
@@ -133,9 +134,11 @@ async def test_stats_and_the_leaderboard_speak_each_games_score(
     monkeypatch.setattr(cog_module, "render_leaderboard", render)
     await sim.bruno.slash(sim.channel, "leaderboard", game="ramino")
     assert shown[0].columns == ["#", "Player", "Wins", "Games", "Win rate", "Lowest total"]
-    # Alice won a game: she is above Bruno, whose totals were lower.
+    # Alice won a game: she is above the others, whose totals were lower; between them
+    # the lower total ranks first (Chiara's 10), not the smaller sum of totals (Bruno's 73).
     assert shown[0].rows == [["1", "Alice", "1", "2", "50%", "0"],
-                             ["2", "Bruno", "0", "2", "0%", "33"]]
+                             ["2", "Chiara", "0", "2", "0%", "10"],
+                             ["3", "Bruno", "0", "2", "0%", "33"]]
     await sim.bruno.slash(sim.channel, "leaderboard", game="canasta")
     assert shown[1].columns[-1] == "Points"
     assert [row[1:] for row in shown[1].rows] == [["Bruno", "1", "2", "50%", "8,340"],
