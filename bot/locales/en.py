@@ -375,7 +375,7 @@ MESSAGES: dict[str, str] = {
     "settings.turn_none": "no limit",
     "stats.points": "points {points:,}",
     "stats.lowest": "best total {total:,} (lowest wins)",
-    "lb.lowest": "Lowest total",
+    "lb.lowest": "Best total",
     "lobby.you_opened": "You have a seat at [the table]({url}). Press Start there when everyone is seated.",
     "turn.not_yours": "Not your turn: it is {name}'s turn.",
     "turn.not_yours_many": "Not your turn: {head} and {last} are playing.",

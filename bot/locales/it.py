@@ -388,7 +388,7 @@ MESSAGES: dict[str, str] = {
     "settings.turn_none": "nessun limite",
     "stats.points": "punti {points:,}",
     "stats.lowest": "miglior totale {total:,} (vince il più basso)",
-    "lb.lowest": "Totale più basso",
+    "lb.lowest": "Miglior totale",
     "lobby.you_opened": "Hai un posto al [tavolo]({url}). Premi Inizia lì quando sono tutti seduti.",
     "turn.not_yours": "Non è il tuo turno: ora gioca {name}.",
     "turn.not_yours_many": "Non è il tuo turno: ora giocano {head} e {last}.",

@@ -133,7 +133,7 @@ async def test_stats_and_the_leaderboard_speak_each_games_score(
     cog_module = sys.modules[type(sim.bot.get_cog("Rummy")).__module__]
     monkeypatch.setattr(cog_module, "render_leaderboard", render)
     await sim.bruno.slash(sim.channel, "leaderboard", game="ramino")
-    assert shown[0].columns == ["#", "Player", "Wins", "Games", "Win rate", "Lowest total"]
+    assert shown[0].columns == ["#", "Player", "Wins", "Games", "Win rate", "Best total"]
     # Alice won a game: she is above the others, whose totals were lower; between them
     # the lower total ranks first (Chiara's 10), not the smaller sum of totals (Bruno's 73).
     assert shown[0].rows == [["1", "Alice", "1", "2", "50%", "0"],
