@@ -14,6 +14,8 @@ Numbers are written here, the same way in every message:
   agrees is chosen the same way (`{n:resta|restano}`). A value that is not a
   whole number takes the plural.
 - `{n:+}` is a signed score: "+5", "−5", and "0" with no sign.
+- `{n:,}` groups thousands as the language writes them: "5,000" in English, "5.000" in
+  Italian (`grouped` does the same in code).
 - every negative whole number is written with the minus sign U+2212 ("−20"),
   never the hyphen: it is as wide as "+", so signed scores line up, and it is the
   sign players read in print. (Players may type either; the option parser reads both.)
@@ -59,8 +61,9 @@ from bot.locales import en, it
 from engine.cards import Card
 
 __all__ = ["DEFAULT", "MINUS", "SUPPORTED", "TEXT_STYLE", "Catalogues", "Words", "WordsRefused",
-           "card_text", "cards_text", "catalogue", "game_key", "games_with_words", "locale_of",
-           "number", "own_form", "placeholders", "register", "resolve", "t", "text_suits"]
+           "card_text", "cards_text", "catalogue", "game_key", "games_with_words", "grouped",
+           "locale_of", "number", "own_form", "placeholders", "register", "resolve", "t",
+           "text_suits"]
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +72,7 @@ DEFAULT: Final = "en"
 MINUS: Final = "\u2212"
 TEXT_STYLE: Final = "\ufe0e"  # variation selector-15: "draw the character before as text"
 
+_THOUSANDS: Final = {"en": ",", "it": "."}
 _BARE_SUIT: Final = re.compile(f"([♠♥♦♣])(?!{TEXT_STYLE})")
 # Shared conventions that name the game in their key: `game.canasta`, `preset.canasta.short`.
 _NAMING_THE_GAME: Final = frozenset({"game", "preset"})
@@ -236,7 +240,7 @@ def t(key: str, locale: object = None, **params: object) -> str:
         log.warning("missing translation key %r", key)
         return key
     try:
-        return _FORMATTER.vformat(template, (), params)
+        return _FORMATTERS[locale_of(locale)].vformat(template, (), params)
     except (KeyError, IndexError, ValueError) as exc:
         # A wrong call must not break the game: show the text unfilled, and say why.
         log.warning("cannot fill translation %r: %r", key, exc)
@@ -251,6 +255,12 @@ def placeholders(template: str) -> set[str]:
 def number(value: int) -> str:
     """Write a whole number as players read it: a negative one with the minus sign U+2212."""
     return MINUS + str(-value) if value < 0 else str(value)
+
+
+def grouped(value: int, locale: object) -> str:
+    """Write a whole number with its thousands grouped as the language does: "5,000", "5.000"."""
+    digits = f"{abs(value):,}".replace(",", _THOUSANDS[locale_of(locale)])
+    return MINUS + digits if value < 0 else digits
 
 
 def names_text(names: Sequence[str], locale: object) -> str:
@@ -280,9 +290,16 @@ def _is_whole(value: object) -> bool:
 
 
 class _Formatter(string.Formatter):
-    """str.format with the plural choice, the signed score and the minus sign."""
+    """str.format with the plural choice, the signed score, the minus sign and one
+    language's thousands."""
+
+    def __init__(self, language: str) -> None:
+        super().__init__()
+        self.language = language
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == ",":
+            return grouped(value, self.language) if _is_whole(value) else str(value)
         if "|" in format_spec:
             one, _, other = format_spec.partition("|")
             return one if _is_whole(value) and abs(value) == 1 else other
@@ -295,4 +312,4 @@ class _Formatter(string.Formatter):
         return str(super().format_field(value, format_spec)).replace("-", MINUS)
 
 
-_FORMATTER: Final = _Formatter()
+_FORMATTERS: Final = {language: _Formatter(language) for language in SUPPORTED}

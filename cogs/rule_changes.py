@@ -14,7 +14,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.i18n import t
-from cogs.adapters.base import GameAdapter, off_word, option_label, options_type
+from cogs.adapters.base import (
+    GameAdapter,
+    off_word,
+    option_label,
+    options_type,
+    preset_label,
+    same_value,
+    value_text,
+)
 from cogs.errors import Refusal
 from cogs.host.settings import TableSettings
 from engine.errors import BadOption, NotPlayable
@@ -43,15 +51,43 @@ def changed_settings(current: TableSettings, adapter: GameAdapter, request: Requ
         raise Refusal("settings.value_without_option", value=request.value)
     check_turn_seconds(request.turn_seconds, min_turn)
     preset = _preset(adapter, request.preset or current.preset)
-    rules = {} if preset != current.preset else dict(current.rules)
+    # A preset named, even the table's own, is played as it comes: its overrides go.
+    rules = {} if request.preset is not None else dict(current.rules)
     if request.option is not None:
         _change_option(adapter, preset, rules, request.option, request.value, locale)
     changed = current.changed(preset=preset, rules=rules)
     if request.turn_seconds is not None:
         changed = changed.changed(turn_seconds=request.turn_seconds)
-    if changed == current:
+    # The lobby's view of a change: an override equal to the preset's value is none.
+    if not change_lines(current, changed, adapter, locale):
         raise Refusal("settings.unchanged")
     return changed
+
+
+def change_lines(before: TableSettings, after: TableSettings, adapter: GameAdapter,
+                 locale: str) -> list[str]:
+    """Return what a change does, one line each: "Target score: 500 → 1,000"."""
+    game = adapter.name
+    lines = [] if after.preset == before.preset else [t(
+        "settings.changed_preset", locale, before=preset_label(game, before.preset, locale),
+        after=preset_label(game, after.preset, locale))]
+    old = adapter.options(before.preset, before.rules)
+    new = adapter.options(after.preset, after.rules)
+    lines += [t("settings.changed_option", locale, label=option_label(spec, locale, game),
+                before=value_text(spec, getattr(old, spec.key), locale, game),
+                after=value_text(spec, getattr(new, spec.key), locale, game))
+              for spec in options_type(adapter).specs()
+              if not same_value(getattr(old, spec.key), getattr(new, spec.key))]
+    if after.turn_seconds != before.turn_seconds:
+        lines.append(t("settings.changed_turn", locale,
+                       before=_turn_text(before.turn_seconds, locale),
+                       after=_turn_text(after.turn_seconds, locale)))
+    return lines
+
+
+def _turn_text(seconds: int, locale: str) -> str:
+    return t("settings.turn_value", locale, seconds=seconds) if seconds else t(
+        "settings.turn_none", locale)
 
 
 def _change_option(adapter: GameAdapter, preset: str, rules: dict[str, object], option: str,

@@ -12,8 +12,8 @@ from discord.ext import commands
 
 from bot.app import RummyBot
 from bot.command_words import words
-from bot.i18n import locale_of, number, t
-from bot.storage import GameRecord, GuildSettings, LeaderboardRow
+from bot.i18n import grouped, locale_of, t
+from bot.storage import GameRecord, GuildSettings, LeaderboardRow, PlayerGameStats
 from card_images import LeaderboardSpec, render_leaderboard
 from cogs.adapters import DEFAULT_LEVEL, LEVELS
 from cogs.adapters.base import option_label, preset_label, rules_line
@@ -22,7 +22,13 @@ from cogs.errors import Refusal, cause_of, refuse
 from cogs.host import GameHost, TableSettings
 from cogs.host.lobby import over_seated_line
 from cogs.registry import DEFAULT_GAME, adapter_for, game_names
-from cogs.rule_changes import MIN_TURN_SECONDS, Request, changed_settings, check_turn_seconds
+from cogs.rule_changes import (
+    MIN_TURN_SECONDS,
+    Request,
+    change_lines,
+    changed_settings,
+    check_turn_seconds,
+)
 
 log = logging.getLogger(__name__)
 
@@ -45,10 +51,39 @@ def _settings_lines(settings: GuildSettings, locale: str) -> list[str]:
     ]
 
 
-def places(rows: list[LeaderboardRow]) -> list[int]:
+def preset_choices(game: str, typed: str, locale: str) -> list[app_commands.Choice[str]]:
+    """Return a game's presets whose key or name holds what the member typed."""
+    try:
+        names = adapter_for(game).presets()
+    except KeyError:
+        return []
+    found = [n for n in names if typed.lower() in (n + preset_label(game, n, locale)).lower()]
+    return [app_commands.Choice(name=preset_label(game, n, locale)[:100], value=n)
+            for n in found[:25]]
+
+
+def score_sense(row: PlayerGameStats, locale: str) -> str:
+    """Return a player's score in one game as its players read it: points added up, or
+    where the lowest total wins, his lowest final total."""
+    try:
+        lowest = adapter_for(row.game).lowest_wins
+    except KeyError:  # results of a game this bot no longer hosts
+        lowest = False
+    if lowest:
+        return t("stats.lowest", locale, total=-row.best)
+    return t("stats.points", locale, points=row.points)
+
+
+def places(rows: list[LeaderboardRow], lowest: bool = False) -> list[int]:
     """Number the sorted leaderboard rows 1, 2, …; rows equal on every sort key share a place."""
-    keys = [(r.wins, r.win_rate, r.points) for r in rows]
+    keys = [score_key(r, lowest) for r in rows]
     return [keys.index(key) + 1 for key in keys]
+
+
+def score_key(row: LeaderboardRow, lowest: bool) -> tuple[int, float, int]:
+    """Return what ranks a leaderboard row, best first when sorted in reverse: wins, win
+    rate, then points, or a player's lowest total where the lowest total wins."""
+    return row.wins, row.win_rate, row.best if lowest else row.points
 
 
 class Rummy(commands.Cog):
@@ -129,16 +164,9 @@ class Rummy(commands.Cog):
     @new.autocomplete("preset")
     async def _preset_choices(self, interaction: discord.Interaction,
                               current: str) -> list[app_commands.Choice[str]]:
+        """Offer the presets of the game chosen in the command."""
         game = getattr(interaction.namespace, "game", None) or DEFAULT_GAME
-        locale = locale_of(interaction.locale)
-        try:
-            names = adapter_for(game).presets()
-        except KeyError:
-            return []
-        found = [n for n in names
-                 if current.lower() in (n + preset_label(game, n, locale)).lower()]
-        return [app_commands.Choice(name=preset_label(game, n, locale)[:100], value=n)
-                for n in found[:25]]
+        return preset_choices(game, current, locale_of(interaction.locale))
 
     @rummy.command(name="join", description=words("cmd.join"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -200,9 +228,22 @@ class Rummy(commands.Cog):
         # The same words as the lobby's: the preset, and what this table changed from it.
         title = f"**{t(f'game.{name}', locale)}** · {rules_line(adapter, chosen, rules, locale)}"
         lines = [title, *(f"• {line}" for line in adapter.rules_summary(options, locale))]
+        if game is None and record is None:  # a game nobody chose: say which, and how to choose
+            others = ", ".join(t(f"game.{other}", locale) for other in game_names()
+                               if other != name)
+            lines.append(t("rules.which_game", locale, game=t(f"game.{name}", locale),
+                           names=others))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
-    rules.autocomplete("preset")(_preset_choices)
+    @rules.autocomplete("preset")
+    async def _rules_preset_choices(self, interaction: discord.Interaction,
+                                    current: str) -> list[app_commands.Choice[str]]:
+        """Offer the presets of the game chosen, else of this place's table."""
+        game = getattr(interaction.namespace, "game", None)
+        if not game:
+            record = await self._game_or_none(interaction)
+            game = record.game if record else DEFAULT_GAME
+        return preset_choices(game, current, locale_of(interaction.locale))
 
     @rummy.command(name="server", description=words("cmd.server"))
     @app_commands.describe(
@@ -270,18 +311,26 @@ class Rummy(commands.Cog):
             raise Refusal("lobby.only_host_settings")
         request = Request(preset, None if turn_seconds is None else int(turn_seconds), option,
                           value)
-        changed = changed_settings(TableSettings.of(record), adapter_for(record.game), request,
-                                   locale_of(interaction.locale), self._min_turn())
+        locale, adapter, before = (locale_of(interaction.locale), adapter_for(record.game),
+                                   TableSettings.of(record))
+        changed = changed_settings(before, adapter, request, locale, self._min_turn())
         await self.bot.storage.update_lobby(record.id, options=changed.to_options(),
                                             preset=changed.preset)
         record = await self.bot.storage.get_game(record.id)
         await self.host.refresh_lobby(record)
-        locale = locale_of(interaction.locale)
-        # A rule that seats fewer (a single deck) says at once what the table must do.
-        lines = [t("settings.saved", locale), over_seated_line(record, locale)]
+        lines = [t("settings.saved_changes", locale),
+                 *(f"• {line}" for line in change_lines(before, changed, adapter, locale)),
+                 # A rule that seats fewer (a single deck) says at once what the table must do.
+                 over_seated_line(record, locale)]
         await interaction.response.send_message("\n".join(filter(None, lines)), ephemeral=True)
 
-    settings.autocomplete("preset")(_preset_choices)
+    @settings.autocomplete("preset")
+    async def _table_preset_choices(self, interaction: discord.Interaction,
+                                    current: str) -> list[app_commands.Choice[str]]:
+        """Offer the presets of this place's table."""
+        record = await self._game_or_none(interaction)
+        game = record.game if record else DEFAULT_GAME
+        return preset_choices(game, current, locale_of(interaction.locale))
 
     @settings.autocomplete("option")
     async def _option_choices(self, interaction: discord.Interaction,
@@ -309,13 +358,20 @@ class Rummy(commands.Cog):
         if not rows:
             await interaction.response.send_message(t("lb.no_games", locale), ephemeral=True)
             return
+        lowest = adapter_for(game).lowest_wins
+        # Storage ranks by points added up; where the lowest total wins, by the lowest total.
+        rows = sorted(rows, key=lambda r: score_key(r, lowest), reverse=True)
         mine = next((i for i, r in enumerate(rows) if r.user_id == interaction.user.id), None)
+        # Wins first; then the game's own sense of a score: points added up, or where the
+        # lowest total wins, a player's lowest final total.
         spec = LeaderboardSpec(
             title=t("lb.title", locale, game=t(f"game.{game}", locale)),
-            columns=["#", *(t(k, locale) for k in ("lb.player", "lb.games", "lb.wins",
-                                                   "lb.win_rate", "lb.points"))],
-            rows=[[str(place), r.name, str(r.games), str(r.wins), f"{r.win_rate:.0%}",
-                   number(r.points)] for place, r in zip(places(rows), rows, strict=True)],
+            columns=["#", *(t(k, locale) for k in ("lb.player", "lb.wins", "lb.games",
+                                                   "lb.win_rate",
+                                                   "lb.lowest" if lowest else "lb.points"))],
+            rows=[[str(place), r.name, str(r.wins), str(r.games), f"{r.win_rate:.0%}",
+                   grouped(-r.best if lowest else r.points, locale)]
+                  for place, r in zip(places(rows, lowest), rows, strict=True)],
             highlight=mine,
         )
         png = render_leaderboard(spec)
@@ -338,7 +394,8 @@ class Rummy(commands.Cog):
             return
         lines = [f"**{t('stats.title', locale, name=who.display_name)}**"]
         lines += [t("stats.line", locale, game=t(f"game.{r.game}", locale), games=r.games,
-                    wins=r.wins, rate=f"{r.win_rate:.0%}", points=r.points) for r in rows]
+                    wins=r.wins, rate=f"{r.win_rate:.0%}", sense=score_sense(r, locale))
+                  for r in rows]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
 

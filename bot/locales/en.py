@@ -213,7 +213,7 @@ MESSAGES: dict[str, str] = {
     "lobby.started_short": "The game has started.",
     "lobby.you_left": "You left the table.",
     "lobby.computer_name": "Computer {number}",
-    "stats.line": "{game}: {games} {games:game|games}, {wins} {wins:win|wins} ({rate}), {points} {points:point|points}",
+    "stats.line": "{game}: {wins} {wins:win|wins} in {games} {games:game|games} ({rate}), {sense}",
     # ----- suits, and refusals several games give (first written for Rummy 500) -----
     "suit.S": "Spades ♠\ufe0e",
     "suit.H": "Hearts ♥\ufe0e",
@@ -288,7 +288,7 @@ MESSAGES: dict[str, str] = {
     "table.cancelled": "Game cancelled",
     "again.button": "Play again",
     "again.footer": "{name} wants a rematch: same seats, same rules. Press Leave if you are out.",
-    "again.opened": "A new table is open with the same seats and rules.",
+    "again.opened": "[A new table]({url}) is open with the same seats and rules.",
     "again.busy": "A game is already open here.",
     "again.not_player": "Only the players of this game can start a rematch.",
     "sheet.title": "Score sheet",
@@ -368,4 +368,18 @@ MESSAGES: dict[str, str] = {
     # --- hands (issue 26): what he took from the pile; prompts name only the moves offered ---
     "hand.you_took": "You took {card}.",
     "stock.prompt.draw_void_only": "The stock is empty and cannot be rebuilt: drawing ends the hand with nobody charged.",
+    # --- settings: what a change did; rules and stats per game (issue 26) ---
+    "settings.saved_changes": "Settings saved:",
+    "settings.changed_preset": "Preset: {before} → {after}",
+    "settings.changed_option": "{label}: {before} → {after}",
+    "settings.changed_turn": "Time per turn: {before} → {after}",
+    "settings.turn_value": "{seconds} {seconds:second|seconds}",
+    "settings.turn_none": "no limit",
+    "stats.points": "points {points:,}",
+    "stats.lowest": "best total {total:,} (lowest wins)",
+    "lb.lowest": "Best total",
+    "lobby.you_opened": "You have a seat at [the table]({url}). Press Start there when everyone is seated.",
+    "turn.not_yours": "Not your turn: it is {name}'s turn.",
+    "turn.not_yours_many": "Not your turn: {head} and {last} are playing.",
+    "rules.which_game": "No table here, so these are the rules of {game}. For another game, fill in the game option of `/rummy rules`: {names}.",
 }

@@ -225,7 +225,7 @@ MESSAGES: dict[str, str] = {
     "lobby.started_short": "La partita è cominciata.",
     "lobby.you_left": "Hai lasciato il tavolo.",
     "lobby.computer_name": "Computer {number}",
-    "stats.line": "{game}: {games} {games:partita|partite}, {wins} {wins:vinta|vinte} ({rate}), {points} {points:punto|punti}",
+    "stats.line": "{game}: {wins} {wins:vinta|vinte} su {games} {games:partita|partite} ({rate}), {sense}",
     # ----- suits, and refusals several games give (first written for Rummy 500) -----
     "suit.S": "Picche ♠\ufe0e",
     "suit.H": "Cuori ♥\ufe0e",
@@ -300,7 +300,7 @@ MESSAGES: dict[str, str] = {
     "table.cancelled": "Partita annullata",
     "again.button": "Rivincita",
     "again.footer": "{name} chiede la rivincita: stessi posti, stesse regole. Chi non gioca prema Esci.",
-    "again.opened": "C'è un nuovo tavolo con gli stessi posti e le stesse regole.",
+    "again.opened": "C'è un [nuovo tavolo]({url}) con gli stessi posti e le stesse regole.",
     "again.busy": "Qui c'è già una partita aperta.",
     "again.not_player": "Solo chi ha giocato questa partita può chiedere la rivincita.",
     "sheet.title": "Segnapunti",
@@ -381,4 +381,18 @@ MESSAGES: dict[str, str] = {
     # --- hands (issue 26): what he took from the pile; prompts name only the moves offered ---
     "hand.you_took": "Hai preso {card}.",
     "stock.prompt.draw_void_only": "Il mazzo è finito e non si può rifare: pescando, la mano finisce senza penalità per nessuno.",
+    # --- settings: what a change did; rules and stats per game (issue 26) ---
+    "settings.saved_changes": "Impostazioni salvate:",
+    "settings.changed_preset": "Variante: {before} → {after}",
+    "settings.changed_option": "{label}: {before} → {after}",
+    "settings.changed_turn": "Tempo per turno: {before} → {after}",
+    "settings.turn_value": "{seconds} {seconds:secondo|secondi}",
+    "settings.turn_none": "nessun limite",
+    "stats.points": "punti {points:,}",
+    "stats.lowest": "miglior totale {total:,} (vince il più basso)",
+    "lb.lowest": "Miglior totale",
+    "lobby.you_opened": "Hai un posto al [tavolo]({url}). Premi Inizia lì quando sono tutti seduti.",
+    "turn.not_yours": "Non è il tuo turno: ora gioca {name}.",
+    "turn.not_yours_many": "Non è il tuo turno: ora giocano {head} e {last}.",
+    "rules.which_game": "Nessun tavolo qui, quindi queste sono le regole di {game}. Per un altro gioco, compila l'opzione game di `/rummy rules`: {names}.",
 }

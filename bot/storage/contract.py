@@ -132,7 +132,7 @@ class ResultRepository(Protocol):
         ...
 
     async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerGameStats]:
-        """Return one player's games, wins, win rate and points per game, by game name."""
+        """Return one player's games, wins, win rate, points and best result per game, by name."""
         ...
 
 

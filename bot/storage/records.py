@@ -98,17 +98,23 @@ class LeaderboardRow:
     wins: int
     win_rate: float
     points: int
+    best: int = 0  # the best single result (see PlayerGameStats)
 
 
 @dataclass(frozen=True)
 class PlayerGameStats:
-    """One player's totals for one game on one server."""
+    """One player's totals for one game on one server.
+
+    Results are stored higher-better, so `best` is the highest: where the lowest total
+    wins (Ramino, Ramino 51) a result is the total negated, and −best the lowest total.
+    """
 
     game: str
     games: int
     wins: int
     win_rate: float
     points: int
+    best: int = 0
 
 
 @dataclass(frozen=True)

@@ -21,20 +21,23 @@ GAME_COLUMNS: Final = (
 
 # Totals per human player, with the name from their most recent result (the
 # latest finish; the later game, then the later seat, if two finished at once).
+# Most wins first (a player who never won is never above one who did), then the higher
+# win rate (as many wins in fewer games), then points.
 LEADERBOARD: Final = """
 WITH mine AS (
     SELECT game_id, seat, user_id, name, points, won, finished_at FROM results
     WHERE guild_id = ? AND game = ? AND is_bot = 0 AND user_id IS NOT NULL
 ), totals AS (
     SELECT user_id, COUNT(*) AS games, SUM(won) AS wins,
-           CAST(SUM(won) AS DOUBLE PRECISION) / COUNT(*) AS win_rate, SUM(points) AS points
+           CAST(SUM(won) AS DOUBLE PRECISION) / COUNT(*) AS win_rate, SUM(points) AS points,
+           MAX(points) AS best
     FROM mine GROUP BY user_id
 ), latest AS (
     SELECT user_id, name, ROW_NUMBER() OVER (
         PARTITION BY user_id ORDER BY finished_at DESC, game_id DESC, seat DESC) AS recency
     FROM mine
 )
-SELECT t.user_id, l.name, t.games, t.wins, t.win_rate, t.points
+SELECT t.user_id, l.name, t.games, t.wins, t.win_rate, t.points, t.best
 FROM totals t JOIN latest l ON l.user_id = t.user_id AND l.recency = 1
 ORDER BY t.wins DESC, t.win_rate DESC, t.points DESC, t.user_id
 LIMIT ?
@@ -42,8 +45,8 @@ LIMIT ?
 
 PLAYER_STATS: Final = (
     "SELECT game, COUNT(*) AS games, SUM(won) AS wins,"
-    " CAST(SUM(won) AS DOUBLE PRECISION) / COUNT(*) AS win_rate, SUM(points) AS points"
-    " FROM results WHERE guild_id = ? AND user_id = ? AND is_bot = 0"
+    " CAST(SUM(won) AS DOUBLE PRECISION) / COUNT(*) AS win_rate, SUM(points) AS points,"
+    " MAX(points) AS best FROM results WHERE guild_id = ? AND user_id = ? AND is_bot = 0"
     " GROUP BY game ORDER BY game"
 )
 

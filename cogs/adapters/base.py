@@ -22,8 +22,8 @@ from bot.i18n import (
     cards_text,
     catalogue,
     game_key,
+    grouped,
     names_text,
-    number,
     register,
     t,
 )
@@ -83,6 +83,9 @@ class AdapterBase(ABC, Generic[GameT, OptT, HandT]):
     partner_keys: tuple[str, str] = ("lobby.partnership", "lobby.partners_note")
     # The game's own catalogue, every key "<game name>.…" (bot.i18n); installed with the class.
     words: ClassVar[Words | None] = None
+    # The lowest total wins (its results are stored negated, see `outcomes`): /stats and the
+    # leaderboard show a player's lowest total rather than points added up.
+    lowest_wins: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         """Register the words a game's adapter declares, scoped by the game's name."""
@@ -281,6 +284,11 @@ class AdapterBase(ABC, Generic[GameT, OptT, HandT]):
         """Return the hand picture's title when it names players (None: hand_spec's own)."""
         return None
 
+    def shows_hand(self, game: GameT, seat: int) -> bool:
+        """Whether the seat's hand message shows his cards: False while it is an offer that
+        is about no hand (Ramino's re-entry), which then comes as words and buttons alone."""
+        return True
+
     @abstractmethod
     def hand_prompt(self, game: GameT, seat: int, names: Sequence[str], locale: str) -> str:
         """Return the line above a seat's hand: what to do now, or whom we wait for."""
@@ -394,7 +402,7 @@ def rules_line(adapter: GameAdapter, preset: str, rules: Mapping[str, object],
     preset_options = adapter.options(preset, {})
     # In rules-file order; an option set back to the preset's value is no change.
     changed = [spec for spec in options_type(adapter).specs() if spec.key in rules
-               and not _same(rules[spec.key], getattr(preset_options, spec.key))]
+               and not same_value(rules[spec.key], getattr(preset_options, spec.key))]
     if not changed:
         return t("lobby.rules", locale, preset=name)
     changes = ", ".join(option_text(spec, rules[spec.key], locale, "option.changed",
@@ -414,8 +422,9 @@ def preset_key(game: str, preset: str) -> str:
     return own if own in catalogue(DEFAULT) else f"preset.{preset}"
 
 
-def _same(value: object, other: object) -> bool:
-    return value == other and type(value) is type(other)  # True is not 1
+def same_value(value: object, other: object) -> bool:
+    """Whether two option values are the same value of the same type (True is not 1)."""
+    return value == other and type(value) is type(other)
 
 
 def tie_line(tied: Sequence[int], totals: Sequence[int], names: Sequence[str],
@@ -437,17 +446,21 @@ def option_text(spec: OptionSpec, value: object, locale: str, key: str = "option
                 game: str = "") -> str:
     """Return an option and its value in the member's words, e.g. "Knock limit: 7" (the
     words of `game`'s own catalogue first)."""
+    return t(key, locale, label=option_label(spec, locale, game),
+             value=value_text(spec, value, locale, game))
+
+
+def value_text(spec: OptionSpec, value: object, locale: str, game: str = "") -> str:
+    """Return an option's value in the member's words: "on", "1,000", "unlimited", "Q♠"."""
     if isinstance(value, bool):
-        shown = t("option.on" if value else "option.off", locale)
-    elif value is None:  # an option may say what "off" means for it ("unlimited")
-        shown = off_word(spec, locale, game)
-    elif spec.kind == "card":
-        shown = card_text(str(value))
-    elif isinstance(value, int):
-        shown = number(value)
-    else:
-        shown = str(value)
-    return t(key, locale, label=option_label(spec, locale, game), value=shown)
+        return t("option.on" if value else "option.off", locale)
+    if value is None:  # an option may say what "off" means for it ("unlimited")
+        return off_word(spec, locale, game)
+    if spec.kind == "card":
+        return card_text(str(value))
+    if isinstance(value, int):
+        return grouped(value, locale)
+    return str(value)
 
 
 def option_label(spec: OptionSpec, locale: str, game: str = "") -> str:

@@ -61,6 +61,7 @@ from engine.canasta.events import (
 )
 from engine.canasta.melds import CANASTA as CANASTA_SIZE
 from engine.canasta.melds import canasta_kind, card_value, is_wild, meld_rank
+from engine.canasta.options import LOWEST_MINIMUM, OPENING_MINIMUMS
 from engine.canasta.views import (
     CanastaHand,
     CanastaTable,
@@ -248,7 +249,8 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
     def rules_summary(self, options: CanastaOptions, locale: str) -> list[str]:
         """Return a few lines of the rules in force."""
         o = options
-        lines = [t("canasta.rules.goal", locale), t("canasta.rules.melds", locale),
+        lines = [t("canasta.rules.goal", locale), t("canasta.rules.draw", locale),
+                 t("canasta.rules.melds", locale), opening_line(locale),
                  t("canasta.rules.canastas", locale), t("canasta.rules.pile", locale),
                  t("canasta.rules.out", locale, bonus=o.going_out_bonus)]
         lines.append(t("canasta.rules.black_threes", locale, points=o.black_three_value))
@@ -261,6 +263,16 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
     def settings_lines(self, options: CanastaOptions, locale: str) -> list[str]:
         """Return the target in one short line."""
         return [t("canasta.rules.target", locale, target=options.target_score)]
+
+
+def opening_line(locale: str) -> str:
+    """Return the rules line of the opening minimums: "50 below 3,000, 90 from 3,000, …"."""
+    rising = sorted(OPENING_MINIMUMS)
+    steps = [t("canasta.rules.minimum_below", locale, minimum=LOWEST_MINIMUM,
+               total=rising[0][0])]
+    steps += [t("canasta.rules.minimum_from", locale, minimum=minimum, total=bound)
+              for bound, minimum in rising]
+    return t("canasta.rules.opening", locale, minimums=", ".join(steps))
 
 
 # ----- the timer's move ------------------------------------------------------------------------

@@ -63,6 +63,7 @@ class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
     words = WORDS  # its own catalogue: every ramino.… key, its options, presets and refusals
     # Re-entry answers are news for everybody waiting on them.
     notable: frozenset[str] = frozenset({"reenter", "decline"})
+    lowest_wins = True
 
     players = levels(greedy_action, choose_action)
 
@@ -174,6 +175,11 @@ class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
         """Return the card the seat took from the discard pile."""
         return ev.public.cards if isinstance(ev.public, Took) else ()
 
+    def shows_hand(self, game: RaminoGame, seat: int) -> bool:
+        """Show no cards to a seat offered a re-entry: the offer is about no hand."""
+        reentry = view_of(game).reentry
+        return reentry is None or seat not in reentry.offered
+
     def hand_prompt(self, game: RaminoGame, seat: int, names: Sequence[str], locale: str) -> str:
         """Return what the seat may do now, or whom the game waits for."""
         view: RaminoHand = view_of(game, seat)
@@ -195,9 +201,8 @@ class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
 
     def _turn_line(self, view: RaminoHand, locale: str) -> str:
         table, moves = view.table, view.moves
-        if table.phase == "reentry":
-            return t("ramino.prompt.reentry", locale, total=table.reentry.total if
-                     table.reentry else 0, limit=table.options.elimination_limit)
+        if table.phase == "reentry" and table.reentry is not None:
+            return offer_text(table.reentry.total, table.options.elimination_limit, locale)
         if table.phase == "first":
             key = "ramino.prompt.first_close" if A.Close() in moves else "ramino.prompt.first"
             return t(key, locale, card=_pretty(table.top))
@@ -450,3 +455,14 @@ def _can_rebuild(table: RaminoTable) -> bool:
 
 
 RAMINO = RaminoAdapter()
+
+
+def offer_text(total: int, limit: int, locale: str) -> str:
+    """Return a re-entry offer in words: what re-entering means (ramino.md, re-entry: the
+    highest total among the players still in) and how close it leaves him to the limit."""
+    margin = limit - total  # a total above the limit puts him out again
+    close = (t("ramino.offer.margin", locale, limit=limit, margin=margin) if margin > 0
+             else t("ramino.offer.at_limit", locale))
+    return "\n".join([t("ramino.offer.out", locale, limit=limit),
+                      t("ramino.offer.back", locale, total=total), close,
+                      t("ramino.offer.ask", locale)])

@@ -72,6 +72,7 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
     words = WORDS  # its own catalogue: every ramino51.… key, its options, presets and refusals
     # Melds, lay-offs and joker swaps change the table everybody plays on: shown at once.
     notable: frozenset[str] = frozenset({"meld", "layoff", "swap", "exchange"})
+    lowest_wins = True
 
     players = levels(greedy_action, choose_action)
 

@@ -109,5 +109,5 @@ class Endings:
         message = await self.lobby.post(game_id, place, "again.footer",
                                              name=user.display_name)
         await interaction.response.send_message(
-            t("again.opened", locale_of(interaction.locale)) + f" {message.jump_url}",
+            t("again.opened", locale_of(interaction.locale), url=message.jump_url),
             ephemeral=True)

@@ -19,7 +19,7 @@ import discord
 from bot.i18n import card_text, names_text, t
 from card_images import HandSpec, render_hand
 from cogs.errors import Refusal
-from cogs.host.places import MessageFields, PictureMessage, Places, clip, png, send_picture
+from cogs.host.places import MessageFields, Places, clip, png
 from cogs.host.runtime import Copy, DmMessage, Runtime, SeatState
 from cogs.surfaces import is_ephemeral, is_private
 from cogs.views import hand_view
@@ -66,17 +66,31 @@ def with_controls(rt: Runtime, seat: int, on_dm: bool, keep: bool = False) -> bo
     return not rt.game.is_over and (not on_dm or keep or seat in rt.game.to_act())
 
 
+class HandMessage(MessageFields):
+    """A hand message: the hand's picture, or None when it is an offer alone (no cards)."""
+
+    file: discord.File | None
+
+
+def files_of(file: discord.File | None) -> list[discord.File]:
+    """Return a hand message's attachments (none: an edit takes an earlier picture off)."""
+    return [] if file is None else [file]
+
+
 def hand_parts(rt: Runtime, seat: int, controls_on: bool
-               ) -> tuple[HandSpec, MessageFields, str]:
-    """Return a hand's picture spec, its message fields but the file, and their key."""
+               ) -> tuple[HandSpec | None, MessageFields, str]:
+    """Return a hand's picture spec (None: no picture), its message fields but the file,
+    and their key."""
     locale, sort, game = rt.seat_locale(seat), rt.seat(seat).sort, rt.game
-    spec = rt.adapter.hand_spec(game, seat, sort, locale)
+    spec = (rt.adapter.hand_spec(game, seat, sort, locale)
+            if rt.adapter.shows_hand(game, seat) else None)
     title = rt.adapter.hand_title(game, seat, rt.names, locale)  # a team gin board, say
-    if title is not None:
+    if spec is not None and title is not None:
         spec = replace(spec, title=title)
     prompt = rt.adapter.hand_prompt(game, seat, rt.names, locale)
-    spec, news = with_news(rt.seat(seat), spec, locale)
-    prompt = "\n".join([*news, prompt])
+    if spec is not None:
+        spec, news = with_news(rt.seat(seat), spec, locale)
+        prompt = "\n".join([*news, prompt])
     controls = rt.offered(seat) if controls_on else []
     header = t("hand.open_dm", locale, channel=f"<#{rt.record.place_id}>")
     content = clip(f"{header}\n{prompt}")
@@ -107,11 +121,11 @@ def with_news(state: SeatState, spec: HandSpec, locale: str) -> tuple[HandSpec, 
     return replace(spec, highlight=[*spec.highlight, *missing.elements()]), lines
 
 
-def hand_payload(rt: Runtime, seat: int, controls_on: bool) -> tuple[PictureMessage, str]:
+def hand_payload(rt: Runtime, seat: int, controls_on: bool) -> tuple[HandMessage, str]:
     """Return the hand message with its picture rendered, and its key."""
     spec, fields, key = hand_parts(rt, seat, controls_on)
-    file = png(render_hand(spec), "hand.png")
-    return PictureMessage(content=fields["content"], view=fields["view"], file=file), key
+    file = None if spec is None else png(render_hand(spec), "hand.png")
+    return HandMessage(content=fields["content"], view=fields["view"], file=file), key
 
 
 def must_be_private(interaction: discord.Interaction) -> None:
@@ -144,11 +158,11 @@ class Hands:
         """Answer with the hand, visible to the player only, and edit it there from now on."""
         controls_on = with_controls(rt, seat, on_dm=False)
         payload, key = hand_payload(rt, seat, controls_on)
-        content, file, view = payload["content"], payload["file"], payload["view"]
+        content, files, view = payload["content"], files_of(payload["file"]), payload["view"]
         if view is None:  # a finished game's hand
-            sent = await interaction.response.send_message(content, file=file, ephemeral=True)
+            sent = await interaction.response.send_message(content, files=files, ephemeral=True)
         else:
-            sent = await interaction.response.send_message(content, file=file, view=view,
+            sent = await interaction.response.send_message(content, files=files, view=view,
                                                            ephemeral=True)
         state = rt.seat(seat)
         state.keep_spare()  # usable until one of the copies is used
@@ -195,7 +209,8 @@ class Hands:
         must_be_private(interaction)
         payload, key = hand_payload(rt, seat, controls_on)
         await interaction.response.edit_message(
-            content=payload["content"], attachments=[payload["file"]], view=payload["view"])
+            content=payload["content"], attachments=files_of(payload["file"]),
+            view=payload["view"])
         await self.use(rt, seat, interaction)
         rt.seat(seat).shown = (key, controls_on)
 
@@ -225,7 +240,8 @@ class Hands:
         controls_on = with_controls(rt, seat, on_dm)
         payload, key = hand_payload(rt, seat, controls_on)
         await interaction.response.edit_message(
-            content=payload["content"], attachments=[payload["file"]], view=payload["view"])
+            content=payload["content"], attachments=files_of(payload["file"]),
+            view=payload["view"])
         state.shown = (key, controls_on)
 
     async def deliver_all(self, rt: Runtime, fresh: bool) -> None:
@@ -276,7 +292,9 @@ class Hands:
         payload, key = hand_payload(rt, seat, controls_on)
         try:
             channel = await self._dm_channel(user_id)
-            message = await send_picture(channel, payload)
+            content, files, view = payload["content"], files_of(payload["file"]), payload["view"]
+            message = await (channel.send(content, files=files) if view is None
+                             else channel.send(content, files=files, view=view))
             return message, key
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
@@ -323,9 +341,9 @@ class Hands:
         spec, fields, key = hand_parts(rt, seat, controls_on)
         if state.shown == (key, controls_on):
             return  # e.g. the waiting player's hand while the other one draws
-        file = png(render_hand(spec), "hand.png")
+        files = [] if spec is None else [png(render_hand(spec), "hand.png")]
         if isinstance(target, discord.Interaction):
-            await target.edit_original_response(attachments=[file], **fields)
+            await target.edit_original_response(attachments=files, **fields)
         elif target is not None:
-            await target.edit(attachments=[file], **fields)
+            await target.edit(attachments=files, **fields)
         state.shown = (key, controls_on)

@@ -308,7 +308,7 @@ class Lobby:
             raise
         message = await self.post(game_id, place)
         await interaction.response.send_message(
-            t("lobby.you_joined", locale_of(interaction.locale)) + f" {message.jump_url}",
+            t("lobby.you_opened", locale_of(interaction.locale), url=message.jump_url),
             ephemeral=True)
 
     async def _place(self, game_id: int, game: str, channel: Place, use_threads: bool,

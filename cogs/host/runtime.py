@@ -13,9 +13,9 @@ from bot.storage import GameRecord
 from cogs.adapters import ButtonControl, Control
 from cogs.adapters.base import GameAdapter
 from cogs.custom_ids import PASS_MODES
+from cogs.errors import Refusal
 from cogs.host.settings import TableSettings
 from cogs.views import shown_controls
-from engine.errors import NotYourTurn
 from engine.game import Game
 from engine.session import GameSession, StaleAction
 
@@ -216,9 +216,20 @@ class Runtime:
         """Refuse a hand move made on an older state, or out of the seat's turn."""
         if version != self.game.version:
             raise StaleAction()
-        if seat not in self.game.to_act():
-            raise NotYourTurn("it is not your turn")
+        acting = self.game.to_act()
+        if seat not in acting:
+            raise not_your_turn([self.names[s] for s in acting])
 
     def seat_locale(self, seat: int) -> str:
         """Return the language a seat's private messages use."""
         return locale_of(self.record.seats[seat].get("locale") or self.locale)
+
+
+def not_your_turn(acting: list[str]) -> Refusal:
+    """Return the refusal of a move out of turn, naming who plays now."""
+    if len(acting) == 1:
+        return Refusal("turn.not_yours", {"name": acting[0]})
+    if len(acting) > 1:
+        return Refusal("turn.not_yours_many", {"head": ", ".join(acting[:-1]),
+                                               "last": acting[-1]})
+    return Refusal("error.not_your_turn")  # nobody to play: the hand is being scored

@@ -24,7 +24,7 @@ NUMBERS = frozenset({
     "hands", "held", "high", "k", "laid", "limit", "line_bonus", "low", "match", "max",
     "melded", "min", "minimum", "number", "points", "score", "seconds", "target", "total",
     "undercut", "wins", "times", "unmatched", "left", "stake", "chips", "joker", "colore",
-    "ramino", "m", "c", "r", "g", "p", "extra",
+    "ramino", "m", "c", "r", "g", "p", "extra", "margin",
 })
 TEXTS: dict[str, str] = {
     "allowed": "a whole number from 0 to 10", "card": card_text("7D"),
@@ -40,6 +40,8 @@ TEXTS: dict[str, str] = {
     "got": card_text("QS"), "level": "easy", "first": "Anna", "second": "Bruno", "rank": "K",
     "ranks": "K, 9, A", "suit": "Spades ♠\ufe0e",
     "head": "Anna, Bruno", "last": "Carla", "moves": "Meld, lay off",
+    "before": "100", "after": "150", "minimums": "50 below 3,000, 90 from 3,000",
+    "sense": "points 1,240", "url": "https://discord.com/channels/1/2/3",
 }
 
 # Singular and plural of the words numbers count, in both languages.

@@ -118,8 +118,7 @@ def test_canastas_words_live_with_canasta_and_in_no_shared_catalogue() -> None:
     sources = "".join(path.read_text(encoding="utf-8") for path in LOCALES.glob("*.py"))
     assert "Toro Seduto" not in sources and "\"canasta." not in sources  # no entry, no key
     # … and the shared code finds them by its conventions, in both languages.
-    assert (t("game.canasta", "it"), t("preset.canasta.short", "it")) == ("Canasta",
-                                                                           "Breve (a 5.000)")
+    assert (t("game.canasta", "it"), t("preset.canasta.short", "it")) == ("Canasta", "Breve")
     assert resolve("error.pile_frozen") == "canasta.error.pile_frozen"
     assert rules_text(PileFrozen("x", card="3S"), "it") == (
         "Il pozzo è congelato: non puoi prenderlo finché c'è sopra 3♠\ufe0e.")
@@ -186,7 +185,7 @@ def test_the_melding_games_words_read_by_their_conventions_and_shared_ones() -> 
         "All'italiana (prima calata 40, pesca dal mazzo finché non apri, eliminazione a −101)")
     assert preset_label("canasta", "italian", "en") == (
         "Italian (black threes left in hand cost nothing)")
-    assert preset_label("ramino", "short", "it") == "Corto: 7 carte, un mazzo (da 2 a 4 giocatori)"
+    assert preset_label("ramino", "short", "it") == "Corto (7 carte, un mazzo, da 2 a 4 giocatori)"
     assert resolve("error.cannot_close") == "ramino.error.cannot_close"
     assert off_word(Ramino51Options.spec("unopened_penalty"), "it", "ramino51") == "le sue carte"
     # Words two games read stay shared, under a name neither game's scope.

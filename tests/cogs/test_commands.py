@@ -170,7 +170,9 @@ async def test_abandon_is_for_the_host_or_a_server_manager(sim: Sim, deals: Scri
     late = await sim.alice.user.click(forged, label="forged 0")
     assert late.ephemeral and "This game is over." in late.response.content
     again = await sim.alice.slash(sim.channel, "rummy new", game="gin")
-    assert again.ephemeral and "You have a seat" in again.response.content
+    assert again.ephemeral and again.response.content == (
+        f"You have a seat at [the table]({lobby_message(sim).jump_url}). Press Start there when "
+        "everyone is seated.")
 
 
 async def test_the_host_abandons_a_lobby(sim: Sim) -> None:

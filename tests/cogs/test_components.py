@@ -13,7 +13,6 @@ from cogs.components import GameButton, GameSelect, check, host_of, read, serve,
 from cogs.custom_ids import ComponentId
 from cogs.errors import Refusal
 from cogs.host import GameHost
-from engine.errors import NotYourTurn
 from engine.session import StaleAction
 from tests.cogs.host.conftest import ALICE, BRUNO, gin_runtime, offline_host
 
@@ -76,7 +75,7 @@ def test_a_hands_move_is_checked_for_turn_and_version(host: GameHost) -> None:
     check(host, interaction(host, ALICE), ComponentId(1, "act", version, "pass"))
     with pytest.raises(StaleAction):
         check(host, interaction(host, ALICE), ComponentId(1, "select", version - 1, "discard"))
-    with pytest.raises(NotYourTurn):
+    with pytest.raises(Refusal, match=r"^turn\.not_yours$"):
         check(host, interaction(host, BRUNO), ComponentId(1, "act", version, "pass"))
     # Sorting and table buttons are not moves of the hand: no turn needed.
     check(host, interaction(host, BRUNO), ComponentId(1, "sort", action="rank"))
@@ -90,7 +89,7 @@ async def test_a_refused_check_answers_ephemerally_in_the_members_language(
     bruno = interaction(host, BRUNO, locale="it")
     button = GameButton(str(ComponentId(1, "act", version, "pass")), "Passa")
     assert not await button.interaction_check(bruno)
-    assert bruno.response.sent == [("Non è il tuo turno.", True)]
+    assert bruno.response.sent == [("Non è il tuo turno: ora gioca Alice.", True)]
     stranger = interaction(host, 999)
     select = GameSelect(str(ComponentId(1, "select", version, "discard")))
     assert not await select.interaction_check(stranger)

@@ -155,7 +155,8 @@ async def test_play_again_opens_the_same_table_for_the_presser(
     await sim.restart()  # the button lives on: it reads the stored game, not a running one
     table = table_message(sim)
     opened = await sim.alice.click(table, label="Play again")
-    assert answer(opened).startswith("A new table is open with the same seats and rules.")
+    assert answer(opened) == (f"[A new table]({lobby_message(sim).jump_url}) is open with the "
+                              "same seats and rules.")  # a link, not a raw address
     new = await sim.bot.storage.get_game(2)
     assert (new.status, new.host_id, new.place_id) == ("lobby", sim.alice.id, old.place_id)
     assert (new.game, new.preset, new.options, new.seats) == (

@@ -126,7 +126,7 @@ async def test_invalid_option_changes_nothing(sim: Sim) -> None:
     after = await sim.bot.storage.get_game(1)
     assert (after.options, after.preset) == (before.options, before.preset)
     good = await sim.alice.slash(sim.channel, "rummy settings", option="knock_limit", value="7")
-    assert good.response.content == "Settings saved."
+    assert good.response.content == "Settings saved:\n• Knock limit: 10 → 7"
     assert "You may knock with at most 7 deadwood." in lobby_message(sim).content
     rules = await sim.alice.slash(sim.channel, "rummy rules")
     assert "at most 7 deadwood" in rules.response.content

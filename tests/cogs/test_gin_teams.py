@@ -32,7 +32,8 @@ async def open_teams(sim: Sim, size: str = "2", **rules: str) -> None:
     for option, value in {"team_size": size, **rules}.items():
         changed = await sim.alice.slash(sim.channel, "rummy settings", option=option,
                                         value=value)
-        assert changed.response.content == "Settings saved.", changed.response.content
+        assert changed.response.content.startswith("Settings saved:\n• "), (
+            changed.response.content)
 
 
 async def seat_all(sim: Sim) -> None:
@@ -107,7 +108,7 @@ async def test_a_smaller_team_after_the_seats_filled_refuses_the_start(sim: Sim)
                                     value="1")
     over = ("Too many players for these rules: at most 2. Before the start, 2 players have "
             "to leave.")
-    assert changed.response.content == "Settings saved.\n" + over
+    assert changed.response.content == "Settings saved:\n• Team size: 2 → 1\n" + over
     refused = await sim.alice.click(lobby_message(sim), label="Start")
     answer = refused.followups[-1] if refused.followups else refused.response
     assert answer.content == over

@@ -104,7 +104,7 @@ async def test_a_single_deck_ramino_table_seats_four_and_refuses_a_fifth_at_once
         sim: Sim) -> None:
     await open_table(sim, sim.bruno, game="ramino")
     assert "Players (2/7)" in lobby_message(sim).content
-    assert await set_rule(sim, "deck", "single") == "Settings saved."
+    assert await set_rule(sim, "deck", "single") == "Settings saved:\n• Deck: double → single"
     assert "Players (2/4)" in lobby_message(sim).content
     await add_computers(sim, 2)
     lobby = lobby_message(sim)
@@ -122,7 +122,8 @@ async def test_a_single_deck_chosen_with_five_seated_says_what_to_do(sim: Sim) -
     await add_computers(sim, 2)
     over = ("Too many players for these rules: at most 4. Before the start, 1 player has to "
             "leave, or the host removes a computer.")
-    assert await set_rule(sim, "deck", "single") == "Settings saved.\n" + over
+    assert await set_rule(sim, "deck", "single") == (
+        "Settings saved:\n• Deck: double → single\n" + over)
     lobby = lobby_message(sim)
     assert "Players (5/4)" in lobby.content and lobby.content.endswith(over)
     assert "The host can start" not in lobby.content

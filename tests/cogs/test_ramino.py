@@ -6,6 +6,7 @@ import pytest
 import simcord
 
 from card_images.style import DISPLAY_WIDTH
+from cogs.adapters.ramino import offer_text
 from cogs.host import Runtime, ScriptedDeals
 from tests.cogs.conftest import (
     dm,
@@ -119,8 +120,16 @@ async def test_an_eliminated_player_may_re_enter(sim: Sim, deals: ScriptedDeals)
     await pick(sim.alice, "close", "2C")
     assert "Bruno is out with 70 points." in hand_end_message(sim).content
     offer = dm(sim.bruno)
-    assert "You may re-enter with 9 points, or stay out." in offer.content
-    assert labels(offer)[-2:] == ["Re-enter with 9", "Stay out"]
+    # The offer comes in a message of its own: what re-entering means, no dead hand drawn.
+    assert offer.content.splitlines()[1:] == [
+        "You are out: your total went above 20.",
+        "Re-enter, and you are back in with 9 points: the highest total among the players "
+        "still in.",
+        "Above 20 you are out again: you can take 11 more points and stay in.",
+        "Re-enter, or stay out?"]
+    assert offer.attachments == [] and labels(offer)[-2:] == ["Re-enter with 9", "Stay out"]
+    earlier = [m for m in sim.bruno.user.dm_channel.history() if m.id != offer.id]
+    assert earlier and all(m.attachments for m in earlier)  # his hands, each with its picture
     assert "Re-entry: waiting for Bruno" in table_message(sim).content
     assert "Waiting for Bruno." in dm(sim.chiara).content
     await sim.bruno.user.click(offer, label="Re-enter with 9")
@@ -139,10 +148,38 @@ async def test_time_running_out_on_a_re_entry_offer_declines_it(
     await sim.alice.user.click(dm(sim.alice), label="Take discard (K♠\ufe0e)")
     await pick(sim.alice, "close", "2C")
     offer = dm(sim.chiara)  # Chiara holds the 70-point hand now, and reads Italian
-    assert "Puoi rientrare con 9 punti, oppure restare fuori." in offer.content
+    assert "Se rientri, torni in gioco con 9 punti: il totale più alto fra i giocatori " \
+        "ancora in gioco.\nSopra 20 sei di nuovo fuori: puoi prendere al massimo ancora 11 " \
+        "punti.\nRientri o resti fuori?" in offer.content and offer.attachments == []
     assert labels(offer)[-2:] == ["Rientra con 9", "Resta fuori"]
     await sim.env.advance_time(31)
     assert any("Chiara stays out." in text for text in texts(sim))
     view = running(sim).game.public_view()
     assert view.seats[1].eliminated and view.reentry is None
     assert view.turn is not None  # the next hand is under way without her
+
+
+async def test_a_re_entry_offer_shown_by_command_has_no_dead_hand_either(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script_ramino(deals, [ALICE, BRUNO, CHIARA, DARIO])
+    await start(sim, sim.bruno, sim.chiara, sim.dario, reentry="on", elimination_limit="20")
+    await sim.alice.user.click(dm(sim.alice), label="Take discard (K♠\ufe0e)")
+    await pick(sim.alice, "close", "2C")
+    shown = await sim.bruno.slash(sim.channel, "rummy hand")
+    assert shown.ephemeral and "Re-enter, or stay out?" in shown.response.content
+    assert shown.response.attachments == []
+    assert labels(shown.response)[-2:] == ["Re-enter with 9", "Stay out"]
+    await sim.bruno.click(shown.response, label="Stay out")
+    assert any("Bruno stays out." in text for text in texts(sim))
+
+
+@pytest.mark.parametrize(("total", "limit", "english", "italian"), [
+    (30, 30, "That is the limit itself: any points charged to you put you out again.",
+     "È proprio il limite: qualsiasi punto ti venga addebitato ti rimette fuori."),
+    (29, 30, "Above 30 you are out again: you can take 1 more point and stay in.",
+     "Sopra 30 sei di nuovo fuori: puoi prendere al massimo ancora 1 punto."),
+])
+def test_a_re_entry_offer_says_how_close_to_the_limit_it_leaves_him(
+        total: int, limit: int, english: str, italian: str) -> None:
+    assert offer_text(total, limit, "en").splitlines()[2] == english
+    assert offer_text(total, limit, "it").splitlines()[2] == italian

@@ -168,7 +168,7 @@ async def test_the_chips_game_plays_on_after_a_tie_and_records_the_winner(
     board = await sim.bruno.slash(sim.channel, "leaderboard", game="ramino")
     assert (await png_of(board.response, "ramino_leaderboard.png")).width > 200
     stats = await sim.bruno.slash(sim.channel, "stats", member=sim.alice)
-    assert "Ramino: 1 game, 1 win (100%)" in stats.response.content
+    assert "Ramino: 1 win in 1 game (100%)" in stats.response.content
 
 
 async def test_the_end_of_the_chips_game_counts_chips_not_points(
@@ -231,7 +231,7 @@ async def test_seven_seats_played_by_computers_reach_a_winner(
         await sim.alice.click(lobby, label="Add computer")
     changed = await sim.alice.slash(sim.channel, "rummy settings", option="elimination_limit",
                                     value="20")
-    assert changed.response.content == "Settings saved."
+    assert changed.response.content == "Settings saved:\n• Elimination limit: 101 → 20"
     await sim.alice.click(lobby, label="Start")
     assert table_view(sim).players == 7
     for _ in range(2000):  # Alice never plays: after two timeouts a computer takes her seat

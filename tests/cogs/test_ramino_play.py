@@ -244,8 +244,9 @@ async def test_out_of_turn_players_have_no_moves_and_a_crafted_one_is_refused(
     assert labels(dm(sim.chiara)) == ["Ordina per valore"]
     before, cards = await version(sim), hands(sim)
     take = custom_id(dm(sim.alice), ":take")  # Alice's own button, copied to the others
-    for member, said in ((sim.bruno, "It is not your turn."),
-                         (sim.chiara, "Non è il tuo turno.")):
+    # The refusal says whose turn it is.
+    for member, said in ((sim.bruno, "Not your turn: it is Alice's turn."),
+                         (sim.chiara, "Non è il tuo turno: ora gioca Alice.")):
         forged = await forged_dm(sim, member, discord.ui.Button(label="take", custom_id=take))
         refused = await member.user.click(forged, label="take")
         assert refused.ephemeral and refused.response.content == said

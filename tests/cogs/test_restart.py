@@ -156,6 +156,6 @@ async def test_a_game_whose_last_move_was_saved_but_not_told_ends_at_the_restart
     told = [m for m in texts(sim) if "**Game over!**" in m]
     assert len(told) == 1 and "Alice wins the game with 319 points!" in told[0]
     stats = await sim.bruno.slash(sim.channel, "stats", member=sim.alice)
-    assert "Gin Rummy: 1 game, 1 win (100%), 319 points" in stats.response.content
+    assert "Gin Rummy: 1 win in 1 game (100%), points 319" in stats.response.content
     again = await sim.alice.slash(sim.channel, "rummy new", game="gin")
     assert again.ephemeral and "You have a seat" in again.response.content

@@ -47,7 +47,7 @@ async def test_leaderboard_and_stats_after_a_one_hand_game(sim: Sim, deals: Scri
     image = await png_of(board.response, "leaderboard.png")
     assert image.width > 200
     stats = await sim.bruno.slash(sim.channel, "stats", member=sim.alice)
-    assert "Gin Rummy: 1 game, 1 win (100%), 319 points" in stats.response.content
+    assert "Gin Rummy: 1 win in 1 game (100%), points 319" in stats.response.content
 
 
 async def test_the_host_abandons_a_running_game(sim: Sim, deals: ScriptedDeals) -> None:
@@ -98,3 +98,48 @@ def test_players_equal_on_wins_rate_and_points_share_their_place() -> None:
     rows = [row("Ann", 3, 0.75, 900), row("Bea", 2, 0.5, 400), row("Cid", 2, 0.5, 400),
             row("Dan", 2, 0.5, 350)]
     assert places(rows) == [1, 2, 2, 4]
+
+
+async def record(sim: Sim, game: str, *rows: tuple[str, int, bool]) -> None:
+    """Store a finished game of `game` with these (member name, points, won) results."""
+    storage, members = sim.bot.storage, {m.user.name: m for m in sim.members}
+    game_id = await storage.create_game(guild_id=sim.guild.id, channel_id=sim.channel.id,
+                                        game=game, host_id=sim.alice.id)
+    await storage.start_game(game_id, "{}")
+    await storage.record_results(game_id, [
+        ResultRow(seat=i, name=name, user_id=members[name].id, is_bot=False, points=points,
+                  won=won) for i, (name, points, won) in enumerate(rows)])
+
+
+async def test_stats_and_the_leaderboard_speak_each_games_score(
+        sim: Sim, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Ramino keeps a penalty total (stored negated: higher is better on the board).
+    await record(sim, "ramino", ("Alice", 0, True), ("Bruno", -33, False), ("Chiara", -10, False))
+    await record(sim, "ramino", ("Alice", -120, False), ("Bruno", -40, False),
+                 ("Chiara", -100, False))
+    await record(sim, "canasta", ("Alice", 5035, True), ("Bruno", 3240, False))
+    await record(sim, "canasta", ("Alice", 1200, False), ("Bruno", 5100, True))
+    stats = (await sim.alice.slash(sim.channel, "stats", member=sim.bruno)).response.content
+    assert stats.splitlines()[1:] == [
+        "Canasta: 1 win in 2 games (50%), points 8,340",
+        "Ramino: 0 wins in 2 games (0%), best total 33 (lowest wins)"]
+    assert "−33" not in stats
+    shown: list[LeaderboardSpec] = []
+
+    def render(spec: LeaderboardSpec) -> bytes:
+        shown.append(spec)
+        return render_leaderboard(spec)
+
+    cog_module = sys.modules[type(sim.bot.get_cog("Rummy")).__module__]
+    monkeypatch.setattr(cog_module, "render_leaderboard", render)
+    await sim.bruno.slash(sim.channel, "leaderboard", game="ramino")
+    assert shown[0].columns == ["#", "Player", "Wins", "Games", "Win rate", "Best total"]
+    # Alice won a game: she is above the others, whose totals were lower; between them
+    # the lower total ranks first (Chiara's 10), not the smaller sum of totals (Bruno's 73).
+    assert shown[0].rows == [["1", "Alice", "1", "2", "50%", "0"],
+                             ["2", "Chiara", "0", "2", "0%", "10"],
+                             ["3", "Bruno", "0", "2", "0%", "33"]]
+    await sim.bruno.slash(sim.channel, "leaderboard", game="canasta")
+    assert shown[1].columns[-1] == "Points"
+    assert [row[1:] for row in shown[1].rows] == [["Bruno", "1", "2", "50%", "8,340"],
+                                                  ["Alice", "1", "2", "50%", "6,235"]]

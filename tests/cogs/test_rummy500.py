@@ -391,12 +391,16 @@ async def test_card_and_off_settings_are_read_the_way_people_type_them(sim: Sim)
     async def rules() -> dict:
         return (await sim.bot.storage.get_game(1)).options["rules"]
 
-    assert await setting("special_card", "qs") == "Settings saved."
+    assert await setting("special_card", "qs") == (
+        "Settings saved:\n• Special card: off → Q♠\ufe0e")
     assert (await rules())["special_card"] == "QS"
-    assert await setting("elimination_score", "-101") == "Settings saved."
+    assert await setting("elimination_score", "-101") == (
+        "Settings saved:\n• Elimination score: off → −101")
     assert (await rules())["elimination_score"] == -101
-    assert await setting("elimination_score", "none") == "Settings saved."
-    assert await setting("special_card", "off") == "Settings saved."
+    assert await setting("elimination_score", "none") == (
+        "Settings saved:\n• Elimination score: −101 → off")
+    assert await setting("special_card", "off") == (
+        "Settings saved:\n• Special card: Q♠\ufe0e → off")
     assert (await rules())["elimination_score"] is None and (await rules())["special_card"] is None
     assert await setting("special_card", "zz") == (
         "zz is not a valid value for Special card (special_card): a card written like QS, or off.")

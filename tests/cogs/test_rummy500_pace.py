@@ -58,7 +58,8 @@ async def two_players(sim: Sim, deals: ScriptedDeals, deck: list[str], **rules: 
     for option, value in rules.items():
         changed = await sim.alice.slash(sim.channel, "rummy settings", option=option,
                                         value=value)
-        assert changed.response.content == "Settings saved.", changed.response.content
+        assert changed.response.content.startswith("Settings saved:\n• "), (
+            changed.response.content)
     await sim.alice.click(lobby, label="Start")
 
 

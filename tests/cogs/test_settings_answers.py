@@ -8,6 +8,8 @@ from typing import Any
 import discord
 import pytest
 
+from bot.i18n import t
+from cogs.host.runtime import not_your_turn
 from cogs.registry import adapter_for
 from cogs.rule_changes import allowed_text, similar_options
 from engine.options import OptionSpec
@@ -56,18 +58,21 @@ async def test_a_value_alone_or_nothing_at_all_changes_nothing_and_says_why(sim:
     assert await answer(sim) == (
         "Nothing changed: choose a preset, a turn time, or an option and its value.")
     assert await stored(sim) == before
-    assert await answer(sim, option="knock_limit", value="7") == "Settings saved."
+    assert await answer(sim, option="knock_limit", value="7") == (
+        "Settings saved:\n• Knock limit: 10 → 7")
     assert await answer(sim, option="knock_limit", value="7") == (
         "Nothing changed: the table already plays with these settings.")
 
 
 async def test_the_lobby_names_the_changes_until_the_preset_value_is_back(sim: Sim) -> None:
     await open_table(sim, sim.bruno)
-    assert await answer(sim, option="target_score", value="150") == "Settings saved."
+    assert await answer(sim, option="target_score", value="150") == (
+        "Settings saved:\n• Target score: 100 → 150")
     lobby = lobby_message(sim).content
     assert "Rules: Standard, changed: Target score 150\n" in lobby
     assert "First to 150 points wins." in lobby
-    assert await answer(sim, option="big_gin", value="off") == "Settings saved."
+    assert await answer(sim, option="big_gin", value="off") == (
+        "Settings saved:\n• Big gin: on → off")
     assert "Rules: Standard, changed: Big gin off, Target score 150\n" in (
         lobby_message(sim).content)
     await answer(sim, option="target score", value="100")  # named by its label
@@ -102,9 +107,11 @@ async def test_a_turn_needs_fifteen_seconds_unless_untimed(sim: Sim) -> None:
     assert await answer(sim, turn_seconds=5) == (
         "A turn must last at least 15 seconds (0: no time limit).")
     assert (await stored(sim))[1]["turn_seconds"] != 5
-    assert await answer(sim, turn_seconds=15) == "Settings saved."
+    assert await answer(sim, turn_seconds=15) == (
+        "Settings saved:\n• Time per turn: 120 seconds → 15 seconds")
     assert "Time per turn: 15 seconds" in lobby_message(sim).content
-    assert await answer(sim, turn_seconds=0) == "Settings saved."
+    assert await answer(sim, turn_seconds=0) == (
+        "Settings saved:\n• Time per turn: 15 seconds → no limit")
     assert "No time limit per turn" in lobby_message(sim).content
 
 
@@ -120,7 +127,8 @@ async def test_a_lower_minimum_comes_from_the_process_settings(
         sim: Sim, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sim.bot, "settings", replace(sim.bot.settings, min_turn_seconds=1))
     await open_table(sim, sim.bruno)
-    assert await answer(sim, turn_seconds=1) == "Settings saved."
+    assert await answer(sim, turn_seconds=1) == (
+        "Settings saved:\n• Time per turn: 120 seconds → 1 second")
     assert "Time per turn: 1 second\n" in lobby_message(sim).content
 
 
@@ -132,7 +140,7 @@ async def test_the_answers_are_in_the_members_language(
         "42 non è un valore valido per Limite per bussare (knock_limit): "
         "un numero intero da 0 a 10.")
     assert await answer(sim, option="limite per bussare", value="7") == (
-        "Impostazioni salvate.")
+        "Impostazioni salvate:\n• Limite per bussare: 10 → 7")
     assert await answer(sim, turn_seconds=1) == (
         "Un turno deve durare almeno 15 secondi (0: nessun limite di tempo).")
 
@@ -166,3 +174,73 @@ def test_a_misspelt_word_of_an_option_finds_it() -> None:
     assert "Rummy! window (rummy_window_seconds)" in similar_options(specs, "windw", "en",
                                                                       "rummy500")
     assert similar_options(specs, "punteggo", "it", "rummy500")[0].endswith("(target_score)")
+
+
+# ----- issue 26: the table's own presets, and answers that say what changed ------------------
+
+
+async def test_the_preset_suggestions_are_the_tables_games(sim: Sim) -> None:
+    await open_table(sim, sim.bruno, game="ramino")
+    short = await sim.alice.autocomplete(sim.channel, "rummy settings", "preset", "short")
+    assert short == [{"name": "Short (7 cards, one deck, 2 to 4 players)", "value": "short"}]
+    everything = await sim.alice.autocomplete(sim.channel, "rummy settings", "preset", "")
+    assert [c["value"] for c in everything] == adapter_for("ramino").presets()
+    rules = await sim.alice.autocomplete(sim.channel, "rummy rules", "preset", "chip")
+    assert [c["value"] for c in rules] == ["chips"]
+
+
+async def test_naming_the_tables_preset_again_plays_it_as_it_comes(sim: Sim) -> None:
+    await open_table(sim, sim.bruno, game="ramino", preset="short")
+    assert await answer(sim, option="deck", value="double") == (
+        "Settings saved:\n• Deck: single → double")
+    assert "changed: Deck double" in lobby_message(sim).content
+    assert await answer(sim, preset="short") == "Settings saved:\n• Deck: double → single"
+    lobby = lobby_message(sim).content
+    assert "Rules: Short (7 cards, one deck, 2 to 4 players)\n" in lobby
+    assert await answer(sim, preset="short") == (
+        "Nothing changed: the table already plays with these settings.")
+    # An override equal to the preset's own value is no change, in the answer as in the lobby.
+    assert await answer(sim, option="deck", value="single") == (
+        "Nothing changed: the table already plays with these settings.")
+
+
+async def test_a_new_preset_is_named_with_the_rules_it_changes(
+        sim: Sim, monkeypatch: pytest.MonkeyPatch) -> None:
+    await open_table(sim, sim.bruno, game="canasta")
+    assert await answer(sim, preset="short") == (
+        "Settings saved:\n• Preset: Standard → Short\n• Target score: 15,000 → 5,000")
+    lobby = lobby_message(sim).content
+    # The target once, in one number format.
+    assert "Rules: Short\nGame to 5,000 points.\n" in lobby and "5000" not in lobby
+    set_locale(monkeypatch, sim.alice.id, "it")
+    assert await answer(sim, preset="standard", turn_seconds=60) == (
+        "Impostazioni salvate:\n• Variante: Breve → Standard\n"
+        "• Punteggio da raggiungere: 5.000 → 15.000\n• Tempo per turno: 120 secondi → 60 secondi")
+
+
+async def test_the_rules_without_a_table_say_which_game_and_how_to_choose(sim: Sim) -> None:
+    shown = (await sim.alice.slash(sim.channel, "rummy rules")).response.content
+    assert shown.startswith("**Gin Rummy** · Rules: Standard\n")
+    assert shown.endswith(
+        "\nNo table here, so these are the rules of Gin Rummy. For another game, fill in the "
+        "game option of `/rummy rules`: Rummy 500, Ramino, Ramino 51, Canasta.")
+    chosen = await sim.alice.slash(sim.channel, "rummy rules", game="ramino", preset="short")
+    assert chosen.response.content.splitlines()[0] == (
+        "**Ramino** · Rules: Short (7 cards, one deck, 2 to 4 players)")
+    assert "No table here" not in chosen.response.content
+    await open_table(sim, sim.bruno, game="canasta")
+    here = (await sim.alice.slash(sim.channel, "rummy rules")).response.content
+    assert here.startswith("**Canasta** · Rules: Standard\n") and "No table here" not in here
+    assert ("• Each turn draw two cards from the stock, or take the pile; a player who opens "
+            "from the stock lays his melds first and draws only one.\n") in here
+    assert ("• A side's first melds must be worth at least its opening minimum, which grows "
+            "with its score: 50 below 3,000, 90 from 3,000, 120 from 5,000, 160 from 7,000, "
+            "180 from 10,000, 200 from 12,000.\n") in here
+
+
+def test_a_move_out_of_turn_names_everyone_playing_now() -> None:
+    many = not_your_turn(["Alice", "Bruno", "Chiara"])
+    assert t(many.key, "en", **many.listed) == (
+        "Not your turn: Alice, Bruno and Chiara are playing.")
+    assert t(many.key, "it", **many.listed) == (
+        "Non è il tuo turno: ora giocano Alice, Bruno e Chiara.")

@@ -55,7 +55,7 @@ class PostgresResults(PostgresConnection):
         return [LeaderboardRow(**dict(r)) for r in rows]
 
     async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerGameStats]:
-        """Return one player's games, wins, win rate and points per game, by game name."""
+        """Return one player's games, wins, win rate, points and best result per game, by name."""
         async with self._reading() as conn:
             rows = await conn.fetch(numbered(PLAYER_STATS), guild_id, user_id)
         return [PlayerGameStats(**dict(r)) for r in rows]

@@ -53,7 +53,7 @@ class SqliteResults(SqliteConnection):
         return [LeaderboardRow(**dict(r)) for r in rows]
 
     async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerGameStats]:
-        """Return one player's games, wins, win rate and points per game, by game name."""
+        """Return one player's games, wins, win rate, points and best result per game, by name."""
         async with self._reading() as conn:
             rows = await conn.execute_fetchall(
                 PLAYER_STATS,

@@ -116,6 +116,7 @@ async def test_leaderboard_order_and_win_rate(store: Storage) -> None:
         ("Dave", 2, 1, 300),  # 1 win, rate 0.5
     ]
     assert [round(r.win_rate, 3) for r in board] == [0.667, 0.5, 1.0, 0.5]
+    assert [r.best for r in board] == [130, 120, 200, 210]  # each one's best single result
     assert [r.name for r in await store.leaderboard(GUILD, "gin", limit=2)] == ["Bob", "Alice"]
     assert await store.leaderboard(GUILD, "rummy500") == []
     assert await store.leaderboard(GUILD + 1, "gin") == []
@@ -169,9 +170,9 @@ async def test_player_stats_per_game(store: Storage) -> None:
     )
 
     stats = await store.player_stats(GUILD, ALICE)
-    assert [(s.game, s.games, s.wins, s.points) for s in stats] == [
-        ("gin", 3, 2, 255),
-        ("ramino", 1, 0, -40),
+    assert [(s.game, s.games, s.wins, s.points, s.best) for s in stats] == [
+        ("gin", 3, 2, 255, 120),
+        ("ramino", 1, 0, -40, -40),  # the best result: a lowest-wins game's total, negated
     ]
     assert round(stats[0].win_rate, 3) == 0.667
     assert await store.player_stats(GUILD, CAROL) == []

@@ -326,14 +326,14 @@ def test_the_rules_and_presets_are_canastas_own_in_both_languages() -> None:
     assert preset_label("canasta", "italian", "en") == (
         "Italian (black threes left in hand cost nothing)")
     assert preset_label("rummy500", "italian", "en").startswith("Italian (first meld 40")
-    assert preset_label("canasta", "short", "it") == "Breve (a 5.000)"
+    assert preset_label("canasta", "short", "it") == "Breve"
     assert preset_label("canasta", "standard", "en") == "Standard"
     opts = CANASTA.options("italian", {"melds_past_seven": False})
     lines = CANASTA.rules_summary(opts, "en")
     assert "A black three left in hand costs 0." in lines
     assert "A meld stops at seven cards; a new meld of the rank starts." in lines
-    assert lines[-1] == "Game to 15000"
-    assert CANASTA.rules_summary(opts, "it")[-1] == "Si gioca a 15000"
+    assert lines[-1] == "Game to 15,000 points."
+    assert CANASTA.rules_summary(opts, "it")[-1] == "Si gioca a 15.000 punti."
 
 
 def test_a_move_too_long_for_a_button_goes_in_a_one_option_select() -> None:

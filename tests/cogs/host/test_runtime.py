@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from cogs.errors import Refusal
 from cogs.host.runtime import SeatState
-from engine.errors import NotYourTurn
 from engine.session import StaleAction
 
 from .conftest import ALICE, BRUNO, gin_runtime
@@ -60,5 +60,6 @@ def test_a_hand_move_is_checked_against_version_and_turn() -> None:
     rt.check_move(0, version)  # Alice acts first
     with pytest.raises(StaleAction):
         rt.check_move(0, version - 1)
-    with pytest.raises(NotYourTurn):
+    with pytest.raises(Refusal) as refused:  # naming who plays now
         rt.check_move(1, version)
+    assert (refused.value.key, refused.value.listed) == ("turn.not_yours", {"name": "Alice"})
