@@ -231,6 +231,11 @@ class CardGame(ABC, Generic[OptT, ActT]):
         """List the seat's out-of-turn moves now (a hook: none)."""
         return []
 
+    def plays_before(self, seat: int) -> int | None:
+        """Return the seat whose turn comes just before this one's (a hook: the seat before
+        it, at a table of two or more; games with eliminations skip those out)."""
+        return (seat - 1) % self.seats if self.seats > 1 else None
+
     def seat_version(self, seat: int) -> int | None:
         """Return a counter of the seat's own part of the game (a hook: None, one turn order)."""
         return None

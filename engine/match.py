@@ -201,6 +201,16 @@ class Seated:
                 return nxt
         return seat
 
+    def plays_before(self, seat: int) -> int | None:
+        """Return the seat whose turn comes just before this one's, skipping eliminated
+        players (None when nobody else is in)."""
+        step = self.play_step()
+        for k in range(1, self.players):
+            prev = (seat - step * k) % self.players
+            if prev not in self.eliminated:
+                return prev
+        return None
+
     def order_after(self, dealer: int) -> list[int]:
         """Return the seats still in, in play order, from the one after the dealer."""
         order, seat = [], dealer

@@ -79,6 +79,7 @@ MESSAGES: dict[str, str] = {
     "turn.draw_choice": "It's your turn: draw from the stock or take {card} from the discard pile.",
     "turn.draw_only": "It's your turn: draw from the stock.",
     "turn.waiting": "Not your turn yet: the table shows who is playing.",
+    "turn.waiting_after": "Not your turn yet: you play after {name}.",
     "turn.waiting_for": "Waiting for {name}.",
     "action.draw_stock": "Draw from stock",
     "action.take_discard": "Take discard ({card})",

@@ -89,6 +89,7 @@ MESSAGES: dict[str, str] = {
     "turn.draw_choice": "Tocca a te: pesca dal mazzo o prendi lo scarto {card}.",
     "turn.draw_only": "Tocca a te: pesca dal mazzo.",
     "turn.waiting": "Non è ancora il tuo turno: il tavolo mostra chi sta giocando.",
+    "turn.waiting_after": "Non è ancora il tuo turno: giochi dopo {name}.",
     "turn.waiting_for": "In attesa di {name}.",
     "action.draw_stock": "Pesca dal mazzo",
     "action.take_discard": "Prendi lo scarto ({card})",

@@ -289,6 +289,14 @@ class AdapterBase(ABC, Generic[GameT, OptT, HandT]):
         is about no hand (Ramino's re-entry), which then comes as words and buttons alone."""
         return True
 
+    def waiting_line(self, game: GameT, seat: int, names: Sequence[str], locale: str) -> str:
+        """Say a waiting seat whom it plays after: true until its turn, so a waiting hand is
+        not edited every turn to name whose turn it is (the table says that)."""
+        before = game.plays_before(seat)
+        if before is None or before == seat:
+            return t("turn.waiting", locale)
+        return t("turn.waiting_after", locale, name=names[before])
+
     @abstractmethod
     def hand_prompt(self, game: GameT, seat: int, names: Sequence[str], locale: str) -> str:
         """Return the line above a seat's hand: what to do now, or whom we wait for."""

@@ -150,7 +150,7 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
         worth = (t("canasta.opened_line", locale) if side.opened
                  else t("canasta.minimum_line", locale, minimum=side.minimum))
         if not view.moves:
-            return t("turn.waiting", locale) + "\n" + worth
+            return self.waiting_line(game, seat, names, locale) + "\n" + worth
         table = view.table
         if table.phase == "acquire":
             line = t(acquire_key(view), locale, card=card_text(table.pile_top),

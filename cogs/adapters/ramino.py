@@ -191,9 +191,7 @@ class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
         if table.reentry is not None and not view.moves:
             line = t("turn.waiting_for", locale, name=_names(table.reentry.waiting, names))
         elif not view.moves:
-            # Not the player's name: it changes every turn, and each waiting hand would cost
-            # a REST call per turn to say so.
-            line = t("turn.waiting", locale)
+            line = self.waiting_line(game, seat, names, locale)
         else:
             line = self._turn_line(view, locale)
         value = t("ramino.unmatched", locale, points=view.arrangement.penalty)

@@ -165,7 +165,8 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
         view = view_of(game, seat)
         if game.is_over:
             return self.table_status(game, names, locale)
-        lines = [self._step_line(view, locale)]
+        waiting = [] if view.moves else [self.waiting_line(game, seat, names, locale)]
+        lines = waiting or [self._step_line(view, locale)]
         if offered(view, CloseInHand):
             lines.append(t("ramino51.prompt.can_close", locale))
         return "\n".join([*lines, opening_line(view, locale)]).strip()

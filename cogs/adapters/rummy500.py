@@ -217,9 +217,7 @@ class Rummy500Adapter(AdapterBase[Rummy500Game, Rummy500Options, R500Hand]):
         assert table.turn is not None
         held = t("rummy500.in_hand", locale, points=_hand_total(game, view.hand))
         if not view.moves:
-            # Not the player's name: with 3 or more seats it would change every turn, and
-            # each waiting hand would cost a REST call per turn to say so.
-            return t("turn.waiting", locale) + "\n" + held
+            return self.waiting_line(game, seat, names, locale) + "\n" + held
         line = t(_prompt_key(view), locale)
         opened = table.seats[seat].opened
         minimum = table.options.min_first_meld

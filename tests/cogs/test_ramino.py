@@ -60,7 +60,7 @@ async def test_the_first_player_takes_the_upcard_and_closes(sim: Sim, deals: Scr
     hand = dm(sim.alice)
     assert "You play first: take the face-up card K♠\ufe0e, then discard." in hand.content
     assert labels(hand) == ["Sort by rank", "Take discard (K♠\ufe0e)"]  # no draw on turn one
-    assert "Not your turn yet: the table shows who is playing." in dm(sim.bruno).content
+    assert "Not your turn yet: you play after Alice." in dm(sim.bruno).content
     await sim.alice.user.click(hand, label="Take discard (K♠\ufe0e)")
     hand = dm(sim.alice)
     assert "You can close!" in hand.content

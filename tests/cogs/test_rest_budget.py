@@ -148,7 +148,8 @@ async def test_slash_start_is_acknowledged_before_the_deal(sim: Sim, deals: Scri
 
 async def test_a_turn_at_a_table_of_four_edits_no_waiting_hand(sim: Sim,
                                                                 deals: ScriptedDeals) -> None:
-    """The waiting players' hands do not name whose turn it is: nothing to edit each turn."""
+    """The waiting players' hands do not name whose turn it is: nothing to edit each turn
+    (they name whom each plays after, which stays true until his turn)."""
     hands = ["AS 3C 5D 7S 8D 10C JH QS 2D 4S", "2H 2S 6D 7C 8C 9C QH QD 5C 5S",
              "4C 4D 4H 6S 7H 8S 10D 10S 10H 9H", "3H 4H 5H 6H 9S 9D 9C KC KD 2C"]
     deals.queue("ramino", deck_order(hands, "KS", "JS JD JC", dealer=3), first_dealer=3)
@@ -165,7 +166,7 @@ async def test_a_turn_at_a_table_of_four_edits_no_waiting_hand(sim: Sim,
     assert len(draw) + len(discard) <= DRAW_DISCARD_BUDGET, routes(draw + discard)
     assert not [c for c in draw + discard if any(f"/channels/{o}/" in c.path for o in others)]
     assert "Draw from stock" in labels(dm(sim.bruno))  # the next player's new hand
-    assert t("turn.waiting", "en") in dm(sim.dario).content
+    assert t("turn.waiting_after", "en", name="Chiara") in dm(sim.dario).content
 
 
 async def test_a_ramino51_turn_at_a_table_of_three_stays_within_budget(

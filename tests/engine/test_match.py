@@ -105,6 +105,12 @@ def test_seated_play_order_skips_the_eliminated_either_way(
     assert (table.players, table.totals, table.eliminated) == (5, [0, 0, 200, 0, 0], {0, 2})
     assert table.active() == [1, 3, 4] and table.next_seat(4) == after_4
     assert table.order_after(3) == order_after_3
+    # whom a waiting seat plays after: the seat play reaches just before it, the eliminated
+    # skipped (the hand names him; it stays true until the seat's turn)
+    assert all(table.next_seat(table.plays_before(s) or 0) == s for s in table.active())
+    assert table.plays_before(1) == (4 if step == 1 else 3)
+    table.board.eliminated.update({3, 4})
+    assert table.plays_before(1) is None  # nobody else is in
 
 
 SEATED_GAMES = [RaminoGame, Ramino51Game, Rummy500Game, CanastaGame]

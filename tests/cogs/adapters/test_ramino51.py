@@ -389,7 +389,7 @@ def test_the_prompt_says_how_far_the_best_opening_gets_until_the_seat_has_opened
     best = ready.private_view(0).best.value
     assert best >= 51 and prompt[-1] == f"You can open: {best} of 51."
     assert RAMINO51.hand_prompt(ready, 1, NAMES, "it").splitlines() == [
-        "Non è ancora il tuo turno: il tavolo mostra chi sta giocando.",
+        f"Non è ancora il tuo turno: giochi dopo {NAMES[0]}.",
         "Puoi aprire: 60 su 51."]
     short = crafted({0: "4S 5S 6S 9D 2C", 1: "KC", 2: "2H", 3: "3S"})
     assert RAMINO51.hand_prompt(short, 0, NAMES, "en").endswith(
