@@ -100,13 +100,16 @@ class ToyAdapter(AdapterBase[ToyGame, ToyOptions, JsonDict]):
                 for verb in ("discard", "out")]
 
     def describe(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
-        """Return the public lines: draws and discards (never the card drawn)."""
+        """Return the public lines: draws, discards (never the card drawn) and the end."""
         lines = []
         for ev in events:
             if ev.kind == "draw" and ev.seat is not None:
                 lines.append(f"{names[ev.seat]} drew.")
             elif ev.kind == "discard" and ev.seat is not None:
                 lines.append(f"{names[ev.seat]} discarded {ev.public['card']}.")
+            elif ev.kind == "game_end":  # the host's last line under it says "Game over!"
+                winner = ev.public["winner"]
+                lines.append("A draw." if winner is None else f"{names[winner]} wins.")
         return lines
 
     def opening_lines(self, game: ToyGame, names: Sequence[str], locale: str) -> list[str]:
