@@ -8,12 +8,12 @@ MESSAGES: dict[str, str] = {
     # -- comandi ----------------------------------------------------------------------
     # -- tavolo in attesa ----------------------------------------------------------------
     "lobby.title": "{game}: nuovo tavolo",
-    "lobby.created_by": "Host del tavolo: {name}",
+    "lobby.created_by": "Tavolo di {name}",
     "lobby.rules": "Regole: {preset}",
     "lobby.players": "Giocatori ({count}/{max})",
     "lobby.empty_seat": "posto libero",
     "lobby.waiting": (
-        "In attesa di giocatori. L'host avvia la partita quando tutti hanno preso posto."
+        "In attesa di giocatori. Chi gestisce il tavolo avvia la partita quando tutti hanno preso posto."
     ),
     "lobby.button.join": "Partecipa",
     "lobby.button.leave": "Esci",
@@ -22,27 +22,27 @@ MESSAGES: dict[str, str] = {
     "lobby.button.start": "Inizia",
     "lobby.button.settings": "Impostazioni",
     "lobby.button.abandon": "Annulla partita",
-    "lobby.joined": "{name} prende posto al tavolo.",
-    "lobby.left": "{name} lascia il tavolo.",
-    "lobby.computer_added": "Un giocatore computer prende posto al tavolo.",
+    "lobby.joined": "{name} ha preso posto al tavolo.",
+    "lobby.left": "{name} ha lasciato il tavolo.",
+    "lobby.computer_added": "Un giocatore computer ha preso posto al tavolo.",
     "lobby.computer_added_no_hard": "Questo gioco non ha ancora un giocatore computer difficile: si è seduto un computer di livello normale.",
     "lobby.you_joined": (
-        "Hai un posto al tavolo. La partita comincia quando l'host preme Inizia."
+        "Hai un posto al tavolo. La partita comincia quando chi gestisce il tavolo preme Inizia."
     ),
     "lobby.already_seated": "Hai già un posto a questo tavolo.",
     "lobby.full": "Il tavolo è al completo: al massimo {max} {max:giocatore|giocatori}.",
     "lobby.need_players": "Per questa partita {min:serve|servono} almeno {min} {min:giocatore|giocatori}.",
     "lobby.too_many_players": "A questo gioco si gioca al massimo in {max}.",
     "lobby.only_host_start": (
-        "Solo l'host del tavolo o un membro con il permesso Gestisci server "
+        "Solo chi gestisce il tavolo o un membro con il permesso Gestisci server "
         "può avviare la partita."
     ),
     "lobby.only_host_abandon": (
-        "Solo l'host del tavolo o un membro con il permesso Gestisci server "
+        "Solo chi gestisce il tavolo o un membro con il permesso Gestisci server "
         "può annullare la partita."
     ),
     "lobby.only_host_settings": (
-        "Solo l'host del tavolo o un membro con il permesso Gestisci server "
+        "Solo chi gestisce il tavolo o un membro con il permesso Gestisci server "
         "può cambiare le regole."
     ),
     "lobby.already_running": "In questo canale c'è già una partita in corso.",
@@ -57,7 +57,7 @@ MESSAGES: dict[str, str] = {
     "lobby.swap_placeholder": "Scambia due posti…",
     "lobby.seats_swapped": "{first} e {second} si sono scambiati di posto.",
     "lobby.only_host_swap": (
-        "Solo l'host del tavolo o un membro con il permesso Gestisci server "
+        "Solo chi gestisce il tavolo o un membro con il permesso Gestisci server "
         "può scambiare i posti."
     ),
     # -- impostazioni del server ------------------------------------------------------------
@@ -86,7 +86,7 @@ MESSAGES: dict[str, str] = {
     "table.button.my_hand": "La mia mano",
     # -- il turno ------------------------------------------------------------------------------------
     "turn.your_turn": "Tocca a te.",
-    "turn.draw_choice": "Tocca a te: pesca dal mazzo o prendi lo scarto {card}.",
+    "turn.draw_choice": "Tocca a te: pesca dal mazzo o prendi {card} dagli scarti.",
     "turn.draw_only": "Tocca a te: pesca dal mazzo.",
     "turn.waiting": "Non è ancora il tuo turno: il tavolo mostra chi sta giocando.",
     "turn.waiting_for": "In attesa di {name}.",
@@ -153,16 +153,16 @@ MESSAGES: dict[str, str] = {
         "{name}, premi **Torno a giocare** per riprendere la partita."
     ),
     "timer.button.back": "Torno a giocare",
-    "timer.welcome_back": "{name} torna in partita.",
+    "timer.welcome_back": "{name} è di nuovo in partita.",
     "timer.not_replaced": "Nessuno sta giocando al posto tuo.",
     # -- eventi -----------------------------------------------------------------------------------------------
-    "event.new_hand": "Mano {number}: distribuisce {name}.",
-    "event.drew_stock": "{name} pesca dal mazzo.",
-    "event.drew_stock_count": "{name} pesca {count} {count:carta|carte} dal mazzo.",
-    "event.took_discard": "{name} prende {cards} dagli scarti.",
-    "event.discarded": "{name} scarta {card}.",
-    "event.melded": "{name} cala {melds}.",
-    "event.laid_off": "{name} attacca {cards} alla combinazione {meld}.",
+    "event.new_hand": "Mano {number}: {name} distribuisce le carte.",
+    "event.drew_stock": "{name} ha pescato dal mazzo.",
+    "event.drew_stock_count": "{name} ha pescato {count} {count:carta|carte} dal mazzo.",
+    "event.took_discard": "{name} ha preso {cards} dagli scarti.",
+    "event.discarded": "{name} ha scartato {card}.",
+    "event.melded": "{name} ha calato {melds}.",
+    "event.laid_off": "{name} ha attaccato {cards} alla combinazione {meld}.",
     "event.opened": "Apertura da {points} {points:punto|punti}.",
     "event.hand_over": "Fine della mano {number}.",
     "event.hand_won": "{name} vince la mano e segna {points} {points:punto|punti}.",
@@ -290,8 +290,8 @@ MESSAGES: dict[str, str] = {
     "error.not_waited_for": "Nessuno aspetta la tua chiamata su questa carta.",
     "event.tie_plays_on": "Pari a {points}: {names} sono in testa a pari merito oltre l'obiettivo, quindi si continua a giocare.",
     # --- lobby, host and game end ---
-    "lobby.full_ready": "Il tavolo è al completo: l'host può avviare la partita.",
-    "lobby.you_left_host": "Hai lasciato il tavolo. Ora l'host è {name}.",
+    "lobby.full_ready": "Il tavolo è al completo: chi lo gestisce può avviare la partita.",
+    "lobby.you_left_host": "Hai lasciato il tavolo. Ora lo gestisce {name}.",
     "lobby.you_left_closed": "Hai lasciato il tavolo. Non c'era nessun altro, quindi il tavolo è chiuso.",
     "lobby.closed_empty": "Se ne sono andati tutti: il tavolo è chiuso.",
     "abandon.ask": "Annullare la partita? Le mani in corso vanno perse e nessuno segna punti.",
@@ -317,8 +317,8 @@ MESSAGES: dict[str, str] = {
     "cmd.join": "Siediti al tavolo di questo canale",
     "cmd.leave": "Lascia il tavolo di questo canale prima che la partita cominci",
     "cmd.addbot": "Fai sedere un giocatore computer",
-    "cmd.start": "Avvia la partita (solo l'host)",
-    "cmd.abandon": "Annulla la partita di questo canale (solo l'host)",
+    "cmd.start": "Avvia la partita (solo chi gestisce il tavolo)",
+    "cmd.abandon": "Annulla la partita di questo canale (solo chi gestisce il tavolo)",
     "cmd.hand": "Mostra la tua mano (la vedi solo tu)",
     "cmd.table": "Mostra il tavolo (questa copia la vedi solo tu)",
     "cmd.rules": "Riassumi le regole di questo tavolo (o di un insieme di regole)",
@@ -367,13 +367,13 @@ MESSAGES: dict[str, str] = {
     "lobby.remove_placeholder": "Togli un computer…",
     "lobby.computer_removed": "{name} ha lasciato il tavolo: il posto è libero.",
     "lobby.only_host_remove": (
-        "Solo l'host del tavolo o un membro con il permesso Gestisci server "
+        "Solo chi gestisce il tavolo o un membro con il permesso Gestisci server "
         "può togliere un computer."
     ),
     "lobby.over_seated": (
         "Troppi giocatori per queste regole: al massimo {max}. Prima dell'avvio "
-        "{extra:deve|devono} uscire {extra} {extra:giocatore|giocatori}, o l'host "
-        "{extra:toglie un computer|toglie dei computer}."
+        "{extra:deve|devono} uscire {extra} {extra:giocatore|giocatori}, o chi gestisce il "
+        "tavolo {extra:toglie un computer|toglie dei computer}."
     ),
     "lobby.over_seated_people": (
         "Troppi giocatori per queste regole: al massimo {max}. Prima dell'avvio "

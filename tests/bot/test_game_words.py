@@ -122,7 +122,7 @@ def test_canastas_words_live_with_canasta_and_in_no_shared_catalogue() -> None:
                                                                            "Breve (a 5.000)")
     assert resolve("error.pile_frozen") == "canasta.error.pile_frozen"
     assert rules_text(PileFrozen("x", card="3S"), "it") == (
-        "Il pozzo è congelato: non puoi prenderlo finché c'è sopra 3♠\ufe0e.")
+        "Gli scarti sono congelati: non puoi prenderli finché c'è sopra 3♠\ufe0e.")
     assert catalogue("en")["canasta.option.turned_joker_cards"] == "Cards under a turned joker"
 
 
