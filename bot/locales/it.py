@@ -66,7 +66,7 @@ MESSAGES: dict[str, str] = {
     "settings.language.auto": "la lingua di Discord di ciascun membro",
     "settings.threads.on": "Ogni partita ha il suo thread.",
     "settings.threads.off": "Le partite si giocano direttamente nel canale.",
-    "settings.hand.dm": "Le carte arrivano in messaggio privato.",
+    "settings.hand.dm": "Le carte arrivano in messaggio diretto.",
     "settings.hand.channel": "Le carte si vedono con il pulsante La mia mano.",
     "settings.turn_time": "Tempo per turno: {seconds} {seconds:secondo|secondi}",
     "settings.untimed": "Nessun limite di tempo per turno",
@@ -129,7 +129,7 @@ MESSAGES: dict[str, str] = {
     "error.discord_failed": "Discord non ha potuto mostrare tutta la risposta. Il tavolo mostra a che punto è la partita e **La mia mano** mostra le tue carte.",
     "error.generic": "Qualcosa è andato storto. Riprova.",
     "error.dms_closed": (
-        "{mention}, non riesco a mandarti messaggi privati. "
+        "{mention}, non riesco a mandarti messaggi diretti. "
         "Usa il pulsante **La mia mano** sul tavolo per vedere le tue carte."
     ),
     "error.missing_permission": (
@@ -177,9 +177,9 @@ MESSAGES: dict[str, str] = {
     "hand.melds": "Combinazioni",
     "hand.set": "Tris",
     "hand.run": "Scala",
-    "hand.unmatched": "Carte spaiate",
+    "hand.unmatched": "Carte non combinate",
     "hand.only_you": "Solo tu puoi vedere questo messaggio.",
-    "hand.dm_sent": "Ti ho mandato le tue carte in messaggio privato.",
+    "hand.dm_sent": "Ti ho mandato le tue carte in messaggio diretto.",
     "hand.open_dm": "Le tue carte per la partita in {channel}.",
     # -- menu delle calate (cogs/adapters/melding.py: Rummy 500, gin Mahjong) ----------------
     "melding.action.take_pile": "Prendi dagli scarti…",
@@ -191,7 +191,7 @@ MESSAGES: dict[str, str] = {
     "melding.meld_placeholder": "Scegli una combinazione da calare",
     "melding.group_placeholder": "Cala: scegli prima un valore o un seme",
     "melding.group.run": "Scale di {suit} ({count} {count:combinazione|combinazioni})",
-    "melding.group.set": "Gruppi di {rank} ({count} {count:combinazione|combinazioni})",
+    "melding.group.set": "Tris di {rank} ({count} {count:combinazione|combinazioni})",
     "melding.action.next_options": "Avanti: {low}–{high} di {count} ▸",
     "melding.lay_placeholder": "Scegli una carta da attaccare",
     "melding.target_placeholder": "Attacca {card} a…",
@@ -203,7 +203,7 @@ MESSAGES: dict[str, str] = {
     "stock.action.draw_void": "Pesca (la mano finisce)",
     "stock.prompt.draw_void": "Il mazzo è finito e non si può rifare: pescando, la mano finisce senza penalità per nessuno. Oppure prendi {card}.",
     "stock.event.rebuild": "Il mazzo è finito: gli scarti sono stati mescolati in un nuovo mazzo di {count} {count:carta|carte}.",
-    "penalty.closed": "chiude",
+    "penalty.closed": "ha chiuso",
     "penalty.charged": "{points:+}",
     "penalty.charged_times": "{points:+} (×{times})",
     "penalty.final_total": "{name}: totale {count}",

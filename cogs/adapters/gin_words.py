@@ -199,7 +199,7 @@ WORDS: Words = {
         "gin.option.team_size.help": "1 per due giocatori soli; da 2 a 4 per due squadre, dove ognuno gioca la sua mano contro il suo avversario diretto.",
         "gin.teams.game": "Gin a squadre",
         "gin.teams.lobby_team": "Squadra {number}: {names}",
-        "gin.teams.lobby_note": "Ognuno gioca la sua mano contro chi occupa lo stesso posto nell'altra squadra. Al tavolo {max:serve|servono} {max} {max:giocatore|giocatori}; chi l'ha aperto può scambiare i posti.",
+        "gin.teams.lobby_note": "Ognuno gioca la sua mano contro chi occupa lo stesso posto nell'altra squadra. Al tavolo {max:serve|servono} {max} {max:giocatore|giocatori}; chi gestisce il tavolo può scambiare i posti.",
         "gin.teams.rules": "Squadre da {count}: ognuno gioca la sua mano contro il suo avversario diretto; finite tutte le mani, la squadra con più punti segna la differenza.",
         "gin.teams.board_title": "Tavolo {number}: {first} contro {second}",
         "gin.teams.board_over": "Mano finita — si aspettano gli altri tavoli",

@@ -117,7 +117,7 @@ WORDS: Words = {
         "rummy500.error.dead_end": "Ti resterebbe un'ultima carta che non potresti né giocare né scartare.",
         "rummy500.error.own_discard": "Non puoi reclamare il tuo stesso scarto.",
         "rummy500.error.must_draw_stock": "Ora devi pescare dal mazzo.",
-        "rummy500.eliminated": "eliminato",
+        "rummy500.eliminated": "fuori",
         "rummy500.score": "totale {total}, {hand:+} in questa mano",
         "rummy500.closings_goal": "Vince chi chiude per primo {count} {count:volta|volte}.",
         "rummy500.special": "Carta speciale: {card} = {points} {points:punto|punti}.",
