@@ -136,7 +136,7 @@ WORDS: Words = {
         "rummy500.meld_label": "Cala {cards}",
         "rummy500.special_placeholder": "Scegli la carta speciale",
         "rummy500.suit_placeholder": "Carta speciale: scegli il seme",
-        "rummy500.event.take_from": "Dalla posizione {k} degli scarti.",
+        "rummy500.event.take_from": "Dalla posizione {k} in su.",
         "rummy500.event.melds": "{count:Nuova combinazione|Nuove combinazioni} {melds}.",
         "rummy500.event.layoff_points": "{points:+} {points:punto|punti}.",
         "rummy500.event.claim": "Rummy! {name} ha preso {card} per la combinazione {id} ({points:+}).",

@@ -25,6 +25,7 @@ The Italian conventions (docs/italian.md says the same, with the reasons):
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -57,7 +58,8 @@ PLAYS = [("gin", "standard", {}, 2), ("gin", "mahjong", {}, 2), ("gin", "oklahom
          ("ramino", "chips", {"stake_per_point": 1}, 3),
          ("ramino51", "standard", {}, 3), ("ramino51", "limit_500", {}, 4),
          ("canasta", "short", {}, 2), ("canasta", "short", {}, 4)]
-SEEDS = (1, 2)
+# one seeded game per setup; RUMMY_PROPERTY_MATCHES=20 reads twenty of each
+SEEDS = range(1, 1 + int(os.environ.get("RUMMY_PROPERTY_MATCHES", "1")))
 CAPTION_EVERY = 40  # actions between two looks at the table and hand pictures
 
 
