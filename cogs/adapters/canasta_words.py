@@ -130,7 +130,7 @@ WORDS: Words = {
         "canasta.error.rank_melded": "La tua squadra ha già una combinazione di quel valore: attacca lì le carte.",
         "canasta.error.canasta_closed": "Quella canasta non prende altre carte: è completa a sette, oppure è pulita e in questa partita le matte non possono sporcarla.",
         "canasta.error.end_not_allowed": "Puoi chiudere la mano solo all'inizio del tuo turno, quando il mazzo è finito.",
-        "canasta.option.going_out_bonus": "Premio di chiusura",
+        "canasta.option.going_out_bonus": "Bonus di chiusura",
         "canasta.option.going_out_bonus.help": "I punti che prende la squadra che chiude.",
         "canasta.option.black_three_value": "Valore del tre nero",
         "canasta.option.black_three_value.help": "Quanto vale un tre nero rimasto in mano o calato: 5 o 0.",

@@ -115,7 +115,7 @@ WORDS: Words = {
         "ramino.preset.classic": "Classico (chiusura a zero, fuori sopra 101)",
         "ramino.preset.points": "Chiusura con al massimo 10 punti",
         "ramino.preset.chips": "A gettoni: 10 mani, un gettone da ogni giocatore a chi chiude",
-        "ramino.preset.short": "Corto: 7 carte, un mazzo (da 2 a 4 giocatori)",
+        "ramino.preset.short": "Breve: 7 carte, un mazzo (da 2 a 4 giocatori)",
         "ramino.option.deck": "Mazzo",
         "ramino.option.deck.help": "double: due mazzi e quattro jolly (108 carte); single: un mazzo e due jolly, da 2 a 4 giocatori.",
         "ramino.option.hand_size": "Carte distribuite",

@@ -186,7 +186,7 @@ def test_the_melding_games_words_read_by_their_conventions_and_shared_ones() -> 
         "All'italiana (prima calata 40, pesca dal mazzo finché non apri, eliminazione a −101)")
     assert preset_label("canasta", "italian", "en") == (
         "Italian (black threes left in hand cost nothing)")
-    assert preset_label("ramino", "short", "it") == "Corto: 7 carte, un mazzo (da 2 a 4 giocatori)"
+    assert preset_label("ramino", "short", "it") == "Breve: 7 carte, un mazzo (da 2 a 4 giocatori)"
     assert resolve("error.cannot_close") == "ramino.error.cannot_close"
     assert off_word(Ramino51Options.spec("unopened_penalty"), "it", "ramino51") == "le sue carte"
     # Words two games read stay shared, under a name neither game's scope.
