@@ -8,12 +8,12 @@ MESSAGES: dict[str, str] = {
     # -- comandi ----------------------------------------------------------------------
     # -- tavolo in attesa ----------------------------------------------------------------
     "lobby.title": "{game}: nuovo tavolo",
-    "lobby.created_by": "Host del tavolo: {name}",
+    "lobby.created_by": "Tavolo di {name}",
     "lobby.rules": "Regole: {preset}",
     "lobby.players": "Giocatori ({count}/{max})",
     "lobby.empty_seat": "posto libero",
     "lobby.waiting": (
-        "In attesa di giocatori. L'host avvia la partita quando tutti hanno preso posto."
+        "In attesa di giocatori. Chi gestisce il tavolo avvia la partita quando tutti hanno preso posto."
     ),
     "lobby.button.join": "Partecipa",
     "lobby.button.leave": "Esci",
@@ -22,27 +22,27 @@ MESSAGES: dict[str, str] = {
     "lobby.button.start": "Inizia",
     "lobby.button.settings": "Impostazioni",
     "lobby.button.abandon": "Annulla partita",
-    "lobby.joined": "{name} prende posto al tavolo.",
-    "lobby.left": "{name} lascia il tavolo.",
-    "lobby.computer_added": "Un giocatore computer prende posto al tavolo.",
+    "lobby.joined": "{name} ha preso posto al tavolo.",
+    "lobby.left": "{name} ha lasciato il tavolo.",
+    "lobby.computer_added": "Un giocatore computer ha preso posto al tavolo.",
     "lobby.computer_added_no_hard": "Questo gioco non ha ancora un giocatore computer difficile: si è seduto un computer di livello normale.",
     "lobby.you_joined": (
-        "Hai un posto al tavolo. La partita comincia quando l'host preme Inizia."
+        "Hai un posto al tavolo. La partita comincia quando chi gestisce il tavolo preme Inizia."
     ),
     "lobby.already_seated": "Hai già un posto a questo tavolo.",
     "lobby.full": "Il tavolo è al completo: al massimo {max} {max:giocatore|giocatori}.",
     "lobby.need_players": "Per questa partita {min:serve|servono} almeno {min} {min:giocatore|giocatori}.",
     "lobby.too_many_players": "A questo gioco si gioca al massimo in {max}.",
     "lobby.only_host_start": (
-        "Solo l'host del tavolo o un membro con il permesso Gestisci server "
+        "Solo chi gestisce il tavolo o un membro con il permesso Gestisci server "
         "può avviare la partita."
     ),
     "lobby.only_host_abandon": (
-        "Solo l'host del tavolo o un membro con il permesso Gestisci server "
+        "Solo chi gestisce il tavolo o un membro con il permesso Gestisci server "
         "può annullare la partita."
     ),
     "lobby.only_host_settings": (
-        "Solo l'host del tavolo o un membro con il permesso Gestisci server "
+        "Solo chi gestisce il tavolo o un membro con il permesso Gestisci server "
         "può cambiare le regole."
     ),
     "lobby.already_running": "In questo canale c'è già una partita in corso.",
@@ -57,7 +57,7 @@ MESSAGES: dict[str, str] = {
     "lobby.swap_placeholder": "Scambia due posti…",
     "lobby.seats_swapped": "{first} e {second} si sono scambiati di posto.",
     "lobby.only_host_swap": (
-        "Solo l'host del tavolo o un membro con il permesso Gestisci server "
+        "Solo chi gestisce il tavolo o un membro con il permesso Gestisci server "
         "può scambiare i posti."
     ),
     # -- impostazioni del server ------------------------------------------------------------
@@ -66,7 +66,7 @@ MESSAGES: dict[str, str] = {
     "settings.language.auto": "la lingua di Discord di ciascun membro",
     "settings.threads.on": "Ogni partita ha il suo thread.",
     "settings.threads.off": "Le partite si giocano direttamente nel canale.",
-    "settings.hand.dm": "Le carte arrivano in messaggio privato.",
+    "settings.hand.dm": "Le carte arrivano in messaggio diretto.",
     "settings.hand.channel": "Le carte si vedono con il pulsante La mia mano.",
     "settings.turn_time": "Tempo per turno: {seconds} {seconds:secondo|secondi}",
     "settings.untimed": "Nessun limite di tempo per turno",
@@ -86,7 +86,7 @@ MESSAGES: dict[str, str] = {
     "table.button.my_hand": "La mia mano",
     # -- il turno ------------------------------------------------------------------------------------
     "turn.your_turn": "Tocca a te.",
-    "turn.draw_choice": "Tocca a te: pesca dal mazzo o prendi lo scarto {card}.",
+    "turn.draw_choice": "Tocca a te: pesca dal mazzo o prendi {card} dagli scarti.",
     "turn.draw_only": "Tocca a te: pesca dal mazzo.",
     "turn.waiting": "Non è ancora il tuo turno: il tavolo mostra chi sta giocando.",
     "turn.waiting_after": "Non è ancora il tuo turno: giochi dopo {name}.",
@@ -130,7 +130,7 @@ MESSAGES: dict[str, str] = {
     "error.discord_failed": "Discord non ha potuto mostrare tutta la risposta. Il tavolo mostra a che punto è la partita e **La mia mano** mostra le tue carte.",
     "error.generic": "Qualcosa è andato storto. Riprova.",
     "error.dms_closed": (
-        "{mention}, non riesco a mandarti messaggi privati. "
+        "{mention}, non riesco a mandarti messaggi diretti. "
         "Usa il pulsante **La mia mano** sul tavolo per vedere le tue carte."
     ),
     "error.missing_permission": (
@@ -154,16 +154,16 @@ MESSAGES: dict[str, str] = {
         "{name}, premi **Torno a giocare** per riprendere la partita."
     ),
     "timer.button.back": "Torno a giocare",
-    "timer.welcome_back": "{name} torna in partita.",
+    "timer.welcome_back": "{name} è di nuovo in partita.",
     "timer.not_replaced": "Nessuno sta giocando al posto tuo.",
     # -- eventi -----------------------------------------------------------------------------------------------
-    "event.new_hand": "Mano {number}: distribuisce {name}.",
-    "event.drew_stock": "{name} pesca dal mazzo.",
-    "event.drew_stock_count": "{name} pesca {count} {count:carta|carte} dal mazzo.",
-    "event.took_discard": "{name} prende {cards} dagli scarti.",
-    "event.discarded": "{name} scarta {card}.",
-    "event.melded": "{name} cala {melds}.",
-    "event.laid_off": "{name} attacca {cards} alla combinazione {meld}.",
+    "event.new_hand": "Mano {number}: {name} distribuisce le carte.",
+    "event.drew_stock": "{name} ha pescato dal mazzo.",
+    "event.drew_stock_count": "{name} ha pescato {count} {count:carta|carte} dal mazzo.",
+    "event.took_discard": "{name} ha preso {cards} dagli scarti.",
+    "event.discarded": "{name} ha scartato {card}.",
+    "event.melded": "{name} ha calato {melds}.",
+    "event.laid_off": "{name} ha attaccato {cards} alla combinazione {meld}.",
     "event.opened": "Apertura da {points} {points:punto|punti}.",
     "event.hand_over": "Fine della mano {number}.",
     "event.hand_won": "{name} vince la mano e segna {points} {points:punto|punti}.",
@@ -178,9 +178,9 @@ MESSAGES: dict[str, str] = {
     "hand.melds": "Combinazioni",
     "hand.set": "Tris",
     "hand.run": "Scala",
-    "hand.unmatched": "Carte spaiate",
+    "hand.unmatched": "Carte non combinate",
     "hand.only_you": "Solo tu puoi vedere questo messaggio.",
-    "hand.dm_sent": "Ti ho mandato le tue carte in messaggio privato.",
+    "hand.dm_sent": "Ti ho mandato le tue carte in messaggio diretto.",
     "hand.open_dm": "Le tue carte per la partita in {channel}.",
     # -- menu delle calate (cogs/adapters/melding.py: Rummy 500, gin Mahjong) ----------------
     "melding.action.take_pile": "Prendi dagli scarti…",
@@ -192,7 +192,7 @@ MESSAGES: dict[str, str] = {
     "melding.meld_placeholder": "Scegli una combinazione da calare",
     "melding.group_placeholder": "Cala: scegli prima un valore o un seme",
     "melding.group.run": "Scale di {suit} ({count} {count:combinazione|combinazioni})",
-    "melding.group.set": "Gruppi di {rank} ({count} {count:combinazione|combinazioni})",
+    "melding.group.set": "Tris di {rank} ({count} {count:combinazione|combinazioni})",
     "melding.action.next_options": "Avanti: {low}–{high} di {count} ▸",
     "melding.lay_placeholder": "Scegli una carta da attaccare",
     "melding.target_placeholder": "Attacca {card} a…",
@@ -204,7 +204,7 @@ MESSAGES: dict[str, str] = {
     "stock.action.draw_void": "Pesca (la mano finisce)",
     "stock.prompt.draw_void": "Il mazzo è finito e non si può rifare: pescando, la mano finisce senza penalità per nessuno. Oppure prendi {card}.",
     "stock.event.rebuild": "Il mazzo è finito: gli scarti sono stati mescolati in un nuovo mazzo di {count} {count:carta|carte}.",
-    "penalty.closed": "chiude",
+    "penalty.closed": "ha chiuso",
     "penalty.charged": "{points:+}",
     "penalty.charged_times": "{points:+} (×{times})",
     # -- classifica e statistiche -----------------------------------------------------------------------------------
@@ -290,8 +290,8 @@ MESSAGES: dict[str, str] = {
     "error.not_waited_for": "Nessuno aspetta la tua chiamata su questa carta.",
     "event.tie_plays_on": "Pari a {points}: {names} sono in testa a pari merito oltre l'obiettivo, quindi si continua a giocare.",
     # --- lobby, host and game end ---
-    "lobby.full_ready": "Il tavolo è al completo: l'host può avviare la partita.",
-    "lobby.you_left_host": "Hai lasciato il tavolo. Ora l'host è {name}.",
+    "lobby.full_ready": "Il tavolo è al completo: chi lo gestisce può avviare la partita.",
+    "lobby.you_left_host": "Hai lasciato il tavolo. Ora lo gestisce {name}.",
     "lobby.you_left_closed": "Hai lasciato il tavolo. Non c'era nessun altro, quindi il tavolo è chiuso.",
     "lobby.closed_empty": "Se ne sono andati tutti: il tavolo è chiuso.",
     "abandon.ask": "Annullare la partita? Le mani in corso vanno perse e nessuno segna punti.",
@@ -317,8 +317,8 @@ MESSAGES: dict[str, str] = {
     "cmd.join": "Siediti al tavolo di questo canale",
     "cmd.leave": "Lascia il tavolo di questo canale prima che la partita cominci",
     "cmd.addbot": "Fai sedere un giocatore computer",
-    "cmd.start": "Avvia la partita (solo l'host)",
-    "cmd.abandon": "Annulla la partita di questo canale (solo l'host)",
+    "cmd.start": "Avvia la partita (solo chi gestisce il tavolo)",
+    "cmd.abandon": "Annulla la partita di questo canale (solo chi gestisce il tavolo)",
     "cmd.hand": "Mostra la tua mano (la vedi solo tu)",
     "cmd.table": "Mostra il tavolo (questa copia la vedi solo tu)",
     "cmd.rules": "Riassumi le regole di questo tavolo (o di un insieme di regole)",
@@ -367,13 +367,13 @@ MESSAGES: dict[str, str] = {
     "lobby.remove_placeholder": "Togli un computer…",
     "lobby.computer_removed": "{name} ha lasciato il tavolo: il posto è libero.",
     "lobby.only_host_remove": (
-        "Solo l'host del tavolo o un membro con il permesso Gestisci server "
+        "Solo chi gestisce il tavolo o un membro con il permesso Gestisci server "
         "può togliere un computer."
     ),
     "lobby.over_seated": (
         "Troppi giocatori per queste regole: al massimo {max}. Prima dell'avvio "
-        "{extra:deve|devono} uscire {extra} {extra:giocatore|giocatori}, o l'host "
-        "{extra:toglie un computer|toglie dei computer}."
+        "{extra:deve|devono} uscire {extra} {extra:giocatore|giocatori}, o chi gestisce il "
+        "tavolo {extra:toglie un computer|toglie dei computer}."
     ),
     "lobby.over_seated_people": (
         "Troppi giocatori per queste regole: al massimo {max}. Prima dell'avvio "

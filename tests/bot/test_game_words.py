@@ -121,7 +121,7 @@ def test_canastas_words_live_with_canasta_and_in_no_shared_catalogue() -> None:
     assert (t("game.canasta", "it"), t("preset.canasta.short", "it")) == ("Canasta", "Breve")
     assert resolve("error.pile_frozen") == "canasta.error.pile_frozen"
     assert rules_text(PileFrozen("x", card="3S"), "it") == (
-        "Il pozzo è congelato: non puoi prenderlo finché c'è sopra 3♠\ufe0e.")
+        "Gli scarti sono congelati: non puoi prenderli finché c'è sopra 3♠\ufe0e.")
     assert catalogue("en")["canasta.option.turned_joker_cards"] == "Cards under a turned joker"
 
 
@@ -185,7 +185,7 @@ def test_the_melding_games_words_read_by_their_conventions_and_shared_ones() -> 
         "All'italiana (prima calata 40, pesca dal mazzo finché non apri, eliminazione a −101)")
     assert preset_label("canasta", "italian", "en") == (
         "Italian (black threes left in hand cost nothing)")
-    assert preset_label("ramino", "short", "it") == "Corto (7 carte, un mazzo, da 2 a 4 giocatori)"
+    assert preset_label("ramino", "short", "it") == "Breve (7 carte, un mazzo, da 2 a 4 giocatori)"
     assert resolve("error.cannot_close") == "ramino.error.cannot_close"
     assert off_word(Ramino51Options.spec("unopened_penalty"), "it", "ramino51") == "le sue carte"
     # Words two games read stay shared, under a name neither game's scope.

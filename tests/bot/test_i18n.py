@@ -157,7 +157,8 @@ def test_t_picks_the_language() -> None:
 def test_t_fills_placeholders() -> None:
     assert t("lobby.need_players", "en", min=2) == "The game needs at least 2 players."
     assert t("lobby.need_players", "it", min=2) == "Per questa partita servono almeno 2 giocatori."
-    assert t("event.took_discard", "it", name="Anna", cards="7♥") == "Anna prende 7♥ dagli scarti."
+    assert t("event.took_discard", "it", name="Anna", cards="7♥") == (
+        "Anna ha preso 7♥ dagli scarti.")
     assert t("error.knock_too_high", "en", limit=4) == (
         "You can knock only with a deadwood of at most 4 points."
     )

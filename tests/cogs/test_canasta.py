@@ -149,7 +149,7 @@ async def test_a_partnership_hand_opening_pile_take_red_threes_and_frozen_pile(
     forged = str(ComponentId(rt.record.id, "act", view.version, "take KD,KH"))
     assert (await stale_click(sim, sim.alice, forged)).ephemeral
     italian = rt.adapter.hand_prompt(rt.game, 0, rt.names, "it")
-    assert "Il pozzo è congelato (in cima c'è 3♠\ufe0e)." in italian
+    assert "Gli scarti sono congelati (in cima c'è 3♠\ufe0e)." in italian
     assert table(sim).version == view.version
 
 
@@ -293,8 +293,8 @@ async def test_an_italian_player_sees_the_greyed_out_opening_and_what_it_lacks(
     script(deals, [ALICE, BRUNO2], stock="4C 5H 5S 6H 6S KD")
     await start_game(sim, "canasta", sim.bruno)
     hand = dm(sim.alice)
-    assert "Ora non puoi prendere il pozzo" in hand.content
-    assert not any(label.startswith("Prendi il pozzo") for label in labels(hand))
+    assert "Ora non puoi prendere gli scarti" in hand.content
+    assert not any(label.startswith("Prendi gli scarti") for label in labels(hand))
     await click(sim.alice, "Componi l'apertura")
     await choose(sim.alice, "ui_rank", ["K"])
     assert button(dm(sim.alice), "Apri con queste (30 su 50: ancora 20 per aprire)").disabled

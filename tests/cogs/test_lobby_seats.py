@@ -141,10 +141,10 @@ def test_too_many_seats_are_counted_in_both_languages() -> None:
         "leave, or the host removes computers.")
     assert t("lobby.over_seated", "it", max=4, extra=1) == (
         "Troppi giocatori per queste regole: al massimo 4. Prima dell'avvio deve uscire "
-        "1 giocatore, o l'host toglie un computer.")
+        "1 giocatore, o chi gestisce il tavolo toglie un computer.")
     assert t("lobby.over_seated", "it", max=4, extra=3) == (
         "Troppi giocatori per queste regole: al massimo 4. Prima dell'avvio devono uscire "
-        "3 giocatori, o l'host toglie dei computer.")
+        "3 giocatori, o chi gestisce il tavolo toglie dei computer.")
     assert t("lobby.over_seated_people", "it", max=2, extra=1) == (
         "Troppi giocatori per queste regole: al massimo 2. Prima dell'avvio deve uscire "
         "1 giocatore.")

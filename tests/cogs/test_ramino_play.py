@@ -303,7 +303,7 @@ async def test_a_close_the_cards_do_not_allow_is_refused_in_each_language(
     assert rules_text(error.value, "it") == italian
     assert rules_text(error.value, "en") == t("error.cannot_close", "en", points=5, limit=0)
     assert await version(sim) == before and hands(sim) == cards
-    assert not any("chiude" in line or "closed" in line for line in texts(sim))
+    assert not any("ha chiuso" in line or "closed" in line for line in texts(sim))
 
 
 # ----- the card taken from the pile -------------------------------------------------------------

@@ -63,7 +63,7 @@ def test_the_toys_words_are_in_its_own_catalogue_and_in_no_shared_one() -> None:
      "Rules: Sets only, changed: Bonus for going out 15, Runs on",
      "At this table only a set goes out, not a run."),
     ("it", "Giochino a tre carte", "Solo tris",
-     "Regole: Solo tris, con modifiche: Premio di chiusura 15, Scale sì",
+     "Regole: Solo tris, con modifiche: Bonus di chiusura 15, Scale sì",
      "A questo tavolo si chiude solo con un tris, non con una scala."),
 ])
 def test_the_shared_conventions_find_the_toys_words_in_both_languages(

@@ -39,7 +39,7 @@ WORDS = {
     "it": {
         "toy.game": "Giochino a tre carte",
         "toy.preset.sets_only": "Solo tris",
-        "toy.option.out_bonus": "Premio di chiusura",
+        "toy.option.out_bonus": "Bonus di chiusura",
         "toy.option.out_bonus.help": "I punti di chi chiude.",
         "toy.option.runs": "Scale",
         "toy.option.runs.help": "Si chiude anche con una scala, non solo con un tris.",

@@ -169,7 +169,7 @@ def test_describe_announces_moves_and_never_a_drawn_card() -> None:
     assert "10♣" not in line and "J♣" not in line and set(drawn) >= {"10C", "JC"}
     game.apply(1, "discard KC")
     lines = CANASTA.describe(game.apply(2, "take KD,KH"), NAMES, "it")
-    assert lines[0].startswith("Chiara ha preso il pozzo (6 carte in mano): K ×6")
+    assert lines[0].startswith("Chiara ha preso gli scarti (6 carte in mano): K ×6")
 
 
 ALICE2 = "KS KH KD KS KH KC QS QH QD QC QS QH QD KC 5C"
@@ -356,7 +356,7 @@ def test_a_meld_shows_one_natural_card_and_its_wild_cards_framed() -> None:
     ("en", "After drawing you could meld or add: A",
      "Your turn: draw two. You can't take the pile now (5♦\ufe0e on top, 1 card)."),
     ("it", "Dopo la pescata potrai calare o attaccare: A",
-     "Tocca a te: pesca due carte. Ora non puoi prendere il pozzo (5♦\ufe0e in cima, "
+     "Tocca a te: pesca due carte. Ora non puoi prendere gli scarti (5♦\ufe0e in cima, "
      "1 carta)."),
 ])
 def test_before_the_draw_the_hand_says_what_it_melds_after_it(

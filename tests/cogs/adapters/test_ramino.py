@@ -55,7 +55,7 @@ def test_the_table_says_who_is_out_who_came_back_and_how_far_each_is_from_the_li
     italian = RAMINO.table_spec(game, NAMES, "it")
     rows = italian.panel(SeatRowsPanel)
     assert rows.headings == ["carte", "totale", "al limite"]
-    assert italian.seats[1].tags == ["eliminato"] and rows.direction == "Giro ↓"
+    assert italian.seats[1].tags == ["fuori"] and rows.direction == "Giro ↓"
 
 
 def play_out(game: RaminoGame) -> None:

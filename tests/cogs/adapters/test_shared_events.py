@@ -49,7 +49,7 @@ DISCARDS = [(GIN, gin.Discarded("7C")), (RAMINO, ramino.Discarded("7C")),
 def test_every_game_says_a_discard_in_the_same_words(adapter: GameAdapter,
                                                      payload: object) -> None:
     assert said(adapter, "discard", payload, "en") == f"Alice discarded {CLUB7}."
-    assert said(adapter, "discard", payload, "it") == f"Alice scarta {CLUB7}."
+    assert said(adapter, "discard", payload, "it") == f"Alice ha scartato {CLUB7}."
 
 
 DRAWS = [(GIN, gin.Drew(30)), (RAMINO, ramino.Drew(60)), (RUMMY500, r500.Drew(29)),
@@ -61,7 +61,7 @@ def test_every_game_says_a_draw_in_the_same_words_and_never_the_card(
         adapter: GameAdapter, payload: object) -> None:
     event = Event("draw", 1, payload, r51.DrawnCard("KS"))
     assert adapter.describe([event], NAMES, "en") == ["Bruno drew from the stock."]
-    assert adapter.describe([event], NAMES, "it") == ["Bruno pesca dal mazzo."]
+    assert adapter.describe([event], NAMES, "it") == ["Bruno ha pescato dal mazzo."]
 
 
 TAKES = [(GIN, gin.Taken(("7C",))), (RAMINO, ramino.Taken(("7C",), True)),
@@ -72,7 +72,7 @@ TAKES = [(GIN, gin.Taken(("7C",))), (RAMINO, ramino.Taken(("7C",), True)),
 def test_every_game_says_a_take_of_the_top_card_in_the_same_words(adapter: GameAdapter,
                                                                    payload: object) -> None:
     assert said(adapter, "take", payload, "en") == f"Alice took {CLUB7} from the discard pile."
-    assert said(adapter, "take", payload, "it") == f"Alice prende {CLUB7} dagli scarti."
+    assert said(adapter, "take", payload, "it") == f"Alice ha preso {CLUB7} dagli scarti."
 
 
 DEALS = [(GIN, gin.Dealt(2, 1, "QD", None)), (RAMINO, ramino.Dealt(2, 1, (2, 3, 0), "QD", 60)),
@@ -82,15 +82,16 @@ DEALS = [(GIN, gin.Dealt(2, 1, "QD", None)), (RAMINO, ramino.Dealt(2, 1, (2, 3, 
 @pytest.mark.parametrize(("adapter", "payload"), DEALS)
 def test_every_game_says_a_deal_in_the_same_words(adapter: GameAdapter, payload: object) -> None:
     assert said(adapter, "deal", payload, "en", seat=-1) == "Hand 2: Bruno deals."
-    assert said(adapter, "deal", payload, "it", seat=-1) == "Mano 2: distribuisce Bruno."
+    assert said(adapter, "deal", payload, "it", seat=-1) == "Mano 2: Bruno distribuisce le carte."
 
 
 @pytest.mark.parametrize("adapter", [GIN, RUMMY500])
 def test_mahjong_gin_and_rummy_500_say_a_meld_and_a_lay_off_alike(adapter: GameAdapter) -> None:
     assert said(adapter, "meld", shared.Melded((RUN,)), "en") == f"Alice melded A: {FOUR_TO_SIX}."
-    assert said(adapter, "meld", shared.Melded((RUN,)), "it") == f"Alice cala A: {FOUR_TO_SIX}."
+    assert said(adapter, "meld", shared.Melded((RUN,)), "it") == (
+        f"Alice ha calato A: {FOUR_TO_SIX}.")
     line = said(adapter, "layoff", LaidOff(("7D",), "A", "high", 5), "it")
-    assert line.startswith(f"Alice attacca {DIAMOND7} alla combinazione A.")
+    assert line.startswith(f"Alice ha attaccato {DIAMOND7} alla combinazione A.")
 
 
 def test_rummy_500_adds_what_a_lay_off_earns_and_mahjong_gin_does_not() -> None:
@@ -98,13 +99,13 @@ def test_rummy_500_adds_what_a_lay_off_earns_and_mahjong_gin_does_not() -> None:
     assert said(GIN, "layoff", laid, "en") == f"Alice laid off {DIAMOND7} on A."
     assert said(RUMMY500, "layoff", laid, "en") == f"Alice laid off {DIAMOND7} on A. +1 point."
     assert said(RUMMY500, "layoff", laid, "it") == (
-        f"Alice attacca {DIAMOND7} alla combinazione A. +1 punto.")
+        f"Alice ha attaccato {DIAMOND7} alla combinazione A. +1 punto.")
 
 
 def test_a_hands_end_starts_with_the_same_words_and_the_game_says_how() -> None:
     report = HandReport(4, "out", 0, (SeatReport(0, 30, 0, 0, ()),), (130,), (), (1,), (RUN,))
     assert said(RUMMY500, "hand_end", report, "en") == "Hand 4 is over. Alice went out!"
-    assert said(RUMMY500, "hand_end", report, "it") == "Fine della mano 4. Alice chiude!"
+    assert said(RUMMY500, "hand_end", report, "it") == "Fine della mano 4. Alice ha chiuso!"
     assert said(RAMINO, "hand_end", shared.HandEnded(4), "it") == "Fine della mano 4."
 
 
@@ -140,9 +141,9 @@ def test_canasta_draws_say_how_many_cards_and_what_is_left_in_both_languages() -
     assert said(CANASTA, "draw", two, "en") == (
         "Alice drew 2 cards from the stock. 40 cards left in the stock. Red threes laid: 3♥\ufe0e.")
     assert said(CANASTA, "draw", canasta.StockDrawn(1, 1), "it") == (
-        "Alice pesca dal mazzo. Nel tallone resta 1 carta.")
+        "Alice ha pescato dal mazzo. Nel mazzo resta 1 carta.")
     assert said(CANASTA, "draw", canasta.StockDrawn(40, 2), "it") == (
-        "Alice pesca 2 carte dal mazzo. Nel tallone restano 40 carte.")
+        "Alice ha pescato 2 carte dal mazzo. Nel mazzo restano 40 carte.")
 
 
 def test_an_opening_is_said_after_its_melds_in_ramino_51_and_canasta() -> None:
@@ -152,13 +153,14 @@ def test_an_opening_is_said_after_its_melds_in_ramino_51_and_canasta() -> None:
     assert said(RAMINO51, "meld", r51.Melded((r51_meld,), 51, True), "en") == (
         "Alice melded A: 8♦\ufe0e 🃏(9♦\ufe0e) 10♦\ufe0e. An opening worth 51 points.")
     assert said(RAMINO51, "meld", r51.Melded((r51_meld,), 0, False), "it") == (
-        "Alice cala A: 8♦\ufe0e 🃏(9♦\ufe0e) 10♦\ufe0e.")
+        "Alice ha calato A: 8♦\ufe0e 🃏(9♦\ufe0e) 10♦\ufe0e.")
     assert said(CANASTA, "open", canasta.Opened((kings,), 90, (), 50), "it") == (
-        "Alice cala K ×3: K♦\ufe0e K♥\ufe0e K♠\ufe0e. Apertura da 90 punti.")
+        "Alice ha calato K ×3: K♦\ufe0e K♥\ufe0e K♠\ufe0e. Apertura da 90 punti.")
 
 
 @pytest.mark.parametrize(("key", "one", "many"), [
-    ("event.drew_stock_count", "Alice pesca 1 carta dal mazzo.", "Alice pesca 3 carte dal mazzo."),
+    ("event.drew_stock_count", "Alice ha pescato 1 carta dal mazzo.",
+     "Alice ha pescato 3 carte dal mazzo."),
     ("event.opened", "Apertura da 1 punto.", "Apertura da 3 punti."),
     ("event.game_won", "Alice vince la partita!", "Alice vincono la partita!"),
 ])

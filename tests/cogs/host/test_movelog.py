@@ -39,7 +39,7 @@ def test_a_timers_moves_say_so_and_never_name_the_drawn_card() -> None:
     assert event_lines(gin, events, NAMES, "en", timed=0) == [
         "Time's up: Alice drew from the stock.", "Time's up: Alice discarded K♠\ufe0e."]
     assert event_lines(gin, events, NAMES, "it", timed=0) == [
-        "Tempo scaduto: Alice pesca dal mazzo.", "Tempo scaduto: Alice scarta K♠\ufe0e."]
+        "Tempo scaduto: Alice ha pescato dal mazzo.", "Tempo scaduto: Alice ha scartato K♠\ufe0e."]
     # Nobody's clock: the plain lines.
     assert event_lines(gin, events, NAMES, "en", timed=None) == [
         "Alice drew from the stock.", "Alice discarded K♠\ufe0e."]
