@@ -261,7 +261,7 @@ WORDS: Words = {
         "canasta.add_count": "{count} × {rank} ({number} {number:modo|modi}, con o senza matte)",
         "canasta.add_wild_only": "Solo matte ({number} {number:modo|modi})",
         # --- the rules summary's draw and opening minimum (issue 26) ---
-        "canasta.rules.draw": "A ogni turno si pescano due carte dal tallone, oppure si prende il pozzo; chi apre pescando dal tallone cala prima le combinazioni e poi pesca una carta sola.",
+        "canasta.rules.draw": "A ogni turno si pescano due carte dal mazzo, oppure si prendono gli scarti; chi apre pescando dal mazzo cala prima le combinazioni e poi pesca una carta sola.",
         "canasta.rules.opening": "Le prime combinazioni di una squadra devono valere almeno il suo minimo di apertura, che cresce con i punti: {minimums}.",
         "canasta.rules.minimum_below": "{minimum} sotto i {total:,}",
         "canasta.rules.minimum_from": "{minimum} da {total:,}",
