@@ -297,7 +297,10 @@ class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
         if p.void or p.closer is None:
             return t("ramino.event.void", locale)
         shape = _shape(p)
-        key = f"ramino.event.closed_{shape}" if shape != "plain" else "ramino.event.closed"
+        if shape == "plain":
+            return t("ramino.event.closed", locale, name=names[p.closer])
+        # A colore or a ramino the options do not double says no "(×1)".
+        key = f"ramino.event.closed_{shape}" + ("" if p.multiplier > 1 else "_flat")
         return t(key, locale, name=names[p.closer], times=p.multiplier)
 
     def hand_end(

@@ -163,6 +163,18 @@ async def test_a_colore_close_doubles_the_others_charges(sim: Sim, deals: Script
     await pictures(sim, "ramino_colore")
 
 
+async def test_a_colore_the_options_do_not_double_says_no_times_one(
+        sim: Sim, deals: ScriptedDeals) -> None:
+    script_ramino(deals, ["2H 4H 5H 7H 9H 10H JH QH KH 3C", BRUNO, CHIARA, DARIO], up="AH")
+    await start(sim, sim.bruno, sim.chiara, sim.dario)  # colore_multiplier 1 (the default)
+    await sim.alice.user.click(dm(sim.alice), label=f"Take discard (A♥{VS})")
+    await pick(sim.alice, "close", "3C")
+    lines = hand_end_message(sim).content.splitlines()
+    assert lines[0] == "Alice closed with a colore!"
+    assert "Bruno: penalty 70 → +70 (total 70)" in lines
+    assert "×" not in table_message(sim).content and "×" not in "\n".join(lines)
+
+
 @pytest.mark.parametrize(("joker", "charged"), [("25", 27), ("20", 22)])
 async def test_a_joker_the_full_quartets_cannot_use_is_charged(
         sim: Sim, deals: ScriptedDeals, joker: str, charged: int) -> None:
