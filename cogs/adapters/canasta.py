@@ -147,7 +147,8 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
         if game.is_over:
             return self.table_status(game, names, locale)
         side = own_side(view)
-        worth = (t("canasta.opened_line", locale) if side.opened
+        alone = len(side.seats) == 1
+        worth = (t(alone_key("canasta.opened_line", alone), locale) if side.opened
                  else t("canasta.minimum_line", locale, minimum=side.minimum))
         if not view.moves:
             return self.waiting_line(game, seat, names, locale) + "\n" + worth
@@ -156,7 +157,8 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
             line = t(acquire_key(view), locale, card=card_text(table.pile_top),
                      count=table.pile)
         else:
-            line = t(play_key(view) if side.opened else "canasta.prompt.discard", locale)
+            key = play_key(view) if side.opened else "canasta.prompt.discard"
+            line = t(alone_key(key, alone), locale)
         return line + "\n" + worth
 
     # ----- controls ---------------------------------------------------------------------------
@@ -439,3 +441,13 @@ def end_row(s: SideReport, seat: int, cards: Sequence[str], names: Sequence[str]
 
 
 CANASTA = CanastaAdapter()
+
+
+# Lines that say "your side": a player alone on his side (two-player Canasta) reads "you".
+ALONE_KEYS = frozenset({"canasta.opened_line", "canasta.prompt.discard", "canasta.prompt.play",
+                        "canasta.prompt.play_add"})
+
+
+def alone_key(key: str, alone: bool) -> str:
+    """Return the key of a line that names the seat's side, worded for a side of one."""
+    return f"{key}_alone" if alone and key in ALONE_KEYS else key

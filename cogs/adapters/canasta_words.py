@@ -123,6 +123,11 @@ WORDS: Words = {
         # hands (issue 26): the prompt names only the moves the controls offer
         "canasta.prompt.play_meld": "Meld, then discard.",
         "canasta.prompt.play_add": "Add to your side's melds, then discard.",
+        # a player alone on his side (two players): "you", not "your side"
+        "canasta.opened_line_alone": "You have opened: meld and add freely.",
+        "canasta.prompt.play_alone": "Meld or add to your melds, then discard.",
+        "canasta.prompt.discard_alone": "You have not opened: discard a card.",
+        "canasta.prompt.play_add_alone": "Add to your melds, then discard.",
         "canasta.prompt.play_discard": "Discard a card.",
         # canreach (issue 26): a meld being built holds fewer or more of its rank's naturals
         "canasta.count_placeholder": "How many {rank} in {cards}?",
@@ -252,6 +257,10 @@ WORDS: Words = {
         # hands (issue 26): the prompt names only the moves the controls offer
         "canasta.prompt.play_meld": "Cala, poi scarta.",
         "canasta.prompt.play_add": "Attacca alle combinazioni della tua squadra, poi scarta.",
+        "canasta.opened_line_alone": "Hai aperto: cala e attacca liberamente.",
+        "canasta.prompt.play_alone": "Cala o attacca alle tue combinazioni, poi scarta.",
+        "canasta.prompt.discard_alone": "Non hai ancora aperto: scarta una carta.",
+        "canasta.prompt.play_add_alone": "Attacca alle tue combinazioni, poi scarta.",
         "canasta.prompt.play_discard": "Scarta una carta.",
         # canreach (issue 26): a meld being built holds fewer or more of its rank's naturals
         "canasta.count_placeholder": "Quante carte {rank} in {cards}?",

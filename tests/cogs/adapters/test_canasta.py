@@ -589,3 +589,18 @@ def test_more_pile_takes_than_a_select_holds_are_paged() -> None:
     assert [len(p.options) for p in pages] == [25, 5]
     assert {o.value for p in pages for o in p.options} == listed
     assert CANASTA.step(game, 0, draft, "ui_next") is None  # back to the first page
+
+
+def test_a_player_alone_on_his_side_is_told_you_not_your_side() -> None:
+    two = crafted({0: "7H 7D KS KH KD 4C", 1: "5S"}, melds=[(0, "7S 7C 7D")], stock="3C 8D",
+                  players=2)
+    assert CANASTA.hand_prompt(two, 0, NAMES, "en").splitlines() == [
+        "Meld or add to your melds, then discard.", "You have opened: meld and add freely."]
+    assert CANASTA.hand_prompt(two, 0, NAMES, "it").splitlines() == [
+        "Cala o attacca alle tue combinazioni, poi scarta.",
+        "Hai aperto: cala e attacca liberamente."]
+    unopened = crafted({0: "4C 5S QS", 1: "5S"}, stock="3C 8D", players=2)
+    assert CANASTA.hand_prompt(unopened, 0, NAMES, "en").startswith(
+        "You have not opened: discard a card.")
+    four = crafted({0: "7H 7D KS KH KD 4C"}, melds=[(0, "7S 7C 7D")], stock="3C 8D")
+    assert "your side's melds" in CANASTA.hand_prompt(four, 0, NAMES, "en")  # partners
