@@ -5,8 +5,8 @@ from __future__ import annotations
 from card_png_checks import color_mask, open_png
 
 from card_images import LeaderboardSpec, render_leaderboard
-from card_images.leaderboard import MARGIN, ROW_H, TITLE_PX
-from card_images.style import DISPLAY_WIDTH, GOLD
+from card_images.leaderboard import CELL_PX, HEAD_LINE, MARGIN, ROW_H, TITLE_PX, _column_widths
+from card_images.style import DISPLAY_WIDTH, GOLD, text_width
 
 COLUMNS = ["#", "Player", "Wins", "Points"]
 
@@ -56,3 +56,14 @@ def test_names_are_left_aligned_whatever_their_length() -> None:
     xs = [_first_ink_column(render_leaderboard(LeaderboardSpec("Board", COLUMNS, rows)), 1)
           for rows in (short, long)]
     assert abs(xs[0] - xs[1]) <= 2, xs  # the glyphs' own side bearings differ by a pixel
+
+
+def test_long_headings_wrap_before_a_name_is_cut() -> None:
+    columns = ["#", "Player", "Wins", "Games", "Win rate", "Best total"]
+    rows = [["1", "Alessandro Ferraris", "9", "19", "47%", "40"]]
+    widths = _column_widths(LeaderboardSpec("Ramino 51", columns, rows))
+    assert widths[1] >= text_width("Alessandro Ferraris", CELL_PX, True)  # the name whole
+    assert sum(widths) <= DISPLAY_WIDTH - 2 * MARGIN
+    wrapped = open_png(render_leaderboard(LeaderboardSpec("Ramino 51", columns, rows)))
+    plain = open_png(render_leaderboard(LeaderboardSpec("Ramino 51", COLUMNS, _rows(1))))
+    assert wrapped.height == plain.height + HEAD_LINE  # "Best / total" on two lines
