@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.i18n import card_text, cards_text, number, t
+from bot.i18n import card_text, cards_text, names_text, number, t
 from card_images import (
     HandEndRow,
     HandEndSpec,
@@ -118,7 +118,8 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
             if winner is None:
                 return t("event.game_over", locale)
             seats = view.sides[winner].seats  # a partnership wins in the plural
-            return t("event.game_won", locale, name=side_name(seats, names), count=len(seats))
+            said = names_text([names[s] for s in seats], locale)  # "Bruno and Dario"
+            return t("event.game_won", locale, name=said, count=len(seats))
         assert view.turn is not None
         return t("table.turn_of", locale, name=names[view.turn])
 

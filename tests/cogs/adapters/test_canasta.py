@@ -273,9 +273,9 @@ def test_computers_play_a_game_to_its_end_and_partners_share_the_result() -> Non
     assert outcomes[0].won == outcomes[2].won != outcomes[1].won == outcomes[3].won
     assert [o.side for o in outcomes] == [0, 1, 0, 1]  # stored with each seat's result
     assert outcomes[0].points == outcomes[2].points
-    winners = " & ".join(NAMES[o.seat] for o in outcomes if o.won)
-    assert CANASTA.table_status(game, NAMES, "en") == f"{winners} win the game!"
-    assert CANASTA.table_status(game, NAMES, "it").endswith(" vincono la partita!")
+    first, second = (NAMES[o.seat] for o in outcomes if o.won)
+    assert CANASTA.table_status(game, NAMES, "en") == f"{first} and {second} win the game!"
+    assert CANASTA.table_status(game, NAMES, "it") == f"{first} e {second} vincono la partita!"
     assert CANASTA.score_sheet(game).sides == ((0, 2), (1, 3)) or (
         CANASTA.score_sheet(game).sides == ((1, 3), (0, 2)))
 
