@@ -27,6 +27,19 @@ from tests.cogs.conftest import (
 from tests.conftest import Sim
 
 
+def drawn_leaderboards(sim: Sim, monkeypatch: pytest.MonkeyPatch) -> list[LeaderboardSpec]:
+    """Return the list the leaderboard pictures' specs are added to as the cog draws them."""
+    shown: list[LeaderboardSpec] = []
+
+    def render(spec: LeaderboardSpec) -> bytes:
+        shown.append(spec)
+        return render_leaderboard(spec)
+
+    # The extension's own module object (discord.py loads extensions as fresh modules).
+    cog_module = sys.modules[type(sim.bot.get_cog("Rummy")).__module__]
+    monkeypatch.setattr(cog_module, "render_leaderboard", render)
+    return shown
+
 async def test_leaderboard_and_stats_after_a_one_hand_game(sim: Sim, deals: ScriptedDeals) -> None:
     script(deals, deal("AS 2S 3S 4H 5H 6H 7C 8C 9C 10C", "KS QH JD 9S 7D 5S 3H KH 2D 6C",
                 upcard="4D", stock="JC"), dealer=1)
@@ -74,15 +87,7 @@ async def test_the_leaderboard_writes_a_negative_total_with_the_minus_sign(
         ResultRow(seat=0, name="Alice", user_id=sim.alice.id, is_bot=False, points=510, won=True),
         ResultRow(seat=1, name="Bruno", user_id=sim.bruno.id, is_bot=False, points=-35,
                   won=False)])
-    shown: list[LeaderboardSpec] = []
-
-    def render(spec: LeaderboardSpec) -> bytes:
-        shown.append(spec)
-        return render_leaderboard(spec)
-
-    # The extension's own module object (discord.py loads extensions as fresh modules).
-    cog_module = sys.modules[type(sim.bot.get_cog("Rummy")).__module__]
-    monkeypatch.setattr(cog_module, "render_leaderboard", render)
+    shown = drawn_leaderboards(sim, monkeypatch)
     board = await sim.bruno.slash(sim.channel, "leaderboard", game="rummy500")
     assert board.response.attachments, board.response.content
     assert [row[-1] for row in shown[0].rows] == ["510", "\u221235"]
@@ -124,14 +129,7 @@ async def test_stats_and_the_leaderboard_speak_each_games_score(
         "Canasta: 1 win in 2 games (50%), points 8,340",
         "Ramino: 0 wins in 2 games (0%), best total 33 (lowest wins)"]
     assert "−33" not in stats
-    shown: list[LeaderboardSpec] = []
-
-    def render(spec: LeaderboardSpec) -> bytes:
-        shown.append(spec)
-        return render_leaderboard(spec)
-
-    cog_module = sys.modules[type(sim.bot.get_cog("Rummy")).__module__]
-    monkeypatch.setattr(cog_module, "render_leaderboard", render)
+    shown = drawn_leaderboards(sim, monkeypatch)
     await sim.bruno.slash(sim.channel, "leaderboard", game="ramino")
     assert shown[0].columns == ["#", "Player", "Wins", "Games", "Win rate", "Best total"]
     # Alice won a game: she is above the others, whose totals were lower; between them

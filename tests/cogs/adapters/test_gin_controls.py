@@ -31,8 +31,8 @@ from cogs.adapters.melding import MAX_OPTIONS
 from engine.cards import parse_cards
 from engine.errors import RulesError
 from engine.gin import GinOptions, LayOff, MahjongGin, MeldCards, TakePile, new_game, preset
+from tests.cogs.adapters.test_gin_pile import deep_pickup_game
 from tests.engine.completeness import walk
-from tests.engine.gin.scripted import scripted
 from tests.engine.gin.test_completeness import choose
 from tests.engine.gin.test_mahjong import example_17
 
@@ -170,12 +170,7 @@ def test_many_mahjong_melds_are_chosen_by_rank_or_suit_and_every_one_is_reached(
 
 
 def test_deep_pickups_past_one_menu_are_paged_and_every_one_is_reached() -> None:
-    game = scripted("8H 8S 2C 3C 4D 6D 9D JC QS KH", "AS 2S 3S 4H 5H 6H 7C 9C 10C KD",
-                    upcard="8C", stock="5S 7S",
-                    options=preset("standard", deep_discard_pickup=True))
-    for seat, text in ((0, "pass"), (1, "pass"), (0, "draw"), (0, "discard 5S"), (1, "draw"),
-                       (1, "discard 7S")):
-        game.apply(seat, text)
+    game = deep_pickup_game()
     # A position made up for the menus: two runs in hand, a pile of cards extending them or
     # making sets with them: 26 deep pickups.
     game.hands[0] = parse_cards("2S 3S 4S 5S 6S 2H 3H 4H 5H 6H")

@@ -14,7 +14,7 @@ from card_images import BoardsPanel, PilesPanel, layout_table, render_table
 from cogs.adapters import gin_mahjong as mj
 from cogs.adapters import view_of
 from cogs.adapters.gin import GIN
-from engine.gin import MahjongGin, preset
+from engine.gin import GinGame, MahjongGin, preset
 from engine.gin.teams import TeamGin
 from tests.card_images.card_png_checks import face_share, open_png
 from tests.card_images.legibility import drawn_texts
@@ -67,13 +67,19 @@ def test_closed_gin_shows_only_the_top_card_of_its_pile() -> None:
     assert [code for code, _ in pile_boxes(spec, ["8C", "5S"])] == ["5S"]
 
 
-def test_a_deep_pickup_game_shows_every_card_of_its_pile() -> None:
+def deep_pickup_game() -> GinGame:
+    """Return a deep-pickup game at Alice's draw, the pile 8♣ 5♠ 7♠ (bottom first)."""
     game = scripted("8H 8S 2C 3C 4D 6D 9D JC QS KH", "AS 2S 3S 4H 5H 6H 7C 9C 10C KD",
                     upcard="8C", stock="5S 7S",
                     options=preset("standard", deep_discard_pickup=True))
     for seat, text in ((0, "pass"), (1, "pass"), (0, "draw"), (0, "discard 5S"), (1, "draw"),
                        (1, "discard 7S")):
         game.apply(seat, text)
+    return game
+
+
+def test_a_deep_pickup_game_shows_every_card_of_its_pile() -> None:
+    game = deep_pickup_game()
     assert "take 8C with 8H 8S" in {str(a) for a in game.legal_actions(0)}
     spec = GIN.table_spec(game, NAMES, "en")
     image = open_png(render_table(spec))

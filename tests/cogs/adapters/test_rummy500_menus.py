@@ -22,7 +22,6 @@ composed by the adapter, then parsed by the engine.
 from __future__ import annotations
 
 import os
-import random
 from collections import Counter
 from typing import Any
 
@@ -35,13 +34,12 @@ from cogs.adapters.rummy500 import RUMMY500, Menu
 from engine.errors import IllegalMove
 from engine.rummy500 import Rummy500Game, Rummy500Options, preset
 from engine.rummy500.actions import (
-    ClaimRummy,
-    LayOff,
     MeldCards,
     TakeDiscards,
 )
-from tests.engine.completeness import Move, walk
+from tests.engine.completeness import walk
 from tests.engine.rummy500.scripted import crafted
+from tests.engine.rummy500.test_completeness import choose, lazy
 
 STATES = int(os.environ.get("RUMMY_MENU_STATES", "400"))
 SETS: dict[str, tuple[Rummy500Options, int]] = {
@@ -146,19 +144,6 @@ def check_claims(game: Rummy500Game, seat: int, tally: Tally) -> None:
         tally.fault(game, seat, f"Rummy! offers {offered}, the claims are {claims}")
 
 
-def choose(game: Rummy500Game, moves: list[Move], rng: random.Random) -> Move:
-    """Random moves leaning towards putting cards down, so that the table fills."""
-    plays = [m for m in moves if isinstance(m[1], (MeldCards, LayOff, ClaimRummy))
-             or (isinstance(m[1], TakeDiscards) and m[1].melds)]
-    return rng.choice(plays if plays and rng.random() < 0.7 else moves)
-
-
-def lazy(game: Rummy500Game, moves: list[Move], rng: random.Random) -> Move:
-    """Random moves that mostly leave the pile alone until it is deep: big hands and menus."""
-    calm = [m for m in moves if not isinstance(m[1], (TakeDiscards, MeldCards))]
-    if calm and (len(game.pile) < 15 or rng.random() < 0.5):
-        return rng.choice(calm)
-    return choose(game, moves, rng)
 
 
 @pytest.mark.parametrize("name", list(SETS))
