@@ -119,8 +119,13 @@ class GameRepository(Protocol):
 class ResultRepository(Protocol):
     """Final results and what is read from them; ratings and replays will join here."""
 
-    async def record_results(self, game_id: int, rows: Sequence[ResultRow]) -> None:
-        """Store a running game's results and mark it finished (else StaleVersion)."""
+    async def record_results(self, game_id: int, rows: Sequence[ResultRow], *,
+                             counted_as: str | None = None) -> None:
+        """Store a running game's results and mark it finished (else StaleVersion).
+
+        The leaderboard and stats count them under `counted_as` (a variant whose score means
+        something else, such as "ramino_chips"), or under the game's name when None.
+        """
         ...
 
     async def results(self, game_id: int) -> list[ResultRow]:

@@ -29,15 +29,17 @@ from bot.storage.rows import (
 class PostgresResults(PostgresConnection):
     """Results and what is read from them, on the pool."""
 
-    async def record_results(self, game_id: int, rows: Sequence[ResultRow]) -> None:
-        """Store the final results and mark the game finished, in one transaction."""
+    async def record_results(self, game_id: int, rows: Sequence[ResultRow], *,
+                             counted_as: str | None = None) -> None:
+        """Store the final results, under `counted_as` or the game's name, and mark the game
+        finished, in one transaction."""
         stamp = now()
         async with self._writing() as conn:
             await self._guarded_update(conn, game_id, {"status": "finished"}, RUNNING)
             game = await self._get_game(conn, game_id)
             await conn.executemany(numbered(INSERT_RESULT), [
-                (game_id, game.guild_id, game.game, r.user_id, r.name, r.seat, r.side,
-                 int(r.is_bot), r.points, int(r.won), stamp) for r in rows])
+                (game_id, game.guild_id, counted_as or game.game, r.user_id, r.name, r.seat,
+                 r.side, int(r.is_bot), r.points, int(r.won), stamp) for r in rows])
 
     async def results(self, game_id: int) -> list[ResultRow]:
         """Return a game's stored results by seat ([] if it has none)."""

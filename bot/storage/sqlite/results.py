@@ -19,8 +19,10 @@ from bot.storage.sqlite.connection import SqliteConnection
 class SqliteResults(SqliteConnection):
     """Results and what is read from them, on the shared connection."""
 
-    async def record_results(self, game_id: int, rows: Sequence[ResultRow]) -> None:
-        """Store the final results and mark the game finished, in one transaction."""
+    async def record_results(self, game_id: int, rows: Sequence[ResultRow], *,
+                             counted_as: str | None = None) -> None:
+        """Store the final results, under `counted_as` or the game's name, and mark the game
+        finished, in one transaction."""
         stamp = now()
         async with self._writing() as conn:
             await self._guarded_update(game_id, {"status": "finished"}, RUNNING)
@@ -28,8 +30,8 @@ class SqliteResults(SqliteConnection):
             await conn.executemany(
                 INSERT_RESULT,
                 [
-                    (game_id, game.guild_id, game.game, r.user_id, r.name, r.seat, r.side,
-                     int(r.is_bot), r.points, int(r.won), stamp)
+                    (game_id, game.guild_id, counted_as or game.game, r.user_id, r.name, r.seat,
+                     r.side, int(r.is_bot), r.points, int(r.won), stamp)
                     for r in rows
                 ],
             )

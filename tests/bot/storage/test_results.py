@@ -177,3 +177,31 @@ async def test_player_stats_per_game(store: Storage) -> None:
     assert round(stats[0].win_rate, 3) == 0.667
     assert await store.player_stats(GUILD, CAROL) == []
     assert await store.player_stats(GUILD + 1, ALICE) == []
+
+
+async def test_results_counted_as_a_variant_stay_out_of_the_games_own_totals(
+        store: Storage) -> None:
+    async def ramino(channel: int, points: int, won: bool, counted_as: str | None) -> int:
+        game_id = await store.create_game(guild_id=GUILD, channel_id=channel, game="ramino",
+                                          host_id=ALICE)
+        await store.start_game(game_id, "{}")
+        await store.record_results(game_id, [
+            ResultRow(seat=0, name="Alice", user_id=ALICE, is_bot=False, points=points,
+                      won=won)], counted_as=counted_as)
+        return game_id
+
+    await ramino(1, -40, False, None)  # a penalty total of 40, negated
+    chips = await ramino(2, 3, True, "ramino_chips")  # three chips won
+    await ramino(3, -2, False, "ramino_chips")
+
+    assert (await store.get_game(chips)).status == "finished"
+    assert [r.points for r in await store.results(chips)] == [3]
+    stats = await store.player_stats(GUILD, ALICE)
+    assert [(s.game, s.games, s.wins, s.points, s.best) for s in stats] == [
+        ("ramino", 1, 0, -40, -40),
+        ("ramino_chips", 2, 1, 1, 3),
+    ]
+    [penalty] = await store.leaderboard(GUILD, "ramino")
+    assert (penalty.games, penalty.wins, penalty.points, penalty.best) == (1, 0, -40, -40)
+    [chips_row] = await store.leaderboard(GUILD, "ramino_chips")
+    assert (chips_row.games, chips_row.wins, chips_row.points, chips_row.best) == (2, 1, 1, 3)
