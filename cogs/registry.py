@@ -6,6 +6,7 @@ names a game.
 
 from __future__ import annotations
 
+from cogs.adapters import Board
 from cogs.adapters.base import GameAdapter
 from cogs.adapters.canasta import CANASTA
 from cogs.adapters.gin import GIN
@@ -30,3 +31,16 @@ def adapter_for(name: str) -> GameAdapter:
 def game_names() -> tuple[str, ...]:
     """Return the names of the hosted games, in menu order."""
     return tuple(adapter.name for adapter in GAMES)
+
+
+def boards() -> tuple[Board, ...]:
+    """Return every board results are counted on, in menu order, a game's variants after it."""
+    return tuple(board for adapter in GAMES for board in adapter.boards)
+
+
+def board_for(name: str) -> Board:
+    """Return the board results stored under `name` are counted on; KeyError if none is."""
+    for board in boards():
+        if board.name == name:
+            return board
+    raise KeyError(name)

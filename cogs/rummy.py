@@ -21,7 +21,7 @@ from cogs.components import GameButton, GameSelect, serve, stop_serving
 from cogs.errors import Refusal, cause_of, refuse
 from cogs.host import GameHost, TableSettings
 from cogs.host.lobby import over_seated_line
-from cogs.registry import DEFAULT_GAME, adapter_for, game_names
+from cogs.registry import DEFAULT_GAME, adapter_for, board_for, boards, game_names
 from cogs.rule_changes import (
     MIN_TURN_SECONDS,
     Request,
@@ -34,6 +34,9 @@ log = logging.getLogger(__name__)
 
 GAME_CHOICES = [app_commands.Choice(name=words(f"game.{name}"), value=name)
                 for name in game_names()]
+# The leaderboards: one per game, and one per variant whose score means something else.
+BOARD_CHOICES = [app_commands.Choice(name=words(board.title), value=board.name)
+                 for board in boards()]
 LEVEL_CHOICES = [app_commands.Choice(name=words(f"cmd.addbot.level.{name}"), value=name)
                  for name in LEVELS]
 
@@ -62,16 +65,24 @@ def preset_choices(game: str, typed: str, locale: str) -> list[app_commands.Choi
             for n in found[:25]]
 
 
-def score_sense(row: PlayerGameStats, locale: str) -> str:
-    """Return a player's score in one game as its players read it: points added up, or
-    where the lowest total wins, his lowest final total."""
+def stats_line(row: PlayerGameStats, locale: str) -> str:
+    """Return a player's line for one board: its name, games, wins and score."""
     try:
-        lowest = adapter_for(row.game).lowest_wins
+        title = board_for(row.game).title
     except KeyError:  # results of a game this bot no longer hosts
-        lowest = False
-    if lowest:
-        return t("stats.lowest", locale, total=-row.best)
-    return t("stats.points", locale, points=row.points)
+        title = f"game.{row.game}"
+    return t("stats.line", locale, game=t(title, locale), games=row.games, wins=row.wins,
+             rate=f"{row.win_rate:.0%}", sense=score_sense(row, locale))
+
+
+def score_sense(row: PlayerGameStats, locale: str) -> str:
+    """Return a player's score on one board as its players read it: points (or chips) added
+    up, or where the lowest total wins, his lowest final total."""
+    try:
+        board = board_for(row.game)
+    except KeyError:  # results of a game this bot no longer hosts
+        return t("stats.points", locale, points=row.points)
+    return t(board.score, locale, points=row.points, total=-row.best)
 
 
 def places(rows: list[LeaderboardRow], lowest: bool = False) -> list[int]:
@@ -347,7 +358,7 @@ class Rummy(commands.Cog):
 
     @app_commands.command(name="leaderboard", description=words("cmd.leaderboard"))
     @app_commands.describe(game=words("cmd.leaderboard.game"))
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=BOARD_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction,
                           game: str = DEFAULT_GAME) -> None:
@@ -358,17 +369,17 @@ class Rummy(commands.Cog):
         if not rows:
             await interaction.response.send_message(t("lb.no_games", locale), ephemeral=True)
             return
-        lowest = adapter_for(game).lowest_wins
+        board = board_for(game)
+        lowest = board.lowest
         # Storage ranks by points added up; where the lowest total wins, by the lowest total.
         rows = sorted(rows, key=lambda r: score_key(r, lowest), reverse=True)
         mine = next((i for i, r in enumerate(rows) if r.user_id == interaction.user.id), None)
-        # Wins first; then the game's own sense of a score: points added up, or where the
-        # lowest total wins, a player's lowest final total.
+        # Wins first; then the board's own sense of a score: points (or chips) added up, or
+        # where the lowest total wins, a player's lowest final total.
         spec = LeaderboardSpec(
-            title=t("lb.title", locale, game=t(f"game.{game}", locale)),
+            title=t("lb.title", locale, game=t(board.title, locale)),
             columns=["#", *(t(k, locale) for k in ("lb.player", "lb.wins", "lb.games",
-                                                   "lb.win_rate",
-                                                   "lb.lowest" if lowest else "lb.points"))],
+                                                   "lb.win_rate", board.heading))],
             rows=[[str(place), r.name, str(r.wins), str(r.games), f"{r.win_rate:.0%}",
                    grouped(-r.best if lowest else r.points, locale)]
                   for place, r in zip(places(rows, lowest), rows, strict=True)],
@@ -393,9 +404,7 @@ class Rummy(commands.Cog):
                 t("stats.no_games", locale, name=who.display_name), ephemeral=True)
             return
         lines = [f"**{t('stats.title', locale, name=who.display_name)}**"]
-        lines += [t("stats.line", locale, game=t(f"game.{r.game}", locale), games=r.games,
-                    wins=r.wins, rate=f"{r.win_rate:.0%}", sense=score_sense(r, locale))
-                  for r in rows]
+        lines += [stats_line(r, locale) for r in rows]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
 

@@ -17,6 +17,7 @@ from bot.jsondata import JsonDict
 __all__ = [
     "PASS_CLAIMS",
     "UI_PREFIX",
+    "Board",
     "ButtonControl",
     "Control",
     "Deal",
@@ -103,6 +104,25 @@ class Outcome:
     points: int
     won: bool
     side: int | None = None  # the seat's partnership; None when the seat plays alone
+
+
+@dataclass(frozen=True)
+class Board:
+    """Where a game's results are counted for /stats and /leaderboard, and what its score means.
+
+    `name` is what its results are stored under: the game's name, or a variant's whose score
+    means something else ("ramino_chips"). `title` is the catalogue key of its name. Where
+    `lowest`, the lowest total wins (results stored negated) and a player's score is his lowest
+    final total; else his points added up. `score` says a player's score in /stats (filled
+    with `points`, the sum, and `total`, the lowest total); `heading` heads the leaderboard's
+    score column.
+    """
+
+    name: str
+    title: str
+    lowest: bool = False
+    score: str = "stats.points"
+    heading: str = "lb.points"
 
 
 @dataclass(frozen=True)

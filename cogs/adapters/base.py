@@ -39,6 +39,7 @@ from card_images import (
 )
 from cogs.adapters import (
     DEFAULT_LEVEL,
+    Board,
     ButtonControl,
     Control,
     Deal,
@@ -155,6 +156,18 @@ class AdapterBase(ABC, Generic[GameT, OptT, HandT]):
     def choose(self, game: GameT, seat: int, level: str = DEFAULT_LEVEL) -> str:
         """Return the move of the computer player of that level for a seat."""
         return str(self.computer(view_of(game, seat), level))
+
+    @property
+    def boards(self) -> tuple[Board, ...]:
+        """The boards its results are counted on: the game's own first, then its variants'."""
+        if self.lowest_wins:
+            return (Board(self.name, f"game.{self.name}", lowest=True, score="stats.lowest",
+                          heading="lb.lowest"),)
+        return (Board(self.name, f"game.{self.name}"),)
+
+    def board_of(self, game: GameT) -> str:
+        """Return the board a finished game's results are counted on: the game's own."""
+        return self.name
 
     def outcomes(self, game: GameT) -> list[Outcome]:
         """Return each seat's final points and whether its side won, from the standings."""

@@ -24,6 +24,7 @@ from card_images import (
     seat_tags,
 )
 from cogs.adapters import (
+    Board,
     ButtonControl,
     Control,
     Outcome,
@@ -54,6 +55,10 @@ from engine.ramino.penalty import penalty
 from engine.ramino.views import HandReport, RaminoHand, RaminoTable, SeatReport
 
 MAX_OPTIONS = 25  # Discord's limit on a select menu's options
+# The chips game is won on chips, not on the lowest penalty total: its results have a board
+# of their own, scored by the chips won or lost, so neither board mixes the two.
+CHIPS_BOARD = Board("ramino_chips", "ramino.board.chips", score="ramino.stats.chips",
+                    heading="ramino.lb.chips")
 
 
 class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
@@ -86,9 +91,19 @@ class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
             return str(choice)
         return str(next(a for a in moves if isinstance(a, A.Discard)))
 
+    @property
+    def boards(self) -> tuple[Board, ...]:
+        """The penalty game's board (the lowest total wins), then the chips game's."""
+        return (*super().boards, CHIPS_BOARD)
+
+    def board_of(self, game: RaminoGame) -> str:
+        """Return the chips game's board for a chips game, else Ramino's own."""
+        return CHIPS_BOARD.name if game.opts.chips else self.name
+
     def outcomes(self, game: RaminoGame) -> list[Outcome]:
         """Return the results as the leaderboard reads them, higher better: a penalty total
-        counts against (−47), chips count what was won or lost (+3)."""
+        counts against (−47), chips count what was won or lost (+3), each on its own board
+        (`board_of`)."""
         opts: RaminoOptions = game.opts
         base = opts.chips_start if opts.chips else 0
         return [replace(o, points=o.points - base if opts.chips else -o.points)

@@ -111,6 +111,10 @@ WORDS: Words = {
         "ramino.offer.margin": "Above {limit} you are out again: you can take {margin} more {margin:point|points} and stay in.",
         "ramino.offer.at_limit": "That is the limit itself: any points charged to you put you out again.",
         "ramino.offer.ask": "Re-enter, or stay out?",
+        # --- the chips game's own board in /stats and /leaderboard (issue 26) ---
+        "ramino.board.chips": "Ramino (chips)",
+        "ramino.stats.chips": "net chips {points:+}",
+        "ramino.lb.chips": "Net chips",
     },
     "it": {
         "ramino.game": "Ramino",
@@ -215,5 +219,9 @@ WORDS: Words = {
         "ramino.offer.margin": "Sopra {limit} sei di nuovo fuori: puoi prendere al massimo ancora {margin} {margin:punto|punti}.",
         "ramino.offer.at_limit": "È proprio il limite: qualsiasi punto ti venga addebitato ti rimette fuori.",
         "ramino.offer.ask": "Rientri o resti fuori?",
+        # --- the chips game's own board in /stats and /leaderboard (issue 26) ---
+        "ramino.board.chips": "Ramino a gettoni",
+        "ramino.stats.chips": "saldo gettoni {points:+}",
+        "ramino.lb.chips": "Saldo gettoni",
     },
 }

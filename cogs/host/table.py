@@ -184,6 +184,8 @@ class TableMessage:
                           is_bot=seats[o.seat]["is_bot"], points=o.points, won=o.won,
                           side=o.side)
                 for o in outcomes]
-        await self.storage.record_results(rt.record.id, rows)
+        # A variant whose score means something else is counted on a board of its own.
+        await self.storage.record_results(rt.record.id, rows,
+                                          counted_as=rt.adapter.board_of(rt.game))
         rt.session.close()
         self.runtimes.pop(rt.record.id, None)

@@ -16,6 +16,9 @@ from bot.app import RummyBot, StartupError
 from bot.settings import Settings
 from bot.storage.postgres import PostgresStorage
 from tests.cogs.conftest import open_table
+from tests.cogs.test_ramino_stats import (
+    test_a_chips_game_and_a_penalty_game_each_count_on_their_own_board,
+)
 from tests.cogs.test_restart import (
     test_a_takeover_survives_restarts_and_im_back_returns_the_seat,
     test_a_timeout_before_a_restart_still_counts_after_it,
@@ -29,6 +32,7 @@ from tests.conftest import Sim
 from tests.postgres_server import PostgresServer
 
 __all__ = [
+    "test_a_chips_game_and_a_penalty_game_each_count_on_their_own_board",
     "test_a_takeover_survives_restarts_and_im_back_returns_the_seat",
     "test_a_timeout_before_a_restart_still_counts_after_it",
     "test_leaderboard_and_stats_after_a_one_hand_game",

@@ -165,10 +165,11 @@ async def test_the_chips_game_plays_on_after_a_tie_and_records_the_winner(
     # chips won or lost against the 10 each began with: the leaderboard adds them up
     assert [(r.name, r.points, r.won) for r in results] == [
         ("Alice", 5, True), ("Bruno", 1, False), ("Chiara", -3, False), ("Dario", -3, False)]
-    board = await sim.bruno.slash(sim.channel, "leaderboard", game="ramino")
+    # on the chips game's own board, apart from Ramino's penalty totals
+    board = await sim.bruno.slash(sim.channel, "leaderboard", game="ramino_chips")
     assert (await png_of(board.response, "ramino_leaderboard.png")).width > 200
     stats = await sim.bruno.slash(sim.channel, "stats", member=sim.alice)
-    assert "Ramino: 1 win in 1 game (100%)" in stats.response.content
+    assert "Ramino (chips): 1 win in 1 game (100%), net chips +5" in stats.response.content
 
 
 async def test_the_end_of_the_chips_game_counts_chips_not_points(
