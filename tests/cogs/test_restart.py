@@ -40,6 +40,14 @@ async def alice_moves(sim: Sim) -> list[str]:
     return [a for _, seat, a, _ in await sim.bot.storage.actions(1) if seat == 0]
 
 
+async def bruno_draws_and_discards(sim: Sim) -> None:
+    """Bruno draws from the stock and discards his first card."""
+    await sim.bruno.user.click(dm(sim.bruno), label="Draw from stock")
+    msg = dm(sim.bruno)
+    card = option_values(msg, ":discard")[0]
+    await sim.bruno.user.select(msg, [card], custom_id=custom_id(msg, ":discard"))
+
+
 async def test_a_timeout_before_a_restart_still_counts_after_it(
         sim: Sim, deals: ScriptedDeals) -> None:
     await timed_game(sim, deals)
@@ -56,17 +64,20 @@ async def test_a_takeover_survives_restarts_and_im_back_returns_the_seat(
     await timed_game(sim, deals)
     await sim.env.advance_time(60)
     await play_pass(sim.bruno)
-    await sim.env.advance_time(60)  # Alice draws by default and the computer takes her seat
+    # Alice draws by default, the computer takes her seat and discards for her at once.
+    await sim.env.advance_time(60)
     assert any(TAKEN in x for x in texts(sim))
-    assert await alice_moves(sim) == ["pass", "draw"]
+    moves = await alice_moves(sim)
+    assert moves[:2] == ["pass", "draw"] and moves[2].startswith("discard") and len(moves) == 3
     table = table_message(sim)
     assert "I'm back" in labels(table)
 
     await sim.restart()
-    # The computer still plays Alice's seat: it discards for her without waiting 60 s.
+    await bruno_draws_and_discards(sim)
+    # The computer still plays Alice's seat: her turn comes without waiting 60 s.
     await sim.env.advance_time(BOT_DELAY)
-    assert (await alice_moves(sim))[2].startswith("discard")
-    assert "Alice discarded" in table_message(sim).content
+    assert (await alice_moves(sim))[4].startswith("discard")
+    assert table_message(sim).content.count("Alice discarded") == 2
     # The "I'm back" button of the table, from before the restart, gives the seat back.
     back = await sim.alice.click(table, label="I'm back")
     assert back.ephemeral and back.response.attachments
@@ -74,10 +85,7 @@ async def test_a_takeover_survives_restarts_and_im_back_returns_the_seat(
     assert "I'm back" not in labels(table_message(sim))
 
     await sim.restart()  # "I'm back" was saved too, before any further move
-    await sim.bruno.user.click(dm(sim.bruno), label="Draw from stock")
-    msg = dm(sim.bruno)
-    card = option_values(msg, ":discard")[0]
-    await sim.bruno.user.select(msg, [card], custom_id=custom_id(msg, ":discard"))
+    await bruno_draws_and_discards(sim)
     before = await version(sim)
     await sim.env.advance_time(BOT_DELAY + 5)
     assert await version(sim) == before  # Alice's turn waits for Alice
