@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cogs.host import ScriptedDeals
 from tests.cogs.conftest import (
     BOT_DELAY,
@@ -19,6 +21,8 @@ from tests.cogs.conftest import (
     table_message,
     texts,
 )
+from tests.cogs.test_computer_pace import computer_1_is_next, computer_moves, new_lines
+from tests.cogs.test_rummy500 import running
 from tests.conftest import Sim
 
 TAKEN = "A computer player took Alice's seat."
@@ -130,6 +134,40 @@ async def test_the_player_to_act_uses_his_old_dm_after_a_restart(
     # The timer of Bruno's turn runs again after the restart.
     await sim.env.advance_time(60)
     assert "Time's up: Bruno drew from the stock." in table_message(sim).content
+
+
+class Crash(Exception):
+    """The process dies here."""
+
+
+async def test_a_restart_after_a_step_is_saved_but_before_it_is_told_keeps_the_held_lines(
+        sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Computer 1 draws (its line is held, with the version after the draw), melds (saved), and
+    # the process dies before the meld is told: the stored game is past the held line.
+    await computer_1_is_next(sim, deals)
+    before = table_message(sim).content
+    storage = sim.bot.storage
+    record = storage.record_action
+
+    async def dies_once_the_meld_is_saved(game_id: int, seat: int | None, action: str,
+                                          state: str, version: int) -> None:
+        await record(game_id, seat, action, state, version)
+        if seat == 1 and action.startswith("meld"):
+            raise Crash()
+
+    monkeypatch.setattr(storage, "record_action", dies_once_the_meld_is_saved)
+    await sim.env.advance_time(BOT_DELAY)
+    assert [m.split()[0] for m in await computer_moves(sim)] == ["draw", "meld"]
+    rt = running(sim)
+    assert rt is not None
+    rt.session.close()  # nothing of the dead process runs on
+    await sim.restart()
+    await sim.env.advance_time(BOT_DELAY)
+    assert [m.split()[0] for m in await computer_moves(sim)] == ["draw", "meld", "discard"]
+    # The draw's line is shown, once, with the discard's; the meld's was never told.
+    mine = [line for line in new_lines(before, table_message(sim).content)
+            if line.startswith("Computer 1 ")]
+    assert len(mine) == 2 and "drew" in mine[0] and "discarded" in mine[1], mine
 
 
 def card_pretty(text: str) -> str:
