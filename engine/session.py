@@ -21,8 +21,9 @@ log = logging.getLogger(__name__)
 
 # A seat whose turn times out this many times in a row is handed to a computer player.
 TAKEOVER_AFTER = 2
-# The most actions a computer plays in one go (a draw, melds, lay-offs, a discard); a longer
-# turn goes on after another pause, so a game whose computer never ends its turn cannot hang.
+# The most actions a computer (or the clock, for a person whose time ran out) plays in one go
+# (a draw, melds, lay-offs, a discard); a longer turn goes on after another pause, so a game
+# whose computer never ends its turn cannot hang.
 TURN_STEPS = 40
 
 
@@ -117,7 +118,7 @@ class GameSession:
         self.taken_over: set[int] = set()  # humans replaced by the computer until back()
         self._windows = Windows(self.controlled_by_computer, self._react, lambda: self.bot_delay,
                                 hooks.passes)
-        self._expired: set[int] = set()  # seats whose turn timed out: rest of turn is default
+        self._expired: set[int] = set()  # seats whose turn timed out: the rest plays by default
         # seat -> (its own version, when its time runs out): see _deadline
         self._clocks: dict[int, tuple[int, float]] = {}
         self._lock = asyncio.Lock()
@@ -173,10 +174,11 @@ class GameSession:
 
     @property
     def plays_on(self) -> bool:
-        """Whether the computer whose action the listeners are told plays on at once.
+        """Whether the computer (or the clock) whose action the listeners are told plays on at once.
 
-        A computer plays its whole turn in one go: the listeners hear of each action (each is
-        saved), and may keep the table for the turn's last one.
+        A computer plays its whole turn in one go, and so does the clock the rest of a turn
+        whose time ran out: the listeners hear of each action (each is saved), and may keep
+        the table for the turn's last one.
         """
         return self._plays_on
 
@@ -330,12 +332,10 @@ class GameSession:
         version = self.game.version
         waiting = self._arm_window(version)
         for seat in acting:
-            if self.controlled_by_computer(seat):
+            if self._played_for(seat):
                 if waiting:
                     continue  # a computer does not close a claim window by playing at once
-                self._later(self.bot_delay, self._computer_move(seat, version))
-            elif seat in self._expired:
-                self._later(self.bot_delay, self._default_step(seat, version))
+                self._later(self.bot_delay, self._turn_job(seat, version))
             elif self.turn_seconds > 0:
                 self._arm_turn(seat, version)
 
@@ -440,69 +440,81 @@ class GameSession:
 
         return job
 
-    def _computer_move(self, seat: int, version: int) -> Callable[[], Awaitable[None]]:
+    def _played_for(self, seat: int) -> bool:
+        """Whether nobody plays the seat's turn by hand now: the computer plays it, or its
+        person's time ran out this turn and the clock plays the rest."""
+        return self.controlled_by_computer(seat) or seat in self._expired
+
+    def _turn_job(self, seat: int, version: int) -> Callable[[], Awaitable[None]]:
+        """Return the job that plays a turn nobody plays by hand, or the rest of it."""
         async def job() -> None:
             async with self._lock:
                 if not self._still_due(seat, version):
                     return
                 try:
-                    await self._play_turn(seat)
+                    await self._play_on(seat, *await self._step(seat, self._chooser(seat)))
                 finally:
                     self._plays_on = False
                     self._arm()
 
         return job
 
-    async def _play_turn(self, seat: int) -> None:
-        """Play a computer's turn: its actions one after the other, with no pause between."""
-        for _ in range(TURN_STEPS):
-            acting = self.game.to_act()
-            events = await self._play_chosen(seat, self.hooks.choose)
-            events += await self._close_if_unneeded()
-            self._plays_on = self._turn_goes_on(seat, acting, events)
-            await self._notify(events)
-            if not self._plays_on:
-                return
-
-    def _turn_goes_on(self, seat: int, acting: list[int], events: list[Event]) -> bool:
-        """Whether the computer's turn goes on after these events: the same seats are to act,
-        it is one of them, no window waits for anybody and no new hand was dealt."""
-        game = self.game
-        return (not self._closed and not game.is_over and game.to_act() == acting
-                and seat in acting and self.controlled_by_computer(seat)
-                and self._windows.find(game) is None and not self.hooks.new_deal(events))
-
-    def _default_step(self, seat: int, version: int) -> Callable[[], Awaitable[None]]:
-        async def job() -> None:
-            async with self._lock:
-                if not self._still_due(seat, version):
-                    return
-                events = await self._play_chosen(seat, self._default_chooser())
-                await self._announce_and_arm(events)
-
-        return job
-
     def _timeout(self, seat: int, version: int) -> Callable[[], Awaitable[None]]:
+        """Return the job that plays a person's default move when his time runs out, then
+        the rest of his turn at once: one turn, told like a computer's."""
         async def job() -> None:
             async with self._lock:
                 if not self._still_due(seat, version):
                     return
-                events = await self._play_chosen(seat, self._default_chooser())
-                events += await self._close_if_unneeded()
-                self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
-                takeover = self.timeouts[seat] >= TAKEOVER_AFTER
-                if takeover:
-                    self.taken_over.add(seat)
-                else:
-                    self._expired.add(seat)  # later steps of this turn play by default too
                 try:
-                    await self._notify(events)
+                    acting, events = await self._step(seat, self._default_chooser())
+                    takeover = self._count_timeout(seat)
+                    await self._play_on(seat, acting, events)
                     if takeover:
                         await self.hooks.on_takeover(seat)
                 finally:
+                    self._plays_on = False
                     self._arm()
 
         return job
+
+    def _count_timeout(self, seat: int) -> bool:
+        """Count a timeout of the seat; return whether the computer now takes it over."""
+        self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
+        if self.timeouts[seat] >= TAKEOVER_AFTER:
+            self.taken_over.add(seat)
+            return True
+        self._expired.add(seat)  # the rest of this turn plays by default
+        return False
+
+    async def _step(self, seat: int, chooser: Callable[[Game, int], Any]
+                    ) -> tuple[list[int], list[Event]]:
+        """Play one chosen action; return who was to act before it and what happened."""
+        acting = self.game.to_act()
+        events = await self._play_chosen(seat, chooser)
+        return acting, events + await self._close_if_unneeded()
+
+    async def _play_on(self, seat: int, acting: list[int], events: list[Event]) -> None:
+        """Tell a step of a turn nobody plays by hand, and play and tell its next steps one
+        after the other, with no pause between, while the turn goes on."""
+        for step in range(1, TURN_STEPS + 1):
+            self._plays_on = step < TURN_STEPS and self._turn_goes_on(seat, acting, events)
+            await self._notify(events)
+            if not self._plays_on:
+                return
+            acting, events = await self._step(seat, self._chooser(seat))
+
+    def _turn_goes_on(self, seat: int, acting: list[int], events: list[Event]) -> bool:
+        """Whether the turn nobody plays by hand goes on after these events: the same seats
+        are to act, it is one of them, no window waits for anybody and no new hand was dealt."""
+        game = self.game
+        return (not self._closed and not game.is_over and game.to_act() == acting
+                and seat in acting and self._played_for(seat)
+                and self._windows.find(game) is None and not self.hooks.new_deal(events))
+
+    def _chooser(self, seat: int) -> Callable[[Game, int], Any]:
+        """Return who chooses the seat's next action: the computer, or the clock's default."""
+        return self.hooks.choose if self.controlled_by_computer(seat) else self._default_chooser()
 
     def _default_chooser(self) -> Callable[[Game, int], Any]:
         return self.hooks.default_move or self.hooks.choose

@@ -85,12 +85,14 @@ class Events:
                                           seconds=left))
 
     async def taken_over(self, rt: Runtime, seat: int) -> None:
-        """Say a computer took an absent player's seat, and show "I'm back" on the table."""
+        """Say a computer took an absent player's seat.
+
+        The session tells this after the timed-out turn's last action, whose table edit
+        already shows "I'm back": the turn stays one edit.
+        """
         await self.meta.save(rt)
         await self.hands.hand_over(rt, seat)
         await self.places.post(rt, t("timer.replaced", rt.locale, name=rt.names[seat]))
-        # Show "I'm back" now, with any line held for the end of the turn.
-        await self.table.edit(rt, [])
 
 
 def note_drawn(rt: Runtime, events: list[Event], fresh: bool) -> None:

@@ -72,9 +72,15 @@ class Sessions:
         rt = Runtime(record, adapter, session, settings,
                      table_message_id=record.table_message_id)
         held = (meta or {}).get("held") or {}
-        if held.get("version") == game.version:  # lines of this very turn, not yet on the table
+        held_at = held.get("version")
+        # Lines not yet on the table, of this turn or of one the stored game has passed: a
+        # move is saved before its listener stores the meta, so a restart in between leaves
+        # the held lines behind the game. The stored log never holds them too: both are kept
+        # together, so the next edit shows each once. Lines of a later version are of moves
+        # the stored game does not have: never shown.
+        if isinstance(held_at, int) and held_at <= game.version:
             rt.held_lines = [str(line) for line in held.get("lines", [])]
-            rt.held_at = game.version
+            rt.held_at = held_at
         if meta:
             restore_table_meta(rt, meta, self.client)
         rt.saved_meta = meta_of(rt)

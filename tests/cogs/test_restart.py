@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cogs.host import ScriptedDeals
 from tests.cogs.conftest import (
     BOT_DELAY,
@@ -19,6 +21,8 @@ from tests.cogs.conftest import (
     table_message,
     texts,
 )
+from tests.cogs.test_computer_pace import computer_1_is_next, computer_moves, new_lines
+from tests.cogs.test_rummy500 import running
 from tests.conftest import Sim
 
 TAKEN = "A computer player took Alice's seat."
@@ -40,6 +44,14 @@ async def alice_moves(sim: Sim) -> list[str]:
     return [a for _, seat, a, _ in await sim.bot.storage.actions(1) if seat == 0]
 
 
+async def bruno_draws_and_discards(sim: Sim) -> None:
+    """Bruno draws from the stock and discards his first card."""
+    await sim.bruno.user.click(dm(sim.bruno), label="Draw from stock")
+    msg = dm(sim.bruno)
+    card = option_values(msg, ":discard")[0]
+    await sim.bruno.user.select(msg, [card], custom_id=custom_id(msg, ":discard"))
+
+
 async def test_a_timeout_before_a_restart_still_counts_after_it(
         sim: Sim, deals: ScriptedDeals) -> None:
     await timed_game(sim, deals)
@@ -56,17 +68,20 @@ async def test_a_takeover_survives_restarts_and_im_back_returns_the_seat(
     await timed_game(sim, deals)
     await sim.env.advance_time(60)
     await play_pass(sim.bruno)
-    await sim.env.advance_time(60)  # Alice draws by default and the computer takes her seat
+    # Alice draws by default, the computer takes her seat and discards for her at once.
+    await sim.env.advance_time(60)
     assert any(TAKEN in x for x in texts(sim))
-    assert await alice_moves(sim) == ["pass", "draw"]
+    moves = await alice_moves(sim)
+    assert moves[:2] == ["pass", "draw"] and moves[2].startswith("discard") and len(moves) == 3
     table = table_message(sim)
     assert "I'm back" in labels(table)
 
     await sim.restart()
-    # The computer still plays Alice's seat: it discards for her without waiting 60 s.
+    await bruno_draws_and_discards(sim)
+    # The computer still plays Alice's seat: her turn comes without waiting 60 s.
     await sim.env.advance_time(BOT_DELAY)
-    assert (await alice_moves(sim))[2].startswith("discard")
-    assert "Alice discarded" in table_message(sim).content
+    assert (await alice_moves(sim))[4].startswith("discard")
+    assert table_message(sim).content.count("Alice discarded") == 2
     # The "I'm back" button of the table, from before the restart, gives the seat back.
     back = await sim.alice.click(table, label="I'm back")
     assert back.ephemeral and back.response.attachments
@@ -74,10 +89,7 @@ async def test_a_takeover_survives_restarts_and_im_back_returns_the_seat(
     assert "I'm back" not in labels(table_message(sim))
 
     await sim.restart()  # "I'm back" was saved too, before any further move
-    await sim.bruno.user.click(dm(sim.bruno), label="Draw from stock")
-    msg = dm(sim.bruno)
-    card = option_values(msg, ":discard")[0]
-    await sim.bruno.user.select(msg, [card], custom_id=custom_id(msg, ":discard"))
+    await bruno_draws_and_discards(sim)
     before = await version(sim)
     await sim.env.advance_time(BOT_DELAY + 5)
     assert await version(sim) == before  # Alice's turn waits for Alice
@@ -122,6 +134,40 @@ async def test_the_player_to_act_uses_his_old_dm_after_a_restart(
     # The timer of Bruno's turn runs again after the restart.
     await sim.env.advance_time(60)
     assert "Time's up: Bruno drew from the stock." in table_message(sim).content
+
+
+class Crash(Exception):
+    """The process dies here."""
+
+
+async def test_a_restart_after_a_step_is_saved_but_before_it_is_told_keeps_the_held_lines(
+        sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Computer 1 draws (its line is held, with the version after the draw), melds (saved), and
+    # the process dies before the meld is told: the stored game is past the held line.
+    await computer_1_is_next(sim, deals)
+    before = table_message(sim).content
+    storage = sim.bot.storage
+    record = storage.record_action
+
+    async def dies_once_the_meld_is_saved(game_id: int, seat: int | None, action: str,
+                                          state: str, version: int) -> None:
+        await record(game_id, seat, action, state, version)
+        if seat == 1 and action.startswith("meld"):
+            raise Crash()
+
+    monkeypatch.setattr(storage, "record_action", dies_once_the_meld_is_saved)
+    await sim.env.advance_time(BOT_DELAY)
+    assert [m.split()[0] for m in await computer_moves(sim)] == ["draw", "meld"]
+    rt = running(sim)
+    assert rt is not None
+    rt.session.close()  # nothing of the dead process runs on
+    await sim.restart()
+    await sim.env.advance_time(BOT_DELAY)
+    assert [m.split()[0] for m in await computer_moves(sim)] == ["draw", "meld", "discard"]
+    # The draw's line is shown, once, with the discard's; the meld's was never told.
+    mine = [line for line in new_lines(before, table_message(sim).content)
+            if line.startswith("Computer 1 ")]
+    assert len(mine) == 2 and "drew" in mine[0] and "discarded" in mine[1], mine
 
 
 def card_pretty(text: str) -> str:

@@ -371,16 +371,56 @@ async def test_a_failing_listener_does_not_silence_the_others(clock: LoopClock) 
     assert total(session) == 2 and table.kinds("persist") == [(0, 2)]
 
 
-async def test_timed_out_multi_step_turn_finishes_by_default_and_counts_once(
+async def test_timed_out_multi_step_turn_finishes_by_default_at_once_and_counts_once(
+    clock: LoopClock,
+) -> None:
+    session, table = make_session(clock, computers={1}, turn_seconds=60, steps=3, target=50)
+    heard: list[bool] = []
+
+    async def listen(_events: list[Event]) -> None:
+        heard.append(session.plays_on)
+
+    session.hooks.on_events.append(listen)
+    await clock.advance(59.9)
+    assert table.kinds("move") == []
+    await clock.advance(0.1)
+    # The rest of the turn follows the timed-out step with no pause: one turn, told as one.
+    assert table.kinds("move") == [(0, 1, 60.0)] * 3
+    assert heard == [True, True, False]  # the table may wait for the turn's last step
+    assert [k for k, _ in table.log[1:]] == ["persist", "move"] * 3  # each saved, then told
+    assert session.timeouts[0] == 1 and session.taken_over == set()
+    assert session.game.to_act() == [1]
+    await clock.advance(1.5)  # the computer's turn: seat 0's clock played nothing more
+    assert table.kinds("move")[3:] == [(1, 2, 61.5)] * 3
+
+
+async def test_a_takeover_on_a_multi_step_turn_plays_its_rest_by_computer_at_once(
     clock: LoopClock,
 ) -> None:
     session, table = make_session(clock, computers={1}, turn_seconds=60, steps=2, target=50)
+    await clock.advance(60)  # first timeout: two default steps (+1 +1)
+    await clock.advance(1.5)  # the computer's turn
+    await clock.advance(60)  # second timeout: the default step, then the computer's at once
+    assert table.kinds("move")[4:] == [(0, 1, 121.5), (0, 2, 121.5)]
+    # The takeover is told once the turn is played, and takes seat 0 from its next turn on.
+    assert table.log[-1] == ("takeover", (0, 121.5))
+    assert session.taken_over == {0} and session.timeouts[0] == 2
+    await clock.advance(1.5)  # seat 1
+    await clock.advance(1.5)  # seat 0, now the computer's: its whole turn after one pause
+    assert table.kinds("move")[-2:] == [(0, 2, 124.5)] * 2
+
+
+async def test_a_timed_out_step_that_fails_to_save_counts_nothing_and_is_tried_again(
+    clock: LoopClock,
+) -> None:
+    session, table = make_session(clock, turn_seconds=60, steps=2, target=50)
+    table.fail_persist = 1
     await clock.advance(60)
-    assert table.kinds("move") == [(0, 1, 60.0)]
-    await clock.advance(1.5)  # the rest of the turn, after a visible pause
-    assert table.kinds("move") == [(0, 1, 60.0), (0, 1, 61.5)]
+    assert table.kinds("move") == [] and total(session) == 0
+    assert session.timeouts.get(0, 0) == 0  # the timeout never became a move: not counted
+    await clock.advance(60)  # re-armed: a full turn's time again
+    assert table.kinds("move") == [(0, 1, 120.0)] * 2
     assert session.timeouts[0] == 1
-    assert session.game.to_act() == [1]
 
 
 async def test_untimed_game_waits_forever(clock: LoopClock) -> None:

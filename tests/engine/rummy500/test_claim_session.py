@@ -307,3 +307,26 @@ async def test_a_discard_nobody_may_claim_opens_and_closes_its_window_in_one_ann
     await clock.advance(0)
     assert len(recorder.saved) == 2
     session.close()
+
+
+async def test_a_timed_out_turn_draws_and_discards_at_once_and_its_window_opens(
+        clock: LoopClock) -> None:
+    # Seat 0's time runs out before his draw: the clock draws 8H and discards it at once;
+    # 8H fits seat 1's run, so the Rummy! window opens for the people and waits for them.
+    recorder = Recorder(13)
+    game = crafted({0: "2C 4D 9S", 1: "3C 5D 10S KD", 2: "3S 6D JS", 3: "4S 7D QS KC"},
+                   melds=[(1, "5H 6H 7H"), (2, "9C 10C JC")], pile="KH", stock="8H 2D",
+                   turn=0, phase="draw", players=4)
+    hooks = recorder.hooks()
+    hooks.default_move = lambda g, s: "draw" if g.phase == "draw" else "discard 8H"
+    session = GameSession(game, hooks, turn_seconds=60, bot_delay=1.5)
+    session.start()
+    await clock.advance(60)
+    assert recorder.saved == [(0, "draw"), (0, "discard 8H")]
+    assert session.game.claim_open  # type: ignore[attr-defined]
+    version = session.game.version
+    await clock.advance(5)
+    assert session.game.version == version  # nobody plays through the open window
+    assert len(await submit_all(session, [1])) == 1
+    assert recorder.saved[-1] == (1, "claim 8H A")
+    session.close()
