@@ -69,6 +69,12 @@ class Checked:
     seat: int | None
     values: tuple[str, ...] = ()  # a select's chosen values
 
+    def worded(self, key: str) -> str:
+        """Return a refusal's catalogue key as this seat reads it (its game's wording)."""
+        if self.rt is None or self.seat is None:
+            return key
+        return self.rt.adapter.refusal_key(self.rt.game, self.seat, key)
+
 
 def read(custom_id: str, values: Sequence[str], select: bool) -> tuple[ComponentId,
                                                                         tuple[str, ...]]:
@@ -143,7 +149,7 @@ class GameComponent:
         if checked is None:
             return
         try:
-            async with refusals_answered(interaction):
+            async with refusals_answered(interaction, checked.worded):
                 await checked.host.router.route(interaction, checked.cid, checked.rt,
                                                 checked.seat, checked.values)
         except discord.HTTPException as error:

@@ -3,14 +3,16 @@
 A `RulesError` is told with the catalogue entry `error.<its code>` (`<game>.error.<code>` for
 a code of the game's own, in its catalogue: see bot.i18n), filled with the error's own params:
 every code has its words in each catalogue (a test checks it), so a new rule needs no code
-here, only its catalogue entries.
+here, only its catalogue entries. A click on a game's control is told as its seat reads it:
+the game's adapter may choose another entry for his position (`refusal_key`: Canasta says
+"you" rather than "your side" to a player alone on his side).
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 
 import discord
 from discord import app_commands
@@ -35,6 +37,15 @@ NEEDED_PERMISSIONS: tuple[tuple[str, str], ...] = (
 
 # Error params the catalogue knows by another name: `t()` takes `key` and `locale` itself.
 _RENAMED = {"key": "option", "locale": "language"}
+
+# A refusal's catalogue key as the member's seat reads it (the game's adapter may word it for
+# his position, e.g. "you" rather than "your side" for a side of one).
+Worded = Callable[[str], str]
+
+
+def as_catalogued(key: str) -> str:
+    """Return a refusal's key unchanged: no seat to word it for."""
+    return key
 
 
 class Refusal(Exception):
@@ -73,9 +84,9 @@ def rules_key(error: RulesError) -> str:
     return resolve(f"error.{error.code}")
 
 
-def rules_text(error: RulesError, locale: str) -> str:
+def rules_text(error: RulesError, locale: str, worded: Worded = as_catalogued) -> str:
     """Translate a RulesError into the member's language, with its params."""
-    key = rules_key(error)
+    key = worded(rules_key(error))
     # A placeholder the error does not carry shows as "?" rather than breaking the text.
     params: dict[str, object] = dict.fromkeys(placeholders(catalogue(locale).get(key, "")), "?")
     params.update((_RENAMED.get(name, name), _shown(name, value))
@@ -109,13 +120,14 @@ def missing_permission(channel: object, me: object) -> str:
     return "perm.send_messages"
 
 
-def refusal_text(interaction: discord.Interaction, error: Exception) -> str:
+def refusal_text(interaction: discord.Interaction, error: Exception,
+                 worded: Worded = as_catalogued) -> str:
     """Return what to tell the member about an error, in his language."""
     locale = locale_of(interaction.locale)
     if isinstance(error, Refusal):
         return t(error.key, locale, **echoed(error.params), **error.listed)
     if isinstance(error, RulesError):
-        return rules_text(error, locale)
+        return rules_text(error, locale, worded)
     if isinstance(error, StorageError):
         log.error("not saved: %s", error)  # the member is told; the admin must see it too
         return t("error.not_saved", locale)
@@ -145,15 +157,17 @@ async def discord_failed(interaction: discord.Interaction, error: discord.HTTPEx
         await reply(interaction, t("error.discord_failed", locale_of(interaction.locale)))
 
 
-async def refuse(interaction: discord.Interaction, error: Exception) -> None:
+async def refuse(interaction: discord.Interaction, error: Exception,
+                 worded: Worded = as_catalogued) -> None:
     """Tell the member, ephemerally and in his language, why nothing happened."""
-    await reply(interaction, refusal_text(interaction, error))
+    await reply(interaction, refusal_text(interaction, error, worded))
 
 
 @contextlib.asynccontextmanager
-async def refusals_answered(interaction: discord.Interaction) -> AsyncIterator[None]:
+async def refusals_answered(interaction: discord.Interaction,
+                            worded: Worded = as_catalogued) -> AsyncIterator[None]:
     """Answer a refusal raised inside ephemerally (anything else is a bug: it propagates)."""
     try:
         yield
     except REFUSALS as error:
-        await refuse(interaction, error)
+        await refuse(interaction, error, worded)

@@ -310,6 +310,11 @@ class AdapterBase(ABC, Generic[GameT, OptT, HandT]):
             return t("turn.waiting", locale)
         return t("turn.waiting_after", locale, name=names[before])
 
+    def refusal_key(self, game: GameT, seat: int, key: str) -> str:
+        """Return the catalogue key that tells this seat a refusal told by `key` (a game may
+        word it for the seat's position, e.g. a side of one)."""
+        return key
+
     @abstractmethod
     def hand_prompt(self, game: GameT, seat: int, names: Sequence[str], locale: str) -> str:
         """Return the line above a seat's hand: what to do now, or whom we wait for."""

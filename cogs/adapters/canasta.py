@@ -162,6 +162,11 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
             line = t(alone_key(key, alone), locale)
         return line + "\n" + worth
 
+    def refusal_key(self, game: CanastaGame, seat: int, key: str) -> str:
+        """Return a refusal's key for the seat: "you", not "your side", for a side of one."""
+        view: CanastaHand = view_of(game, seat)
+        return alone_key(key, len(own_side(view).seats) == 1)
+
     # ----- controls ---------------------------------------------------------------------------
 
     def controls(self, game: CanastaGame, seat: int, locale: str, draft: object | None = None
@@ -446,7 +451,8 @@ CANASTA = CanastaAdapter()
 
 # Lines that say "your side": a player alone on his side (two-player Canasta) reads "you".
 ALONE_KEYS = frozenset({"canasta.opened_line", "canasta.prompt.discard", "canasta.prompt.play",
-                        "canasta.prompt.play_add"})
+                        "canasta.prompt.play_add", "canasta.error.hand_size",
+                        "canasta.error.cannot_go_out", "canasta.error.rank_melded"})
 
 
 def alone_key(key: str, alone: bool) -> str:

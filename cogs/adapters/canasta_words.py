@@ -18,6 +18,10 @@ WORDS: Words = {
         "canasta.error.rank_melded": "Your side already has a meld of that rank: add the cards to it.",
         "canasta.error.canasta_closed": "That canasta takes no more cards: it is full at seven, or it is clean and wild cards may not spoil it in this game.",
         "canasta.error.end_not_allowed": "The hand can be ended only at the start of your turn when the stock is empty.",
+        # words (issue 26): a refusal to a player alone on his side (two players) says "you"
+        "canasta.error.hand_size_alone": "You can't do that: you must keep a card to discard, and you may be left with a single card only once you have two canastas, one of them clean.",
+        "canasta.error.cannot_go_out_alone": "You can't go out yet: you need two canastas, at least one of them clean.",
+        "canasta.error.rank_melded_alone": "You already have a meld of that rank: add the cards to it.",
         "canasta.option.going_out_bonus": "Going-out bonus",
         "canasta.option.going_out_bonus.help": "Points the side that goes out scores.",
         "canasta.option.black_three_value": "Black three value",
@@ -152,6 +156,10 @@ WORDS: Words = {
         "canasta.error.rank_melded": "La tua squadra ha già una combinazione di quel valore: attacca lì le carte.",
         "canasta.error.canasta_closed": "Quella canasta non prende altre carte: è completa a sette, oppure è pulita e in questa partita le matte non possono sporcarla.",
         "canasta.error.end_not_allowed": "Puoi chiudere la mano solo all'inizio del tuo turno, quando il mazzo è finito.",
+        # words (issue 26): a refusal to a player alone on his side (two players) says "tu"
+        "canasta.error.hand_size_alone": "Non puoi: devi tenere una carta da scartare, e puoi restare con una carta sola solo se hai due canaste, almeno una pulita.",
+        "canasta.error.cannot_go_out_alone": "Non puoi ancora chiudere: ti servono due canaste, almeno una pulita.",
+        "canasta.error.rank_melded_alone": "Hai già una combinazione di quel valore: attacca lì le carte.",
         "canasta.option.going_out_bonus": "Bonus di chiusura",
         "canasta.option.going_out_bonus.help": "I punti che prende la squadra che chiude.",
         "canasta.option.black_three_value": "Valore del tre nero",
