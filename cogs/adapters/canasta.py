@@ -163,9 +163,10 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
         return line + "\n" + worth
 
     def refusal_key(self, game: CanastaGame, seat: int, key: str) -> str:
-        """Return a refusal's key for the seat: "you", not "your side", for a side of one."""
+        """Return a refusal's key for the seat: Canasta's own words where a shared refusal
+        would mislead, and "you", not "your side", for a side of one."""
         view: CanastaHand = view_of(game, seat)
-        return alone_key(key, len(own_side(view).seats) == 1)
+        return alone_key(OWN_REFUSALS.get(key, key), len(own_side(view).seats) == 1)
 
     # ----- controls ---------------------------------------------------------------------------
 
@@ -452,7 +453,10 @@ CANASTA = CanastaAdapter()
 # Lines that say "your side": a player alone on his side (two-player Canasta) reads "you".
 ALONE_KEYS = frozenset({"canasta.opened_line", "canasta.prompt.discard", "canasta.prompt.play",
                         "canasta.prompt.play_add", "canasta.error.hand_size",
-                        "canasta.error.cannot_go_out", "canasta.error.rank_melded"})
+                        "canasta.error.cannot_go_out", "canasta.error.rank_melded",
+                        "canasta.side_not_opened"})
+# Shared refusals Canasta words its own way: a side opens together, partners included.
+OWN_REFUSALS = {"error.not_opened": "canasta.side_not_opened"}
 
 
 def alone_key(key: str, alone: bool) -> str:

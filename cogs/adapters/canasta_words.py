@@ -22,6 +22,9 @@ WORDS: Words = {
         "canasta.error.hand_size_alone": "You can't do that: you must keep a card to discard, and you may be left with a single card only once you have two canastas, one of them clean.",
         "canasta.error.cannot_go_out_alone": "You can't go out yet: you need two canastas, at least one of them clean.",
         "canasta.error.rank_melded_alone": "You already have a meld of that rank: add the cards to it.",
+        # a side opens together: the shared "a meld of your own" would mislead a partner
+        "canasta.side_not_opened": "Your side has not opened yet: open when you draw, with melds worth the minimum, or by taking the pile.",
+        "canasta.side_not_opened_alone": "You have not opened yet: open when you draw, with melds worth the minimum, or by taking the pile.",
         "canasta.option.going_out_bonus": "Going-out bonus",
         "canasta.option.going_out_bonus.help": "Points the side that goes out scores.",
         "canasta.option.black_three_value": "Black three value",
@@ -160,6 +163,8 @@ WORDS: Words = {
         "canasta.error.hand_size_alone": "Non puoi: devi tenere una carta da scartare, e puoi restare con una carta sola solo se hai due canaste, almeno una pulita.",
         "canasta.error.cannot_go_out_alone": "Non puoi ancora chiudere: ti servono due canaste, almeno una pulita.",
         "canasta.error.rank_melded_alone": "Hai già una combinazione di quel valore: attacca lì le carte.",
+        "canasta.side_not_opened": "La tua squadra non ha ancora aperto: apri pescando, con combinazioni che valgono il minimo, oppure prendendo gli scarti.",
+        "canasta.side_not_opened_alone": "Non hai ancora aperto: apri pescando, con combinazioni che valgono il minimo, oppure prendendo gli scarti.",
         "canasta.option.going_out_bonus": "Bonus di chiusura",
         "canasta.option.going_out_bonus.help": "I punti che prende la squadra che chiude.",
         "canasta.option.black_three_value": "Valore del tre nero",

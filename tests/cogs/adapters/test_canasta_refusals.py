@@ -98,3 +98,26 @@ def test_refusals_that_do_not_name_the_side_read_the_same_alone() -> None:
     with pytest.raises(RulesError) as caught:
         game.verify(0, parse_action("discard 9H"))
     assert told(game, caught.value, "en") == "You don't hold 9♥\ufe0e."
+
+
+NOT_OPENED = {
+    ("en", 2): "You have not opened yet: open when you draw, with melds worth the minimum, or "
+               "by taking the pile.",
+    ("en", 4): "Your side has not opened yet: open when you draw, with melds worth the "
+               "minimum, or by taking the pile.",
+    ("it", 2): "Non hai ancora aperto: apri pescando, con combinazioni che valgono il minimo, "
+               "oppure prendendo gli scarti.",
+    ("it", 4): "La tua squadra non ha ancora aperto: apri pescando, con combinazioni che "
+               "valgono il minimo, oppure prendendo gli scarti.",
+}
+
+
+@pytest.mark.parametrize(("locale", "players"), sorted(NOT_OPENED))
+def test_a_meld_before_the_side_opened_says_the_side_opens_together(locale: str,
+                                                                    players: int) -> None:
+    # The shared "a meld of your own" would tell a partner his partner's opening does not count.
+    game = crafted({0: "7H 7D 7C 4C 5S"}, stock="3C 8D", players=players)
+    with pytest.raises(RulesError) as caught:
+        game.verify(0, parse_action("meld 7H,7D,7C"))
+    assert caught.value.code == "not_opened"
+    assert told(game, caught.value, locale) == NOT_OPENED[locale, players]
