@@ -63,7 +63,7 @@ def _groups(row: HandEndRow) -> list[Group]:
         caption = row.layoff_label
         groups.append(Group(marked(row.layoffs, row.layoffs, "laid_off"), caption=caption,
                             min_width=text_width(caption, CAPTION_PX, True)))
-    if row.loose or not groups:  # else the header says it: an empty row would waste room
+    if row.loose:  # else the header says it: an empty row would waste room
         caption = _loose_caption(row)
         groups.append(Group(marked(row.loose, [], ""), caption=caption,
                             min_width=text_width(caption, CAPTION_PX, True)))
@@ -79,7 +79,8 @@ def _chunks(row: HandEndRow) -> list[Chunk]:
 
 
 def _panel_height(chunks: list[Chunk]) -> int:
-    return 2 * PANEL_PAD + HEADER_H + max(1, rows_used(chunks)) * ROW_H - 6
+    rows = rows_used(chunks)  # none: a hand that went out with no meld of its own
+    return 2 * PANEL_PAD + HEADER_H + (rows * ROW_H - 6 if rows else 0)
 
 
 def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, row: HandEndRow,
@@ -95,20 +96,31 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, row: HandEndRow,
     room = x1 - x0 - 2 * PANEL_PAD - points_w - 16
     name = fit_text(row.name, NAME_PX, room, bold=True)
     draw_text(draw, (x0 + PANEL_PAD, mid), name, NAME_PX, TEXT, bold=True, anchor="lm")
-    if not row.loose and (row.melds or row.layoffs):
+    if not row.loose:
         x = x0 + PANEL_PAD + text_width(name, NAME_PX, True) + 14
         caption = fit_text(_loose_caption(row), CAPTION_PX, room - x + x0 + PANEL_PAD, True)
         draw_text(draw, (x, mid), caption, CAPTION_PX, GOLD, bold=True, anchor="lm")
     top, cards = y + PANEL_PAD + HEADER_H, []
+    captioned = {id(c) for c in _captioned(chunks)}
     for chunk in chunks:
         card_y = top + chunk.row * ROW_H
         placed = draw_meld_cards(image, draw, chunk, (x0 + PANEL_PAD, card_y), 8)
         cards += placed
         below = card_y + SMALL.h + 8
         left = x0 + PANEL_PAD + chunk.x
-        if chunk.group.caption and chunk.first:
+        if chunk.group.caption and id(chunk) in captioned:
             draw_text(draw, (left, below - 4), chunk.group.caption, CAPTION_PX, GOLD, bold=True)
     return bottom, cards
+
+
+def _captioned(chunks: list[Chunk]) -> list[Chunk]:
+    """Return the chunks whose group's caption goes under them: a group's first, but the
+    last group's last, so "In hand: 245" reads after all the loose cards, not between rows
+    (nothing follows the last group, so its caption has that row to itself)."""
+    chosen = [c for c in chunks if c.first]
+    if chunks and not chunks[-1].first:
+        chosen = [c for c in chosen if c.group is not chunks[-1].group] + [chunks[-1]]
+    return chosen
 
 
 def _title_lines(spec: HandEndSpec) -> list[str]:
