@@ -24,7 +24,6 @@ from card_images import (
     SeatSpec,
     TableSpec,
 )
-from card_images.faces import normalize, sort_key
 from cogs.adapters import Control, Outcome, view_of
 from cogs.adapters.base import AdapterBase, levels, with_words
 from cogs.adapters.ramino51_menus import (
@@ -34,6 +33,7 @@ from cogs.adapters.ramino51_menus import (
     hand_controls,
     joker_cards,
     offered,
+    picture_order,
     placed_text,
     step_draft,
 )
@@ -292,7 +292,7 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
         # The closer's row shows what he put down (all of it, after a close in hand).
         mine = [m for m in p.melds if m.owner == s.seat] if s.seat == p.closer else []
         return HandEndRow(name=names[s.seat], melds=[list(m.cards) for m in mine],
-                          loose=in_hand_order(s.hand), loose_value=s.value, points=points,
+                          loose=picture_order(s.hand), loose_value=s.value, points=points,
                           loose_label=t("picture.in_hand", locale),
                           joker_for=joker_cards(p for m in mine for p in m.placed))
 
@@ -389,11 +389,6 @@ def opening_line(view: R51Hand, locale: str) -> str:
         return t("ramino51.open_none", locale, minimum=best.minimum)
     key = "ramino51.open_ready" if best.value >= best.minimum else "ramino51.opening_line"
     return t(key, locale, points=best.value, minimum=best.minimum)
-
-
-def in_hand_order(cards: Sequence[str]) -> list[str]:
-    """Return a hand laid open in the order a hand picture sorts it (by suit, jokers last)."""
-    return sorted(cards, key=lambda c: sort_key(normalize(c), "suit"))
 
 
 RAMINO51 = Ramino51Adapter()

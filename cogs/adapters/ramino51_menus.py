@@ -37,6 +37,7 @@ from hashlib import sha256
 from typing import TypeVar
 
 from bot.i18n import card_text, cards_text, t
+from card_images.faces import normalize, sort_key
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption
 from cogs.errors import Refusal
 from engine.errors import IllegalMove
@@ -276,7 +277,7 @@ def _close(view: R51Hand, locale: str) -> list[Control]:
 
 def _exchange(view: R51Hand, locale: str) -> list[Control]:
     """Return the listed swaps of the exchange card (never for its twin: no exchange)."""
-    cards = [a.card.text for a in listed(view, SwapExchange)]
+    cards = picture_order(a.card.text for a in listed(view, SwapExchange))
     if not cards or not view.table.exchange:
         return []
     got = card_text(view.table.exchange)
@@ -285,8 +286,14 @@ def _exchange(view: R51Hand, locale: str) -> list[Control]:
     return [SelectControl("exchange", t("ramino51.exchange_placeholder", locale, got=got), options)]
 
 
+def picture_order(cards: Iterable[str]) -> list[str]:
+    """Return cards in the order a hand picture sorts them (by suit, jokers last): a hand
+    laid open, a menu's cards, so a card is found where the eye looks for it."""
+    return sorted(cards, key=lambda c: sort_key(normalize(c), "suit"))
+
+
 def _discards(view: R51Hand, locale: str) -> list[Control]:
-    cards = [a.card.text for a in listed(view, Discard)]
+    cards = picture_order(a.card.text for a in listed(view, Discard))
     if not cards:
         return []
     options = [SelectOption(c, t("action.discard_card", locale, card=card_text(c)))

@@ -513,7 +513,7 @@ def test_the_table_footer_says_how_often_the_stock_was_rebuilt() -> None:
     assert "rebuilt" not in RAMINO51.table_spec(game, NAMES, "en").footer
     game.apply(0, "draw")
     assert RAMINO51.table_spec(game, NAMES, "en").footer.startswith(
-        "pile: 1 card · stock rebuilt 1 time · ")
+        "Discard pile: 1 card · stock rebuilt 1 time · ")
     twice = crafted(hands, players=3, phase="draw", rest_to="pile", rebuilds=2)
     assert "· mazzo rifatto 2 volte ·" in RAMINO51.table_spec(twice, NAMES, "it").footer
 
@@ -642,3 +642,16 @@ def test_the_prompt_names_only_the_moves_the_controls_offer(name: str) -> None:
     shown = {c.label if isinstance(c, ButtonControl) else c.placeholder
              for c in RAMINO51.controls(game, 0, "en")}
     assert shown == R51_OFFERED[name]
+
+
+def test_the_discard_and_exchange_menus_list_cards_as_the_hand_picture_sorts_them() -> None:
+    # Dealt order (K♦ 3♥ 9♣ 4♠ 2♣ JK) would make a player hunt for his card down the menu.
+    selects = {c.verb: [o.value for o in c.options]
+               for phase in ("draw", "play")
+               for c in RAMINO51.controls(crafted({0: "KD 3H 9C 4S 2C JK", 1: "KC 3S",
+                                                   2: "2H 8C"}, players=3, exchange="5H",
+                                                  phase=phase, had_turn=[False] * 3), 0, "en")
+               if isinstance(c, SelectControl)}
+    picture = ["4S", "3H", "2C", "9C", "KD", "JK"]  # spades, hearts, clubs, diamonds; jokers last
+    assert selects["discard"] == picture
+    assert selects["exchange"] == picture
