@@ -398,8 +398,8 @@ class Rummy500Adapter(AdapterBase[Rummy500Game, Rummy500Options, R500Hand]):
         if isinstance(p, EmptyHand):
             return t("rummy500.event.empty_hand", locale, name=who)
         if isinstance(p, Taken):
-            return t("rummy500.event.take_from", locale, k=p.k) + self._melds_line(p.melds,
-                                                                                    locale)
+            # The cards taken are named already, the deepest first: only its meld is news.
+            return self._melds_line(p.melds, locale).strip()
         if isinstance(p, LaidOff):
             return t("rummy500.event.layoff_points", locale, points=p.points)
         if isinstance(p, Claimed):

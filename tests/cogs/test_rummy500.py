@@ -126,8 +126,8 @@ async def test_a_scripted_hand_with_a_deep_pickup_chained_layoffs_both_aces_and_
     await pick(sim.chiara, "ui_lay", ["AC"])  # the ace at the high end: 15
     await pick(sim.chiara, "discard", ["10H"])  # a taken card other than JC may go
     lines = table_message(sim).content
-    assert ("Chiara took J♣\ufe0e 2♠\ufe0e 10♥\ufe0e from the discard pile. From position 1 of the "
-            "pile. New meld C: J♣\ufe0e Q♣\ufe0e K♣\ufe0e.") in lines
+    assert ("Chiara took J♣\ufe0e 2♠\ufe0e 10♥\ufe0e from the discard pile. "
+            "New meld C: J♣\ufe0e Q♣\ufe0e K♣\ufe0e.") in lines
     assert "Chiara laid off A♣\ufe0e on C. +15 points." in lines
 
     # Alice ends the chain with AD at the low end (5) and discards 7D: it fits A and B.

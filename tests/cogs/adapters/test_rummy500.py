@@ -146,7 +146,7 @@ def test_every_kind_of_event_has_its_public_line() -> None:
         "Hand 3: Chiara deals.",
         "Chiara names the special card: Q♥\ufe0e.", "Chiara names no special card this hand.",
         "Alice drew from the stock.",
-        "Bruno took 4♦\ufe0e 9♠\ufe0e from the discard pile. From position 2 of the pile. "
+        "Bruno took 4♦\ufe0e 9♠\ufe0e from the discard pile. "
         "New meld B: 4♦\ufe0e 5♦\ufe0e 6♦\ufe0e.",
         "Bruno melded B: 4♦\ufe0e 5♦\ufe0e 6♦\ufe0e.",
         "Bruno laid off 7♦\ufe0e on B. +5 points.",
