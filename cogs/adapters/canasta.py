@@ -215,9 +215,10 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
             return t("canasta.event.take", locale, name=who, count=p.cards,
                      melds=melds_line(p.melds, locale)) + reds_line(p.red_threes, locale)
         if isinstance(p, Added):
-            before = meld_before(p.meld, p.cards)
-            return t("canasta.event.add", locale, name=who, cards=cards_text(p.cards),
-                     what=meld_word(before, locale)) + completed(p.meld, len(p.cards), locale)
+            # What the meld became (its rank, its size now), or the canasta these cards made.
+            key = "canasta.event.add_made" if made(p.meld, len(p.cards)) else "canasta.event.add"
+            return t(key, locale, name=who, cards=cards_text(p.cards),
+                     now=meld_word(p.meld, locale))
         return ""
 
     def _news_line(self, p: CanastaPayload, names: Sequence[str], locale: str) -> str:
@@ -396,11 +397,9 @@ def melds_line(melds: Sequence[MeldView], locale: str) -> str:
     return "; ".join(f"{meld_word(m, locale)}: {meld_text(m.cards)}" for m in melds)
 
 
-def completed(meld: MeldView, added: int, locale: str) -> str:
-    """Return " — canasta!" when these cards made the meld a canasta."""
-    if not meld.canasta or len(meld.cards) - added >= CANASTA_SIZE:
-        return ""
-    return " " + t("canasta.event.completed", locale, what=meld_word(meld, locale))
+def made(meld: MeldView, added: int) -> bool:
+    """Whether these cards made the meld a canasta (it was none before)."""
+    return bool(meld.canasta) and len(meld.cards) - added < CANASTA_SIZE
 
 
 def deal_detail(turned: str | None, pile: int, reds: Sequence[int], names: Sequence[str],

@@ -42,6 +42,7 @@ TEXTS: dict[str, str] = {
     "head": "Anna, Bruno", "last": "Carla", "moves": "Meld, lay off",
     "before": "100", "after": "150", "minimums": "50 below 3,000, 90 from 3,000",
     "sense": "points 1,240", "url": "https://discord.com/channels/1/2/3",
+    "now": "a dirty canasta of K",
 }
 
 # Singular and plural of the words numbers count, in both languages.

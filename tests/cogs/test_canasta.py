@@ -174,7 +174,7 @@ async def test_two_players_a_clean_canasta_and_going_out(
     await choose(sim.alice, "ui_meld", [kings.id])
     assert option_values(dm(sim.alice), ":play") == [f"add {kings.id} KD"]
     await choose(sim.alice, "play", [f"add {kings.id} KD"])
-    assert "Alice added K♦\ufe0e to clean canasta of K." in log(sim)
+    assert "Alice added K♦\ufe0e: the meld is now a clean canasta of K." in log(sim)
     await choose(sim.alice, "discard", ["5C"])
     assert "Alice discarded 5♣\ufe0e.\nHand 1 is over. Alice went out." in log(sim)
     result = hand_end_message(sim).content.splitlines()

@@ -206,13 +206,25 @@ def test_the_hand_end_gives_each_side_m_c_r_g_p_and_every_hand_laid_open() -> No
     assert ispec is not None and ispec.rows[0].points == "1450 in questa mano"
 
 
-def test_an_addition_names_the_meld_it_joined_then_what_it_became() -> None:
+def test_an_addition_that_makes_a_canasta_says_so_once() -> None:
     game = crafted({0: "AD AH AH AC 5C 6C", 1: "4S", 2: "4H", 3: "4D"},
                    melds=[(0, "AS AS AC")])
     events = game.apply(0, "add A AD,AH,AH,AC")
     line = CANASTA.describe(events, NAMES, "en")[0]
-    assert line == ("Alice added A♦\ufe0e A♥\ufe0e A♥\ufe0e A♣\ufe0e to A ×3. "
-                    "That makes a clean canasta of A!")
+    assert line == ("Alice added A♦\ufe0e A♥\ufe0e A♥\ufe0e A♣\ufe0e: "
+                    "that makes a clean canasta of A!")
+    # Italian says what the meld became, once
+    assert CANASTA.describe(events, NAMES, "it")[0] == (
+        "Alice ha attaccato A♦\ufe0e A♥\ufe0e A♥\ufe0e A♣\ufe0e: ecco una canasta pulita di A!")
+
+
+def test_an_addition_short_of_a_canasta_says_what_the_meld_is_now() -> None:
+    game = crafted({0: "10C 5C 6C", 1: "4S", 2: "4H", 3: "4D"}, melds=[(0, "10S 10S 10D")])
+    events = game.apply(0, "add A 10C")  # A: the meld's id
+    assert CANASTA.describe(events, NAMES, "en")[0] == (
+        "Alice added 10♣\ufe0e: the meld is now 10 ×4.")
+    assert CANASTA.describe(events, NAMES, "it")[0] == (
+        "Alice ha attaccato 10♣\ufe0e: la combinazione ora è 10 ×4.")
 
 
 def test_a_timer_draws_then_throws_no_wild_card_and_never_melds() -> None:
