@@ -39,7 +39,7 @@ WORDS: Words = {
         "ramino51.total": "total {total}",
         "ramino51.opening_value": "Opening: {points} of {minimum}",
         "ramino51.opening_line": "You could open with {points} of {minimum}.",
-        "ramino51.prompt.draw": "Your turn: draw from the stock or take {card}.",
+        "ramino51.prompt.draw": "It's your turn: draw from the stock or take {card}.",
         "ramino51.prompt.can_close": "You can close in hand!",
         "ramino51.action.back": "Back",
         "ramino51.action.build": "Build a meld",

@@ -112,7 +112,7 @@ async def test_a_partnership_hand_opening_pile_take_red_threes_and_frozen_pile(
     assert "To open, your first melds must be worth at least 50." in hand.content
     assert (await png_of(hand, "canasta_hand.png")).width <= DISPLAY_WIDTH
     # Alice holds one four: the pile (4♣ on top) is not hers to take, and no button says so.
-    assert ("Your turn: draw two. You can't take the pile now (4♣\ufe0e on top, 5 cards)."
+    assert ("It's your turn: draw two. You can't take the pile now (4♣\ufe0e on top, 5 cards)."
             in hand.content)
     assert labels(hand) == ["Sort by rank", "Draw two", "Build an opening"]
     await alice_opens(sim)

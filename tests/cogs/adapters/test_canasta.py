@@ -366,7 +366,7 @@ def test_a_meld_shows_one_natural_card_and_its_wild_cards_framed() -> None:
 
 @pytest.mark.parametrize(("locale", "caption", "prompt"), [
     ("en", "After drawing you could meld or add: A",
-     "Your turn: draw two. You can't take the pile now (5♦\ufe0e on top, 1 card)."),
+     "It's your turn: draw two. You can't take the pile now (5♦\ufe0e on top, 1 card)."),
     ("it", "Dopo la pescata potrai calare o attaccare: A",
      "Tocca a te: pesca due carte. Ora non puoi prendere gli scarti (5♦\ufe0e in cima, "
      "1 carta)."),

@@ -613,7 +613,7 @@ R51_PROMPTS = {
                 "Lay off or discard to end your turn.",
                 "Attacca oppure scarta per finire il turno."),
     "draw or take": (dict(hands={0: "4S 9D 8H"}, phase="draw", pile="KD"),
-                     "Your turn: draw from the stock or take K♦\ufe0e.",
+                     "It's your turn: draw from the stock or take K♦\ufe0e.",
                      "Tocca a te: pesca dal mazzo o prendi K♦\ufe0e."),
     # his only card is the top card's twin: no discard could follow a take
     "draw only": (dict(hands={0: "KD"}, phase="draw", pile="KD"),
