@@ -132,7 +132,7 @@ async def test_a_partnership_hand_opening_pile_take_red_threes_and_frozen_pile(
     assert await click(sim.chiara, take) == ""
     kings = next(m for m in table(sim).sides[0].melds if m.rank == "K")
     assert len(kings.cards) == 6 and kings.by.count(2) == 3
-    assert "Chiara took the pile (6 cards to the hand)" in log(sim)
+    assert "Chiara took the pile (6 cards go into the hand)" in log(sim)
     await choose(sim.chiara, "discard", ["5S"])
     # Dario freezes the pile with a black three: Alice may only draw.
     await click(sim.dario, "Draw two")

@@ -169,7 +169,7 @@ def test_describe_announces_moves_and_never_a_drawn_card() -> None:
     assert "10♣" not in line and "J♣" not in line and set(drawn) >= {"10C", "JC"}
     game.apply(1, "discard KC")
     lines = CANASTA.describe(game.apply(2, "take KD,KH"), NAMES, "it")
-    assert lines[0].startswith("Chiara ha preso gli scarti (6 carte in mano): K ×6")
+    assert lines[0].startswith("Chiara ha preso gli scarti (6 carte vanno in mano): K ×6")
 
 
 ALICE2 = "KS KH KD KS KH KC QS QH QD QC QS QH QD KC 5C"
