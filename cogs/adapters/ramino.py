@@ -237,9 +237,10 @@ class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
             A.Reenter(): (t("ramino.action.reenter", locale,
                             total=table.reentry.total if table.reentry else 0), "success"),
             A.Decline(): (t("ramino.action.decline", locale), "secondary"),
+            # In the order the prompt names them, as every game's hand has them.
+            A.DrawStock(): (t(_draw_label(table), locale), "primary"),
             A.TakeDiscard(): (t("action.take_discard", locale, card=_pretty(table.top)),
                               "success"),
-            A.DrawStock(): (t(_draw_label(table), locale), "primary"),
             A.Close(): (t("ramino.action.close_now", locale), "danger"),
         }
         for move, (label, style) in labels.items():

@@ -85,7 +85,7 @@ async def test_drawing_from_the_empty_stock_shuffles_the_pile_into_a_new_one(
     hand = dm(member)
     assert (f"The stock is empty: drawing shuffles the pile (all but {top}) into a new stock. "
             f"Or take {top}.") in hand.content
-    assert labels(hand)[-2:] == [f"Take discard ({top})", "Draw (new stock from the pile)"]
+    assert labels(hand)[-2:] == ["Draw (new stock from the pile)", f"Take discard ({top})"]
     await member.user.click(hand, label="Draw (new stock from the pile)")
     view = table_view(sim)
     assert (view.stock, view.pile, view.rebuilds) == (12, 1, 1)  # 13 under the top, one drawn
@@ -109,7 +109,7 @@ async def test_with_no_rebuild_drawing_from_the_empty_stock_voids_the_hand(
     hand = dm(member)
     assert ("The stock is empty and cannot be rebuilt: drawing ends the hand with nobody "
             f"charged. Or take {top}.") in hand.content
-    assert labels(hand)[-2:] == [f"Take discard ({top})", "Draw (ends the hand)"]
+    assert labels(hand)[-2:] == ["Draw (ends the hand)", f"Take discard ({top})"]
     await member.user.click(hand, label="Draw (ends the hand)")
     lines = "\n".join(texts(sim))
     assert ("The stock ran out and cannot be rebuilt: the hand is void and nobody is "
