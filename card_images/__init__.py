@@ -13,6 +13,8 @@ from .leaderboard import draw_leaderboard
 from .seats import seat_tags
 from .specs import (
     BoardsPanel,
+    ChartSeries,
+    ChartSpec,
     FaceUpPile,
     HandEndRow,
     HandEndSpec,
@@ -30,7 +32,8 @@ from .style import to_png
 from .table import draw_table, layout_table
 
 __all__ = [
-    "BoardsPanel", "FaceUpPile", "HandEndRow", "HandEndSpec", "HandSpec", "LeaderboardSpec",
+    "BoardsPanel", "ChartSeries", "ChartSpec", "FaceUpPile", "HandEndRow", "HandEndSpec",
+    "HandSpec", "LeaderboardSpec",
     "MeldSpec", "Panel", "PilesPanel", "SeatGridPanel", "SeatRowsPanel", "SeatSpec", "TableSpec",
     "layout_hand", "layout_hand_end", "layout_table", "render_hand", "render_hand_end",
     "render_leaderboard", "render_table", "seat_tags", "warm_faces",

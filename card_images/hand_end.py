@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from .chart import MIN_PLOT, PLOT_H, chart_height, draw_chart
 from .hand_end_rows import (
     column_width,
     draw_meld_cards,
@@ -54,6 +55,7 @@ INDENT = 20  # a wrapped score line goes on indented
 GROUP_GAP = 14
 ROW_H = SMALL.h + 8 + CAPTION_PX + 8
 ROW_GAP = 8
+CHART_GAP = 6  # between the score lines and the chart
 
 
 def _groups(row: HandEndRow) -> list[Group]:
@@ -138,9 +140,25 @@ def _score_lines(spec: HandEndSpec) -> list[tuple[int, str]]:
     return lines
 
 
+def _chart_height(spec: HandEndSpec, plot: int) -> int:
+    """Return the room the chart takes under the score lines with a plot `plot` px tall
+    (none without a chart)."""
+    if spec.chart is None:
+        return 0
+    return CHART_GAP + chart_height(spec.chart, WIDTH - 2 * MARGIN, plot)
+
+
+def _plot_height(spec: HandEndSpec, used: int) -> int:
+    """Return the chart's plot height: what the picture's other parts (`used` px) leave of
+    the height clients show uncut, between a floor that stays readable and the full plot."""
+    return max(MIN_PLOT, min(PLOT_H, DISPLAY_HEIGHT - used - _chart_height(spec, 0)))
+
+
 def _compact(spec: HandEndSpec, top: int) -> bool:
-    """Whether to put the words beside the cards: only when stacked rows run too tall."""
-    stacked = sum(_panel_height(_chunks(r)) + ROW_GAP for r in spec.rows)
+    """Whether to put the words beside the cards: only when stacked rows (and the chart at
+    its smallest) run too tall."""
+    stacked = (sum(_panel_height(_chunks(r)) + ROW_GAP for r in spec.rows)
+               + _chart_height(spec, MIN_PLOT))
     return top + stacked + MARGIN > DISPLAY_HEIGHT and rows_fit(spec.rows)
 
 
@@ -166,7 +184,9 @@ def _compose(spec: HandEndSpec) -> tuple[Image.Image, list[Placed]]:
     compact = _compact(spec, top)
     panels = rows_height(spec.rows) if compact else sum(
         _panel_height(_chunks(r)) + ROW_GAP for r in spec.rows)
-    image, draw = new_canvas(WIDTH, top + panels + len(scores) * SCORE_H + MARGIN)
+    used = top + panels + len(scores) * SCORE_H + MARGIN
+    plot = _plot_height(spec, used)
+    image, draw = new_canvas(WIDTH, used + _chart_height(spec, plot))
     for i, line in enumerate(titles):
         draw_text(draw, (MARGIN, MARGIN + i * HEADER_H + HEADER_H // 2), line, TITLE_PX, TEXT,
                   bold=True, anchor="lm")
@@ -174,6 +194,8 @@ def _compose(spec: HandEndSpec) -> tuple[Image.Image, list[Placed]]:
     for indent, line in scores:
         draw_text(draw, (MARGIN + indent, y + SCORE_H // 2), line, SCORE_PX, TEXT, anchor="lm")
         y += SCORE_H
+    if spec.chart is not None:
+        image.paste(draw_chart(spec.chart, WIDTH - 2 * MARGIN, plot), (MARGIN, y + CHART_GAP))
     return image, cards
 
 

@@ -226,12 +226,45 @@ class HandEndRow:
 
 
 @dataclass(frozen=True)
+class ChartSeries:
+    """One player's (or side's) running total: `points[0]` before the first hand charted,
+    then one total after each hand; None where it no longer plays (out of the game)."""
+
+    name: str
+    points: list[int | None]
+
+
+@dataclass(frozen=True)
+class ChartSpec:
+    """A small line chart of running totals across the hands, under a hand's result.
+
+    Hands are numbered from `first_hand` (`points[1]` of each series). The x axis runs to
+    `hands` hands when the game has that many (Ramino 51's last hand), else to the hands
+    played; `end_label` is written at that end. `target`, when given, is drawn as a line
+    captioned `target_label`. `note` is a muted line after the title ("Lowest total wins").
+    Words are translated by the caller; `thousands` groups the axis' figures ("," or ".").
+    """
+
+    series: list[ChartSeries]
+    title: str = "Totals after each hand"
+    first_hand: int = 1
+    hands: int = 0
+    end_label: str = ""
+    target: int | None = None
+    target_label: str = ""
+    note: str = ""
+    thousands: str = ","
+
+
+@dataclass(frozen=True)
 class HandEndSpec:
-    """The end of a deal: every hand revealed, then the score lines."""
+    """The end of a deal: every hand revealed, then the score lines, then the chart of the
+    running totals when there is one."""
 
     title: str
     rows: list[HandEndRow]
     score_lines: list[str] = field(default_factory=list)
+    chart: ChartSpec | None = None
 
 
 MAX_SEATS = 8

@@ -162,6 +162,12 @@ def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDra
     return image, ImageDraw.Draw(image)
 
 
+# The lines of a chart of running totals, one per player or side in seat order: bright on
+# the panel's green, apart from each other and from the gold of the target line.
+SERIES: tuple[Color, ...] = (
+    (92, 196, 255), (255, 128, 64), (236, 112, 220), (244, 244, 236), (170, 150, 255),
+    (255, 84, 96), (190, 236, 90), (64, 226, 200))
+
 # Every colour the renderers use, and which of them meet at anti-aliased edges.
 _BASE = (FELT, PANEL, PANEL_TURN, PANEL_EDGE, GOLD, TEXT, MUTED, RED, BLACK, JOKER, CARD_FACE,
          COURT, CARD_EDGE, BACK, BACK_LINE, LAID_OFF, WHITE)
@@ -182,6 +188,7 @@ def palette_image() -> Image.Image:
     colors: list[Color] = list(_BASE)
     for fg, bg in _EDGES:
         colors += [blend(fg, bg, i) for i in range(1, _BLEND_STEPS + 1)]
+    colors += SERIES  # last, so every colour before keeps its index
     unique = list(dict.fromkeys(colors))[:256]
     flat = [channel for color in unique for channel in color]
     flat += list(unique[0]) * (256 - len(unique))

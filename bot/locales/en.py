@@ -383,4 +383,11 @@ MESSAGES: dict[str, str] = {
     "turn.not_yours": "Not your turn: it is {name}'s turn.",
     "turn.not_yours_many": "Not your turn: {head} and {last} are playing.",
     "rules.which_game": "No table here, so these are the rules of {game}. For another game, fill in the game option of `/rummy rules`: {names}.",
+    # --- the chart of running totals on a hand's result (issue 27) ---
+    "chart.title": "Totals after each hand",
+    "chart.target": "Game {points:,}",
+    "chart.limit": "Out above {points:,}",
+    "chart.ends": "Ends at {points:,}",
+    "chart.lowest_wins": "lowest total wins",
+    "chart.last_hand": "last hand",
 }

@@ -396,4 +396,11 @@ MESSAGES: dict[str, str] = {
     "turn.not_yours": "Non è il tuo turno: ora gioca {name}.",
     "turn.not_yours_many": "Non è il tuo turno: ora giocano {head} e {last}.",
     "rules.which_game": "Nessun tavolo qui, quindi queste sono le regole di {game}. Per un altro gioco, compila l'opzione game di `/rummy rules`: {names}.",
+    # --- the chart of running totals on a hand's result (issue 27) ---
+    "chart.title": "Totali dopo ogni mano",
+    "chart.target": "Partita a {points:,}",
+    "chart.limit": "Fuori oltre {points:,}",
+    "chart.ends": "Finisce a {points:,}",
+    "chart.lowest_wins": "vince il totale più basso",
+    "chart.last_hand": "ultima mano",
 }

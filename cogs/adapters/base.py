@@ -28,6 +28,7 @@ from bot.i18n import (
     t,
 )
 from card_images import (
+    ChartSpec,
     HandEndSpec,
     HandSpec,
     Panel,
@@ -49,6 +50,7 @@ from cogs.adapters import (
     SelectOption,
     view_of,
 )
+from cogs.adapters.charts import ChartPlan, Totals, chart_spec, running_totals
 from engine import events as shared
 from engine.base import CardGame
 from engine.errors import IllegalMove
@@ -332,6 +334,38 @@ class AdapterBase(ABC, Generic[GameT, OptT, HandT]):
         self, game: GameT, events: Sequence[Event], names: Sequence[str], locale: str
     ) -> tuple[HandEndSpec, list[str]] | None:
         """Return the end-of-hand picture and score lines if a hand ended in these events."""
+
+    # ----- the chart of running totals on a hand's result (issue 27) --------------------------
+
+    def hand_result(
+        self, game: GameT, events: Sequence[Event], names: Sequence[str], locale: str
+    ) -> tuple[HandEndSpec, list[str]] | None:
+        """Return `hand_end`'s picture with the chart of the running totals under it."""
+        ended = self.hand_end(game, events, names, locale)
+        if ended is None:
+            return None
+        spec, lines = ended
+        return replace(spec, chart=self.score_chart(game, names, locale)), lines
+
+    def score_chart(self, game: GameT, names: Sequence[str], locale: str) -> ChartSpec | None:
+        """Return the chart of each side's running total across the hands, from the score
+        sheet; None for a game of one hand, or before any hand was scored."""
+        plan = self.chart_plan(game)
+        if plan is None or plan.hands == 1:
+            return None
+        sheet = self.score_sheet(game)
+        if len(sheet.hands) <= plan.first:
+            return None
+        return chart_spec(sheet, self.chart_totals(game, sheet, plan), plan, names, locale)
+
+    def chart_plan(self, game: GameT) -> ChartPlan | None:
+        """Return what the game's chart adds to the totals (its target, its length); None:
+        no chart. Here a bare chart of totals: a game names its target."""
+        return ChartPlan()
+
+    def chart_totals(self, game: GameT, sheet: ScoreSheet, plan: ChartPlan) -> Totals:
+        """Return each side's total after each hand charted: the hands' points added up."""
+        return running_totals(sheet, plan)
 
     @abstractmethod
     def rules_summary(self, options: OptT, locale: str) -> list[str]:

@@ -34,6 +34,7 @@ from cogs.adapters.canasta_menus import (
 )
 from cogs.adapters.canasta_pictures import side_seat, table_footer
 from cogs.adapters.canasta_words import WORDS
+from cogs.adapters.charts import ChartPlan
 from engine.canasta import (
     AddToMeld,
     CanastaGame,
@@ -255,6 +256,11 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
         return HandEndSpec(title=title, rows=rows, score_lines=lines[1:]), lines
 
     # ----- rules text -------------------------------------------------------------------------
+
+    def chart_plan(self, game: CanastaGame) -> ChartPlan:
+        """Chart the totals up to the game's target."""
+        opts: CanastaOptions = game.opts
+        return ChartPlan(target=opts.target_score)
 
     def rules_summary(self, options: CanastaOptions, locale: str) -> list[str]:
         """Return a few lines of the rules in force."""

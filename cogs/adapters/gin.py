@@ -39,6 +39,7 @@ from cogs.adapters import (
 from cogs.adapters import gin_mahjong as mj
 from cogs.adapters import gin_teams as teams
 from cogs.adapters.base import AdapterBase, levels, mover, sheet_of, tie_line, with_words
+from cogs.adapters.charts import ChartPlan, game_in_play
 from cogs.adapters.gin_words import WORDS
 from cogs.adapters.melding import NEXT_STEP, next_page, page_count, paged
 from engine.cards import Card, parse_cards
@@ -172,6 +173,16 @@ class GinAdapter(AdapterBase[GinOrTeams, GinOptions, GinHand]):
         scores = game.scores()
         key = "gin.sheet.bonus_hollywood" if scores.format == "hollywood" else "sheet.bonus"
         return sheet_of(game, scores.hands, game.hand_no, key)
+
+    def chart_plan(self, game: GinOrTeams) -> ChartPlan:
+        """Chart the game in play to its target (a match of games: its latest game); a
+        Hollywood match scores three games at once, so its chart has no target line."""
+        opts: GinOptions = game.opts
+        if opts.match_format == "hollywood":
+            return ChartPlan()
+        first = 0 if opts.match_format == "single" else game_in_play(
+            game.scores().hands, opts.target_score)
+        return ChartPlan(target=opts.target_score, first=first)
 
     # ----- announcements ----------------------------------------------------------------------
 

@@ -35,6 +35,7 @@ from cogs.adapters import (
     view_of,
 )
 from cogs.adapters.base import AdapterBase, levels, with_words
+from cogs.adapters.charts import ChartPlan, Totals, running_totals
 from cogs.adapters.ramino_words import WORDS
 from engine.cards import SUITS, Card, rank_text
 from engine.events import GameEnded as SharedGameEnded
@@ -117,6 +118,21 @@ class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
             return replace(sheet, bonus_key="ramino.sheet_start")
         return replace(sheet, hands=_sat_out(sheet.hands, game.board.eliminated),
                        bonus_key="ramino.sheet_reentry")
+
+    def chart_plan(self, game: RaminoGame) -> ChartPlan:
+        """Chart the totals against the elimination limit, or the chips over the game's
+        hands from the chips each began with."""
+        opts: RaminoOptions = game.opts
+        if opts.chips:
+            return ChartPlan(hands=opts.chips_hands, start=opts.chips_start)
+        return ChartPlan(target=opts.elimination_limit, target_key="chart.limit")
+
+    def chart_totals(self, game: RaminoGame, sheet: ScoreSheet, plan: ChartPlan) -> Totals:
+        """Return the totals with each re-entry: a seat back in goes on from its new total."""
+        totals = running_totals(sheet, plan)
+        if game.opts.chips or not any(game.reentries):
+            return totals
+        return _reentered(totals, game.reentries, game.opts.elimination_limit)
 
     # ----- pictures ---------------------------------------------------------------------------
 
@@ -413,6 +429,28 @@ def stands_for(combo: Sequence[str]) -> list[str]:
     first, card = naturals[0]
     low = card.rank if not (card.rank == 1 and first > 0) else 14  # an ace after cards is high
     return [rank_text((low + i - first - 1) % 13 + 1) + card.suit for i in jokers]
+
+
+def _reentered(totals: Totals, reentries: Sequence[int], limit: int) -> Totals:
+    """Replay the re-entries on running totals of the hands' charges: a seat's first
+    eliminations, as many as it used re-entries, put it back in right after the hand at
+    the highest total of the seats still in (ramino.md, option 3), and it goes on from there.
+    """
+    totals = [list(points) for points in totals]
+    used, out = [0] * len(totals), set[int]()
+    for hand in range(1, len(totals[0])):
+        now = [points[hand] for points in totals]
+        gone = {s for s, v in enumerate(now) if s not in out and v is not None and v > limit}
+        staying = [v for s, v in enumerate(now) if s not in out | gone and v is not None]
+        for seat in sorted(gone):
+            if used[seat] >= reentries[seat] or not staying:
+                out.add(seat)
+                continue
+            used[seat] += 1
+            shift = max(staying) - (now[seat] or 0)
+            totals[seat][hand + 1:] = [None if v is None else v + shift
+                                       for v in totals[seat][hand + 1:]]
+    return totals
 
 
 def _sat_out(hands: Sequence[Sequence[int | None]], out: Iterable[int]

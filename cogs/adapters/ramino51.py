@@ -26,6 +26,7 @@ from card_images import (
 )
 from cogs.adapters import Control, Outcome, view_of
 from cogs.adapters.base import AdapterBase, levels, with_words
+from cogs.adapters.charts import ChartPlan
 from cogs.adapters.ramino51_menus import (
     compose_move,
     declared_text,
@@ -88,6 +89,15 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
     def outcomes(self, game: Ramino51Game) -> list[Outcome]:
         """Return the results as the leaderboard reads them, higher better: −total."""
         return [replace(o, points=-o.points) for o in super().outcomes(game)]
+
+    def chart_plan(self, game: Ramino51Game) -> ChartPlan:
+        """Chart the totals to the last hand (or to the limit that ends the game): the
+        lowest wins."""
+        opts: Ramino51Options = game.opts
+        if opts.end_mode == "limit":
+            return ChartPlan(target=opts.score_limit, target_key="chart.ends",
+                             note_key="chart.lowest_wins")
+        return ChartPlan(hands=opts.hands_per_game, note_key="chart.lowest_wins")
 
     # ----- pictures ---------------------------------------------------------------------------
 

@@ -39,6 +39,7 @@ from cogs.adapters import (
     view_of,
 )
 from cogs.adapters.base import AdapterBase, levels, tie_line, with_words
+from cogs.adapters.charts import ChartPlan
 from cogs.adapters.melding import (
     BACK_STEP,
     GROUP_STEP,
@@ -466,6 +467,11 @@ class Rummy500Adapter(AdapterBase[Rummy500Game, Rummy500Options, R500Hand]):
         return HandEndSpec(title=title, rows=rows), lines
 
     # ----- rules text -------------------------------------------------------------------------
+
+    def chart_plan(self, game: Rummy500Game) -> ChartPlan:
+        """Chart the totals up to the game's target."""
+        opts: Rummy500Options = game.opts
+        return ChartPlan(target=opts.target_score)
 
     def rules_summary(self, options: Rummy500Options, locale: str) -> list[str]:
         """Return a few lines of the rules in force."""

@@ -59,7 +59,7 @@ class Events:
 
     async def _hand_end(self, rt: Runtime, events: list[Event]) -> bool:
         """Post the end-of-hand picture and scores if a hand ended; return whether one did."""
-        ended = rt.adapter.hand_end(rt.game, events, rt.names, rt.locale)
+        ended = rt.adapter.hand_result(rt.game, events, rt.names, rt.locale)
         if ended is None:
             return False
         spec, score_lines = ended
