@@ -42,6 +42,7 @@ TICK_PX = 28  # at least this far apart up the y axis, at most four steps
 X_LABELS = 10  # at most this many hand numbers along the x axis
 DASH = (7, 5)
 MINUS = "\u2212"
+JOIN = " + "  # between partners' names
 
 
 def color(index: int) -> Color:
@@ -82,13 +83,28 @@ def _entry(series: ChartSeries, thousands: str, room: int) -> tuple[str, str]:
     last = next((p for p in reversed(series.points) if p is not None), None)
     total = "" if last is None else figure(last, thousands)
     width = room - SWATCH - 6 - text_width(f" {total}", LEGEND_PX, True)
-    return fit_text(series.name, LEGEND_PX, width), total
+    return _fit_name(series, width), total
+
+
+def _fit_name(series: ChartSeries, width: int) -> str:
+    """Return the series' name cut to `width` px; partners' names each cut to a share of it."""
+    if len(series.members) < 2 or text_width(series.name, LEGEND_PX) <= width:
+        return fit_text(series.name, LEGEND_PX, width)
+    room = width - text_width(JOIN, LEGEND_PX) * (len(series.members) - 1)
+    widths = {i: text_width(name, LEGEND_PX) for i, name in enumerate(series.members)}
+    shares: dict[int, int] = {}
+    for left, i in enumerate(sorted(widths, key=widths.__getitem__)):  # short names whole
+        shares[i] = min(widths[i], room // (len(widths) - left))
+        room -= shares[i]
+    return JOIN.join(fit_text(name, LEGEND_PX, shares[i]) for i, name in
+                     enumerate(series.members))
 
 
 def _legend(spec: ChartSpec, room: int) -> list[list[tuple[int, str, str, int]]]:
-    """Return the legend in rows of (series index, name, total, x): two columns, so the
-    names line up; a name too long for its column is cut, never the total."""
-    columns = 1 if len(spec.series) == 1 else 2
+    """Return the legend in rows of (series index, name, total, x): in columns, so the
+    names line up (three for more than four lines, as the rows' names are cut too at that
+    many seats); a name too long for its column is cut, never the total."""
+    columns = min(len(spec.series), 2 if len(spec.series) <= 4 else 3)
     width = (room - (columns - 1) * LEGEND_GAP) // columns
     rows: list[list[tuple[int, str, str, int]]] = []
     for i, series in enumerate(spec.series):

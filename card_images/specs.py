@@ -228,10 +228,15 @@ class HandEndRow:
 @dataclass(frozen=True)
 class ChartSeries:
     """One player's (or side's) running total: `points[0]` before the first hand charted,
-    then one total after each hand; None where it no longer plays (out of the game)."""
+    then one total after each hand; None where it no longer plays (out of the game).
+
+    A side of several players gives their names as `members` (`name` joins them): a legend
+    too narrow for them all cuts each name, so every partner stays named.
+    """
 
     name: str
     points: list[int | None]
+    members: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -52,7 +52,8 @@ def running_totals(sheet: ScoreSheet, plan: ChartPlan) -> Totals:
 def chart_spec(sheet: ScoreSheet, totals: Totals, plan: ChartPlan, names: Sequence[str],
                locale: str) -> ChartSpec:
     """Return the chart of these totals, its lines named after the sides' players."""
-    series = [ChartSeries(" + ".join(names[s] for s in seats), points)
+    series = [ChartSeries(" + ".join(names[s] for s in seats), points,
+                          [names[s] for s in seats] if len(seats) > 1 else [])
               for seats, points in zip(sheet.sides, totals)]
     return ChartSpec(
         series=series, title=t("chart.title", locale), first_hand=plan.first + 1,

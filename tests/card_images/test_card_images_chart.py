@@ -36,22 +36,36 @@ def _seven(long: bool = True) -> ChartSpec:
 def test_a_long_name_is_cut_in_its_column_and_its_total_is_kept_whole() -> None:
     spec = _seven()
     room = WIDTH - 2 * PAD
-    column = (room - LEGEND_GAP) // 2
+    column = (room - 2 * LEGEND_GAP) // 3
     rows = _legend(spec, room)
-    assert [len(row) for row in rows] == [2, 2, 2, 1]
+    assert [len(row) for row in rows] == [3, 3, 1]
     for row in rows:
         for index, name, total, x in row:
             assert name.endswith("…") and LONG[index].startswith(name[:-1])
             assert total == figure(60 + 5 * index, ",")
             drawn = SWATCH + 6 + text_width(f"{name} ", LEGEND_PX) + text_width(total, LEGEND_PX,
                                                                                True)
-            assert x + drawn <= (x // column + 1) * column + LEGEND_GAP  # within its column
+            assert x + drawn <= (x // (column + LEGEND_GAP)) * (column + LEGEND_GAP) + column
             assert x + drawn <= room
 
 
-def test_short_names_are_not_cut() -> None:
+def test_short_names_are_not_cut_and_a_few_lines_share_two_columns() -> None:
     rows = _legend(_seven(long=False), WIDTH - 2 * PAD)
     assert [name for row in rows for _, name, _, _ in row] == list("ABCDEFG")
+    four = ChartSpec(_seven().series[:4])
+    assert [len(row) for row in _legend(four, WIDTH - 2 * PAD)] == [2, 2]
+
+
+def test_partners_are_each_named_when_their_names_are_cut() -> None:
+    side = ChartSeries(f"{LONG[0]} + {LONG[1]}", [0, 40], members=LONG[:2])
+    rows = _legend(ChartSpec([side, side]), WIDTH - 2 * PAD)
+    first, second = rows[0][0][1].split(" + ")
+    assert first.startswith("Alice") and second.startswith("Bruno")
+    assert first.endswith("…") and second.endswith("…")
+    short = ChartSeries(f"Chiara + {LONG[1]}", [0, 40], members=["Chiara", LONG[1]])
+    rows = _legend(ChartSpec([short, short]), WIDTH - 2 * PAD)
+    whole, cut = rows[0][0][1].split(" + ")
+    assert whole == "Chiara" and len(cut) > len(second)  # a short name leaves its room
 
 
 def test_every_line_is_drawn_in_its_own_colour_and_the_target_in_gold() -> None:
