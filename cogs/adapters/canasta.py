@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.i18n import card_text, cards_text, names_text, number, t
+from bot.i18n import card_text, cards_text, grouped, names_text, number, t
 from card_images import (
     HandEndRow,
     HandEndSpec,
@@ -435,10 +435,10 @@ def end_line(p: HandReport, names: Sequence[str], locale: str) -> str:
 def side_line(p: HandReport, s: SideReport, seats: Sequence[int], names: Sequence[str],
               locale: str) -> str:
     """Return a side's M, C, R, G, P, its hand score and its total."""
-    return t("canasta.score_line", locale, name=side_name(seats, names),
-             m=number(s.melds), c=number(s.canastas), r=number(s.red_threes),
-             g=number(s.going_out), p=number(s.penalty), score=number(s.score),
-             total=number(p.totals[s.side]))
+    figures = {key: grouped(value, locale) for key, value in (
+        ("m", s.melds), ("c", s.canastas), ("r", s.red_threes), ("g", s.going_out),
+        ("p", s.penalty), ("score", s.score), ("total", p.totals[s.side]))}
+    return t("canasta.score_line", locale, name=side_name(seats, names), **figures)
 
 
 def end_row(s: SideReport, seat: int, cards: Sequence[str], names: Sequence[str],

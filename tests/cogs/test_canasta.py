@@ -178,8 +178,8 @@ async def test_two_players_a_clean_canasta_and_going_out(
     await choose(sim.alice, "discard", ["5C"])
     assert "Alice discarded 5♣\ufe0e.\nHand 1 is over. Alice went out." in log(sim)
     result = hand_end_message(sim).content.splitlines()
-    assert ("Alice: melds 150 + canastas 1000 + red threes 0 + going out 300 − cards left 0"
-            " = 1450 (total 1450)") in result
+    assert ("Alice: melds 150 + canastas 1,000 + red threes 0 + going out 300 − cards left 0"
+            " = 1,450 (total 1,450)") in result
     assert ("Bruno: melds 0 + canastas 0 + red threes 0 + going out 0 − cards left 250"
             " = −250 (total −250)") in result
     assert (await png_of(hand_end_message(sim), "canasta_hand_end.png")).width <= DISPLAY_WIDTH

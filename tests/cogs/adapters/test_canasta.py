@@ -190,8 +190,8 @@ def test_the_hand_end_gives_each_side_m_c_r_g_p_and_every_hand_laid_open() -> No
     spec, lines = found
     # the score in words a player knows, not letters
     assert lines == ["Hand 1 is over. Alice went out.",
-                     "Alice: melds 150 + canastas 1000 + red threes 0 + going out 300"
-                     " − cards left 0 = 1450 (total 1450)",
+                     "Alice: melds 150 + canastas 1,000 + red threes 0 + going out 300"
+                     " − cards left 0 = 1,450 (total 1,450)",
                      "Bruno: melds 0 + canastas 0 + red threes 0 + going out 0"
                      " − cards left 250 = −250 (total −250)"]
     assert spec.title == "Hand 1: Alice went out"
@@ -201,8 +201,8 @@ def test_the_hand_end_gives_each_side_m_c_r_g_p_and_every_hand_laid_open() -> No
     # a side of one seat is its player: his score, not a side's (nor a "squadra")
     assert spec.rows[1].loose_value == 125 and spec.rows[1].points == "−250 this hand"
     ispec, italian = CANASTA.hand_end(game, events, NAMES, "it") or (None, [])
-    assert italian[1] == ("Alice: combinazioni 150 + canaste 1000 + tre rossi 0 + chiusura 300"
-                          " − carte in mano 0 = 1450 (totale 1450)")
+    assert italian[1] == ("Alice: combinazioni 150 + canaste 1.000 + tre rossi 0 + chiusura 300"
+                          " − carte in mano 0 = 1.450 (totale 1.450)")
     assert ispec is not None and ispec.rows[0].points == "1450 in questa mano"
 
 
