@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ import simcord
 from cogs.host import ScriptedDeals
 from tests.cogs.conftest import (
     ALICE_GIN,
+    lobby_message,
     cancel_game,
     custom_id,
     deal,
@@ -83,7 +85,7 @@ async def test_a_player_lets_one_member_see_the_hand(sim: Sim, deals: ScriptedDe
     assert "Stop showing my hand" not in labels(own.response)
     chosen = await choose_member(sim.alice, own, sim.dario)
     assert chosen.ephemeral
-    dario = sim.dario.display_name if hasattr(sim.dario, "display_name") else "Dario"
+    dario = "Dario"
     assert chosen.response.content.startswith("Done: ")
     table = table_message(sim)
     assert f"Alice lets {dario} see Alice's hand." in table.content
@@ -198,3 +200,41 @@ async def game_id(sim: Sim) -> int:
     found = custom_id(table_message(sim), ":hand")
     return int(found.split(":")[1])
 
+
+
+# (game, preset, rule changes, with a computer): every game; Alice, Bruno (and Chiara and a
+# computer for team gin) play, Dario watches.
+EVERY_GAME = [("gin", None, {}, False), ("gin", "mahjong", {}, False),
+              ("gin", None, {"team_size": "2"}, True), ("rummy500", None, {}, False),
+              ("ramino", None, {}, False), ("ramino51", None, {}, False),
+              ("canasta", None, {}, False)]
+
+
+@pytest.mark.parametrize(("game", "preset", "rules", "computer"), EVERY_GAME,
+                         ids=["gin", "mahjong", "team-gin", "rummy500", "ramino", "ramino51",
+                              "canasta"])
+async def test_every_game_is_watched_and_shows_one_hand_to_the_named_member(
+        sim: Sim, game: str, preset: str | None, rules: dict[str, str],
+        computer: bool) -> None:
+    others = (sim.bruno, sim.chiara) if computer else (sim.bruno,)
+    lobby = await open_table(sim, preset=preset, game=game)
+    for option, value in rules.items():
+        await sim.alice.slash(sim.channel, "rummy settings", option=option, value=value)
+    for member in others:
+        await member.click(lobby_message(sim), label="Join")
+    if computer:
+        await sim.alice.click(lobby_message(sim), label="Add computer")
+    await sim.alice.click(lobby, label="Start")
+    assert "Watch" in labels(table_message(sim))
+    spectator = await watch(sim.dario, sim)
+    assert files(spectator) == ["table.png"]
+    await png_of(spectator.response, f"watch_{game}_{preset or ''}.png")
+    await choose_member(sim.alice, await watch(sim.alice, sim), sim.dario)
+    named = await watch(sim.dario, sim)
+    assert files(named) == ["table.png", "hand0.png"]
+    assert "Alice lets Dario see Alice's hand." in named.response.content
+    assert "Alice lets you see the hand below." in named.response.content
+    hand = await png_of(SimpleNamespace(attachments=named.response.attachments[1:]),
+                        f"watch_{game}_{preset or ''}_hand.png")
+    assert hand.width > 200
+    assert files(await watch(sim.bruno, sim)) == ["table.png"]
