@@ -11,11 +11,12 @@ import simcord
 from cogs.host import ScriptedDeals
 from tests.cogs.conftest import (
     ALICE_GIN,
-    lobby_message,
     cancel_game,
     custom_id,
     deal,
+    dm,
     labels,
+    lobby_message,
     open_table,
     png_of,
     script,
@@ -171,6 +172,29 @@ async def test_watching_a_cancelled_game_or_a_stale_select_is_refused(
     stale = await choose_member(sim.alice, own, sim.dario)
     assert stale.ephemeral and stale.response.content == "This game is over."
 
+
+async def test_watching_a_finished_game_is_refused(sim: Sim, deals: ScriptedDeals) -> None:
+    # Alice goes gin in both hands (97 points, then more): the game ends after hand 2.
+    hand2 = deal(BRUNO_LOOSE, ALICE_GIN, upcard="4S", stock="JC")
+    script(deals, deal(ALICE_GIN, BRUNO_LOOSE, upcard="4D", stock="JC"), hand2, dealer=1)
+    await sim.alice.click(await open_table(sim, sim.bruno), label="Start")
+    gid = await game_id(sim)
+    await choose_member(sim.alice, await watch(sim.alice, sim), sim.dario)
+    await sim.alice.user.click(dm(sim.alice), label="Pass")
+    await sim.bruno.user.click(dm(sim.bruno), label="Pass")
+    await sim.alice.user.click(dm(sim.alice), label="Draw from stock")
+    await sim.alice.user.select(dm(sim.alice), ["JC"], custom_id=custom_id(dm(sim.alice),
+                                                                           ":knock"))
+    await sim.bruno.user.click(dm(sim.bruno), label="Pass")
+    take = next(x for x in labels(dm(sim.alice)) if "Take upcard" in x)
+    await sim.alice.user.click(dm(sim.alice), label=take)
+    await sim.alice.user.select(dm(sim.alice), ["AS"], custom_id=custom_id(dm(sim.alice),
+                                                                           ":knock"))
+    assert "Game over!" in table_message(sim).content
+    assert "Watch" not in labels(table_message(sim))
+    late = await stale_click(sim, sim.dario, f"rm:{gid}:watch")
+    assert late.ephemeral
+    assert late.response.content == "This game has ended: there is nothing left to watch."
 
 async def test_watch_answers_in_the_members_language(
         sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch) -> None:
