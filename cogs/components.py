@@ -24,6 +24,8 @@ from cogs.custom_ids import (
     BUTTON_TEMPLATE,
     RECORD_KINDS,
     SELECT_TEMPLATE,
+    USER_TEMPLATE,
+    WATCH,
     ComponentId,
     parse,
     parse_values,
@@ -66,7 +68,7 @@ class Checked:
     host: GameHost
     cid: ComponentId
     rt: Runtime | None  # None for RECORD_KINDS: their handler reads the record itself
-    seat: int | None
+    seat: int | None  # None for RECORD_KINDS, and for Watch pressed by a spectator
     values: tuple[str, ...] = ()  # a select's chosen values
 
     def worded(self, key: str) -> str:
@@ -93,6 +95,12 @@ def check(host: GameHost, interaction: discord.Interaction, cid: ComponentId,
         raise Refusal("error.move_unavailable")
     if cid.kind in RECORD_KINDS:
         return Checked(host, cid, None, None, values)
+    if cid.kind == WATCH:
+        # Anyone in the channel may watch, seated or not: the seat is None for a spectator.
+        watched = host.runtimes.get(cid.game_id)
+        if watched is None or watched.game.is_over:
+            raise Refusal("watch.over")
+        return Checked(host, cid, watched, watched.seat_of(interaction.user.id), values)
     rt = host.running(cid.game_id)
     seat = host.seated(rt, interaction)
     if cid.is_hand_move:
@@ -201,3 +209,24 @@ class GameSelect(GameComponent, discord.ui.DynamicItem[discord.ui.Select[discord
     def chosen(self) -> Sequence[str]:
         """Return the values the member chose."""
         return list(self.item.values)
+
+
+class GameUserSelect(GameComponent,
+                     discord.ui.DynamicItem[discord.ui.UserSelect[discord.ui.View]],
+                     template=USER_TEMPLATE):
+    """A select of one server member (a seated player's choice of who may see his hand)."""
+
+    is_select = True
+
+    def __init__(self, custom_id: str, placeholder: str = "", row: int | None = None) -> None:
+        super().__init__(discord.ui.UserSelect(custom_id=custom_id,
+                                               placeholder=placeholder or None, row=row))
+
+    @classmethod
+    def rebuild(cls, custom_id: str, item: discord.ui.Item[discord.ui.View]) -> Self:
+        """Return the select used (a discord.ui.UserSelect) as a game user select."""
+        return cls(custom_id, getattr(item, "placeholder", None) or "")
+
+    def chosen(self) -> Sequence[str]:
+        """Return the chosen members' ids, as text (a forged string select: its values)."""
+        return [str(getattr(value, "id", value)) for value in self.item.values]

@@ -11,7 +11,10 @@ an older state is refused as stale:
 - selects `rs:<game id>:<version>:<verb>`: the chosen values complete `<verb> <value>`;
   the verb `table_choice` marks a select of complete moves offered by a table button, and
   `swap_seats` the lobby's menu of two seats to swap and `remove_computer` its menu of the
-  computers the host may unseat (version 0).
+  computers the host may unseat (version 0);
+- spectators: the table's `rm:<game id>:watch` (anyone in the channel), and on a seated
+  player's Watch answer the member select `ru:<game id>:show` (a user select: its values are
+  user ids) and its button `rm:<game id>:unshow`.
 
 `parse` is the one gate: ids and select values are short printable ASCII, numbers are
 ASCII digits (a game id within the storage's 64 bits), kinds, sort orders and pass modes
@@ -32,10 +35,12 @@ from engine.text import small_int
 # says whether it is well formed (a malformed one is refused, never left unanswered).
 BUTTON_TEMPLATE = r"rm:(?s:.*)"
 SELECT_TEMPLATE = r"rs:(?s:.*)"
+USER_TEMPLATE = r"ru:(?s:.*)"
 # Ids and values are printable ASCII: what the bot builds from action texts and cards.
 _BUTTON = re.compile(r"rm:(?P<gid>[0-9]+):(?P<kind>[a-z]+)(?::(?P<arg>[ -~]*))?")
 _SELECT = re.compile(r"rs:(?P<gid>[0-9]+):(?P<version>[0-9]+):(?P<verb>[a-z_]+)")
 _VALUE = re.compile(r"[ -~]+")
+_USER = re.compile(r"ru:(?P<gid>[0-9]+):show")
 
 MAX_GAME_ID = 2**63 - 1  # the storage's ids are signed 64-bit integers
 VERSION_DIGITS = 9
@@ -50,11 +55,15 @@ SORT_ORDERS = frozenset({"suit", "rank"})
 # How long a seat passes on every claim window (Rummy 500's "Rummy!"), in the order its hand's
 # button goes through them: not at all, for the rest of the hand, for the rest of the game.
 PASS_MODES = ("off", "hand", "game")
-BUTTON_KINDS = (RECORD_KINDS - {"swap", "unseat"}) | VERSIONED_KINDS | {"hand", "back", "sort",
-                                                              "autopass"}
+# Spectators: the table's Watch button, and on a seated player's Watch answer the select of
+# the member who may see his hand (a user select) and the button taking that back.
+WATCH, SHOW_TO, STOP_SHOWING = "watch", "show", "unshow"
+BUTTON_KINDS = (RECORD_KINDS - {"swap", "unseat"}) | VERSIONED_KINDS | {
+    "hand", "back", "sort", "autopass", WATCH, STOP_SHOWING}
 # Controls of a private hand or question (a DM or an ephemeral answer); all others are on
 # public messages.
-PRIVATE_KINDS = frozenset({"sort", "autopass", "act", "select", "choice", "abandon", "keep"})
+PRIVATE_KINDS = frozenset({"sort", "autopass", "act", "select", "choice", "abandon", "keep",
+                           SHOW_TO, STOP_SHOWING})
 # The verb of an ephemeral select of complete actions offered by a table button.
 TABLE_CHOICE = "table_choice"
 # The verbs of the lobby's menus: two seats to swap, a computer to remove.
@@ -86,7 +95,7 @@ class ComponentId:
     @property
     def is_select(self) -> bool:
         """Whether the id is a select menu's (else a button's)."""
-        return self.kind == "select" or self.kind in _SELECT_VERBS
+        return self.kind in ("select", SHOW_TO) or self.kind in _SELECT_VERBS
 
     @property
     def is_private(self) -> bool:
@@ -94,6 +103,8 @@ class ComponentId:
         return self.kind in PRIVATE_KINDS
 
     def __str__(self) -> str:
+        if self.kind == SHOW_TO:
+            return f"ru:{self.game_id}:{SHOW_TO}"
         if self.is_select:
             verb = _SELECT_VERBS.get(self.kind, self.action)
             return f"rs:{self.game_id}:{self.version}:{verb}"
@@ -112,6 +123,10 @@ def parse(custom_id: str) -> ComponentId | None:
     select = _SELECT.fullmatch(custom_id)
     if select is not None:
         return _select(select)
+    user = _USER.fullmatch(custom_id)
+    if user is not None:
+        game_id = _game_id(user["gid"])
+        return None if game_id is None else ComponentId(game_id, SHOW_TO)
     button = _BUTTON.fullmatch(custom_id)
     return None if button is None else _button(button)
 

@@ -17,7 +17,7 @@ from bot.storage import GameRecord, GuildSettings, LeaderboardRow, PlayerGameSta
 from card_images import LeaderboardSpec, render_leaderboard
 from cogs.adapters import DEFAULT_LEVEL, LEVELS
 from cogs.adapters.base import option_label, preset_label, rules_line
-from cogs.components import GameButton, GameSelect, serve, stop_serving
+from cogs.components import GameButton, GameSelect, GameUserSelect, serve, stop_serving
 from cogs.errors import Refusal, cause_of, refuse
 from cogs.host import GameHost, TableSettings
 from cogs.host.lobby import over_seated_line
@@ -110,12 +110,12 @@ class Rummy(commands.Cog):
     async def cog_load(self) -> None:
         """Register the persistent components, their host and the restorer."""
         serve(self.bot, self.host)
-        self.bot.add_dynamic_items(GameButton, GameSelect)
+        self.bot.add_dynamic_items(GameButton, GameSelect, GameUserSelect)
         self.bot.add_game_restorer(self._restore)
 
     async def cog_unload(self) -> None:
         """Stop timers and forget the components' host and the restorer."""
-        self.bot.remove_dynamic_items(GameButton, GameSelect)
+        self.bot.remove_dynamic_items(GameButton, GameSelect, GameUserSelect)
         stop_serving(self.bot)
         self.bot.remove_game_restorer(self._restore)
         self.host.close_all()

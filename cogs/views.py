@@ -10,8 +10,8 @@ import discord
 
 from bot.i18n import t
 from cogs.adapters import ButtonControl, Control, SelectControl, SelectOption
-from cogs.components import GameButton, GameSelect
-from cogs.custom_ids import ComponentId, parse
+from cogs.components import GameButton, GameSelect, GameUserSelect
+from cogs.custom_ids import SHOW_TO, STOP_SHOWING, WATCH, ComponentId, parse
 from cogs.limits import BUTTON_LABEL, OPTION_TEXT, OPTIONS, PLACEHOLDER, cut
 
 log = logging.getLogger(__name__)
@@ -106,10 +106,12 @@ def again_view(game_id: int, locale: str) -> discord.ui.View:
 
 def table_view(game_id: int, locale: str, *, someone_replaced: bool, version: int = 0,
                controls: Sequence[ButtonControl] = ()) -> discord.ui.View:
-    """Return the table's "My hand" button, the game's own ones, and "I'm back" if needed."""
+    """Return the table's "My hand" and "Watch" buttons, the game's own ones, and "I'm back"
+    if needed."""
     view = discord.ui.View(timeout=None)
     view.add_item(_button(ComponentId(game_id, "hand"), t("table.button.my_hand", locale),
                           "primary"))
+    view.add_item(_button(ComponentId(game_id, WATCH), t("watch.button", locale)))
     for control in controls:
         cid = ComponentId(game_id, "tact", version, control.action)
         if _fits(cid):
@@ -182,4 +184,16 @@ def choice_view(game_id: int, version: int, options: Sequence[SelectOption],
     view = discord.ui.View(timeout=None)
     cid = ComponentId(game_id, "choice", version)
     view.add_item(GameSelect(str(cid), cut(placeholder, PLACEHOLDER), _options(options)))
+    return view
+
+
+def watch_view(game_id: int, locale: str, showing: bool) -> discord.ui.View:
+    """Return a seated player's Watch controls: the member who may see his hand, and "Stop
+    showing my hand" while someone does."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameUserSelect(str(ComponentId(game_id, SHOW_TO)),
+                                 cut(t("watch.show_placeholder", locale), PLACEHOLDER), row=0))
+    if showing:
+        view.add_item(_button(ComponentId(game_id, STOP_SHOWING), t("watch.button.stop", locale),
+                              row=1))
     return view

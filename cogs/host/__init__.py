@@ -11,6 +11,7 @@ one part per job:
 - `places`: where a game's public messages go, in its language (`cogs.host.places`);
 - `table`: the table message (`cogs.host.table`);
 - `hands`: the private hands, by DM or ephemeral (`cogs.host.hands`);
+- `watching`: the Watch answer and the member a player lets see his hand (`cogs.host.watch`);
 - `router`: clicks and choices to moves (`cogs.host.routing`).
 
 Each part receives the parts it uses when it is built, in an order without cycles: none
@@ -38,6 +39,7 @@ from cogs.host.runtime import Runtime, SeatState
 from cogs.host.sessions import Sessions, snapshot_text
 from cogs.host.settings import TableSettings
 from cogs.host.table import TableMessage, table_payload
+from cogs.host.watch import Watching
 
 __all__ = [
     "BOT_DELAY",
@@ -79,8 +81,9 @@ class GameHost:
                            self.meta, runtimes)
         self.endings = Endings(storage, self.places, self.lobby, self.table, self.hands,
                                runtimes)
+        self.watching = Watching(self.table, self.meta)
         self.router = Router(storage, self.lobby, self.endings, self.table, self.hands,
-                             self.meta)
+                             self.meta, self.watching)
 
     @property
     def bot_delay(self) -> float:

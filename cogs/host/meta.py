@@ -37,6 +37,9 @@ def meta_of(rt: Runtime) -> JsonDict:
                  if getattr(state, key)}
         if cards:
             meta[key] = cards
+    # The member each seat lets see its hand: a restart keeps the player's choice.
+    if rt.shown_to:
+        meta["shown"] = {str(s): [uid, name] for s, (uid, name) in rt.shown_to.items()}
     # DM hands that may still show controls: a restart must not leave them live.
     stale = {s: state.stale_dm() for s, state in rt.seats.items()}
     dms = {str(s): [dm.channel.id, dm.id] for s, dm in stale.items() if dm is not None}
@@ -46,8 +49,8 @@ def meta_of(rt: Runtime) -> JsonDict:
 
 
 def restore_table_meta(rt: Runtime, meta: JsonDict, client: discord.Client) -> None:
-    """Give a rebuilt runtime its move log, push count, drawn cards, standing passes and
-    newest DM hands."""
+    """Give a rebuilt runtime its move log, push count, drawn cards, standing passes, the
+    members shown a hand and the newest DM hands."""
     rt.log = [str(line) for line in meta.get("log", [])]
     rt.pushed = int(meta.get("pushed", 0))
     for seat, (mode, hand) in meta.get("autopass", {}).items():
@@ -57,6 +60,8 @@ def restore_table_meta(rt: Runtime, meta: JsonDict, client: discord.Client) -> N
         rt.seat(int(seat)).drawn = card_tuple(cards)
     for seat, cards in meta.get("taken", {}).items():
         rt.seat(int(seat)).taken = card_tuple(cards)
+    for seat, (user_id, name) in meta.get("shown", {}).items():
+        rt.shown_to[int(seat)] = (int(user_id), str(name))
     for seat, (channel_id, message_id) in meta.get("dms", {}).items():
         channel = client.get_partial_messageable(int(channel_id))
         rt.seat(int(seat)).last_dm = channel.get_partial_message(int(message_id))

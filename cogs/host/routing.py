@@ -15,7 +15,7 @@ import discord
 from bot.i18n import locale_of, t
 from bot.storage import GameNotFound, Storage
 from cogs.adapters import PASS_CLAIMS, UI_PREFIX, offers
-from cogs.custom_ids import RECORD_KINDS, ComponentId
+from cogs.custom_ids import RECORD_KINDS, SHOW_TO, STOP_SHOWING, WATCH, ComponentId
 from cogs.errors import Refusal
 from cogs.host.endings import ENDING_KINDS, Endings
 from cogs.host.hands import Hands, answering, with_controls
@@ -23,6 +23,7 @@ from cogs.host.lobby import Lobby
 from cogs.host.meta import SessionMeta
 from cogs.host.runtime import Runtime
 from cogs.host.table import TableMessage
+from cogs.host.watch import Watching
 from cogs.limits import OPTIONS
 from cogs.surfaces import is_ephemeral
 from cogs.views import choice_view
@@ -34,9 +35,10 @@ class Router:
     """Turns each kind of component into the host's action."""
 
     def __init__(self, storage: Storage, lobby: Lobby, endings: Endings, table: TableMessage,
-                 hands: Hands, meta: SessionMeta) -> None:
+                 hands: Hands, meta: SessionMeta, watching: Watching) -> None:
         self.storage, self.lobby, self.endings = storage, lobby, endings
         self.table, self.hands, self.meta = table, hands, meta
+        self.watching = watching
 
     async def route(self, interaction: discord.Interaction, cid: ComponentId,
                     rt: Runtime | None, seat: int | None, values: Sequence[str]) -> None:
@@ -51,6 +53,10 @@ class Router:
             else:
                 await self.lobby.act(interaction, record, cid.kind, values)
             return
+        if cid.kind == WATCH:
+            assert rt is not None  # resolved by the component's check; seat None: a spectator
+            await self.watching.answer(interaction, rt, seat)
+            return
         assert rt is not None and seat is not None  # resolved by the component's check
         version = cid.version if cid.version is not None else -1
         if cid.kind == "hand":
@@ -61,6 +67,10 @@ class Router:
             await self.sort_hand(interaction, rt, seat, cid.action)
         elif cid.kind == "autopass":
             await self.set_autopass(interaction, rt, seat, cid.action)
+        elif cid.kind == SHOW_TO:
+            await self.watching.show(interaction, rt, seat, values)
+        elif cid.kind == STOP_SHOWING:
+            await self.watching.stop(interaction, rt, seat)
         elif cid.kind == "tact":
             await self.table_act(interaction, rt, seat, version, cid.action)
         else:

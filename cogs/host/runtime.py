@@ -129,6 +129,8 @@ class Runtime:
     log: list[str] = field(default_factory=list)  # the table's running move log, newest last
     # How far messages posted below the table pushed it up (a picture counts as a screen).
     pushed: int = 0
+    # The member each seat lets see its hand (his Watch answer shows it): user id and name.
+    shown_to: dict[int, tuple[int, str]] = field(default_factory=dict)
 
     @property
     def game(self) -> Game:

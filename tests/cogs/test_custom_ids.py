@@ -6,7 +6,7 @@ import pytest
 
 from cogs.adapters import ButtonControl, SelectControl, SelectOption
 from cogs.custom_ids import TABLE_CHOICE, ComponentId, parse, parse_values
-from cogs.views import choice_view, hand_view, lobby_view, table_view
+from cogs.views import choice_view, hand_view, lobby_view, table_view, watch_view
 
 # The ids the bot has always sent (messages sent before an upgrade must still work).
 KNOWN = [
@@ -24,6 +24,9 @@ KNOWN = [
     ("rs:17:5:discard", ComponentId(17, "select", 5, "discard")),
     ("rs:17:5:ui_lay", ComponentId(17, "select", 5, "ui_lay")),
     ("rs:17:5:table_choice", ComponentId(17, "choice", 5)),
+    ("rm:17:watch", ComponentId(17, "watch")),
+    ("rm:17:unshow", ComponentId(17, "unshow")),
+    ("ru:17:show", ComponentId(17, "show")),
 ]
 
 
@@ -61,6 +64,10 @@ def test_known_ids_parse_to_their_record_and_back(text: str, cid: ComponentId) -
     "rm:17:act:5:discard ²H",
     "rm:17:act:5:" + "x" * 100,  # longer than Discord lets an id be
     "rm:17:join\n",
+    "rm:17:watch:3",      # Watch carries nothing more
+    "ru:17:show:5",
+    "ru:17:shows",
+    "ru:x:show",
     "",
 ])
 def test_malformed_ids_are_not_ours(text: str) -> None:
@@ -84,8 +91,8 @@ def test_select_values_are_short_printable_ascii(values: list[str],
 
 def test_hand_controls_are_private_and_the_others_public() -> None:
     private = {cid.kind for _, cid in KNOWN if cid.is_private}
-    assert private == {"sort", "autopass", "act", "select", "choice"}
-    assert {cid.kind for _, cid in KNOWN if cid.is_select} == {"select", "choice"}
+    assert private == {"sort", "autopass", "act", "select", "choice", "show", "unshow"}
+    assert {cid.kind for _, cid in KNOWN if cid.is_select} == {"select", "choice", "show"}
 
 
 def test_an_action_may_hold_colons() -> None:
@@ -112,14 +119,16 @@ def test_every_view_sends_ids_the_parser_reads_back() -> None:
                    controls=[ButtonControl("claim", "Rummy!", "danger")]),
         hand_view(4, 8, controls, "en", "suit", ButtonControl("game", "Pass: this hand")),
         choice_view(4, 8, [SelectOption("claim 8H A", "on A")], "Which meld?"),
+        watch_view(4, "en", showing=True),
     ]
     ids = [i for view in views for i in _ids(view)]
     assert ids == [
         "rm:4:join", "rm:4:leave", "rm:4:addbot", "rm:4:start", "rm:4:cancel",
-        "rm:4:hand", "rm:4:tact:8:claim", "rm:4:back",
+        "rm:4:hand", "rm:4:watch", "rm:4:tact:8:claim", "rm:4:back",
         "rm:4:sort:rank", "rm:4:autopass:game", "rm:4:act:8:draw", "rm:4:act:8:ui_more",
         "rs:4:8:discard",
         f"rs:4:8:{TABLE_CHOICE}",
+        "ru:4:show", "rm:4:unshow",
     ]
     for text in ids:
         cid = parse(text)

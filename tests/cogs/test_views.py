@@ -48,7 +48,8 @@ def test_the_tables_and_a_choices_long_texts_are_cut() -> None:
     table = table_view(4, "en", someone_replaced=False, version=8,
                        controls=[ButtonControl("claim", LONG), ButtonControl("c" * 100, "x")])
     _within_limits(table)
-    assert [c["custom_id"] for c in _components(table)] == ["rm:4:hand", "rm:4:tact:8:claim"]
+    assert [c["custom_id"] for c in _components(table)] == ["rm:4:hand", "rm:4:watch",
+                                                         "rm:4:tact:8:claim"]
     choice = choice_view(4, 8, [SelectOption("claim 8H A", LONG, LONG)] * 30, LONG)
     _within_limits(choice)
     assert len(_components(choice)[0]["options"]) == 25
