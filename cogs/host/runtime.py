@@ -9,7 +9,7 @@ import discord
 
 from bot.i18n import locale_of
 from bot.jsondata import JsonDict
-from bot.storage import GameRecord
+from bot.storage import GameRecord, RatingChange
 from cogs.adapters import ButtonControl, Control
 from cogs.adapters.base import GameAdapter
 from cogs.custom_ids import PASS_MODES
@@ -129,6 +129,8 @@ class Runtime:
     log: list[str] = field(default_factory=list)  # the table's running move log, newest last
     # How far messages posted below the table pushed it up (a picture counts as a screen).
     pushed: int = 0
+    # What the game's end did to each seat's rating (set as its results are recorded).
+    ratings: list[RatingChange] = field(default_factory=list)
 
     @property
     def game(self) -> Game:
