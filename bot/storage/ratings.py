@@ -9,7 +9,8 @@ its ladder. Storage applies `rate_game` in the transaction that records the resu
 The number shown is a scaled ordinal: START + SCALE × (μ − 3σ), so a new player shows 1500 and
 climbs as his σ shrinks; SCALE makes 400 points between two settled players mean the 10 : 1
 odds they have in Elo. A player is provisional ("?") while he has fewer than
-PROVISIONAL_GAMES rated games or σ above PROVISIONAL_SIGMA (about nine two-player games).
+PROVISIONAL_GAMES (8) rated games or his σ is still above PROVISIONAL_SIGMA (7.0, from 8.33 at
+the start: a two-player game takes about 0.25 off, a game of more seats less).
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ MODEL: Final = PlackettLuce()  # μ 25, σ 25/3, β 25/6, τ 25/300: openskill's
 START: Final = 1500
 # Two settled players' win chance is 1 / (1 + e^(−Δμ / (√2 β))); Elo's 1 / (1 + 10^(−Δ / 400)).
 SCALE: Final = 400 / (math.sqrt(2) * MODEL.beta * math.log(10))
-PROVISIONAL_GAMES: Final = 5
-PROVISIONAL_SIGMA: Final = 6.5
+PROVISIONAL_GAMES: Final = 8
+PROVISIONAL_SIGMA: Final = 7.0
 DEFAULT_BOT_LEVEL: Final = "normal"  # a computer seat saved without a level plays normal
 
 
