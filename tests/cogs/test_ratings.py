@@ -9,7 +9,10 @@ import simcord
 
 from bot.storage import ResultRow
 from bot.storage.ratings import MODEL, shown
+from cogs.adapters import Deal
 from cogs.host import ScriptedDeals
+from cogs.registry import adapter_for
+from engine.match import Scoreboard
 from tests.cogs.conftest import (
     custom_id,
     deal,
@@ -22,6 +25,7 @@ from tests.cogs.conftest import (
     table_message,
 )
 from tests.cogs.test_game_end import win_in_one_hand
+from tests.cogs.test_ramino_stats import alice_closes_at_once
 from tests.cogs.test_results import drawn_leaderboards
 from tests.conftest import Sim
 
@@ -160,3 +164,30 @@ async def test_a_server_can_keep_games_with_computers_off_the_ladder(
     assert await sim.bot.storage.ladder(sim.guild.id, "gin") == []
     board = await sim.alice.slash(sim.channel, "leaderboard", game="gin")
     assert board.ephemeral and board.response.content == "No rated games yet."
+
+
+def test_ramino_places_seats_by_when_they_went_out() -> None:
+    # Four seats: Bruno went out in hand 2 with the lowest total of those out; Chiara and
+    # Dario in hand 3 (Dario's total lower); Alice stayed in and won.
+    adapter = adapter_for("ramino")
+    game = adapter.new_game(adapter.options("classic", {}), 4, Deal(seed=1))
+    game.board = Scoreboard(totals=[90, 104, 130, 110],
+                            hands=[[10, 40, 20, 30], [30, 64, 50, 40], [50, 0, 60, 40]],
+                            eliminated={1, 2, 3})
+    assert adapter.places(game) == {0: 1, 1: 4, 2: 3, 3: 2}
+    # Points alone would have put Bruno second: the standings rank by total.
+    assert {s: st.rank for st in game.standings() for s in st.seats}[1] == 2
+
+
+async def test_a_ramino_game_is_rated_by_its_places(sim: Sim, deals: ScriptedDeals) -> None:
+    # Everyone but Alice passes the limit of 4 in one hand: the lower total places better.
+    await alice_closes_at_once(sim, deals, elimination_limit="4")
+    results = await sim.bot.storage.results(1)
+    assert [(r.name, r.points, r.place) for r in results] == [
+        ("Alice", 0, 1), ("Bruno", -70, 4), ("Chiara", -5, 2), ("Dario", -9, 3)]
+    r = MODEL.rating
+    expected = MODEL.rate([[r()], [r()], [r()], [r()]], ranks=[1, 4, 2, 3])
+    changes = await sim.bot.storage.game_ratings(1)
+    assert [(c.after.mu, c.after.sigma) for c in changes] == [
+        (team[0].mu, team[0].sigma) for team in expected]
+    assert "Ratings: Alice " in table_message(sim).content

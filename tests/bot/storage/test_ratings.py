@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import sqlite3
+from pathlib import Path
 
 import pytest
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from bot.ratings import main
 from bot.storage import ResultRow, Seat, Skill, Storage
 from bot.storage.ratings import places, shown
+from bot.storage.sqlite import open_sqlite
 from tests.bot.storage.conftest import Opener
 from tests.bot.storage.helpers import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, seats
 
@@ -203,3 +207,33 @@ async def test_the_ladder_rebuilt_from_results_alone_has_the_same_numbers(store:
     # The next game goes on from the rebuilt ladder (its game count too).
     await finish(store, [human(0, "Alice"), human(1, "Bob", True)], channel=CHANNEL + 4)
     assert (await skills(store))[f"u:{ALICE}"][2] == 3
+
+
+def test_the_command_line_rebuilds_a_database_file(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "rummy.sqlite3"
+
+    async def play() -> None:
+        store = await open_sqlite(path)
+        try:
+            await finish(store, [human(0, "Alice", True), human(1, "Bob")])
+            await finish(store, [human(0, "Bob", True), human(1, "Carol")], channel=CHANNEL + 1)
+            with sqlite3.connect(path) as raw:  # the ratings are lost: only results are left
+                raw.execute("DELETE FROM ratings")
+                raw.execute("DELETE FROM rating_changes")
+            assert await store.ladder(GUILD, "gin") == []
+        finally:
+            await store.close()
+
+    asyncio.run(play())
+    assert main(["rebuild", str(path)]) == 0
+    assert capsys.readouterr().out == "Rebuilt the ratings from 2 rated games.\n"
+
+    async def ladder() -> dict[str, int]:
+        store = await open_sqlite(path)
+        try:
+            return {p.player: p.skill.games for p in await store.ladder(GUILD, "gin")}
+        finally:
+            await store.close()
+
+    assert asyncio.run(ladder()) == {f"u:{ALICE}": 1, f"u:{BOB}": 2, f"u:{CAROL}": 1}
