@@ -17,14 +17,17 @@ from tests.cogs.conftest import (
     custom_id,
     deal,
     dm,
+    lobby_message,
     open_table,
     play_pass,
     png_of,
     script,
     set_locale,
+    set_turn_seconds,
     table_message,
 )
 from tests.cogs.test_game_end import win_in_one_hand
+from tests.cogs.test_gin_teams import open_teams, running, seat_all
 from tests.cogs.test_ramino_stats import alice_closes_at_once
 from tests.cogs.test_results import drawn_leaderboards
 from tests.conftest import Sim
@@ -191,3 +194,26 @@ async def test_a_ramino_game_is_rated_by_its_places(sim: Sim, deals: ScriptedDea
     assert [(c.after.mu, c.after.sigma) for c in changes] == [
         (team[0].mu, team[0].sigma) for team in expected]
     assert "Ratings: Alice " in table_message(sim).content
+
+
+async def test_team_gin_rates_each_team_as_one(sim: Sim, deals: ScriptedDeals) -> None:
+    # Alice & Chiara (seats 0 and 2) against Bruno & Dario, played out by the computers that
+    # take over: the seats stay the people's, so the people are rated.
+    await set_turn_seconds(sim, 30)
+    deals.queue("gin", seed=20261123, first_dealer=0)
+    await open_teams(sim, target_score="40")
+    await seat_all(sim)
+    await sim.alice.click(lobby_message(sim), label="Start")
+    for _ in range(600):
+        if running(sim) is None:
+            break
+        await sim.env.advance_time(30)
+    results = await sim.bot.storage.results(1)
+    assert [r.side for r in results] == [0, 1, 0, 1]
+    first_won = results[0].won
+    r = MODEL.rating
+    [[a, c], [b, d]] = MODEL.rate([[r(), r()], [r(), r()]], ranks=[1, 2] if first_won else [2, 1])
+    changes = await sim.bot.storage.game_ratings(1)
+    assert [(x.after.mu, x.after.sigma) for x in changes] == [
+        (p.mu, p.sigma) for p in (a, b, c, d)]
+    assert changes[0].after == changes[2].after and changes[1].after == changes[3].after
