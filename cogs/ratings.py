@@ -52,36 +52,30 @@ def ranked(ladder: Sequence[PlayerRating]) -> list[PlayerRating]:
 def board_rows(ladder: Sequence[PlayerRating], caller: str, locale: str
                ) -> tuple[list[list[str]], int | None]:
     """Return the rating leaderboard's rows and the caller's row index: the top established
-    players numbered, then the provisional ones apart (under their own line), then the
-    caller's own row if neither list holds it."""
+    players numbered, then the provisional ones apart under their own line, each list with
+    the caller's own row after it if he is further down."""
     order = ranked(ladder)
     settled = [r for r in order if not r.skill.provisional]
     unsure = [r for r in order if r.skill.provisional]
-    rows: list[list[str]] = []
-    mine: int | None = None
-
-    def add(place: str, rating: PlayerRating) -> None:
-        nonlocal mine
-        if rating.player == caller:
-            mine = len(rows)
-        rows.append([place, who(rating, locale), rating_text(rating.skill),
-                     str(rating.skill.games), f"{rating.skill.wins / rating.skill.games:.0%}"])
-
     places = _places(settled)
-    for index, rating in enumerate(settled[:TOP]):
-        add(str(places[index]), rating)
+    listed: list[tuple[str, PlayerRating | None]] = [
+        (str(places[i]), r) for i, r in enumerate(settled) if i < TOP or r.player == caller]
     if unsure:
-        rows.append(["", t("rating.provisional", locale), "", "", ""])
-        for rating in unsure[:PROVISIONAL_SHOWN]:
-            add("", rating)
-    if mine is None:
-        for index, rating in enumerate(settled):
-            if rating.player == caller:
-                add(str(places[index]), rating)
-        for rating in unsure:
-            if rating.player == caller:
-                add("", rating)
+        listed.append(("", None))  # the provisional players' own line
+        listed += [("", r) for i, r in enumerate(unsure)
+                   if i < PROVISIONAL_SHOWN or r.player == caller]
+    rows = [_row(place, r, locale) if r is not None
+            else ["", t("rating.provisional", locale), "", "", ""] for place, r in listed]
+    mine = next((i for i, (_, r) in enumerate(listed) if r is not None and r.player == caller),
+                None)
     return rows, mine
+
+
+def _row(place: str, rating: PlayerRating, locale: str) -> list[str]:
+    """Return one leaderboard row: place, name, rating, games and win rate."""
+    skill = rating.skill
+    return [place, who(rating, locale), rating_text(skill), str(skill.games),
+            f"{skill.wins / skill.games:.0%}"]
 
 
 def _places(order: Sequence[PlayerRating]) -> list[int]:

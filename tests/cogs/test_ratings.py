@@ -7,10 +7,11 @@ import discord
 import pytest
 import simcord
 
-from bot.storage import ResultRow
+from bot.storage import PlayerRating, ResultRow, Skill
 from bot.storage.ratings import MODEL, shown
 from cogs.adapters import Deal
 from cogs.host import ScriptedDeals
+from cogs.ratings import board_rows
 from cogs.registry import adapter_for
 from engine.match import Scoreboard
 from tests.cogs.conftest import (
@@ -217,3 +218,14 @@ async def test_team_gin_rates_each_team_as_one(sim: Sim, deals: ScriptedDeals) -
     assert [(x.after.mu, x.after.sigma) for x in changes] == [
         (p.mu, p.sigma) for p in (a, b, c, d)]
     assert changes[0].after == changes[2].after and changes[1].after == changes[3].after
+
+
+def test_the_members_settled_row_follows_the_top_ten_before_the_provisional_ones() -> None:
+    def rating(n: int, mu: float, games: int) -> PlayerRating:
+        return PlayerRating("gin", f"u:{n}", n, f"P{n}", Skill(mu, 2.0, games, games // 2))
+
+    ladder = [rating(n, 40 - n, 20) for n in range(12)] + [rating(99, 30, 2)]
+    rows, mine = board_rows(ladder, "u:11", "en")
+    assert [row[:2] for row in rows[9:]] == [["10", "P9"], ["12", "P11"],
+                                             ["", "Provisional (?)"], ["", "P99"]]
+    assert mine == 10 and rows[-1][2].endswith("?") and not rows[10][2].endswith("?")
