@@ -21,6 +21,7 @@ from cogs.components import GameButton, GameSelect, GameUserSelect, serve, stop_
 from cogs.errors import Refusal, cause_of, refuse
 from cogs.host import GameHost, TableSettings
 from cogs.host.lobby import over_seated_line
+from cogs.ratings import TOP, board_rows, stats_rating_line
 from cogs.registry import DEFAULT_GAME, adapter_for, board_for, boards, game_names
 from cogs.rule_changes import (
     MIN_TURN_SECONDS,
@@ -37,6 +38,10 @@ GAME_CHOICES = [app_commands.Choice(name=words(f"game.{name}"), value=name)
 # The leaderboards: one per game, and one per variant whose score means something else.
 BOARD_CHOICES = [app_commands.Choice(name=words(board.title), value=board.name)
                  for board in boards()]
+EVERYONE = 10_000  # the players a leaderboard reads to find the member's own place
+# What /leaderboard ranks by: the rating first (the default), or the wins or games of old.
+BY_CHOICES = [app_commands.Choice(name=words(f"cmd.choice.by_{by}"), value=by)
+              for by in ("rating", "wins", "games")]
 LEVEL_CHOICES = [app_commands.Choice(name=words(f"cmd.addbot.level.{name}"), value=name)
                  for name in LEVELS]
 
@@ -51,6 +56,7 @@ def _settings_lines(settings: GuildSettings, locale: str) -> list[str]:
         t(f"settings.hand.{settings.hand_delivery}", locale),
         t("settings.turn_time", locale, seconds=settings.turn_seconds) if settings.turn_seconds
         else t("settings.untimed", locale),
+        t("settings.rated.on" if settings.rate_computer_games else "settings.rated.off", locale),
     ]
 
 
@@ -262,6 +268,7 @@ class Rummy(commands.Cog):
         hand_delivery=words("cmd.server.hand_delivery"),
         turn_seconds=words("cmd.server.turn_seconds"),
         language=words("cmd.server.language"),
+        computer_games_rated=words("cmd.server.computer_games_rated"),
     )
     @app_commands.choices(
         hand_delivery=[app_commands.Choice(name=words("cmd.choice.dm"), value="dm"),
@@ -277,13 +284,16 @@ class Rummy(commands.Cog):
         hand_delivery: str | None = None,
         turn_seconds: app_commands.Range[int, 0, 3600] | None = None,
         language: str | None = None,
+        computer_games_rated: bool | None = None,
     ) -> None:
         """Show the server's settings, or change them (Manage Server only)."""
         assert interaction.guild_id is not None  # the group is guild-only
         changes: dict[str, object] = {
             key: value for key, value in (("use_threads", use_threads),
                                           ("hand_delivery", hand_delivery),
-                                          ("turn_seconds", turn_seconds)) if value is not None}
+                                          ("turn_seconds", turn_seconds),
+                                          ("rate_computer_games", computer_games_rated))
+            if value is not None}
         if language is not None:
             changes["locale"] = None if language == "auto" else language
         storage = self.bot.storage
@@ -357,37 +367,73 @@ class Rummy(commands.Cog):
     # ----- /leaderboard and /stats --------------------------------------------------------------
 
     @app_commands.command(name="leaderboard", description=words("cmd.leaderboard"))
-    @app_commands.describe(game=words("cmd.leaderboard.game"))
-    @app_commands.choices(game=BOARD_CHOICES)
+    @app_commands.describe(game=words("cmd.leaderboard.game"), by=words("cmd.leaderboard.by"))
+    @app_commands.choices(game=BOARD_CHOICES, by=BY_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction,
-                          game: str = DEFAULT_GAME) -> None:
+                          game: str = DEFAULT_GAME, by: str = "rating") -> None:
         """Post the server's leaderboard for one game as a picture."""
         locale = locale_of(interaction.locale)
         assert interaction.guild_id is not None
-        rows = await self.bot.storage.leaderboard(interaction.guild_id, game)
-        if not rows:
-            await interaction.response.send_message(t("lb.no_games", locale), ephemeral=True)
+        if by == "rating":
+            spec = await self._rating_board(interaction, game, locale)
+        else:
+            spec = await self._results_board(interaction, game, by, locale)
+        if spec is None:
+            key = "rating.none" if by == "rating" else "lb.no_games"
+            await interaction.response.send_message(t(key, locale), ephemeral=True)
             return
+        png = render_leaderboard(spec)
+        await interaction.response.send_message(
+            file=discord.File(io.BytesIO(png), filename="leaderboard.png"))
+
+    async def _rating_board(self, interaction: discord.Interaction, game: str,
+                            locale: str) -> LeaderboardSpec | None:
+        """Return the rating leaderboard: the top established players, the provisional ones
+        apart, and the member's own row (None: nobody is rated yet)."""
+        assert interaction.guild_id is not None
+        ladder = await self.bot.storage.ladder(interaction.guild_id, game)
+        if not ladder:
+            return None
+        rows, mine = board_rows(ladder, f"u:{interaction.user.id}", locale)
+        return LeaderboardSpec(
+            title=t("lb.title", locale, game=t(board_for(game).title, locale)),
+            columns=["#", *(t(k, locale) for k in ("lb.player", "lb.rating", "lb.games",
+                                                   "lb.win_rate"))],
+            rows=rows, highlight=mine)
+
+    async def _results_board(self, interaction: discord.Interaction, game: str, by: str,
+                             locale: str) -> LeaderboardSpec | None:
+        """Return the leaderboard by wins (or by games played) from the results."""
+        assert interaction.guild_id is not None
+        rows = await self.bot.storage.leaderboard(interaction.guild_id, game, EVERYONE)
+        if not rows:
+            return None
         board = board_for(game)
         lowest = board.lowest
         # Storage ranks by points added up; where the lowest total wins, by the lowest total.
         rows = sorted(rows, key=lambda r: score_key(r, lowest), reverse=True)
+        numbers = places(rows, lowest)
+        if by == "games":
+            order = sorted(range(len(rows)), key=lambda i: -rows[i].games)  # stable: then wins
+            rows = [rows[i] for i in order]
+            games = [r.games for r in rows]
+            numbers = [games.index(g) + 1 for g in games]
+        # The top ten, and the member's own row below them if he is further down.
+        shown = [i for i in range(len(rows)) if i < TOP or rows[i].user_id == interaction.user.id]
+        rows, numbers = [rows[i] for i in shown], [numbers[i] for i in shown]
         mine = next((i for i, r in enumerate(rows) if r.user_id == interaction.user.id), None)
         # Wins first; then the board's own sense of a score: points (or chips) added up, or
         # where the lowest total wins, a player's lowest final total.
-        spec = LeaderboardSpec(
+        return LeaderboardSpec(
             title=t("lb.title", locale, game=t(board.title, locale)),
             columns=["#", *(t(k, locale) for k in ("lb.player", "lb.wins", "lb.games",
                                                    "lb.win_rate", board.heading))],
             rows=[[str(place), r.name, str(r.wins), str(r.games), f"{r.win_rate:.0%}",
                    grouped(-r.best if lowest else r.points, locale)]
-                  for place, r in zip(places(rows, lowest), rows, strict=True)],
+                  for place, r in zip(numbers, rows, strict=True)],
             highlight=mine,
         )
-        png = render_leaderboard(spec)
-        await interaction.response.send_message(
-            file=discord.File(io.BytesIO(png), filename="leaderboard.png"))
 
     @app_commands.command(name="stats", description=words("cmd.stats"))
     @app_commands.describe(member=words("cmd.stats.member"))
@@ -405,7 +451,15 @@ class Rummy(commands.Cog):
             return
         lines = [f"**{t('stats.title', locale, name=who.display_name)}**"]
         lines += [stats_line(r, locale) for r in rows]
+        lines += await self._rating_lines(interaction.guild_id, who.id, locale)
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    async def _rating_lines(self, guild_id: int, user_id: int, locale: str) -> list[str]:
+        """Return a member's ratings, one line per board in menu order, under their heading."""
+        ratings = {r.board: r for r in await self.bot.storage.player_ratings(guild_id, user_id)}
+        lines = [stats_rating_line(ratings[b.name], t(b.title, locale), locale)
+                 for b in boards() if b.name in ratings]
+        return [f"**{t('rating.heading', locale)}**", *lines] if lines else []
 
 
 async def setup(bot: RummyBot) -> None:

@@ -18,6 +18,7 @@ from bot.storage.contract import (
     Storage,
 )
 from bot.storage.postgres import is_postgres_url, open_postgres
+from bot.storage.ratings import PlayerRating, RatingChange, Skill
 from bot.storage.records import (
     UNSET,
     ChannelBusy,
@@ -43,10 +44,13 @@ __all__ = [
     "GuildSettings",
     "LeaderboardRow",
     "PlayerGameStats",
+    "PlayerRating",
+    "RatingChange",
     "ResultRepository",
     "ResultRow",
     "Seat",
     "SettingsRepository",
+    "Skill",
     "SqliteStorage",
     "StaleVersion",
     "Status",

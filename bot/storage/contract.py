@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from bot.jsondata import JsonDict
+from bot.storage.ratings import PlayerRating, RatingChange
 from bot.storage.records import (
     UNSET,
     GameRecord,
@@ -120,11 +121,14 @@ class ResultRepository(Protocol):
     """Final results and what is read from them; ratings and replays will join here."""
 
     async def record_results(self, game_id: int, rows: Sequence[ResultRow], *,
-                             counted_as: str | None = None) -> None:
+                             counted_as: str | None = None) -> list[RatingChange]:
         """Store a running game's results and mark it finished (else StaleVersion).
 
         The leaderboard and stats count them under `counted_as` (a variant whose score means
-        something else, such as "ramino_chips"), or under the game's name when None.
+        something else, such as "ramino_chips"), or under the game's name when None. The same
+        transaction rates the game on that ladder (bot/storage/ratings.py); the rating changes
+        are returned by seat ([] when the game is not rated). Two games ending at once, even in
+        two processes, are rated one after the other: neither update is lost.
         """
         ...
 
@@ -138,6 +142,27 @@ class ResultRepository(Protocol):
 
     async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerGameStats]:
         """Return one player's games, wins, win rate, points and best result per game, by name."""
+        ...
+
+    # --- ratings ---
+
+    async def game_ratings(self, game_id: int) -> list[RatingChange]:
+        """Return what a finished game did to its players' ratings, by seat ([] if unrated)."""
+        ...
+
+    async def ladder(self, guild_id: int, board: str) -> list[PlayerRating]:
+        """Return every rating on one server's ladder of a board, people and computers."""
+        ...
+
+    async def player_ratings(self, guild_id: int, user_id: int,
+                             recent: int = 5) -> list[PlayerRating]:
+        """Return a person's rating on each board, with its value before his last `recent`
+        rated games there."""
+        ...
+
+    async def rebuild_ratings(self) -> int:
+        """Rebuild every ladder from the results table alone (the same numbers); return the
+        number of games rated."""
         ...
 
 

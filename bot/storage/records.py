@@ -86,6 +86,10 @@ class ResultRow:
     points: int
     won: bool
     side: int | None = None
+    # Ratings: the seat's final place (1 = first; None: from won, then points) and a
+    # computer's level (None: normal).
+    place: int | None = None
+    level: str | None = None
 
 
 @dataclass(frozen=True)
@@ -125,6 +129,9 @@ class GuildSettings:
     use_threads: bool = False
     hand_delivery: Literal["dm", "channel"] = "dm"
     turn_seconds: int = 120  # 0 means untimed
+    # Games with a computer seat change ratings (the computers' own, one per level, too);
+    # False keeps them off the ladder altogether.
+    rate_computer_games: bool = True
     extra: JsonDict = field(default_factory=dict)
 
 
@@ -161,5 +168,7 @@ def _check_settings(settings: GuildSettings) -> None:
         raise ValueError(f"hand_delivery must be one of {HAND_DELIVERY}")
     if not isinstance(settings.turn_seconds, int) or settings.turn_seconds < 0:
         raise ValueError("turn_seconds must be a whole number of seconds, 0 for untimed")
+    if not isinstance(settings.rate_computer_games, bool):
+        raise TypeError("rate_computer_games must be True or False")
     if not isinstance(settings.extra, dict):
         raise TypeError("extra must be a dict (stored as a JSON object)")

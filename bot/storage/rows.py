@@ -50,11 +50,69 @@ PLAYER_STATS: Final = (
     " GROUP BY game ORDER BY game"
 )
 
-RESULT_COLUMNS: Final = "seat, name, user_id, is_bot, points, won, side"
+RESULT_COLUMNS: Final = "seat, name, user_id, is_bot, points, won, side, place, level"
 
 INSERT_RESULT: Final = (
     "INSERT INTO results (game_id, guild_id, game, user_id, name, seat, side,"
-    " is_bot, points, won, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " is_bot, points, won, finished_at, place, level, rated_seq)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+# --- ratings (bot/storage/ratings.py) ---------------------------------------------------------
+
+RATE_COMPUTER_GAMES: Final = "SELECT rate_computer_games FROM guild_settings WHERE guild_id = ?"
+
+# The next game number of a ladder. Its row stays locked until the commit: two games ending
+# at once on one ladder are rated one after the other, each from the other's ratings.
+NEXT_LADDER_GAME: Final = (
+    "INSERT INTO ladders (guild_id, board, games) VALUES (?, ?, 1)"
+    " ON CONFLICT (guild_id, board) DO UPDATE SET games = ladders.games + 1 RETURNING games"
+)
+
+SKILL_COLUMNS: Final = "player, mu, sigma, games, wins"
+
+SAVE_RATING: Final = (
+    "INSERT INTO ratings (guild_id, board, player, user_id, name, mu, sigma, games, wins,"
+    " last_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (guild_id, board, player) DO UPDATE SET user_id = excluded.user_id,"
+    " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+    " wins = excluded.wins, last_seq = excluded.last_seq"
+)
+
+INSERT_RATING_CHANGE: Final = (
+    "INSERT INTO rating_changes (game_id, seat, guild_id, board, seq, player, mu_before,"
+    " sigma_before, mu_after, sigma_after, games_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+RATING_COLUMNS: Final = "board, player, user_id, name, mu, sigma, games, wins"
+
+LADDER: Final = f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND board = ?"
+
+# A person's rating on each board, with what it was before his last few rated games.
+PLAYER_RATINGS: Final = f"""
+WITH recent AS (
+    SELECT board, mu_before, sigma_before, ROW_NUMBER() OVER (
+        PARTITION BY board ORDER BY seq DESC) AS back
+    FROM rating_changes WHERE guild_id = ? AND player = ?
+)
+SELECT {", ".join(f"r.{c}" for c in RATING_COLUMNS.split(", "))},
+       e.mu_before AS earlier_mu, e.sigma_before AS earlier_sigma,
+       (SELECT COUNT(*) FROM recent c WHERE c.board = r.board AND c.back <= ?) AS recent
+FROM ratings r
+LEFT JOIN recent e ON e.board = r.board AND e.back = (
+    SELECT MAX(back) FROM recent m WHERE m.board = r.board AND m.back <= ?)
+WHERE r.guild_id = ? AND r.player = ?
+ORDER BY r.board
+"""
+
+GAME_RATING_CHANGES: Final = (
+    "SELECT seat, player, mu_before, sigma_before, mu_after, sigma_after, games_after"
+    " FROM rating_changes WHERE game_id = ? ORDER BY seat"
+)
+
+RATED_RESULTS: Final = (
+    f"SELECT game_id, guild_id, game, rated_seq, {RESULT_COLUMNS} FROM results"
+    " WHERE rated_seq IS NOT NULL ORDER BY guild_id, game, rated_seq, seat"
 )
 
 BUSY_PLACE: Final = (
@@ -71,11 +129,12 @@ INSERT_ACTION: Final = (
 
 SAVE_SETTINGS: Final = (
     "INSERT INTO guild_settings"
-    " (guild_id, locale, use_threads, hand_delivery, turn_seconds, extra)"
-    " VALUES (?, ?, ?, ?, ?, ?)"
+    " (guild_id, locale, use_threads, hand_delivery, turn_seconds, extra, rate_computer_games)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale,"
     " use_threads = excluded.use_threads, hand_delivery = excluded.hand_delivery,"
-    " turn_seconds = excluded.turn_seconds, extra = excluded.extra"
+    " turn_seconds = excluded.turn_seconds, extra = excluded.extra,"
+    " rate_computer_games = excluded.rate_computer_games"
 )
 
 

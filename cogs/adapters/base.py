@@ -178,6 +178,13 @@ class AdapterBase(ABC, Generic[GameT, OptT, HandT]):
                 for standing in game.standings() for seat in standing.seats]
         return sorted(rows, key=lambda row: row.seat)
 
+    # Ratings: the final places a game is rated from (bot/storage/ratings.py).
+    def places(self, game: GameT) -> dict[int, int]:
+        """Return each seat's final place, 1 the first, from the standings: partners share
+        their side's place, and so do sides equal in the standings."""
+        return {seat: standing.rank for standing in game.standings()
+                for seat in standing.seats}
+
     def score_sheet(self, game: GameT) -> ScoreSheet:
         """Return the hands on the game's shared Scoreboard (`board`) and the standings.
 

@@ -110,6 +110,19 @@ class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
         return [replace(o, points=o.points - base if opts.chips else -o.points)
                 for o in super().outcomes(game)]
 
+    def places(self, game: RaminoGame) -> dict[int, int]:
+        """Return the final places: in the elimination game the winner first, then the later
+        a seat went out the better (the same hand: the lower total; equal ones share), since a
+        total frozen early says nothing of how long a seat lasted; the chips game by chips."""
+        if game.opts.chips:
+            return super().places(game)
+        board = game.board
+        out = set(board.eliminated)
+        # The hand that put a seat out for good charged it something, and none after it did.
+        last = {s: max((i for i, h in enumerate(board.hands) if h[s]), default=-1) for s in out}
+        keys = {s: (s in out, -last.get(s, 0), total) for s, total in enumerate(board.totals)}
+        return {s: 1 + sum(other < key for other in keys.values()) for s, key in keys.items()}
+
     def score_sheet(self, game: RaminoGame) -> ScoreSheet:
         """Return the hands' points, "–" for those a seat sat out; in the chips game the
         chips each began with are a row, else what re-entries changed."""

@@ -41,10 +41,13 @@ class Events:
             rt.held_lines += lines
             rt.held_at = game.version
             await self.meta.save(rt)
-        else:
-            await self.table.edit(rt, lines, final=game.is_over)
-        if game.is_over:
+        elif game.is_over:
+            # The lines are stored first (a crash before the end is recorded keeps them), then
+            # the results, so that the final table, shown once, tells the ratings.
+            await self.table.keep(rt, lines)
             await self.table.finish(rt)
+        else:
+            await self.table.edit(rt, lines)
         await self.hands.deliver_all(rt, fresh=fresh)
         rt.prev_to_act = list(game.to_act())
         await self.meta.save(rt)  # the newest DM hands, stripped after a restart too

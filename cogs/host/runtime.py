@@ -9,7 +9,7 @@ import discord
 
 from bot.i18n import locale_of
 from bot.jsondata import JsonDict
-from bot.storage import GameRecord
+from bot.storage import GameRecord, RatingChange
 from cogs.adapters import ButtonControl, Control
 from cogs.adapters.base import GameAdapter
 from cogs.custom_ids import PASS_MODES
@@ -131,6 +131,8 @@ class Runtime:
     pushed: int = 0
     # The member each seat lets see its hand (his Watch answer shows it): user id and name.
     shown_to: dict[int, tuple[int, str]] = field(default_factory=dict)
+    # What the game's end did to each seat's rating (set as its results are recorded).
+    ratings: list[RatingChange] = field(default_factory=list)
 
     @property
     def game(self) -> Game:

@@ -149,10 +149,6 @@ class Sessions:
     async def finish_restored(self, rt: Runtime) -> None:
         """End a game whose last saved move ended it before its end was told (a crash there):
         record its results, show its final table and free its channel."""
-        try:
-            await self.table.edit(rt, [], final=True)
-        except discord.HTTPException as error:  # the results matter more than the picture
-            log.warning("game %s: final table not shown (%s)", rt.record.id, error.status)
         await self.table.finish(rt)
         log.info("game %s: finished at restore (its last move ended it)", rt.record.id)
 

@@ -32,6 +32,7 @@ from cogs.host.places import (
 )
 from cogs.host.runtime import Runtime
 from cogs.host.scoresheet import sheet_text
+from cogs.ratings import final_line
 from cogs.views import again_view, table_view
 
 log = logging.getLogger(__name__)
@@ -56,7 +57,10 @@ def table_payload(rt: Runtime, final: bool = False) -> PictureMessage:
     picture = render_table(adapter.table_spec(game, rt.names, rt.locale))
     payload: PictureMessage = {"content": text, "file": png(picture, "table.png"), "view": None}
     if game.is_over:
-        # The final table: the score sheet below the result, and a rematch for the players.
+        # The final table: each rating's change and the score sheet below the result, and a
+        # rematch for the players.
+        rated = final_line(rt.ratings, rt.names, rt.locale)
+        text = "\n".join(filter(None, [text, rated]))
         sheet = sheet_text(adapter.score_sheet(game), rt.names, rt.locale,
                            MAX_CONTENT - len(text) - 1)
         payload["content"] = "\n".join(filter(None, [text, sheet]))
@@ -96,6 +100,11 @@ class TableMessage:
         """
         rt.log, rt.held_lines = extended(rt.log, [*rt.held_lines, *lines]), []
         await self._put(rt, table_payload(rt, final))
+
+    async def keep(self, rt: Runtime, lines: Sequence[str]) -> None:
+        """Add held and new lines to the log and store it, to be shown with the next edit."""
+        rt.log, rt.held_lines = extended(rt.log, [*rt.held_lines, *lines]), []
+        await self.meta.save(rt)
 
     async def cancel(self, rt: Runtime, line: str) -> None:
         """Mark the table of a cancelled game: one line, no turn, no controls."""
@@ -177,15 +186,25 @@ class TableMessage:
             log.warning("game %s: old table kept its buttons (%s)", rt.record.id, error.status)
 
     async def finish(self, rt: Runtime) -> None:
-        """Record the results and stop the session (the final table told the winner)."""
+        """Record the results (which rates the game), show the final table with each rating's
+        change, and stop the session.
+
+        The results go first: the final table is posted once, already telling the ratings.
+        """
         outcomes = rt.adapter.outcomes(rt.game)
+        places = rt.adapter.places(rt.game)
         seats = rt.record.seats
         rows = [ResultRow(seat=o.seat, name=rt.names[o.seat], user_id=seats[o.seat]["user_id"],
                           is_bot=seats[o.seat]["is_bot"], points=o.points, won=o.won,
-                          side=o.side)
+                          side=o.side, place=places[o.seat],
+                          level=seats[o.seat].get("level") if seats[o.seat]["is_bot"] else None)
                 for o in outcomes]
         # A variant whose score means something else is counted on a board of its own.
-        await self.storage.record_results(rt.record.id, rows,
-                                          counted_as=rt.adapter.board_of(rt.game))
-        rt.session.close()
+        rt.ratings = await self.storage.record_results(rt.record.id, rows,
+                                                       counted_as=rt.adapter.board_of(rt.game))
+        rt.session.close()  # the game is over: nothing more of its session is stored
+        try:
+            await self.edit(rt, [], final=True)
+        except discord.HTTPException as error:  # the results are kept: the picture may fail
+            log.warning("game %s: final table not shown (%s)", rt.record.id, error.status)
         self.runtimes.pop(rt.record.id, None)

@@ -25,6 +25,7 @@ NUMBERS = frozenset({
     "melded", "min", "minimum", "number", "points", "score", "seconds", "target", "total",
     "undercut", "wins", "times", "unmatched", "left", "stake", "chips", "joker", "colore",
     "ramino", "m", "c", "r", "g", "p", "extra", "margin",
+    "change",  # a rating's change
 })
 TEXTS: dict[str, str] = {
     "allowed": "a whole number from 0 to 10", "card": card_text("7D"),
@@ -44,6 +45,7 @@ TEXTS: dict[str, str] = {
     "before": "100", "after": "150", "minimums": "50 below 3,000, 90 from 3,000",
     "sense": "points 1,240", "url": "https://discord.com/channels/1/2/3",
     "now": "a dirty canasta of K",
+    "rating": "1563?",
 }
 
 # Singular and plural of the words numbers count, in both languages.

@@ -132,7 +132,10 @@ async def test_the_final_table_shows_the_score_sheet_and_play_again(
     table = table_message(sim)
     assert labels(table) == ["Play again"]
     content = table.content
-    assert "Alice wins the game with 319 points!\n**Game over!**\n**Score sheet**" in content
+    # Under the result, each player's new rating (provisional: "?") and its change.
+    assert ("Alice wins the game with 319 points!\n**Game over!**\n"
+            "Ratings: Alice 1601? (+101), Computer 1 1446? (\u221254).\n**Score sheet**"
+            in content)
     # The winner is told once: in the final table, and in no message after it.
     told = "\n".join(texts(sim)[texts(sim).index(content):])
     assert told.count("wins the game") == 1 and told.count("Game over!") == 1

@@ -19,6 +19,11 @@ from tests.cogs.conftest import open_table
 from tests.cogs.test_ramino_stats import (
     test_a_chips_game_and_a_penalty_game_each_count_on_their_own_board,
 )
+from tests.cogs.test_ratings import (
+    test_a_ramino_game_is_rated_by_its_places,
+    test_the_final_table_and_stats_tell_the_new_ratings,
+    test_the_rating_leaderboard_lists_provisional_players_apart,
+)
 from tests.cogs.test_restart import (
     test_a_takeover_survives_restarts_and_im_back_returns_the_seat,
     test_a_timeout_before_a_restart_still_counts_after_it,
@@ -33,11 +38,14 @@ from tests.postgres_server import PostgresServer
 
 __all__ = [
     "test_a_chips_game_and_a_penalty_game_each_count_on_their_own_board",
+    "test_a_ramino_game_is_rated_by_its_places",
     "test_a_takeover_survives_restarts_and_im_back_returns_the_seat",
     "test_a_timeout_before_a_restart_still_counts_after_it",
     "test_leaderboard_and_stats_after_a_one_hand_game",
+    "test_the_final_table_and_stats_tell_the_new_ratings",
     "test_the_host_abandons_a_running_game",
     "test_the_player_to_act_uses_his_old_dm_after_a_restart",
+    "test_the_rating_leaderboard_lists_provisional_players_apart",
 ]
 
 

@@ -39,17 +39,17 @@ async def test_a_chips_game_and_a_penalty_game_each_count_on_their_own_board(
 
     alice = (await sim.bruno.slash(sim.channel, "stats", member=sim.alice)).response.content
     # Her +3 chips are not a "best total −3": the penalty game's lowest total is her 0.
-    assert alice.splitlines()[1:] == [
+    assert alice.splitlines()[1:3] == [
         "Ramino: 1 win in 1 game (100%), best total 0 (lowest wins)",
         "Ramino (chips): 1 win in 1 game (100%), net chips +3"]
     bruno = (await sim.bruno.slash(sim.channel, "stats")).response.content
-    assert bruno.splitlines()[1:] == [
+    assert bruno.splitlines()[1:3] == [
         "Ramino: 0 wins in 1 game (0%), best total 70 (lowest wins)",
         "Ramino (chips): 0 wins in 1 game (0%), net chips \u22121"]
 
     shown = drawn_leaderboards(sim, monkeypatch)
-    await sim.bruno.slash(sim.channel, "leaderboard", game="ramino")
-    await sim.bruno.slash(sim.channel, "leaderboard", game="ramino_chips")
+    await sim.bruno.slash(sim.channel, "leaderboard", game="ramino", by="wins")
+    await sim.bruno.slash(sim.channel, "leaderboard", game="ramino_chips", by="wins")
     penalty, chips = shown
     assert penalty.title == "Leaderboard: Ramino"
     assert penalty.columns == ["#", "Player", "Wins", "Games", "Win rate", "Best total"]
@@ -69,10 +69,10 @@ async def test_a_chips_game_and_a_penalty_game_each_count_on_their_own_board(
 
     set_locale(monkeypatch, sim.chiara.id, "it")
     chiara = (await sim.chiara.slash(sim.channel, "stats")).response.content
-    assert chiara.splitlines()[1:] == [
+    assert chiara.splitlines()[1:3] == [
         "Ramino: 0 vinte su 1 partita (0%), miglior totale 5 (vince il più basso)",
         "Ramino a gettoni: 0 vinte su 1 partita (0%), saldo gettoni \u22121"]
-    await sim.chiara.slash(sim.channel, "leaderboard", game="ramino_chips")
+    await sim.chiara.slash(sim.channel, "leaderboard", game="ramino_chips", by="wins")
     assert shown[2].title == "Classifica: Ramino a gettoni"
     assert shown[2].columns[-1] == "Saldo gettoni"
 
@@ -80,7 +80,7 @@ async def test_a_chips_game_and_a_penalty_game_each_count_on_their_own_board(
 async def test_the_leaderboard_offers_the_chips_game_after_ramino_in_both_languages(
         sim: Sim) -> None:
     commands = {c["name"]: c for c in synced(sim)}
-    [game] = commands["leaderboard"]["options"]
+    game, _ = commands["leaderboard"]["options"]
     assert [(c["value"], c["name"], c["name_localizations"]["it"]) for c in game["choices"]] == [
         ("gin", "Gin Rummy", "Gin Rummy"), ("rummy500", "Rummy 500", "Rummy 500"),
         ("ramino", "Ramino", "Ramino"), ("ramino_chips", "Ramino (chips)", "Ramino a gettoni"),

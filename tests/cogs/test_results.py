@@ -88,7 +88,7 @@ async def test_the_leaderboard_writes_a_negative_total_with_the_minus_sign(
         ResultRow(seat=1, name="Bruno", user_id=sim.bruno.id, is_bot=False, points=-35,
                   won=False)])
     shown = drawn_leaderboards(sim, monkeypatch)
-    board = await sim.bruno.slash(sim.channel, "leaderboard", game="rummy500")
+    board = await sim.bruno.slash(sim.channel, "leaderboard", game="rummy500", by="wins")
     assert board.response.attachments, board.response.content
     assert [row[-1] for row in shown[0].rows] == ["510", "\u221235"]
     assert shown[0].columns[:2] == ["#", "Player"] and shown[0].name_column == 1
@@ -125,19 +125,19 @@ async def test_stats_and_the_leaderboard_speak_each_games_score(
     await record(sim, "canasta", ("Alice", 5035, True), ("Bruno", 3240, False))
     await record(sim, "canasta", ("Alice", 1200, False), ("Bruno", 5100, True))
     stats = (await sim.alice.slash(sim.channel, "stats", member=sim.bruno)).response.content
-    assert stats.splitlines()[1:] == [
+    assert stats.splitlines()[1:3] == [
         "Canasta: 1 win in 2 games (50%), points 8,340",
         "Ramino: 0 wins in 2 games (0%), best total 33 (lowest wins)"]
     assert "−33" not in stats
     shown = drawn_leaderboards(sim, monkeypatch)
-    await sim.bruno.slash(sim.channel, "leaderboard", game="ramino")
+    await sim.bruno.slash(sim.channel, "leaderboard", game="ramino", by="wins")
     assert shown[0].columns == ["#", "Player", "Wins", "Games", "Win rate", "Best total"]
     # Alice won a game: she is above the others, whose totals were lower; between them
     # the lower total ranks first (Chiara's 10), not the smaller sum of totals (Bruno's 73).
     assert shown[0].rows == [["1", "Alice", "1", "2", "50%", "0"],
                              ["2", "Chiara", "0", "2", "0%", "10"],
                              ["3", "Bruno", "0", "2", "0%", "33"]]
-    await sim.bruno.slash(sim.channel, "leaderboard", game="canasta")
+    await sim.bruno.slash(sim.channel, "leaderboard", game="canasta", by="wins")
     assert shown[1].columns[-1] == "Points"
     assert [row[1:] for row in shown[1].rows] == [["Bruno", "1", "2", "50%", "8,340"],
                                                   ["Alice", "1", "2", "50%", "6,235"]]

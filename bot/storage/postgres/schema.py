@@ -78,10 +78,61 @@ _INITIAL: tuple[str, ...] = (
     """,
 )
 
+# Ratings: see the SQLite migration 4 for what each table and column holds.
+_RATINGS: tuple[str, ...] = (
+    "ALTER TABLE results ADD COLUMN place INTEGER",
+    "ALTER TABLE results ADD COLUMN level TEXT",
+    "ALTER TABLE results ADD COLUMN rated_seq INTEGER",
+    "ALTER TABLE guild_settings ADD COLUMN rate_computer_games SMALLINT NOT NULL DEFAULT 1"
+    " CHECK (rate_computer_games IN (0, 1))",
+    """
+    CREATE TABLE ladders (
+        guild_id BIGINT  NOT NULL,
+        board    TEXT    NOT NULL,
+        games    INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, board)
+    )
+    """,
+    """
+    CREATE TABLE ratings (
+        guild_id   BIGINT           NOT NULL,
+        board      TEXT             NOT NULL,
+        player     TEXT             NOT NULL,
+        user_id    BIGINT,
+        name       TEXT             NOT NULL,
+        mu         DOUBLE PRECISION NOT NULL,
+        sigma      DOUBLE PRECISION NOT NULL,
+        games      INTEGER          NOT NULL,
+        wins       INTEGER          NOT NULL,
+        last_seq   INTEGER          NOT NULL,
+        PRIMARY KEY (guild_id, board, player)
+    )
+    """,
+    """
+    CREATE TABLE rating_changes (
+        game_id      BIGINT           NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat         INTEGER          NOT NULL,
+        guild_id     BIGINT           NOT NULL,
+        board        TEXT             NOT NULL,
+        seq          INTEGER          NOT NULL,
+        player       TEXT             NOT NULL,
+        mu_before    DOUBLE PRECISION NOT NULL,
+        sigma_before DOUBLE PRECISION NOT NULL,
+        mu_after     DOUBLE PRECISION NOT NULL,
+        sigma_after  DOUBLE PRECISION NOT NULL,
+        games_after  INTEGER          NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    )
+    """,
+    "CREATE INDEX rating_changes_player ON rating_changes (guild_id, board, player, seq)",
+    "CREATE INDEX results_rated ON results (guild_id, game, rated_seq) WHERE rated_seq IS NOT NULL",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial schema", _INITIAL),
     Migration(2, "session meta", ("ALTER TABLE games ADD COLUMN session_meta TEXT",)),
     Migration(3, "result sides", ("ALTER TABLE results ADD COLUMN side INTEGER",)),
+    Migration(4, "ratings", _RATINGS),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

@@ -96,10 +96,66 @@ _SESSION_META: tuple[str, ...] = ("ALTER TABLE games ADD COLUMN session_meta TEX
 # NULL, as in every older row, means the seat is a side of its own.
 _RESULT_SIDES: tuple[str, ...] = ("ALTER TABLE results ADD COLUMN side INTEGER",)
 
+# Ratings (bot/ratings.py). Each result row keeps what rating it needs: the seat's final place
+# (NULL: from won and points, as in older rows), a computer's level, and the ladder's game
+# number it was rated as (NULL: not rated), so the ladder can be rebuilt from results alone.
+# `ladders` holds one row per server and board, locked by each rating update; `ratings` each
+# player's (a person "u:<id>", a computer level "bot:<level>"), `rating_changes` each game's.
+# A server may keep games with computers off its ladder (guild_settings.rate_computer_games).
+_RATINGS: tuple[str, ...] = (
+    "ALTER TABLE results ADD COLUMN place INTEGER",
+    "ALTER TABLE results ADD COLUMN level TEXT",
+    "ALTER TABLE results ADD COLUMN rated_seq INTEGER",
+    "ALTER TABLE guild_settings ADD COLUMN rate_computer_games INTEGER NOT NULL DEFAULT 1"
+    " CHECK (rate_computer_games IN (0, 1))",
+    """
+    CREATE TABLE ladders (
+        guild_id INTEGER NOT NULL,
+        board    TEXT    NOT NULL,
+        games    INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, board)
+    )
+    """,
+    """
+    CREATE TABLE ratings (
+        guild_id   INTEGER NOT NULL,
+        board      TEXT    NOT NULL,
+        player     TEXT    NOT NULL,
+        user_id    INTEGER,
+        name       TEXT    NOT NULL,
+        mu         REAL    NOT NULL,
+        sigma      REAL    NOT NULL,
+        games      INTEGER NOT NULL,
+        wins       INTEGER NOT NULL,
+        last_seq   INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, board, player)
+    )
+    """,
+    """
+    CREATE TABLE rating_changes (
+        game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat         INTEGER NOT NULL,
+        guild_id     INTEGER NOT NULL,
+        board        TEXT    NOT NULL,
+        seq          INTEGER NOT NULL,
+        player       TEXT    NOT NULL,
+        mu_before    REAL    NOT NULL,
+        sigma_before REAL    NOT NULL,
+        mu_after     REAL    NOT NULL,
+        sigma_after  REAL    NOT NULL,
+        games_after  INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    )
+    """,
+    "CREATE INDEX rating_changes_player ON rating_changes (guild_id, board, player, seq)",
+    "CREATE INDEX results_rated ON results (guild_id, game, rated_seq) WHERE rated_seq IS NOT NULL",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial schema", _INITIAL),
     Migration(2, "session meta", _SESSION_META),
     Migration(3, "result sides", _RESULT_SIDES),
+    Migration(4, "ratings", _RATINGS),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

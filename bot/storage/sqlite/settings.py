@@ -21,7 +21,8 @@ class SqliteSettings(SqliteConnection):
     async def _get_guild_settings(self, guild_id: int) -> GuildSettings:
         rows = list(
             await self._conn.execute_fetchall(
-                "SELECT locale, use_threads, hand_delivery, turn_seconds, extra"
+                "SELECT locale, use_threads, hand_delivery, turn_seconds, extra,"
+                " rate_computer_games"
                 " FROM guild_settings WHERE guild_id = ?",
                 (guild_id,),
             )
@@ -35,6 +36,7 @@ class SqliteSettings(SqliteConnection):
             hand_delivery=r["hand_delivery"],
             turn_seconds=r["turn_seconds"],
             extra=json.loads(r["extra"]),
+            rate_computer_games=bool(r["rate_computer_games"]),
         )
 
     async def set_guild_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
@@ -50,6 +52,7 @@ class SqliteSettings(SqliteConnection):
                     settings.hand_delivery,
                     settings.turn_seconds,
                     dump(settings.extra),
+                    int(settings.rate_computer_games),
                 ),
             )
         return settings

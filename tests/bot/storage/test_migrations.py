@@ -93,3 +93,31 @@ async def test_newer_schema_is_refused(db_path: Path) -> None:
         )
     with pytest.raises(StorageError, match="newer than this bot"):
         await open_storage(db_path)
+
+
+async def test_a_version_3_database_gains_ratings(db_path: Path) -> None:
+    # Results and settings written before ratings: kept as they were, and not rated.
+    with old_database(db_path, 3) as conn:
+        conn.execute("INSERT INTO games (guild_id, channel_id, game, host_id, status,"
+                     " created_at, updated_at) VALUES (1, 2, 'gin', 11, 'finished', 't', 't')")
+        conn.execute("INSERT INTO results (game_id, guild_id, game, user_id, name, seat,"
+                     " is_bot, points, won, finished_at)"
+                     " VALUES (1, 1, 'gin', 11, 'Alice', 0, 0, 9, 1, 't')")
+        conn.execute("INSERT INTO guild_settings (guild_id, turn_seconds) VALUES (1, 60)")
+    conn.close()
+    store = await open_sqlite(db_path)
+    try:
+        assert await store.schema_version() == LATEST_VERSION == 4
+        [old] = await store.results(1)
+        assert (old.place, old.level) == (None, None)
+        settings = await store.get_guild_settings(1)
+        assert (settings.turn_seconds, settings.rate_computer_games) == (60, True)
+        assert await store.ladder(1, "gin") == [] and await store.rebuild_ratings() == 0
+        game = await store.create_game(guild_id=1, channel_id=3, game="gin", host_id=11)
+        await store.start_game(game, "{}")
+        changes = await store.record_results(game, [
+            ResultRow(seat=0, name="Alice", user_id=11, is_bot=False, points=9, won=True),
+            ResultRow(seat=1, name="Bob", user_id=12, is_bot=False, points=0, won=False)])
+        assert [c.delta > 0 for c in changes] == [True, False]
+    finally:
+        await store.close()
