@@ -354,6 +354,15 @@ class Rummy(commands.Cog):
         return [app_commands.Choice(name=name, value=key) for name, key in named
                 if typed in name.lower()][:25]
 
+    # ----- /rummy history (replays) -------------------------------------------------------------
+
+    @rummy.command(name="history", description=words("cmd.history"))
+    @app_commands.describe(member=words("cmd.history.member"))
+    async def history(self, interaction: discord.Interaction,
+                      member: discord.Member | None = None) -> None:
+        """List the server's last finished games, each with a button to replay it."""
+        await self.host.replays.history(interaction, member)
+
     # ----- /leaderboard and /stats --------------------------------------------------------------
 
     @app_commands.command(name="leaderboard", description=words("cmd.leaderboard"))

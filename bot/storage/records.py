@@ -163,3 +163,14 @@ def _check_settings(settings: GuildSettings) -> None:
         raise ValueError("turn_seconds must be a whole number of seconds, 0 for untimed")
     if not isinstance(settings.extra, dict):
         raise TypeError("extra must be a dict (stored as a JSON object)")
+
+
+# ----- history (replays) ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A finished game for `/rummy history`: its record, its results by seat, when it ended."""
+
+    record: GameRecord
+    results: list[ResultRow]
+    finished_at: str

@@ -11,7 +11,8 @@ one part per job:
 - `places`: where a game's public messages go, in its language (`cogs.host.places`);
 - `table`: the table message (`cogs.host.table`);
 - `hands`: the private hands, by DM or ephemeral (`cogs.host.hands`);
-- `router`: clicks and choices to moves (`cogs.host.routing`).
+- `router`: clicks and choices to moves (`cogs.host.routing`);
+- `replays`: `/rummy history` and the replay viewer (`cogs.host.replays`).
 
 Each part receives the parts it uses when it is built, in an order without cycles: none
 reaches back through the host. The components find the host from the clicked bot
@@ -33,6 +34,7 @@ from cogs.host.hands import Hands
 from cogs.host.lobby import Lobby, may_manage
 from cogs.host.meta import SessionMeta
 from cogs.host.places import PictureMessage, Places
+from cogs.host.replays import Replays
 from cogs.host.routing import Router
 from cogs.host.runtime import Runtime, SeatState
 from cogs.host.sessions import Sessions, snapshot_text
@@ -79,8 +81,9 @@ class GameHost:
                            self.meta, runtimes)
         self.endings = Endings(storage, self.places, self.lobby, self.table, self.hands,
                                runtimes)
+        self.replays = Replays(storage)
         self.router = Router(storage, self.lobby, self.endings, self.table, self.hands,
-                             self.meta)
+                             self.meta, self.replays)
 
     @property
     def bot_delay(self) -> float:

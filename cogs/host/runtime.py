@@ -129,6 +129,9 @@ class Runtime:
     log: list[str] = field(default_factory=list)  # the table's running move log, newest last
     # How far messages posted below the table pushed it up (a picture counts as a screen).
     pushed: int = 0
+    # What dealt the game (engine.replay.Start as JSON), kept in every snapshot for replays;
+    # None for a game saved before starts were kept.
+    start: JsonDict | None = None
 
     @property
     def game(self) -> Game:

@@ -25,6 +25,7 @@ NUMBERS = frozenset({
     "melded", "min", "minimum", "number", "points", "score", "seconds", "target", "total",
     "undercut", "wins", "times", "unmatched", "left", "stake", "chips", "joker", "colore",
     "ramino", "m", "c", "r", "g", "p", "extra", "margin",
+    "step", "steps",  # the replay viewer's move numbers
 })
 TEXTS: dict[str, str] = {
     "allowed": "a whole number from 0 to 10", "card": card_text("7D"),
@@ -43,6 +44,9 @@ TEXTS: dict[str, str] = {
     "before": "100", "after": "150", "minimums": "50 below 3,000, 90 from 3,000",
     "sense": "points 1,240", "url": "https://discord.com/channels/1/2/3",
     "now": "a dirty canasta of K",
+    # /rummy history's line
+    "date": "<t:1800000000:d>", "scores": "Anna 120, Bruno 45", "result": "Anna won",
+    "file": "rummy-game-7.txt",
 }
 
 # Singular and plural of the words numbers count, in both languages.
