@@ -22,7 +22,7 @@ from datetime import datetime
 import discord
 
 from bot.i18n import locale_of, names_text, t
-from bot.storage import GameRecord, Storage
+from bot.storage import GameNotFound, GameRecord, Storage
 from bot.storage.records import FinishedGame
 from card_images import HandEndSpec, TableSpec, render_hand_end, render_table
 from cogs.adapters.base import GameAdapter
@@ -107,13 +107,23 @@ class Replays:
             return
         title = (t("history.title", locale) if member is None
                  else t("history.title_member", locale, name=member.display_name))
-        lines = [f"**{title}**", *(history_line(i, g, locale) for i, g in enumerate(games, 1))]
+        lines = [f"**{title}**", *(history_line(g, locale) for g in games)]
         view = discord.ui.View(timeout=None)
-        for number, game in enumerate(games, 1):
-            label = cut(t("history.button", locale, number=number), BUTTON_LABEL)
+        for game in games:
+            label = cut(t("history.button", locale, id=game.record.id), BUTTON_LABEL)
             view.add_item(GameButton(str(ComponentId(game.record.id, "replay")), label))
         await interaction.response.send_message(clip("\n".join(lines)), view=view,
                                                 ephemeral=True)
+
+    async def open(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Answer `/rummy replay game:<number>` with the viewer of that game of this server."""
+        try:
+            record = await self.storage.get_game(game_id)
+        except GameNotFound:
+            record = None
+        if record is None or record.guild_id != interaction.guild_id:
+            raise Refusal("replay.not_found", number=game_id)
+        await self.click(interaction, record, ComponentId(game_id, "replay"))
 
     # ----- the viewer ----------------------------------------------------------------------
 
@@ -124,6 +134,7 @@ class Replays:
             raise Refusal("error.move_unavailable")  # a game of another server
         locale = locale_of(interaction.locale)
         if cid.kind == "replay":
+            await self.replay_of(record)  # a game still running is refused before "thinking"
             await interaction.response.defer(ephemeral=True, thinking=True)
             shown = await self.viewer(record, 0, locale)
             assert shown["view"] is not None  # the viewer always has its buttons
@@ -239,7 +250,7 @@ def render(spec: TableSpec | HandEndSpec) -> bytes:
     return render_hand_end(spec) if isinstance(spec, HandEndSpec) else render_table(spec)
 
 
-def history_line(number: int, game: FinishedGame, locale: str) -> str:
+def history_line(game: FinishedGame, locale: str) -> str:
     """Return one finished game's line: date, game, each player's result, the winners."""
     record = game.record
     lowest = _lowest(record.game)
@@ -251,7 +262,7 @@ def history_line(number: int, game: FinishedGame, locale: str) -> str:
     scores = ", ".join(f"{r.name} {-r.points if lowest else r.points}" for r in game.results)
     winners = [r.name for r in game.results if r.won]
     result = t("history.won", locale, names=names_text(winners, locale), count=len(winners))
-    return t("history.line", locale, number=number, date=date,
+    return t("history.line", locale, id=record.id, date=date,
              game=t(f"game.{record.game}", locale), scores=scores, result=result)
 
 
