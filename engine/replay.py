@@ -31,6 +31,7 @@ from .ramino51 import Ramino51Game
 from .rummy500 import Rummy500Game
 
 FORMAT = "rummy-replay 1"
+CHECKPOINT = 40  # the most moves game_at re-applies from a kept state
 AnyGame = CardGame[Any, Any]
 Decks = tuple[tuple[str, ...], ...]
 
@@ -146,7 +147,9 @@ class Step:
     hand: int  # the hand this step belongs to (a hand's last step is the one that ended it)
     ended: bool  # a hand ended at this step
     dealt: bool  # this step dealt a hand (the start, or a move that dealt the next one)
-    state: dict[str, Any]
+    # The state after it, kept at checkpoints only (the deal, a hand's end or deal, every
+    # CHECKPOINT moves, the last step): snapshots cost far more than moves (see game_at).
+    state: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -182,12 +185,22 @@ class Replay:
 
     @property
     def final(self) -> dict[str, Any]:
-        """Return the final state (the last step's)."""
-        return self.steps[-1].state
+        """Return the final state (the last step's, always kept)."""
+        state = self.steps[-1].state
+        assert state is not None
+        return state
 
     def game_at(self, step: int) -> AnyGame:
-        """Return the game as it was after that step."""
-        return load_game(self.steps[step].state)
+        """Return the game as it was after that step: the last kept state before it, with the
+        moves since re-applied."""
+        kept = next(k for k in range(step, -1, -1) if self.steps[k].state is not None)
+        state = self.steps[kept].state
+        assert state is not None
+        game = load_game(state)
+        for later in self.steps[kept + 1:step + 1]:
+            assert later.move is not None
+            game.apply(later.move.seat, later.move.text)
+        return game
 
     def hands(self) -> int:
         """Return how many hands the game had (the last one included if it never ended)."""
@@ -209,7 +222,9 @@ def replay(start: Start, moves: Sequence[Move], final: dict[str, Any] | None = N
         hand = out.steps[-1].hand + (1 if out.steps[-1].ended else 0)
         ended = any(e.kind == "hand_end" for e in events)
         dealt = any(e.kind == "deal" for e in events)
-        out.steps.append(Step(number, move, events, hand, ended, dealt, normal(game.to_json())))
+        keep = ended or dealt or number % CHECKPOINT == 0 or number == len(moves)
+        out.steps.append(Step(number, move, events, hand, ended, dealt,
+                              normal(game.to_json()) if keep else None))
         if ended:
             now = _totals(game)
             out.results.append(HandResult(hand, number, now[0], tuple(
@@ -293,8 +308,10 @@ def _body(record: Replay, names: Sequence[str]) -> list[str]:
             lines.append(f"move {step.number} seat {step.move.seat}: {step.move.text}")
         if step.number in results:
             lines.append("result " + results[step.number].line(names))
-        if step.dealt and not load_game(step.state).is_over:
-            lines += ["", *deal_lines(record.game_at(step.number), names)]
+        if step.dealt:
+            game = record.game_at(step.number)
+            if not game.is_over:
+                lines += ["", *deal_lines(game, names)]
     return lines
 
 

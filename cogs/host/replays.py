@@ -18,6 +18,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 import discord
 
@@ -225,11 +226,12 @@ def stored_replay(state: str, rows: Sequence[tuple[int, int | None, str, int]]) 
 
 
 def position_view(adapter: GameAdapter, rec: Replay, where: Position, names: Sequence[str],
-                  locale: str) -> tuple[list[str], TableSpec | HandEndSpec]:
+                  locale: str, game: Any = None) -> tuple[list[str], TableSpec | HandEndSpec]:
     """Return the lines and the picture's spec of one position: only what a spectator saw
-    (the public table; every hand face up once its hand has ended)."""
+    (the public table; every hand face up once its hand has ended). `game` is the game at
+    that position, if the caller has it already."""
     step = rec.steps[where.step]
-    game = rec.game_at(where.step)
+    game = game if game is not None else rec.game_at(where.step)
     if where.face == "end":
         ended = adapter.hand_end(game, list(step.events), names, locale)
         if ended is not None:

@@ -206,15 +206,19 @@ async def test_before_a_hands_end_the_replay_shows_no_hidden_card(
     adapter = adapter_for(name)
     names = ["Alice", "Bruno", "Chiara", "Dario"][:SEATS[name]]
     seen: Counter[str] = Counter()
-    hand = 0
-    checked = 0
+    hand = checked = at = 0
+    game = rec.game_at(0)
     for where in positions(rec):
         if where.hand != hand:
             hand, seen = where.hand, Counter()
-        lines, spec = position_view(adapter, rec, where, names, "en")
+        while at < where.step:  # the game walked forward move by move, as it was played
+            at += 1
+            move = rec.steps[at].move
+            assert move is not None
+            game.apply(move.seat, move.text)
         if where.face == "end":
             continue
-        game = rec.game_at(where.step)
+        lines, spec = position_view(adapter, rec, where, names, "en", game)
         held = Counter(c for seat in range(game.seats) for c in game.private_view(seat).hand)
         hidden = held - seen  # copies in hands that no picture or line showed
         shown = cards_in(spec)
