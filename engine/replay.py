@@ -59,20 +59,36 @@ def _create_gin(start: Start) -> AnyGame:
                    decks=start.decks, first_dealer=start.first_dealer)
 
 
+@dataclass(frozen=True)
+class Kind:
+    """How a replay makes one game: dealt from its start, rebuilt from a snapshot. The bot
+    makes it from the game's adapter (any registered game); the command line knows KINDS."""
+
+    deal: Callable[[Start], AnyGame]
+    load: Callable[[dict[str, Any]], AnyGame]
+
+
 _CLASSES: tuple[type[AnyGame], ...] = (Rummy500Game, RaminoGame, Ramino51Game, CanastaGame)
-# kind -> (deal a game from its start, rebuild one from a snapshot)
-KINDS: dict[str, tuple[Callable[[Start], AnyGame], Callable[[dict[str, Any]], AnyGame]]] = {
-    "gin": (_create_gin, load_gin),
-    **{cls.name: (_create(cls), cls.from_json) for cls in _CLASSES},
+KINDS: dict[str, Kind] = {
+    "gin": Kind(_create_gin, load_gin),
+    **{cls.name: Kind(_create(cls), cls.from_json) for cls in _CLASSES},
 }
 
 
-def load_game(snapshot: dict[str, Any]) -> AnyGame:
-    """Rebuild any game from its engine snapshot (to_json)."""
-    kind = snapshot.get("game") if isinstance(snapshot, dict) else None
-    if kind not in KINDS:
-        raise Damaged(f"unknown game {kind!r}")
-    return KINDS[str(kind)][1](snapshot)
+def kind_of(name: object) -> Kind:
+    """Return how to make a game this module knows; Damaged for any other."""
+    if not isinstance(name, str) or name not in KINDS:
+        raise Damaged(f"unknown game {name!r}")
+    return KINDS[name]
+
+
+def load_game(snapshot: dict[str, Any], kind: Kind | None = None) -> AnyGame:
+    """Rebuild a game from its engine snapshot (to_json)."""
+    made = kind or kind_of(snapshot.get("game") if isinstance(snapshot, dict) else None)
+    try:
+        return made.load(snapshot)
+    except (RulesError, KeyError, TypeError, ValueError) as error:
+        raise Damaged(f"the saved game cannot be loaded ({error})") from error
 
 
 @dataclass(frozen=True)
@@ -94,18 +110,17 @@ class Start:
                    tuple(tuple(str(c) for c in d) for d in decks), first_dealer)
 
     @classmethod
-    def guessed(cls, final: dict[str, Any]) -> Start:
+    def guessed(cls, final: dict[str, Any], kind: Kind | None = None) -> Start:
         """Return the start of a shuffled game saved before starts were kept: its final
         snapshot's kind, options, seats and seed (the replay checks the guess)."""
-        game = load_game(final)
+        game = load_game(final, kind)
         return cls(game.name, game.opts.to_dict(), game.seats, game.seed)
 
-    def deal(self) -> AnyGame:
+    def deal(self, kind: Kind | None = None) -> AnyGame:
         """Deal the game afresh, as the host did."""
-        if self.game not in KINDS:
-            raise Damaged(f"unknown game {self.game!r}")
+        made = kind or kind_of(self.game)
         try:
-            return KINDS[self.game][0](self)
+            return made.deal(self)
         except (RulesError, KeyError, TypeError, ValueError) as error:
             raise Damaged(f"the game cannot be dealt again ({error})") from error
 
@@ -175,6 +190,7 @@ class Replay:
     """A game re-played: every step's state and events, each hand's result."""
 
     start: Start
+    kind: Kind
     steps: list[Step] = field(default_factory=list)
     results: list[HandResult] = field(default_factory=list)
 
@@ -196,7 +212,7 @@ class Replay:
         kept = next(k for k in range(step, -1, -1) if self.steps[k].state is not None)
         state = self.steps[kept].state
         assert state is not None
-        game = load_game(state)
+        game = load_game(state, self.kind)
         for later in self.steps[kept + 1:step + 1]:
             assert later.move is not None
             game.apply(later.move.seat, later.move.text)
@@ -207,11 +223,13 @@ class Replay:
         return self.steps[-1].hand
 
 
-def replay(start: Start, moves: Sequence[Move], final: dict[str, Any] | None = None) -> Replay:
+def replay(start: Start, moves: Sequence[Move], final: dict[str, Any] | None = None,
+           kind: Kind | None = None) -> Replay:
     """Deal the start afresh and re-apply every move; with `final`, the stored final state,
-    raise Damaged unless the replay reaches it."""
-    game = start.deal()
-    out = Replay(start, [Step(0, None, (), 1, False, True, normal(game.to_json()))])
+    raise Damaged unless the replay reaches it. `kind` makes the game (KINDS' by default)."""
+    made = kind or kind_of(start.game)
+    game = start.deal(made)
+    out = Replay(start, made, [Step(0, None, (), 1, False, True, normal(game.to_json()))])
     board = _totals(game)
     for number, move in enumerate(moves, 1):
         try:

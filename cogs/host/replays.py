@@ -26,14 +26,15 @@ from bot.i18n import locale_of, names_text, t
 from bot.storage import GameNotFound, GameRecord, Storage
 from bot.storage.records import FinishedGame
 from card_images import HandEndSpec, TableSpec, render_hand_end, render_table
-from cogs.adapters.base import GameAdapter
+from cogs.adapters import Deal
+from cogs.adapters.base import GameAdapter, options_type
 from cogs.components import GameButton
 from cogs.custom_ids import ComponentId
 from cogs.errors import Refusal
 from cogs.host.places import PictureMessage, clip, png
 from cogs.limits import BUTTON_LABEL, cut
 from cogs.registry import adapter_for
-from engine.replay import Damaged, Move, Replay, Start, export_text, replay
+from engine.replay import Damaged, Kind, Move, Replay, Start, export_text, replay
 
 log = logging.getLogger(__name__)
 
@@ -202,7 +203,7 @@ class Replays:
             return cached
         rows = await self.storage.actions(record.id)
         try:
-            rec = await asyncio.to_thread(stored_replay, record.state, rows)
+            rec = await asyncio.to_thread(stored_replay, record.game, record.state, rows)
         except Damaged as error:
             log.warning("game %s: replay refused, damaged record (%s)", record.id, error)
             raise Refusal("replay.damaged") from error
@@ -212,17 +213,29 @@ class Replays:
         return rec
 
 
-def stored_replay(state: str, rows: Sequence[tuple[int, int | None, str, int]]) -> Replay:
-    """Re-play a stored game: its start (kept in its snapshot, else guessed from its final
-    state for a game saved before starts were kept) and its logged moves."""
+def stored_replay(game: str, state: str, rows: Sequence[tuple[int, int | None, str, int]]
+                  ) -> Replay:
+    """Re-play a stored game of kind `game`: its start (kept in its snapshot, else guessed from
+    its final state for a game saved before starts were kept) and its logged moves."""
     try:
+        kind = replay_kind(adapter_for(game))
         data = json.loads(state)
         final = data["engine"]
-        start = Start.from_json(data["start"]) if "start" in data else Start.guessed(final)
+        start = (Start.from_json(data["start"]) if "start" in data
+                 else Start.guessed(final, kind))
     except (ValueError, KeyError, TypeError) as error:
         raise Damaged(f"the stored game cannot be read ({error})") from error
     moves = [Move(seat, text) for _, seat, text, _ in rows if seat is not None]
-    return replay(start, moves, final)
+    return replay(start, moves, final, kind)
+
+
+def replay_kind(adapter: GameAdapter) -> Kind:
+    """Return how a replay makes the adapter's game: as the host deals and loads it."""
+    def deal(start: Start) -> Any:
+        options = options_type(adapter).from_dict(start.options)
+        return adapter.new_game(options, start.players,
+                                Deal(start.decks, start.first_dealer, start.seed))
+    return Kind(deal, adapter.load)
 
 
 def position_view(adapter: GameAdapter, rec: Replay, where: Position, names: Sequence[str],

@@ -71,7 +71,7 @@ async def store_game(store: Storage, name: str, seed: int = 4, channel: int = 1)
 async def stored(store: Storage, game_id: int) -> Replay:
     record = await store.get_game(game_id)
     assert record.state is not None
-    return stored_replay(record.state, await store.actions(game_id))
+    return stored_replay(record.game, record.state, await store.actions(game_id))
 
 
 @pytest.fixture
@@ -101,7 +101,7 @@ async def test_a_game_saved_before_starts_were_kept_replays_from_its_seed(
     assert record.state is not None
     data = json.loads(record.state)
     del data["start"]
-    rec = stored_replay(json.dumps(data), await store.actions(game_id))
+    rec = stored_replay("rummy500", json.dumps(data), await store.actions(game_id))
     assert rec.final == data["engine"]
 
 
