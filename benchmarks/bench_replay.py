@@ -1,6 +1,7 @@
 """Time replays: a whole game of each game, played by computers, re-played from its start and
 its moves to its final state (engine.replay, what the viewer and the export run), in moves per
-second; and the export file written and checked again.
+second; the game at one position of the viewer (from the last kept state, at most 40 moves
+re-applied), median over every position; and the export file written and checked again.
 
 Run: python -m benchmarks.bench_replay [--games N | --quick] [--level easy|normal|hard]
 """
@@ -52,10 +53,10 @@ def main() -> None:
     args = parser.parse_args()
     games = 1 if args.quick else args.games
     print(f"{'game':<10}{'moves':>8}{'hands':>7}{'replay ms':>11}{'moves/s':>10}"
-          f"{'export+check ms':>17}")
+          f"{'position ms':>13}{'export+check ms':>17}")
     for adapter in GAMES:
         name = adapter.name
-        rates, moves, hands, replay_ms, export_ms = [], [], [], [], []
+        rates, moves, hands, replay_ms, export_ms, at_ms = [], [], [], [], [], []
         for seed in range(1, games + 1):
             start, played, final = play(name, seed, args.level)
             began = time.perf_counter()
@@ -65,13 +66,17 @@ def main() -> None:
             check_export(parse_export(export_text(record, [f"P{i}" for i in
                                                            range(start.players)])))
             export_ms.append((time.perf_counter() - began) * 1000)
+            for step in range(0, record.moves + 1, 7):
+                began = time.perf_counter()
+                record.game_at(step)
+                at_ms.append((time.perf_counter() - began) * 1000)
             rates.append(len(played) / spent)
             moves.append(len(played))
             hands.append(record.hands())
             replay_ms.append(spent * 1000)
         print(f"{name:<10}{statistics.median(moves):>8.0f}{statistics.median(hands):>7.0f}"
               f"{statistics.median(replay_ms):>11.0f}{statistics.median(rates):>10.0f}"
-              f"{statistics.median(export_ms):>17.0f}")
+              f"{statistics.median(at_ms):>13.1f}{statistics.median(export_ms):>17.0f}")
 
 
 if __name__ == "__main__":
