@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from bot.storage.records import FinishedGame, ResultRow
-from bot.storage.rows import GAME_COLUMNS, game_from_row
+from bot.storage.rows import GAME_COLUMNS, RESULT_COLUMNS, game_from_row
 
 MAX_HISTORY: Final = 25  # the most games one read returns
 
@@ -19,6 +19,10 @@ _FINISHED: Final = (
     " ORDER BY r.finished_at DESC, g.id DESC LIMIT ?"
 )
 _MEMBER: Final = " AND EXISTS (SELECT 1 FROM results m WHERE m.game_id = g.id AND m.user_id = ?)"
+
+
+# The results of the games found, each with the board it is counted on.
+RESULTS_OF: Final = f"SELECT game_id, game AS board, {RESULT_COLUMNS} FROM results"
 
 
 def finished_query(guild_id: int, user_id: int | None, limit: int) -> tuple[str, list[int]]:
@@ -40,12 +44,15 @@ def finished_games(games: Sequence[Any],
                    results: Iterable[Any]) -> list[FinishedGame]:
     """Put each game's record and its results together, in the games' order."""
     by_game: dict[int, list[ResultRow]] = {}
+    boards: dict[int, str] = {}
     for row in results:
         by_game.setdefault(int(row["game_id"]), []).append(result_row(row))
+        boards[int(row["game_id"])] = str(row["board"])
     out = []
     for row in games:
         fields = dict(row)
         finished_at = str(fields.pop("finished_at"))
         record = game_from_row(fields)
-        out.append(FinishedGame(record, by_game.get(record.id, []), finished_at))
+        out.append(FinishedGame(record, by_game.get(record.id, []), finished_at,
+                                boards.get(record.id, record.game)))
     return out

@@ -169,8 +169,10 @@ def _check_settings(settings: GuildSettings) -> None:
 
 @dataclass(frozen=True)
 class FinishedGame:
-    """A finished game for `/rummy history`: its record, its results by seat, when it ended."""
+    """A finished game for `/rummy history`: its record, its results by seat, when it ended,
+    and the board they are counted on (the game's name, or a variant's: "ramino_chips")."""
 
     record: GameRecord
     results: list[ResultRow]
     finished_at: str
+    board: str = ""

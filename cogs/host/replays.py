@@ -33,7 +33,7 @@ from cogs.custom_ids import ComponentId
 from cogs.errors import Refusal
 from cogs.host.places import PictureMessage, clip, png
 from cogs.limits import BUTTON_LABEL, cut
-from cogs.registry import adapter_for
+from cogs.registry import adapter_for, board_for
 from engine.replay import Damaged, Kind, Move, Replay, Start, export_text, replay
 
 log = logging.getLogger(__name__)
@@ -136,7 +136,7 @@ class Replays:
             raise Refusal("error.move_unavailable")  # a game of another server
         locale = locale_of(interaction.locale)
         if cid.kind == "replay":
-            await self.replay_of(record)  # a game still running is refused before "thinking"
+            check_finished(record)  # a game still running is refused at once, not after "thinking"
             await interaction.response.defer(ephemeral=True, thinking=True)
             shown = await self.viewer(record, 0, locale)
             assert shown["view"] is not None  # the viewer always has its buttons
@@ -193,17 +193,14 @@ class Replays:
     async def replay_of(self, record: GameRecord) -> Replay:
         """Return the finished game re-played from storage; refuse one still running or
         damaged."""
-        if record.status in ("lobby", "running"):
-            raise Refusal("replay.running")
-        if record.status != "finished" or not record.state:
-            raise Refusal("replay.unfinished")
+        check_finished(record)
         cached = self._cache.get(record.id)
         if cached is not None:
             self._cache.move_to_end(record.id)
             return cached
         rows = await self.storage.actions(record.id)
         try:
-            rec = await asyncio.to_thread(stored_replay, record.game, record.state, rows)
+            rec = await asyncio.to_thread(stored_replay, record.game, record.state or "", rows)
         except Damaged as error:
             log.warning("game %s: replay refused, damaged record (%s)", record.id, error)
             raise Refusal("replay.damaged") from error
@@ -211,6 +208,14 @@ class Replays:
         while len(self._cache) > CACHED:
             self._cache.popitem(last=False)
         return rec
+
+
+def check_finished(record: GameRecord) -> None:
+    """Refuse a game that has no replay: one still in its lobby or running, or cancelled."""
+    if record.status in ("lobby", "running"):
+        raise Refusal("replay.running")
+    if record.status != "finished" or not record.state:
+        raise Refusal("replay.unfinished")
 
 
 def stored_replay(game: str, state: str, rows: Sequence[tuple[int, int | None, str, int]]
@@ -268,7 +273,7 @@ def render(spec: TableSpec | HandEndSpec) -> bytes:
 def history_line(game: FinishedGame, locale: str) -> str:
     """Return one finished game's line: date, game, each player's result, the winners."""
     record = game.record
-    lowest = _lowest(record.game)
+    lowest = _lowest(game.board or record.game)
     try:
         stamp = int(datetime.fromisoformat(game.finished_at).timestamp())
         date = f"<t:{stamp}:d>"
@@ -281,9 +286,10 @@ def history_line(game: FinishedGame, locale: str) -> str:
              game=t(f"game.{record.game}", locale), scores=scores, result=result)
 
 
-def _lowest(game: str) -> bool:
-    """Whether the game's results are stored negated (the lowest total wins)."""
+def _lowest(board: str) -> bool:
+    """Whether the board's results are stored negated (the lowest total wins; not Ramino's
+    chips game, whose results are chips won or lost)."""
     try:
-        return adapter_for(game).lowest_wins
-    except KeyError:
+        return board_for(board).lowest
+    except KeyError:  # a game this bot no longer hosts
         return False

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from bot.storage.history import finished_games, finished_query
+from bot.storage.history import RESULTS_OF, finished_games, finished_query
 from bot.storage.postgres.connection import PostgresConnection, numbered
 from bot.storage.records import FinishedGame
-from bot.storage.rows import RESULT_COLUMNS
 
 
 class PostgresHistory(PostgresConnection):
@@ -19,6 +18,6 @@ class PostgresHistory(PostgresConnection):
             games = await conn.fetch(numbered(sql), *args)
             ids = [int(g["id"]) for g in games]
             results = await conn.fetch(
-                f"SELECT game_id, {RESULT_COLUMNS} FROM results WHERE game_id = ANY($1::bigint[])"
+                f"{RESULTS_OF} WHERE game_id = ANY($1::bigint[])"
                 " ORDER BY game_id, seat", ids) if ids else []
         return finished_games(games, results)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from bot.storage.history import finished_games, finished_query
+from bot.storage.history import RESULTS_OF, finished_games, finished_query
 from bot.storage.records import FinishedGame
-from bot.storage.rows import RESULT_COLUMNS
 from bot.storage.sqlite.connection import SqliteConnection
 
 
@@ -20,6 +19,6 @@ class SqliteHistory(SqliteConnection):
             ids = [int(g["id"]) for g in games]
             marks = ", ".join("?" for _ in ids)
             results = list(await conn.execute_fetchall(
-                f"SELECT game_id, {RESULT_COLUMNS} FROM results WHERE game_id IN ({marks})"
+                f"{RESULTS_OF} WHERE game_id IN ({marks})"
                 " ORDER BY game_id, seat", ids)) if ids else []
         return finished_games(games, results)

@@ -23,6 +23,7 @@ async def test_finished_games_are_the_servers_latest_first_with_their_results(
         ("Bob", 101, True, False), ("CPU", 30, False, True)]
     assert games[1].record.status == "finished" and games[1].record.seats[0]["name"] == "Alice"
     assert games[0].finished_at >= games[1].finished_at
+    assert games[0].board == "gin"
 
 
 async def test_finished_games_of_a_member_and_the_limit(store: Storage) -> None:

@@ -11,7 +11,7 @@ import re
 import sqlite3
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import fields, is_dataclass
+from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,14 +19,23 @@ import pytest
 
 from bot.i18n import card_text
 from bot.storage import ResultRow, Seat, Storage
+from bot.storage.records import FinishedGame
 from bot.storage.sqlite import open_sqlite
 from cogs.adapters import Deal
 from cogs.errors import Refusal
 from cogs.host import snapshot_text
-from cogs.host.replays import Replays, position_view, positions, stored_replay, target
+from cogs.host.replays import (
+    Replays,
+    history_line,
+    position_view,
+    positions,
+    stored_replay,
+    target,
+)
 from cogs.registry import adapter_for
 from engine.base import SYSTEM_SEAT
 from engine.replay import Damaged, Replay, Start
+from tests.cogs.host.conftest import gin_record
 
 GUILD = 7
 SEATS = {"gin": 2, "rummy500": 3, "ramino": 3, "ramino51": 3, "canasta": 4}
@@ -229,3 +238,21 @@ async def test_before_a_hands_end_the_replay_shows_no_hidden_card(
         seen |= shown + Counter(named_in(lines, ALL_CARDS))
         checked += 1
     assert checked > 50 and hand == rec.hands()
+
+
+def finished(game: str, board: str, points: tuple[int, int]) -> FinishedGame:
+    record = replace(gin_record(), game=game, status="finished")
+    rows = [ResultRow(0, "Alice", 1, False, points[0], True),
+            ResultRow(1, "Bruno", 2, False, points[1], False)]
+    return FinishedGame(record, rows, "2026-11-27T18:00:00.000+00:00", board)
+
+
+def test_a_history_line_reads_each_boards_score_as_its_players_do() -> None:
+    assert history_line(finished("gin", "gin", (120, 40)), "en") == (
+        "`#1` <t:1795802400:d> · **Gin Rummy** · Alice 120, Bruno 40 · Alice won")
+    # Ramino's penalty totals are stored negated (higher better): the line says the totals.
+    penalty = history_line(finished("ramino", "ramino", (-47, -101)), "it")
+    assert penalty.endswith("· Alice 47, Bruno 101 · ha vinto Alice")
+    # Its chips game keeps the chips won or lost as they are.
+    chips = history_line(finished("ramino", "ramino_chips", (3, -3)), "en")
+    assert "· Alice 3, Bruno -3 ·" in chips
