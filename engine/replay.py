@@ -292,7 +292,9 @@ class Export:
 def deal_lines(game: AnyGame, names: Sequence[str]) -> list[str]:
     """Say a hand just dealt: its number and dealer, then each seat's cards."""
     view = game.public_view()
-    lines = [f"deal {view.hand_no}: dealt by seat {view.dealer} ({names[view.dealer]})"]
+    dealer = getattr(view, "dealer", None)  # team gin's boards each have their own
+    by = f": dealt by seat {dealer} ({names[dealer]})" if isinstance(dealer, int) else ""
+    lines = [f"deal {view.hand_no}{by}"]
     for seat in range(game.seats):
         cards = getattr(game.private_view(seat), "hand", ())
         lines.append(f"  seat {seat} ({names[seat]}): {' '.join(cards)}")

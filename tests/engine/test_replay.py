@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from engine.gin import GinGame, preset
+from engine.gin import GinGame, new_game, preset
 from engine.gin.ai import greedy_action
 from engine.replay import (
     Damaged,
@@ -31,7 +31,7 @@ ALICE_GIN = "AS 2S 3S 4H 5H 6H 7C 8C 9C 10C"
 LOOSE = "KS QH JD 9S 7D 5S 3H KH 8D 6C"
 
 
-def play_gin(game: GinGame, seed: int = 3) -> list[Move]:
+def play_gin(game: Any, seed: int = 3) -> list[Move]:
     """Play a gin game to its end with the greedy computer on both seats; return its moves."""
     rng, moves = random.Random(seed), []
     while not game.is_over:
@@ -101,6 +101,21 @@ def test_the_export_holds_the_start_the_deals_every_move_and_the_results() -> No
     export = parse_export(text)
     assert (export.start, export.names, list(export.moves)) == (start, ("Alice", "Bruno"), moves)
     assert check_export(export).final == final
+
+
+@pytest.mark.parametrize(("players", "rules"), [(4, {"team_size": 2}),
+                                                (2, {"play_style": "mahjong"})])
+def test_team_gin_and_mahjong_gin_export_and_replay(players: int, rules: dict[str, Any]
+                                                    ) -> None:
+    options = preset("mahjong" if "play_style" in rules else "standard", target_score=40,
+                     **{k: v for k, v in rules.items() if k != "play_style"})
+    game = new_game(options, players, seed=8)
+    start = Start.of(game)
+    moves = play_gin(game)
+    names = ["Alice", "Bruno", "Chiara", "Dario"][:players]
+    export = parse_export(export_text(replay(start, moves, game.to_json()), names))
+    assert export.deals[0].startswith("deal 1") and len(export.moves) == len(moves)
+    assert check_export(export).final == game.to_json()
 
 
 def test_the_command_line_replays_a_file_and_prints_each_hands_result(
