@@ -406,7 +406,7 @@ MESSAGES: dict[str, str] = {
     "history.line": "`#{id}` {date} · **{game}** · {scores} · {result}",
     "history.won": "{count:ha vinto|hanno vinto} {names}",
     "history.button": "Rivedi #{id}",
-    "replay.header": "**Replay della partita {id}** · {game} · mano {hand} di {hands} · mossa {step} di {steps}",
+    "replay.header": "**Rivedi la partita {id}** · {game} · mano {hand} di {hands} · mossa {step} di {steps}",
     "replay.hand_end": "Fine della mano {hand}: tutte le carte scoperte.",
     "replay.running": "Questa partita è ancora in corso: potrai rivederla quando sarà finita.",
     "replay.unfinished": "Questa partita non è mai finita, quindi non si può rivedere.",

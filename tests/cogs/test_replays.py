@@ -107,7 +107,7 @@ async def test_history_and_the_viewer_speak_italian(
     opened = await sim.chiara.click(listed.response, label="Rivedi #1")
     viewer = opened.response  # the answer "thinking" first, then the viewer in its place
     assert viewer is not None
-    assert viewer.content == ("**Replay della partita 1** · Gin Rummy · mano 1 di 1 · mossa 0 di 5"
+    assert viewer.content == ("**Rivedi la partita 1** · Gin Rummy · mano 1 di 1 · mossa 0 di 5"
                               "\nMano 1: Computer 1 distribuisce le carte.\nTurno di Alice")
     assert labels(viewer) == PULSANTI
     ended = await sim.chiara.click(viewer, label="Fine mano")
