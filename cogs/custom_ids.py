@@ -7,7 +7,8 @@ an older state is refused as stale:
 - buttons `rm:<game id>:<kind>[:<arg>]`: join, leave, addbot, start, cancel (lobby); hand,
   back, tact:<version>:<action> (table); again (a finished game's table); abandon, keep
   (the ephemeral "Cancel the game?"); sort:<suit|rank>, act:<version>:<action>,
-  autopass:<off|hand|game> (hand);
+  autopass:<off|hand|game> (hand); replay (a /rummy history game), view:<position>:<button>,
+  export (the replay viewer);
 - selects `rs:<game id>:<version>:<verb>`: the chosen values complete `<verb> <value>`;
   the verb `table_choice` marks a select of complete moves offered by a table button, and
   `swap_seats` the lobby's menu of two seats to swap and `remove_computer` its menu of the
@@ -49,8 +50,12 @@ LOBBY_KINDS = frozenset({"join", "leave", "addbot", "start", "cancel"})
 # Controls answered from the stored game, whether it runs or not: the lobby's (its buttons
 # and its seat swap menu), "Play again" on a finished game, the answers to "Cancel the game?".
 RECORD_KINDS = LOBBY_KINDS | {"swap", "unseat", "again", "abandon", "keep"}
-# Buttons whose arg is `<version>:<action>`.
-VERSIONED_KINDS = frozenset({"act", "tact"})
+# The replay viewer (cogs.host.replays): "replay" on /rummy history opens it, "view" moves it
+# (its arg `<position>:<button>`), "export" sends the game's text file.
+REPLAY_KINDS = frozenset({"replay", "view", "export"})
+RECORD_KINDS = RECORD_KINDS | REPLAY_KINDS
+# Buttons whose arg is `<version>:<action>` (the viewer's: `<position>:<button>`).
+VERSIONED_KINDS = frozenset({"act", "tact", "view"})
 SORT_ORDERS = frozenset({"suit", "rank"})
 # How long a seat passes on every claim window (Rummy 500's "Rummy!"), in the order its hand's
 # button goes through them: not at all, for the rest of the hand, for the rest of the game.
@@ -63,7 +68,7 @@ BUTTON_KINDS = (RECORD_KINDS - {"swap", "unseat"}) | VERSIONED_KINDS | {
 # Controls of a private hand or question (a DM or an ephemeral answer); all others are on
 # public messages.
 PRIVATE_KINDS = frozenset({"sort", "autopass", "act", "select", "choice", "abandon", "keep",
-                           SHOW_TO, STOP_SHOWING})
+                           SHOW_TO, STOP_SHOWING}) | REPLAY_KINDS
 # The verb of an ephemeral select of complete actions offered by a table button.
 TABLE_CHOICE = "table_choice"
 # The verbs of the lobby's menus: two seats to swap, a computer to remove.

@@ -364,6 +364,22 @@ class Rummy(commands.Cog):
         return [app_commands.Choice(name=name, value=key) for name, key in named
                 if typed in name.lower()][:25]
 
+    # ----- /rummy history (replays) -------------------------------------------------------------
+
+    @rummy.command(name="history", description=words("cmd.history"))
+    @app_commands.describe(member=words("cmd.history.member"))
+    async def history(self, interaction: discord.Interaction,
+                      member: discord.Member | None = None) -> None:
+        """List the server's last finished games, each with a button to replay it."""
+        await self.host.replays.history(interaction, member)
+
+    @rummy.command(name="replay", description=words("cmd.replay"))
+    @app_commands.describe(game=words("cmd.replay.game"))
+    async def replay(self, interaction: discord.Interaction,
+                     game: app_commands.Range[int, 1, 2**63 - 1]) -> None:
+        """Open the replay of a finished game of this server, by its number."""
+        await self.host.replays.open(interaction, int(game))
+
     # ----- /leaderboard and /stats --------------------------------------------------------------
 
     @app_commands.command(name="leaderboard", description=words("cmd.leaderboard"))

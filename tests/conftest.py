@@ -13,6 +13,7 @@ process restart. Pass SimCord options with `@pytest.mark.simcord(...)`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -150,6 +151,29 @@ class Sim:
 
 
 @pytest.fixture
-def sim(sim_env: simcord.Env, make_bot: Callable[[], RummyBot]) -> Iterator[Sim]:
-    """The bot under SimCord with guild "Sandbox", #rummy and Alice, Bruno, Chiara, Dario."""
-    yield Sim(sim_env, build_world(sim_env), make_bot)
+async def sim(sim_env: simcord.Env, make_bot: Callable[[], RummyBot]) -> AsyncIterator[Sim]:
+    """The bot under SimCord with guild "Sandbox", #rummy and Alice, Bruno, Chiara, Dario.
+
+    Afterwards every game the test dealt re-plays from its stored start and action log to its
+    stored state (engine.replay): what a replay of it would show is what was played.
+    """
+    world = Sim(sim_env, build_world(sim_env), make_bot)
+    yield world
+    await check_replays(world)
+
+
+async def check_replays(world: Sim) -> None:
+    """Re-play every game the bot dealt in the test's server; fail on a damaged record.
+
+    Records a test wrote itself (results of a made-up game, with no engine state) are not games
+    anybody played.
+    """
+    from cogs.host.replays import stored_replay
+
+    storage = world.bot.storage
+    games = [*await storage.unfinished_games(),
+             *(g.record for g in await storage.finished_games(world.guild.id, limit=25))]
+    for record in games:
+        dealt = json.loads(record.state) if record.state else None
+        if isinstance(dealt, dict) and "engine" in dealt:
+            stored_replay(record.game, record.state or "", await storage.actions(record.id))

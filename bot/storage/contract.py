@@ -16,6 +16,7 @@ from bot.jsondata import JsonDict
 from bot.storage.ratings import PlayerRating, RatingChange
 from bot.storage.records import (
     UNSET,
+    FinishedGame,
     GameRecord,
     GuildSettings,
     LeaderboardRow,
@@ -178,7 +179,18 @@ class SettingsRepository(Protocol):
         ...
 
 
-class Storage(GameRepository, ResultRepository, SettingsRepository, Protocol):
+class HistoryRepository(Protocol):
+    """What `/rummy history` and replays read: a server's finished games."""
+
+    async def finished_games(self, guild_id: int, *, user_id: int | None = None,
+                             limit: int = 10) -> list[FinishedGame]:
+        """Return the server's last finished games (only a member's if `user_id`), the latest
+        finish first, each with its results by seat; at most 25."""
+        ...
+
+
+class Storage(GameRepository, ResultRepository, SettingsRepository, HistoryRepository,
+              Protocol):
     """Everything the bot stores, behind one open connection or pool."""
 
     async def close(self) -> None:

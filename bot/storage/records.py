@@ -172,3 +172,16 @@ def _check_settings(settings: GuildSettings) -> None:
         raise TypeError("rate_computer_games must be True or False")
     if not isinstance(settings.extra, dict):
         raise TypeError("extra must be a dict (stored as a JSON object)")
+
+
+# ----- history (replays) ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A finished game for `/rummy history`: its record, its results by seat, when it ended,
+    and the board they are counted on (the game's name, or a variant's: "ramino_chips")."""
+
+    record: GameRecord
+    results: list[ResultRow]
+    finished_at: str
+    board: str = ""

@@ -12,7 +12,8 @@ one part per job:
 - `table`: the table message (`cogs.host.table`);
 - `hands`: the private hands, by DM or ephemeral (`cogs.host.hands`);
 - `watching`: the Watch answer and the member a player lets see his hand (`cogs.host.watch`);
-- `router`: clicks and choices to moves (`cogs.host.routing`).
+- `router`: clicks and choices to moves (`cogs.host.routing`);
+- `replays`: `/rummy history` and the replay viewer (`cogs.host.replays`).
 
 Each part receives the parts it uses when it is built, in an order without cycles: none
 reaches back through the host. The components find the host from the clicked bot
@@ -34,6 +35,7 @@ from cogs.host.hands import Hands
 from cogs.host.lobby import Lobby, may_manage
 from cogs.host.meta import SessionMeta
 from cogs.host.places import PictureMessage, Places
+from cogs.host.replays import Replays
 from cogs.host.routing import Router
 from cogs.host.runtime import Runtime, SeatState
 from cogs.host.sessions import Sessions, snapshot_text
@@ -82,8 +84,9 @@ class GameHost:
         self.endings = Endings(storage, self.places, self.lobby, self.table, self.hands,
                                runtimes)
         self.watching = Watching(self.table, self.meta)
+        self.replays = Replays(storage)
         self.router = Router(storage, self.lobby, self.endings, self.table, self.hands,
-                             self.meta, self.watching)
+                             self.meta, self.watching, self.replays)
 
     @property
     def bot_delay(self) -> float:

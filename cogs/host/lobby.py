@@ -421,7 +421,7 @@ class Lobby:
         # Post the table before saving: if the channel refuses us, the lobby stays as it was.
         table = await self.table.post_first(rt)
         try:
-            await storage.start_game(record.id, snapshot_text(rt.game, rt.session))
+            await storage.start_game(record.id, snapshot_text(rt.game, rt.session, rt.start))
         except StaleVersion:
             await table.delete()
             raise Refusal("lobby.already_running") from None

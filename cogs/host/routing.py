@@ -15,12 +15,13 @@ import discord
 from bot.i18n import locale_of, t
 from bot.storage import GameNotFound, Storage
 from cogs.adapters import PASS_CLAIMS, UI_PREFIX, offers
-from cogs.custom_ids import RECORD_KINDS, SHOW_TO, STOP_SHOWING, WATCH, ComponentId
+from cogs.custom_ids import RECORD_KINDS, REPLAY_KINDS, SHOW_TO, STOP_SHOWING, WATCH, ComponentId
 from cogs.errors import Refusal
 from cogs.host.endings import ENDING_KINDS, Endings
 from cogs.host.hands import Hands, answering, with_controls
 from cogs.host.lobby import Lobby
 from cogs.host.meta import SessionMeta
+from cogs.host.replays import Replays
 from cogs.host.runtime import Runtime
 from cogs.host.table import TableMessage
 from cogs.host.watch import Watching
@@ -35,10 +36,11 @@ class Router:
     """Turns each kind of component into the host's action."""
 
     def __init__(self, storage: Storage, lobby: Lobby, endings: Endings, table: TableMessage,
-                 hands: Hands, meta: SessionMeta, watching: Watching) -> None:
+                 hands: Hands, meta: SessionMeta, watching: Watching,
+                 replays: Replays) -> None:
         self.storage, self.lobby, self.endings = storage, lobby, endings
         self.table, self.hands, self.meta = table, hands, meta
-        self.watching = watching
+        self.watching, self.replays = watching, replays
 
     async def route(self, interaction: discord.Interaction, cid: ComponentId,
                     rt: Runtime | None, seat: int | None, values: Sequence[str]) -> None:
@@ -50,6 +52,8 @@ class Router:
                 raise Refusal("error.move_unavailable") from None
             if cid.kind in ENDING_KINDS:
                 await self.endings.click(interaction, record, cid.kind)
+            elif cid.kind in REPLAY_KINDS:
+                await self.replays.click(interaction, record, cid)
             else:
                 await self.lobby.act(interaction, record, cid.kind, values)
             return

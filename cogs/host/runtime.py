@@ -133,6 +133,9 @@ class Runtime:
     shown_to: dict[int, tuple[int, str]] = field(default_factory=dict)
     # What the game's end did to each seat's rating (set as its results are recorded).
     ratings: list[RatingChange] = field(default_factory=list)
+    # What dealt the game (engine.replay.Start as JSON), kept in every snapshot for replays;
+    # None for a game saved before starts were kept.
+    start: JsonDict | None = None
 
     @property
     def game(self) -> Game:

@@ -26,15 +26,21 @@ from cogs.host.table import TableMessage
 from cogs.registry import adapter_for
 from engine.errors import RulesError
 from engine.game import Action, Event, Game
+from engine.replay import Start
 from engine.session import GameSession, SessionHooks
 
 log = logging.getLogger(__name__)
 
 
-def snapshot_text(game: Game, session: GameSession | None) -> str:
-    """Return what storage keeps for a game: the engine state and the session's counters."""
+def snapshot_text(game: Game, session: GameSession | None, start: JsonDict | None = None
+                  ) -> str:
+    """Return what storage keeps for a game: the engine state, the session's counters and
+    what dealt the game (for its replay)."""
     meta = session.meta() if session is not None else {}
-    return json.dumps({"engine": game.to_json(), "session": meta}, separators=(",", ":"))
+    kept = {"engine": game.to_json(), "session": meta}
+    if start is not None:
+        kept["start"] = start
+    return json.dumps(kept, separators=(",", ":"))
 
 
 class Sessions:
@@ -55,7 +61,9 @@ class Sessions:
         options = adapter.options(settings.preset, dict(settings.rules))
         deal = self.deals().next_deal(record.game)
         game = adapter.new_game(options, len(record.seats), deal)
-        return self.build(record, adapter, game, meta=None)
+        rt = self.build(record, adapter, game, meta=None)
+        rt.start = Start.of(game, deal.decks, deal.first_dealer).to_json()
+        return rt
 
     def build(self, record: GameRecord, adapter: GameAdapter, game: Game,
               meta: JsonDict | None) -> Runtime:
@@ -98,7 +106,7 @@ class Sessions:
         async def persist(g: Game, seat: int, action: Action, _events: list[Event]) -> None:
             rt = holder[0]
             await self.storage.record_action(rt.record.id, seat, str(action),
-                                        snapshot_text(g, rt.session), g.version + 1)
+                                        snapshot_text(g, rt.session, rt.start), g.version + 1)
 
         def choose(g: Game, seat: int) -> str:
             return adapter.choose(g, seat, levels[seat] if seat in bots else DEFAULT_LEVEL)
@@ -160,7 +168,9 @@ class Sessions:
         # The column is written after every change of the counters, so it is never older
         # than the copy inside the snapshot; games saved before it use the copy.
         meta = json.loads(record.session_meta) if record.session_meta else data.get("session")
-        return self.build(record, adapter, game, meta=meta)
+        rt = self.build(record, adapter, game, meta=meta)
+        rt.start = data.get("start")
+        return rt
 
     def close_all(self) -> None:
         """Stop every session's timers (cog unload)."""

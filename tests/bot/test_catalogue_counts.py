@@ -26,6 +26,7 @@ NUMBERS = frozenset({
     "undercut", "wins", "times", "unmatched", "left", "stake", "chips", "joker", "colore",
     "ramino", "m", "c", "r", "g", "p", "extra", "margin",
     "change",  # a rating's change
+    "step", "steps",  # the replay viewer's move numbers
 })
 TEXTS: dict[str, str] = {
     "allowed": "a whole number from 0 to 10", "card": card_text("7D"),
@@ -46,6 +47,9 @@ TEXTS: dict[str, str] = {
     "sense": "points 1,240", "url": "https://discord.com/channels/1/2/3",
     "now": "a dirty canasta of K",
     "rating": "1563?",
+    # /rummy history's line
+    "date": "<t:1800000000:d>", "scores": "Anna 120, Bruno 45", "result": "Anna won",
+    "file": "rummy-game-7.txt",
 }
 
 # Singular and plural of the words numbers count, in both languages.

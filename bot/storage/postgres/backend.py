@@ -6,13 +6,14 @@ import asyncpg
 
 from bot.storage.postgres.connection import DRIVER_ERRORS, redacted
 from bot.storage.postgres.games import PostgresGames
+from bot.storage.postgres.history import PostgresHistory
 from bot.storage.postgres.results import PostgresResults, PostgresSettings
 from bot.storage.records import StorageError
 
 SCHEMES = ("postgresql://", "postgres://")
 
 
-class PostgresStorage(PostgresGames, PostgresResults, PostgresSettings):
+class PostgresStorage(PostgresGames, PostgresResults, PostgresSettings, PostgresHistory):
     """`Storage` on one PostgreSQL database, through a pool several processes may share."""
 
 

@@ -9,11 +9,12 @@ import aiosqlite
 
 from bot.storage.sqlite.connection import configure, driver_errors
 from bot.storage.sqlite.games import SqliteGames
+from bot.storage.sqlite.history import SqliteHistory
 from bot.storage.sqlite.results import SqliteResults
 from bot.storage.sqlite.settings import SqliteSettings
 
 
-class SqliteStorage(SqliteGames, SqliteResults, SqliteSettings):
+class SqliteStorage(SqliteGames, SqliteResults, SqliteSettings, SqliteHistory):
     """`Storage` on one SQLite file (WAL mode, foreign keys on, numbered migrations)."""
 
 
