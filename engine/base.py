@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Generic, Self, TypeAlias, TypeVar
 
 from .cards import Card, parse_cards
 from .errors import BadOption, BadState, GameOver, IllegalMove, NotYourTurn, RulesError
-from .game import SCHEMA_VERSION, Event
+from .game import SCHEMA_VERSION, DealSeed, Event
 from .match import Standing
 from .match import first_dealer as first_dealer_of
 from .options import Options
@@ -66,14 +66,6 @@ def shuffle_by(deck: list[Card], seed: str, tag: str = "") -> list[Card]:
     """Shuffle the deck in place as deal seed `seed` orders it (`tag`: a deck of its own)."""
     random.Random(f"{seed}:{tag}" if tag else seed).shuffle(deck)
     return deck
-
-
-@dataclass(frozen=True, slots=True)
-class DealSeed:
-    """A deal's seed with its commitment, revealed once its hand is over."""
-
-    seed: str
-    commitment: str
 
 
 @dataclass(slots=True)

@@ -15,10 +15,10 @@ import random
 from collections.abc import Sequence
 from typing import Any, Self
 
-from ..base import CardGame, DealSeed, DeckSource
+from ..base import CardGame, DeckSource
 from ..cards import Card
 from ..errors import BadState, GameOver, NotYourTurn
-from ..game import Event
+from ..game import DealSeed, Event
 from ..match import Standing, standings
 from ..match import first_dealer as first_dealer_of
 from ..sides import Sides

@@ -43,6 +43,10 @@ TEXTS: dict[str, str] = {
     "before": "100", "after": "150", "minimums": "50 below 3,000, 90 from 3,000",
     "sense": "points 1,240", "url": "https://discord.com/channels/1/2/3",
     "now": "a dirty canasta of K",
+    # fair shuffles (issue 27)
+    "hash": "`1a2b3c4d5e6f7a8b`", "hashes": "`1a2b3c4d5e6f7a8b`", "actual": "`9f8e7d6c5b4a3928`",
+    "seed": "`0f1e2d3c4b5a69788796a5b4c3d2e1f0`",
+    "seeds": "`0f1e2d3c4b5a69788796a5b4c3d2e1f0` (commitment `1a2b3c4d5e6f7a8b`)",
 }
 
 # Singular and plural of the words numbers count, in both languages.
