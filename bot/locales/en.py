@@ -393,6 +393,6 @@ MESSAGES: dict[str, str] = {
     "cmd.verify.game": "The game, to see the order of the shuffled deck",
     "verify.match": "The commitment `{hash}` is the SHA-256 of the seed `{seed}`: this seed is the one committed to when the hand was dealt.",
     "verify.mismatch": "The commitment `{hash}` does not match the seed `{seed}` (that seed gives `{actual}`): check that both were copied whole.",
-    "verify.deck": "The deck it shuffles for {game}, in the order it is dealt (first card first):",
+    "verify.deck": "The deck this seed deals for {game}, in the order it is dealt (first card first):",
     "verify.game_hint": "Fill in the game option to see the order of the shuffled deck.",
 }

@@ -396,9 +396,9 @@ MESSAGES: dict[str, str] = {
     "turn.not_yours": "Non è il tuo turno: ora gioca {name}.",
     "turn.not_yours_many": "Non è il tuo turno: ora giocano {head} e {last}.",
     "rules.which_game": "Nessun tavolo qui, quindi queste sono le regole di {game}. Per un altro gioco, compila l'opzione game di `/rummy rules`: {names}.",
-    # --- mescolamenti verificabili (issue 27): l'impronta di ogni distribuzione, la chiave a fine mano ---
-    "fair.commitment": "{count:Impronta|Impronte} del mescolamento{count:|, tavolo per tavolo}: {hashes}. {count:La chiave viene svelata|Le chiavi vengono svelate} a fine mano.",
-    "fair.revealed": "{count:La chiave|Le chiavi} del mescolamento di questa mano{count:|, tavolo per tavolo}: {seeds}. Chiunque può {count:verificarla|verificarle} con /rummy verify.",
+    # --- mescolate verificabili (issue 27): l'impronta di ogni distribuzione, la chiave a fine mano ---
+    "fair.commitment": "{count:Impronta|Impronte} della mescolata{count:|, tavolo per tavolo}: {hashes}. {count:La chiave viene svelata|Le chiavi vengono svelate} a fine mano.",
+    "fair.revealed": "{count:La chiave|Le chiavi} della mescolata di questa mano{count:|, tavolo per tavolo}: {seeds}. Chiunque può {count:verificarla|verificarle} con /rummy verify.",
     "fair.seed": "`{seed}` (impronta `{hash}`)",
     "cmd.verify": "Verifica che le carte di una mano vengano dalla chiave svelata",
     "cmd.verify.seed": "La chiave svelata a fine mano",
@@ -406,6 +406,6 @@ MESSAGES: dict[str, str] = {
     "cmd.verify.game": "Il gioco, per vedere l'ordine del mazzo mescolato",
     "verify.match": "L'impronta `{hash}` è lo SHA-256 della chiave `{seed}`: è proprio la chiave fissata quando la mano è stata distribuita.",
     "verify.mismatch": "L'impronta `{hash}` non corrisponde alla chiave `{seed}` (quella chiave dà `{actual}`): controlla di averle copiate per intero.",
-    "verify.deck": "Il mazzo che mescola per {game}, nell'ordine in cui viene distribuito (dalla prima carta):",
+    "verify.deck": "Il mazzo che questa chiave dà per {game}, nell'ordine in cui viene distribuito (dalla prima carta):",
     "verify.game_hint": "Compila l'opzione game per vedere l'ordine del mazzo mescolato.",
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.i18n import t
 from card_images import render_hand_end
-from cogs.host.fairness import commitment_lines, reveal_lines
+from cogs.host.fairness import reveal_lines, with_commitment
 from cogs.host.hands import Hands
 from cogs.host.meta import SessionMeta
 from cogs.host.movelog import event_lines
@@ -33,8 +33,8 @@ class Events:
         timed_out = rt.auto_seat is not None
         rt.auto_seat = None
         fresh = rt.adapter.new_deal(events)
-        if fresh:  # fair shuffles: the new deck's commitment, under the deal's line
-            lines += commitment_lines(game, rt.locale)
+        if fresh:  # fair shuffles: the new deck's commitment, on the deal's line
+            lines = with_commitment(lines, game, rt.locale)
         note_drawn(rt, events, fresh)
         # The clicked hand first: it is the interaction's answer, due within 3 seconds.
         await self.hands.answer_click(rt, fresh)

@@ -3,8 +3,19 @@ hand's end (docs/fair-shuffles.md). A live hand's seed is never told, nor logged
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.i18n import t
 from engine.game import DealSeed, Game
+
+
+def with_commitment(lines: Sequence[str], game: Game, locale: str) -> list[str]:
+    """Return the lines of a deal with the commitment added to the last (the deal's own: it
+    is told last), so the move log keeps as many moves as before."""
+    told = commitment_lines(game, locale)
+    if not lines or not told:
+        return [*lines, *told]
+    return [*lines[:-1], f"{lines[-1]} {told[0]}"]
 
 
 def commitment_lines(game: Game, locale: str) -> list[str]:

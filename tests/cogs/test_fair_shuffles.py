@@ -23,7 +23,7 @@ PLAYS = [("gin", False), ("rummy500", True), ("ramino", False), ("ramino51", Tru
          ("canasta", False)]
 WORDS = {False: ("Shuffle commitment: `{c}`", "Shuffle seed of this hand: `{s}` "
                  "(commitment `{c}`). Anyone can check it with /rummy verify."),
-         True: ("Impronta del mescolamento: `{c}`", "La chiave del mescolamento di questa "
+         True: ("Impronta della mescolata: `{c}`", "La chiave della mescolata di questa "
                 "mano: `{s}` (impronta `{c}`). Chiunque può verificarla con /rummy verify.")}
 
 
@@ -80,7 +80,7 @@ async def test_verify_says_whether_a_seed_gives_its_commitment_and_its_deck(
     lines = good.response.content.split("\n")
     assert lines[0] == (f"The commitment `{commitment(seed)}` is the SHA-256 of the seed "
                         f"`{seed}`: this seed is the one committed to when the hand was dealt.")
-    assert lines[1] == ("The deck it shuffles for Gin Rummy, in the order it is dealt "
+    assert lines[1] == ("The deck this seed deals for Gin Rummy, in the order it is dealt "
                         "(first card first):")
     assert lines[2].split(" ") == [card_text(c) for c in deck_order("gin", seed)]
     bad = await sim.alice.slash(sim.channel, "rummy verify", seed=seed, hash="0123456789abcdef")
@@ -92,6 +92,20 @@ async def test_verify_says_whether_a_seed_gives_its_commitment_and_its_deck(
         "Fill in the game option to see the order of the shuffled deck.")
 
 
+@pytest.mark.usefixtures("chiara_speaks_italian")
+async def test_verify_answers_in_the_members_language(sim: Sim) -> None:
+    seed = deal_seed(SEED, 2)
+    answer = await sim.chiara.slash(sim.channel, "rummy verify", seed=seed,
+                                   hash=commitment(seed), game="ramino")
+    lines = answer.response.content.split("\n")
+    assert answer.ephemeral and lines[0] == (
+        f"L'impronta `{commitment(seed)}` è lo SHA-256 della chiave `{seed}`: è proprio la "
+        "chiave fissata quando la mano è stata distribuita.")
+    assert lines[1].startswith("Il mazzo che questa chiave dà per Ramino, nell'ordine")
+    assert lines[2].split(" ") == [card_text(c) for c in deck_order("ramino", seed)]
+    assert len(lines[2].split(" ")) == 108  # the default double deck
+
+
 def test_team_gin_tells_each_boards_commitment_and_seed_board_by_board() -> None:
     game = TeamGin(GinOptions(team_size=2), 4, seed=SEED)
     seeds = [b.deck.seed_of(1) for b in game.boards]
@@ -101,7 +115,7 @@ def test_team_gin_tells_each_boards_commitment_and_seed_board_by_board() -> None
         f"Shuffle commitments, board by board: `{a.commitment}`, `{b.commitment}`. "
         "The seeds are revealed when the hand ends."]
     assert reveal_lines(game, False, "it") == [
-        f"Le chiavi del mescolamento di questa mano, tavolo per tavolo: `{a.seed}` (impronta "
+        f"Le chiavi della mescolata di questa mano, tavolo per tavolo: `{a.seed}` (impronta "
         f"`{a.commitment}`); `{b.seed}` (impronta `{b.commitment}`). Chiunque può verificarle "
         "con /rummy verify."]
     scripted = TeamGin(GinOptions(team_size=2), 4, decks=[make_deck()] * 2)
