@@ -2,10 +2,12 @@
 that seed shuffles (docs/fair-shuffles.md).
 
     python -m engine.verify_deal SEED HASH [--game gin] [--option deck=single ...]
+                                 [--players 2 --dealer 1]
 
 The commitment is the first 16 hex digits of SHA-256(seed); the deck is the game's fresh
 deck in its fixed order, shuffled by `random.Random(seed)`, listed in dealing order (the
-first card dealt first). Exit status 0 when the seed matches the commitment, 1 when not,
+first card dealt first), and with --players each seat's cards right after the deal, dealt by
+the engine itself from that deck. Exit status 0 when the seed matches the commitment, 1 when not,
 2 for bad arguments.
 """
 
@@ -14,23 +16,27 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from .base import commitment, shuffle_by
-from .canasta import CanastaOptions
+from .base import CardGame, commitment, shuffle_by
+from .canasta import CanastaGame, CanastaOptions
 from .canasta.state import build_deck as canasta_deck
 from .cards import Card, make_deck
 from .errors import RulesError
-from .gin import GinOptions
+from .gin import GinGame, GinOptions
 from .options import Options
-from .ramino import RaminoOptions
+from .ramino import RaminoGame, RaminoOptions
 from .ramino.state import build_deck as ramino_deck
-from .ramino51 import Ramino51Options
+from .ramino51 import Ramino51Game, Ramino51Options
 from .ramino51.state import build_deck as ramino51_deck
-from .rummy500 import Rummy500Options
+from .rummy500 import Rummy500Game, Rummy500Options
 
 OptT = TypeVar("OptT", bound=Options)
 
+# Each game's engine (two-seat gin: a team game's boards are two-seat games of their own).
+ENGINES: dict[str, type[CardGame[Any, Any]]] = {
+    "gin": GinGame, "rummy500": Rummy500Game, "ramino": RaminoGame, "ramino51": Ramino51Game,
+    "canasta": CanastaGame}
 # Each game's options and its fresh deck for them, in the order the engine builds it.
 GAMES: dict[str, tuple[type[Options], Callable[[Options], list[Card]]]] = {
     "gin": (GinOptions, lambda opts: make_deck()),
@@ -60,6 +66,17 @@ def deck_order(game: str, seed: str, options: dict[str, object] | None = None) -
     return [card.text for card in shuffle_by(build(opts), seed.strip())]
 
 
+def dealt_hands(game: str, seed: str, players: int, dealer: int,
+                options: dict[str, object] | None = None) -> list[list[str]]:
+    """Return each seat's cards right after the deal the seed shuffles, as the engine deals
+    them with `dealer` dealing; RulesError for a table the game cannot seat."""
+    engine = ENGINES[game]
+    opts = engine.options_type.from_dict(options or {})
+    dealt = engine.create(opts, players, decks=[deck_order(game, seed, options)],
+                          first_dealer=dealer)
+    return [list(dealt.private_view(seat).hand) for seat in range(players)]
+
+
 def option_value(text: str) -> object:
     """Read an option's value as the command line writes it: a number, yes/no, or words."""
     if text.lstrip("-").isdigit():
@@ -79,6 +96,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a rule that changes the deck (ramino deck=single, ramino51 "
                              "jokers=2)")
+    parser.add_argument("--players", type=int, help="with --game: print each seat's dealt "
+                        "cards at a table of this many")
+    parser.add_argument("--dealer", type=int, default=1,
+                        help="the seat dealing, counted from 1 (default 1)")
     args = parser.parse_args(argv)
     ok = matches(args.seed, args.hash)
     actual = commitment(args.seed.strip())
@@ -95,6 +116,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         print(f"{args.game} deck, first card dealt first ({len(order)} cards):")
         print(" ".join(order))
+        if args.players:
+            try:
+                hands = dealt_hands(args.game, args.seed, args.players, args.dealer - 1,
+                                    options)
+            except RulesError as error:
+                print(f"cannot deal: {error}", file=sys.stderr)
+                return 2
+            for seat, hand in enumerate(hands, start=1):
+                mark = " (dealer)" if seat == args.dealer else ""
+                print(f"seat {seat}{mark}: {' '.join(hand)}")
     return 0 if ok else 1
 
 

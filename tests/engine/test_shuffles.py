@@ -19,7 +19,7 @@ from engine.ramino import preset as ramino_preset
 from engine.ramino51 import Ramino51Game
 from engine.ramino51 import preset as ramino51_preset
 from engine.rummy500 import Rummy500Game, Rummy500Options
-from engine.verify_deal import deck_order, main, matches
+from engine.verify_deal import ENGINES, dealt_hands, deck_order, main, matches
 
 
 def texts(cards: object) -> list[str]:
@@ -157,3 +157,27 @@ def test_verify_deal_from_the_command_line(capsys: pytest.CaptureFixture[str]) -
     assert main([seed, "0" * 16]) == 1
     assert f"NO MATCH: the seed gives {commitment(seed)}" in capsys.readouterr().out
     assert main([seed, commitment(seed), "--game", "ramino", "--option", "deck=triple"]) == 2
+
+
+@pytest.mark.parametrize("name, players", [("gin", 2), ("rummy500", 4), ("ramino", 3),
+                                           ("ramino51", 4), ("canasta", 4)])
+def test_the_revealed_seed_deals_every_seat_the_cards_he_was_dealt(name: str,
+                                                                   players: int) -> None:
+    engine = ENGINES[name]
+    game = engine.create(engine.options_type(), players, seed=99, first_dealer=1)
+    shown = game.deck.seed_of(1)
+    assert shown is not None
+    hands = [list(game.private_view(seat).hand) for seat in range(players)]
+    assert dealt_hands(name, shown.seed, players, 1) == hands
+    assert dealt_hands(name, deal_seed(99, 2), players, 1) != hands
+
+
+def test_verify_deal_prints_each_seats_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    game = GinGame(GinOptions(), seed=6, first_dealer=0)
+    shown = game.deck.seed_of(1)
+    assert shown is not None
+    assert main([shown.seed, shown.commitment, "--game", "gin", "--players", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2:] == [f"seat 1 (dealer): {' '.join(c.text for c in game.hands[0])}",
+                        f"seat 2: {' '.join(c.text for c in game.hands[1])}"]
+    assert main([shown.seed, shown.commitment, "--game", "gin", "--players", "3"]) == 2
