@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.app import RummyBot
 from bot.command_words import words
-from bot.i18n import grouped, locale_of, t
+from bot.i18n import cards_text, grouped, locale_of, t
 from bot.storage import GameRecord, GuildSettings, LeaderboardRow, PlayerGameStats
 from card_images import LeaderboardSpec, render_leaderboard
 from cogs.adapters import DEFAULT_LEVEL, LEVELS
@@ -30,6 +30,9 @@ from cogs.rule_changes import (
     changed_settings,
     check_turn_seconds,
 )
+from engine.base import commitment
+from engine.verify_deal import GAMES as VERIFIABLE
+from engine.verify_deal import deck_order, matches
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +61,21 @@ def _settings_lines(settings: GuildSettings, locale: str) -> list[str]:
         else t("settings.untimed", locale),
         t("settings.rated.on" if settings.rate_computer_games else "settings.rated.off", locale),
     ]
+
+
+def verify_text(seed: str, expected: str, game: str | None, locale: str) -> str:
+    """Say whether the seed gives the commitment, and the deck it shuffles for the game."""
+    seed, expected = seed.strip()[:64], expected.strip()[:64]  # a shown seed is 32 digits
+    actual = commitment(seed)
+    if not matches(seed, expected):
+        return t("verify.mismatch", locale, seed=seed, hash=expected, actual=actual)
+    lines = [t("verify.match", locale, seed=seed, hash=actual)]
+    if game is None or game not in VERIFIABLE:
+        lines.append(t("verify.game_hint", locale))
+    else:
+        lines += [t("verify.deck", locale, game=t(f"game.{game}", locale)),
+                  cards_text(deck_order(game, seed))]
+    return "\n".join(lines)
 
 
 def preset_choices(game: str, typed: str, locale: str) -> list[app_commands.Choice[str]]:
@@ -379,6 +397,18 @@ class Rummy(commands.Cog):
                      game: app_commands.Range[int, 1, 2**63 - 1]) -> None:
         """Open the replay of a finished game of this server, by its number."""
         await self.host.replays.open(interaction, int(game))
+
+    # ----- /rummy verify (fair shuffles) --------------------------------------------------------
+
+    @rummy.command(name="verify", description=words("cmd.verify"))
+    @app_commands.describe(seed=words("cmd.verify.seed"), hash=words("cmd.verify.hash"),
+                           game=words("cmd.verify.game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def verify(self, interaction: discord.Interaction, seed: str, hash: str,
+                     game: str | None = None) -> None:
+        """Answer whether a revealed seed is the one committed to, and the deck it deals."""
+        await interaction.response.send_message(
+            verify_text(seed, hash, game, locale_of(interaction.locale)), ephemeral=True)
 
     # ----- /leaderboard and /stats --------------------------------------------------------------
 

@@ -10,6 +10,8 @@ JSON with a schema version.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
 import secrets
 from abc import ABC, abstractmethod
@@ -19,7 +21,7 @@ from typing import Any, ClassVar, Generic, Self, TypeAlias, TypeVar
 
 from .cards import Card, parse_cards
 from .errors import BadOption, BadState, GameOver, IllegalMove, NotYourTurn, RulesError
-from .game import SCHEMA_VERSION, Event
+from .game import SCHEMA_VERSION, DealSeed, Event
 from .match import Standing
 from .match import first_dealer as first_dealer_of
 from .options import Options
@@ -39,6 +41,33 @@ Handler: TypeAlias = Callable[[GameT, int, Any], list[Event]]
 ActionTable: TypeAlias = Mapping[type, tuple[Check[ChecksT], Handler[GameT]]]
 
 
+# Shuffles (docs/fair-shuffles.md). LEGACY: every deal shuffled by the game seed itself,
+# kept only for snapshots saved before per-deal seeds. PER_DEAL: each deal has its own seed,
+# HMAC-SHA256(game seed, "deal:<n>"), and every shuffle of that deal (its deck, gin's second
+# deck, a stock rebuilt from the pile) is driven by that deal seed alone: revealing it at the
+# hand's end shows nothing of the game seed or of any other deal.
+LEGACY, PER_DEAL = 1, 2
+DEAL_SEED_HEX = 32  # hex digits of a deal seed shown to players (128 bits of the HMAC)
+COMMITMENT_HEX = 16  # hex digits of a commitment: the start of SHA-256(deal seed)
+
+
+def deal_seed(game_seed: int, deal: int) -> str:
+    """Return deal `deal`'s secret seed: HMAC-SHA256 keyed by the game seed, in hex."""
+    mac = hmac.new(str(game_seed).encode(), f"deal:{deal}".encode(), hashlib.sha256)
+    return mac.hexdigest()[:DEAL_SEED_HEX]
+
+
+def commitment(seed: str) -> str:
+    """Return the short public hash of a deal seed: the first hex digits of its SHA-256."""
+    return hashlib.sha256(seed.encode()).hexdigest()[:COMMITMENT_HEX]
+
+
+def shuffle_by(deck: list[Card], seed: str, tag: str = "") -> list[Card]:
+    """Shuffle the deck in place as deal seed `seed` orders it (`tag`: a deck of its own)."""
+    random.Random(f"{seed}:{tag}" if tag else seed).shuffle(deck)
+    return deck
+
+
 @dataclass(slots=True)
 class DeckSource:
     """Where the decks of each deal come from: scripted ones first, then seeded shuffles."""
@@ -46,6 +75,9 @@ class DeckSource:
     seed: int = field(default_factory=lambda: secrets.randbits(63))
     scripted: list[list[str]] = field(default_factory=list)
     deals: int = 0  # decks handed out so far: keys the shuffle of the next one
+    shuffle: int = PER_DEAL  # how decks are shuffled (LEGACY for old snapshots)
+    before: int = 0  # decks handed out before the hand in play (its misdeals come after)
+    from_script: int = 0  # decks that came from the script (they have no seed)
 
     @classmethod
     def of(cls, seed: int | None, decks: Sequence[Sequence[Card | str]] = ()) -> DeckSource:
@@ -53,31 +85,67 @@ class DeckSource:
         scripted = [[str(c) for c in parse_cards(d)] for d in decks]
         return cls(secrets.randbits(63) if seed is None else seed, scripted)
 
-    def next(self, build: Callable[[], list[Card]]) -> list[Card]:
-        """Return the next deck: the next scripted one, or `build()` shuffled by the seed."""
+    def next(self, build: Callable[[], list[Card]], again: bool = False) -> list[Card]:
+        """Return the next deck: the next scripted one, or `build()` shuffled by the seed.
+
+        `again`: a deal of the same hand (a misdeal's), not a new hand.
+        """
+        if not again:
+            self.before = self.deals
         self.deals += 1
         if self.scripted:
+            self.from_script += 1
             return parse_cards(self.scripted.pop(0))
-        deck = build()
-        random.Random(f"{self.seed}:{self.deals}").shuffle(deck)
-        return deck
+        if self.shuffle == LEGACY:
+            deck = build()
+            random.Random(f"{self.seed}:{self.deals}").shuffle(deck)
+            return deck
+        return shuffle_by(build(), deal_seed(self.seed, self.deals))
 
     def side_deck(self, tag: str, build: Callable[[], list[Card]]) -> list[Card]:
         """Return a deck of its own for this deal (e.g. gin's second deck), shuffled by tag."""
-        deck = build()
-        random.Random(f"{self.seed}:{tag}:{self.deals}").shuffle(deck)
-        return deck
+        if self.shuffle == LEGACY:
+            deck = build()
+            random.Random(f"{self.seed}:{tag}:{self.deals}").shuffle(deck)
+            return deck
+        return shuffle_by(build(), deal_seed(self.seed, self.deals), tag)
+
+    def seed_of(self, deal: int) -> DealSeed | None:
+        """Return deal `deal`'s seed and commitment (None: scripted, legacy, or not dealt)."""
+        if self.shuffle == LEGACY or not self.from_script < deal <= self.deals:
+            return None
+        seed = deal_seed(self.seed, deal)
+        return DealSeed(seed, commitment(seed))
+
+    def live_commitment(self) -> str | None:
+        """Return the commitment of the deck in play (None when it has no seed to show)."""
+        dealt = self.seed_of(self.deals)
+        return None if dealt is None else dealt.commitment
+
+    def ended(self, dealt_again: bool) -> DealSeed | None:
+        """Return the seed of the hand just ended: the one before the hand just dealt if
+        `dealt_again`, else the one in play."""
+        return self.seed_of(self.before if dealt_again else self.deals)
 
     def to_json(self) -> dict[str, Any]:
         """Return the source's fields for a game's snapshot."""
-        return {"seed": self.seed, "scripted": [list(d) for d in self.scripted],
-                "deals": self.deals}
+        data: dict[str, Any] = {"seed": self.seed, "scripted": [list(d) for d in self.scripted],
+                                "deals": self.deals}
+        if self.shuffle == LEGACY:
+            return data  # an old game saves as it was saved
+        return {**data, "shuffle": self.shuffle, "deals_before": self.before,
+                "scripted_deals": self.from_script}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> DeckSource:
-        """Rebuild from the fields of to_json() found in a snapshot."""
+        """Rebuild from the fields of to_json() found in a snapshot (one saved before per-deal
+        seeds goes on shuffling as it did)."""
+        shuffle = int(data.get("shuffle", LEGACY))
+        if shuffle not in (LEGACY, PER_DEAL):
+            raise ValueError(f"unknown shuffle {shuffle}")
         return cls(int(data["seed"]), [[str(c) for c in d] for d in data["scripted"]],
-                   int(data["deals"]))
+                   int(data["deals"]), shuffle,
+                   int(data.get("deals_before", 0)), int(data.get("scripted_deals", 0)))
 
 
 class CardGame(ABC, Generic[OptT, ActT]):
@@ -264,6 +332,18 @@ class CardGame(ABC, Generic[OptT, ActT]):
     def deals(self) -> int:
         """Return how many decks have been dealt so far (misdeals included)."""
         return self.deck.deals
+
+    def commitments(self) -> list[str]:
+        """Return the commitment of each deck in play, to show at its deal (a hook: the one
+        deck's; none for a scripted deck or a game saved before per-deal seeds)."""
+        live = self.deck.live_commitment()
+        return [] if live is None else [live]
+
+    def revealed(self, dealt_again: bool) -> list[DealSeed]:
+        """Return the seeds of the hand just ended, for everyone to check (a hook: the one
+        deck's); `dealt_again`: the next hand was dealt with the same action."""
+        ended = self.deck.ended(dealt_again)
+        return [] if ended is None else [ended]
 
     def _entry(self, action: ActT) -> tuple[Check[Any], Handler[Any]]:
         entry = self.ACTIONS.get(type(action))

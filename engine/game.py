@@ -38,6 +38,14 @@ class Action(Protocol):
     def __str__(self) -> str: ...
 
 
+@dataclass(frozen=True, slots=True)
+class DealSeed:
+    """A deal's secret seed with its commitment (SHA-256), told once its hand is over."""
+
+    seed: str
+    commitment: str
+
+
 class Game(Protocol):
     """The interface a game engine exposes (gin, rummy 500, …)."""
 
@@ -87,6 +95,14 @@ class Game(Protocol):
 
     def to_json(self) -> dict[str, Any]:
         """Serialize the whole state (with SCHEMA_VERSION)."""
+        ...
+
+    def commitments(self) -> list[str]:
+        """Return the commitment of each deck in play (none for scripted decks)."""
+        ...
+
+    def revealed(self, dealt_again: bool) -> list[DealSeed]:
+        """Return the seeds of the hand just ended (`dealt_again`: the next is dealt)."""
         ...
 
     # Out-of-turn moves and clocks (CardGame's defaults: none; Rummy 500's "Rummy!" window

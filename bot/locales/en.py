@@ -449,4 +449,16 @@ MESSAGES: dict[str, str] = {
     "cmd.replay": "Replay a finished game of this server, by its number",
     "cmd.replay.game": "The game's number (as /rummy history shows it)",
     "replay.not_found": "No game number {number} was played in this server.",
+    # --- fair shuffles (issue 27): each deal's commitment, its seed at the hand's end ---
+    "fair.commitment": "Shuffle {count:commitment|commitments, board by board}: {hashes}. {count:The seed is|The seeds are} revealed when the hand ends.",
+    "fair.revealed": "Shuffle {count:seed|seeds} of this hand{count:|, board by board}: {seeds}. Anyone can check {count:it|them} with /rummy verify.",
+    "fair.seed": "`{seed}` (commitment `{hash}`)",
+    "cmd.verify": "Check that a hand's cards came from its revealed seed",
+    "cmd.verify.seed": "The seed revealed at the end of the hand",
+    "cmd.verify.hash": "The commitment shown when the hand was dealt",
+    "cmd.verify.game": "The game, to see the order of the shuffled deck",
+    "verify.match": "The commitment `{hash}` is the SHA-256 of the seed `{seed}`: this seed is the one committed to when the hand was dealt.",
+    "verify.mismatch": "The commitment `{hash}` does not match the seed `{seed}` (that seed gives `{actual}`): check that both were copied whole.",
+    "verify.deck": "The deck this seed deals for {game}, in the order it is dealt (first card first):",
+    "verify.game_hint": "Fill in the game option to see the order of the shuffled deck.",
 }

@@ -462,4 +462,16 @@ MESSAGES: dict[str, str] = {
     "cmd.replay": "Rivedi una partita finita di questo server, dal suo numero",
     "cmd.replay.game": "Il numero della partita (come lo mostra /rummy history)",
     "replay.not_found": "In questo server non si è giocata nessuna partita numero {number}.",
+    # --- mescolate verificabili (issue 27): l'impronta di ogni distribuzione, la chiave a fine mano ---
+    "fair.commitment": "{count:Impronta|Impronte} della mescolata{count:|, tavolo per tavolo}: {hashes}. {count:La chiave viene svelata|Le chiavi vengono svelate} a fine mano.",
+    "fair.revealed": "{count:La chiave|Le chiavi} della mescolata di questa mano{count:|, tavolo per tavolo}: {seeds}. Chiunque può {count:verificarla|verificarle} con /rummy verify.",
+    "fair.seed": "`{seed}` (impronta `{hash}`)",
+    "cmd.verify": "Verifica che le carte di una mano vengano dalla chiave svelata",
+    "cmd.verify.seed": "La chiave svelata a fine mano",
+    "cmd.verify.hash": "L'impronta mostrata quando la mano è stata distribuita",
+    "cmd.verify.game": "Il gioco, per vedere l'ordine del mazzo mescolato",
+    "verify.match": "L'impronta `{hash}` è lo SHA-256 della chiave `{seed}`: è proprio la chiave fissata quando la mano è stata distribuita.",
+    "verify.mismatch": "L'impronta `{hash}` non corrisponde alla chiave `{seed}` (quella chiave dà `{actual}`): controlla di averle copiate per intero.",
+    "verify.deck": "Il mazzo che questa chiave dà per {game}, nell'ordine in cui viene distribuito (dalla prima carta):",
+    "verify.game_hint": "Compila l'opzione game per vedere l'ordine del mazzo mescolato.",
 }

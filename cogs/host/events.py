@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.i18n import t
 from card_images import render_hand_end
+from cogs.host.fairness import reveal_lines, with_commitment
 from cogs.host.hands import Hands
 from cogs.host.meta import SessionMeta
 from cogs.host.movelog import event_lines
@@ -32,10 +33,12 @@ class Events:
         timed_out = rt.auto_seat is not None
         rt.auto_seat = None
         fresh = rt.adapter.new_deal(events)
+        if fresh:  # fair shuffles: the new deck's commitment, on the deal's line
+            lines = with_commitment(lines, game, rt.locale)
         note_drawn(rt, events, fresh)
         # The clicked hand first: it is the interaction's answer, due within 3 seconds.
         await self.hands.answer_click(rt, fresh)
-        ended = await self._hand_end(rt, events)
+        ended = await self._hand_end(rt, events, fresh)
         if self._hold(rt, events, ended or fresh or timed_out or rt.adapter.at_once(events)):
             # One table edit per turn, carrying this line too. "Time's up" is told at once.
             rt.held_lines += lines
@@ -60,12 +63,14 @@ class Events:
         note_drawn(rt, events, fresh=False)
         await self.meta.save(rt)
 
-    async def _hand_end(self, rt: Runtime, events: list[Event]) -> bool:
-        """Post the end-of-hand picture and scores if a hand ended; return whether one did."""
+    async def _hand_end(self, rt: Runtime, events: list[Event], dealt_again: bool) -> bool:
+        """Post the end-of-hand picture and scores if a hand ended, and the seed its deck
+        was shuffled by; return whether one did."""
         ended = rt.adapter.hand_result(rt.game, events, rt.names, rt.locale)
         if ended is None:
             return False
         spec, score_lines = ended
+        score_lines = [*score_lines, *reveal_lines(rt.game, dealt_again, rt.locale)]
         text, picture = "\n".join(score_lines), render_hand_end(spec)
         if not await self.table.become_result(rt, text, png(picture, "hand.png")):
             await self.places.post(rt, text, png(picture, "hand.png"))

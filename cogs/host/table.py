@@ -18,6 +18,7 @@ import discord
 from bot.i18n import t
 from bot.storage import ResultRow, Storage
 from card_images import render_table
+from cogs.host.fairness import with_commitment
 from cogs.host.meta import SessionMeta
 from cogs.host.movelog import extended, log_text
 from cogs.host.places import (
@@ -89,7 +90,8 @@ class TableMessage:
 
     async def post_first(self, rt: Runtime) -> discord.Message:
         """Post the table of a game just dealt, with its opening lines."""
-        rt.log = extended([], rt.adapter.opening_lines(rt.game, rt.names, rt.locale))
+        rt.log = extended([], with_commitment(
+            rt.adapter.opening_lines(rt.game, rt.names, rt.locale), rt.game, rt.locale))
         place = self.places.place(rt.record.place_id)
         return await send_picture(place, table_payload(rt))
 

@@ -111,8 +111,10 @@ class GinGame(CardGame[GinOptions, A.GinAction]):
 
     def deal(self) -> list[Event]:
         """Deal the next hand (dealing again while a misdeal rule finds a hand knockable)."""
+        again = False
         while True:
-            deck = self.deck.next(make_deck)
+            deck = self.deck.next(make_deck, again)  # a misdeal's deal belongs to the hand
+            again = True
             if len(deck) != 52 or len(set(deck)) != 52:
                 raise BadState("a gin deck must hold the 52 different cards")
             other = 1 - self.dealer

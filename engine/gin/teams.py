@@ -18,7 +18,7 @@ from typing import Any, Self
 from ..base import CardGame, DeckSource
 from ..cards import Card
 from ..errors import BadState, GameOver, NotYourTurn
-from ..game import Event
+from ..game import DealSeed, Event
 from ..match import Standing, standings
 from ..match import first_dealer as first_dealer_of
 from ..sides import Sides
@@ -216,6 +216,16 @@ class TeamGin(CardGame[GinOptions, A.GinAction]):
         for i, b in enumerate(self.boards):
             events += self._from_board(i, b.next_hand())
         return events
+
+    # --- fair shuffles ---------------------------------------------------------------------
+
+    def commitments(self) -> list[str]:
+        """Return each board's commitment, in board order (each board shuffles its own)."""
+        return [c for b in self.boards for c in b.commitments()]
+
+    def revealed(self, dealt_again: bool) -> list[DealSeed]:
+        """Return each board's seed of the team hand just ended, in board order."""
+        return [s for b in self.boards for s in b.revealed(dealt_again)]
 
     # --- views -----------------------------------------------------------------------------
 

@@ -50,6 +50,10 @@ TEXTS: dict[str, str] = {
     # /rummy history's line
     "date": "<t:1800000000:d>", "scores": "Anna 120, Bruno 45", "result": "Anna won",
     "file": "rummy-game-7.txt",
+    # fair shuffles (issue 27)
+    "hash": "`1a2b3c4d5e6f7a8b`", "hashes": "`1a2b3c4d5e6f7a8b`", "actual": "`9f8e7d6c5b4a3928`",
+    "seed": "`0f1e2d3c4b5a69788796a5b4c3d2e1f0`",
+    "seeds": "`0f1e2d3c4b5a69788796a5b4c3d2e1f0` (commitment `1a2b3c4d5e6f7a8b`)",
 }
 
 # Singular and plural of the words numbers count, in both languages.

@@ -7,6 +7,8 @@ from the adapters of real games (gin, a late Rummy 500 game with five players).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from card_png_checks import open_png
 from legibility import cap_height, display_scale, drawn_texts, rank_heights
@@ -26,6 +28,7 @@ from card_images import (
 from card_images.style import DISPLAY_WIDTH
 from cogs.adapters.gin import GIN
 from cogs.adapters.rummy500 import RUMMY500
+from engine.cards import make_deck
 from engine.gin import GinGame, preset
 from engine.rummy500 import Rummy500Game
 from tests.engine.gin.scripted import scripted
@@ -61,8 +64,11 @@ def long_pile_rummy500() -> Rummy500Game:
 
 
 def oklahoma_gin() -> GinGame:
-    """A gin hand under Oklahoma rules, so the table shows a knock card too."""
-    return GinGame(preset("oklahoma"), seed=5)
+    """A gin hand under Oklahoma rules, so the table shows a knock card too: the deal seed 5
+    gave before per-deal shuffles, scripted so the recorded pictures keep their cards."""
+    deck = make_deck()
+    random.Random("5:1").shuffle(deck)
+    return GinGame(preset("oklahoma"), seed=5, decks=[deck])
 
 
 def assert_ranks_readable(image_png: bytes, cards: list[tuple[str, tuple[int, int, int, int]]]

@@ -1,4 +1,5 @@
-"""What the bot logs never shows a hidden card or a seed, at any level (DEBUG included).
+"""What the bot logs never shows a hidden card or a seed (the game's or a deal's), at any
+level (DEBUG included).
 
 Whole games are played with the process's own logging set up at DEBUG, and every record
 that reaches its handler is read: the database driver's statements carry each saved
@@ -15,6 +16,7 @@ import pytest
 
 from bot.logging_setup import setup_logging
 from cogs.host import ScriptedDeals
+from engine.base import deal_seed
 from tests.cogs.conftest import cancel_game, open_table, set_turn_seconds, texts
 from tests.conftest import Sim
 
@@ -76,3 +78,6 @@ async def test_whole_games_at_debug_log_no_card_and_no_seed(
     assert any("wins the game" in line for line in texts(sim))
     assert len(debug_logs.lines) > 100  # DEBUG was on: the records were there to read
     assert leaks(debug_logs.lines) == []
+    # no deal's seed either (fair shuffles): a live hand's would tell its cards
+    seeds = [deal_seed(game_seed, n) for game_seed in (7, 20261121) for n in range(1, 60)]
+    assert [line for line in debug_logs.lines if any(s in line for s in seeds)] == []

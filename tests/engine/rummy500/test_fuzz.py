@@ -38,7 +38,8 @@ def spots() -> tuple[Spot, ...]:
     """States of seeded random games of 2 to 5 players under several sets of house rules."""
     found: list[Spot] = []
     for seed, opts in enumerate(OPTIONS * 2):
-        game = Rummy500Game(opts, players=2 + seed % 4, seed=seed)
+        # seed + 1: deals that reach a second hand within the moves played (per-deal shuffles)
+        game = Rummy500Game(opts, players=2 + seed % 4, seed=seed + 1)
         found += play(game, random.Random(seed), 160,
                       prefer=("meld", "layoff", "claim", "take 1 ", "take 2 ", "end_claims"))
     return tuple(found)
