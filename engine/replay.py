@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import CardGame
+from .base import LEGACY, PER_DEAL, CardGame
 from .canasta import CanastaGame
 from .errors import RulesError
 from .game import Event
@@ -42,6 +42,11 @@ class Damaged(Exception):
     def __init__(self, reason: str, move: int | None = None) -> None:
         super().__init__(reason if move is None else f"move {move}: {reason}")
         self.reason, self.move = reason, move
+
+
+class TooOld(Exception):
+    """The game was dealt by the shuffle used before per-deal seeds: its seed alone cannot
+    deal it again, so it has no replay (not a damaged record)."""
 
 
 # ----- the games a replay can deal -------------------------------------------------------------
@@ -113,6 +118,8 @@ class Start:
     def guessed(cls, final: dict[str, Any], kind: Kind | None = None) -> Start:
         """Return the start of a shuffled game saved before starts were kept: its final
         snapshot's kind, options, seats and seed (the replay checks the guess)."""
+        if final.get("shuffle", LEGACY) != PER_DEAL:
+            raise TooOld("dealt before per-deal seeds: its decks cannot be dealt again")
         game = load_game(final, kind)
         return cls(game.name, game.opts.to_dict(), game.seats, game.seed)
 

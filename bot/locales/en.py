@@ -438,6 +438,7 @@ MESSAGES: dict[str, str] = {
     "replay.hand_end": "End of hand {hand}: every hand face up.",
     "replay.running": "This game is still being played: its replay opens once it has ended.",
     "replay.unfinished": "This game never finished, so it has no replay.",
+    "replay.too_old": "This game was played before replays were kept, so it has no replay.",
     "replay.damaged": "This game's record is damaged: played again, its moves do not lead to the result that was stored.",
     "replay.button.prev": "◀ Move",
     "replay.button.next": "Move ▶",

@@ -451,6 +451,7 @@ MESSAGES: dict[str, str] = {
     "replay.hand_end": "Fine della mano {hand}: tutte le carte scoperte.",
     "replay.running": "Questa partita è ancora in corso: potrai rivederla quando sarà finita.",
     "replay.unfinished": "Questa partita non è mai finita, quindi non si può rivedere.",
+    "replay.too_old": "Questa partita è stata giocata prima che le partite si potessero rivedere: non si può rivedere.",
     "replay.damaged": "La registrazione di questa partita è danneggiata: rigiocando le sue mosse non si arriva al risultato salvato.",
     "replay.button.prev": "◀ Mossa",
     "replay.button.next": "Mossa ▶",

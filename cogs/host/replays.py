@@ -34,7 +34,7 @@ from cogs.errors import Refusal
 from cogs.host.places import PictureMessage, clip, png
 from cogs.limits import BUTTON_LABEL, cut
 from cogs.registry import adapter_for, board_for
-from engine.replay import Damaged, Kind, Move, Replay, Start, export_text, replay
+from engine.replay import Damaged, Kind, Move, Replay, Start, TooOld, export_text, replay
 
 log = logging.getLogger(__name__)
 
@@ -204,6 +204,8 @@ class Replays:
         except Damaged as error:
             log.warning("game %s: replay refused, damaged record (%s)", record.id, error)
             raise Refusal("replay.damaged") from error
+        except TooOld as error:
+            raise Refusal("replay.too_old") from error
         self._cache[record.id] = rec
         while len(self._cache) > CACHED:
             self._cache.popitem(last=False)

@@ -34,7 +34,7 @@ from cogs.host.replays import (
 )
 from cogs.registry import adapter_for
 from engine.base import SYSTEM_SEAT
-from engine.replay import Damaged, Replay, Start
+from engine.replay import Damaged, Replay, Start, TooOld
 from tests.cogs.host.conftest import gin_record
 
 GUILD = 7
@@ -112,6 +112,23 @@ async def test_a_game_saved_before_starts_were_kept_replays_from_its_seed(
     del data["start"]
     rec = stored_replay("rummy500", json.dumps(data), await store.actions(game_id))
     assert rec.final == data["engine"]
+
+
+async def test_a_game_dealt_by_the_old_shuffle_has_no_replay_and_is_not_called_damaged(
+        store: Storage) -> None:
+    # Saved before per-deal seeds (no "shuffle" in its snapshot) and before starts were kept:
+    # its seed alone cannot deal it again, which says nothing against its record.
+    game_id = await store_game(store, "rummy500")
+    record = await store.get_game(game_id)
+    assert record.state is not None
+    data = json.loads(record.state)
+    del data["start"]
+    del data["engine"]["shuffle"]
+    with pytest.raises(TooOld):
+        stored_replay("rummy500", json.dumps(data), await store.actions(game_id))
+    with pytest.raises(Refusal) as refused:
+        await Replays(store).replay_of(replace(record, state=json.dumps(data)))
+    assert refused.value.key == "replay.too_old"
 
 
 async def test_a_changed_move_or_final_state_is_reported_damaged(
