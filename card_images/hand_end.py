@@ -155,10 +155,10 @@ def _plot_height(spec: HandEndSpec, used: int) -> int:
 
 
 def _compact(spec: HandEndSpec, top: int) -> bool:
-    """Whether to put the words beside the cards: only when stacked rows (and the chart at
-    its smallest) run too tall."""
+    """Whether to put the words beside the cards: only when stacked rows, the score lines
+    and the chart at its smallest run too tall."""
     stacked = (sum(_panel_height(_chunks(r)) + ROW_GAP for r in spec.rows)
-               + _chart_height(spec, MIN_PLOT))
+               + len(_score_lines(spec)) * SCORE_H + _chart_height(spec, MIN_PLOT))
     return top + stacked + MARGIN > DISPLAY_HEIGHT and rows_fit(spec.rows)
 
 

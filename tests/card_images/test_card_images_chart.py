@@ -121,3 +121,18 @@ def test_the_plot_takes_the_height_left_and_never_less_than_a_readable_floor() -
     assert _plot_height(spec, DISPLAY_HEIGHT - full + 30) == PLOT_H - 30  # fills the height
     assert _plot_height(spec, DISPLAY_HEIGHT) == MIN_PLOT  # a tall result: the floor
     assert draw_hand_end(spec).height == draw_hand_end(_end(1, None)).height + full
+
+
+def test_score_lines_count_when_choosing_the_compact_rows_so_the_chart_stays_in_view() -> None:
+    # Three hands of ten loose cards stack within the height; with Canasta-long score lines
+    # and the chart below they would not (767 px): the words go beside the cards instead.
+    ten = "AS 3S 5S 7S 9S JS KS 2H 4H 6H"
+    rows = [HandEndRow(name, loose=ten.split(), loose_value=60, points="+60")
+            for name in ("Alice", "Bruno", "Chiara")]
+    scores = ["Alice & Chiara: melds 805 + canastas 1,200 + red threes 200 + going out 0"
+              " − cards left 15 = 2,190 (total 5,210)"] * 2
+    chart = ChartSpec([ChartSeries(n, [0, 40, 90]) for n in ("A", "B")], target=500)
+    bare = open_png(render_hand_end(HandEndSpec("End", rows)))
+    full = open_png(render_hand_end(HandEndSpec("End", rows, scores, chart=chart)))
+    assert bare.height <= DISPLAY_HEIGHT  # stacked, it fits alone
+    assert full.height <= DISPLAY_HEIGHT
