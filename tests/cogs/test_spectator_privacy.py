@@ -164,8 +164,8 @@ def new_watcher(name: str, preset: str, rules: Mapping[str, object], seats: int,
     decks: list[list[Card]] = []
     original = DeckSource.next
 
-    def recorded(self: DeckSource, build: Any) -> list[Card]:
-        deck = original(self, build)
+    def recorded(self: DeckSource, build: Any, again: bool = False) -> list[Card]:
+        deck = original(self, build, again)
         decks.append(list(deck))
         return deck
 
