@@ -219,7 +219,7 @@ class PostgresConnection:
 
     async def _settle(self, landed: Landed, error: StorageUnavailable) -> None:
         """Return if the database holds a write whose commit went unanswered; raise
-        StorageError if it does not, or StorageUnavailable if it cannot tell in time."""
+        StorageUnavailable if it does not, or if it cannot tell in time (logged)."""
         deadline = time.monotonic() + self.settle_seconds
         while True:
             try:
@@ -232,8 +232,9 @@ class PostgresConnection:
                               " did not say whether it holds it (%s)", self.where, error)
                     raise
                 await asyncio.sleep(SETTLE_PAUSE)
-        if not held:
-            raise StorageError(f"not saved: the commit went unanswered ({error})") from error
+        if not held:  # lost with the connection: refused like any save of the outage
+            raise StorageUnavailable(f"not saved: the commit went unanswered ({error})"
+                                     ) from error
         log.info("database %s: a write stands though its connection failed at the commit (%s)",
                  self.where, error)
 
