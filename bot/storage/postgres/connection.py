@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import re
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -49,6 +50,8 @@ DRIVER_ERRORS = (asyncpg.PostgresError, *UNAVAILABLE)
 # holds it, and the pause between two tries.
 SETTLE_SECONDS = 10.0
 SETTLE_PAUSE = 0.2
+# A failure this soon after the database answered again is of the same outage: told once.
+RELAPSE_SECONDS = 30.0
 # The pool's own note of each failed reconnect, with its traceback: the outage says it once.
 POOL_RECONNECT = "Failed to restore the pool connection floor"
 
@@ -109,25 +112,39 @@ def quiet_pool_reconnects() -> None:
 
 class Outage:
     """Whether the database has stopped answering, told once when it starts and once when
-    it ends."""
+    it ends.
+
+    A failure soon after the database answered again (a connection cut by the restart and
+    lent once more) belongs to the same outage: it is not told again.
+    """
 
     def __init__(self, where: str) -> None:
         self.where = where
-        self.since: float | None = None
+        self.since: float | None = None  # when the outage began; None while the database answers
+        self.told = False  # whether this outage's start has been told
+        self.ended_at = -math.inf  # no outage ended yet
 
     def began(self, error: StorageUnavailable) -> None:
         """Note a failure to reach the database; warn only at the first one of an outage."""
-        if self.since is None:
-            self.since = time.monotonic()
-            log.warning("database %s unreachable, saves are refused until it is back (%s)",
-                        self.where, error.__cause__ and _said(error.__cause__))
+        if self.since is not None:
+            return
+        self.since = time.monotonic()
+        if self.since - self.ended_at < RELAPSE_SECONDS:
+            log.debug("database %s unreachable again (%s)", self.where, error)
+            return
+        self.told = True
+        log.warning("database %s unreachable, saves are refused until it is back (%s)",
+                    self.where, error.__cause__ and _said(error.__cause__))
 
     def ended(self) -> None:
-        """Note that the database answered; tell it if it was unreachable."""
-        if self.since is not None:
+        """Note that the database answered; tell it if its outage was told."""
+        if self.since is None:
+            return
+        self.ended_at = time.monotonic()
+        if self.told:
             log.info("database %s reachable again after %.1f s", self.where,
-                     time.monotonic() - self.since)
-            self.since = None
+                     self.ended_at - self.since)
+        self.since, self.told = None, False
 
 
 class PostgresConnection:
@@ -179,13 +196,16 @@ class PostgresConnection:
                 await conn.execute("INSERT INTO schema_migrations VALUES ($1, $2, $3)",
                                    migration.version, migration.name, now())
 
-    @contextmanager
-    def _watched(self) -> Iterator[None]:
+    @asynccontextmanager
+    async def _watched(self) -> AsyncIterator[None]:
         """Map driver errors to StorageError, and keep the outage's state."""
         try:
             with driver_errors(f"database error in {self.where}"):
                 yield
         except StorageUnavailable as error:
+            # The pool's idle connections see their socket close and reconnect when lent
+            # next; expiring them instead would close the dead ones in tasks whose broken
+            # pipe asyncio logs with a traceback.
             self.outage.began(error)
             raise
         self.outage.ended()
@@ -193,9 +213,8 @@ class PostgresConnection:
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[Connection]:
         """Lend a connection for reads; driver errors become StorageError."""
-        with self._watched():
-            async with self._pool.acquire() as conn:
-                yield conn
+        async with self._watched(), self._pool.acquire() as conn:
+            yield conn
 
     @asynccontextmanager
     async def _writing(self, landed: Landed | None = None) -> AsyncIterator[Connection]:
@@ -208,10 +227,9 @@ class PostgresConnection:
         """
         committing = False
         try:
-            with self._watched():
-                async with self._pool.acquire() as conn, conn.transaction():
-                    yield conn
-                    committing = True
+            async with self._watched(), self._pool.acquire() as conn, conn.transaction():
+                yield conn
+                committing = True
         except StorageUnavailable as error:
             if not committing or landed is None:
                 raise
@@ -223,7 +241,7 @@ class PostgresConnection:
         deadline = time.monotonic() + self.settle_seconds
         while True:
             try:
-                with self._watched():
+                async with self._watched():
                     held = await self._read_back(landed)
                 break
             except StorageUnavailable:
