@@ -4,6 +4,7 @@ played once it is back; a move whose commit answer is lost stands, told as made.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Iterator
 
 import asyncpg
@@ -39,8 +40,10 @@ async def bot_settings(own_server: PostgresServer) -> Settings:
 
 
 async def test_a_click_while_the_server_is_down_is_refused_then_played(
-        sim: Sim, deals: ScriptedDeals, own_server: PostgresServer) -> None:
+        sim: Sim, deals: ScriptedDeals, own_server: PostgresServer,
+        caplog: pytest.LogCaptureFixture) -> None:
     await started(sim, deals)
+    caplog.set_level(logging.INFO)
     before = await version(sim)
     await asyncio.to_thread(own_server.halt)
     refused = await sim.alice.user.click(dm(sim.alice), label="Pass")
@@ -51,6 +54,11 @@ async def test_a_click_while_the_server_is_down_is_refused_then_played(
     assert await version(sim) == before + 1
     assert [a for _, _, a, _ in await sim.bot.storage.actions(1)] == ["start", "pass"]
     assert "Alice passed" in "\n".join(texts(sim))
+    # The outage is told once, as a warning, and its end; no error, no traceback.
+    told = [(r.levelname, r.getMessage().split(",")[0]) for r in caplog.records
+            if r.levelno >= logging.WARNING]
+    assert told == [("WARNING", f"database {sim.bot.storage.where} unreachable")]  # type: ignore[attr-defined]
+    assert not [r for r in caplog.records if r.exc_info]
 
 
 async def test_a_click_whose_commit_answer_is_lost_is_played_once(
