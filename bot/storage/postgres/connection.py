@@ -51,7 +51,7 @@ DRIVER_ERRORS = (asyncpg.PostgresError, *UNAVAILABLE)
 SETTLE_SECONDS = 10.0
 SETTLE_PAUSE = 0.2
 # A failure this soon after the database answered again is of the same outage: told once.
-RELAPSE_SECONDS = 30.0
+RELAPSE_SECONDS = 5.0
 # The pool's own note of each failed reconnect, with its traceback: the outage says it once.
 POOL_RECONNECT = "Failed to restore the pool connection floor"
 

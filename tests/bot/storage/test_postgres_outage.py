@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +33,8 @@ from tests.postgres_server import PostgresServer
 KINDS = ("gin", "rummy500", "gin", "rummy500", "gin", "rummy500")
 BOT_DELAY = 0.02  # seconds between two computer moves of one game
 OUTAGE = 1.0  # seconds the server stays down
+# Kills and restarts in the load test; a soak may ask for more.
+OUTAGES = int(os.environ.get("RUMMY_PG_OUTAGES", "1"))
 CONNECTION = "bot.storage.postgres.connection"
 
 
@@ -148,13 +151,14 @@ async def test_games_survive_a_server_killed_and_restarted_under_load(
         return all(p.session.game.is_over or p.session.game.version >= marks[p.game_id] + by
                    for p in games)
 
-    before = {p.game_id: p.session.game.version for p in games}
-    await until(lambda: moved(5, before))
-    await asyncio.to_thread(own_server.halt)
-    await asyncio.sleep(OUTAGE)  # the computers keep trying: every save is refused
-    down = {p.game_id: p.session.game.version for p in games}
-    await asyncio.to_thread(own_server.resume)
-    await until(lambda: moved(5, down))  # every game moves on: no stale refusal loop
+    for _ in range(OUTAGES):
+        before = {p.game_id: p.session.game.version for p in games}
+        await until(lambda: moved(5, before))  # noqa: B023 (awaited at once)
+        await asyncio.to_thread(own_server.halt)
+        await asyncio.sleep(OUTAGE)  # the computers keep trying: every save is refused
+        down = {p.game_id: p.session.game.version for p in games}
+        await asyncio.to_thread(own_server.resume)
+        await until(lambda: moved(5, down))  # noqa: B023 (every game moves on: no stale loop)
     await quiet(games)
 
     refusals = [error for p in games for _, error in p.refused]
@@ -162,8 +166,10 @@ async def test_games_survive_a_server_killed_and_restarted_under_load(
     assert not [e for e in refusals if isinstance(e, StaleVersion)]
     for played in games:
         await check_stored(pg, played)
+    # One warning per outage at most (one closely following another is told with it).
     told = [r for r in caplog.records if r.name == CONNECTION and r.levelno >= logging.WARNING]
-    assert [r.getMessage().split(",")[0] for r in told] == [f"database {pg.where} unreachable"]
+    assert 1 <= len(told) <= OUTAGES
+    assert {r.getMessage().split(",")[0] for r in told} == {f"database {pg.where} unreachable"}
     assert [r for r in caplog.records if r.name == CONNECTION
             and r.getMessage().startswith(f"database {pg.where} reachable again")]
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
