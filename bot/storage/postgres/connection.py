@@ -97,10 +97,16 @@ def _said(error: BaseException) -> str:
 
 
 class _QuietReconnects(logging.Filter):
-    """Drop the pool's traceback for each failed reconnect; the outage is told once."""
+    """Turn the pool's warning with a traceback for each failed reconnect into a debug line:
+    the outage is told once."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        return not str(record.msg).startswith(POOL_RECONNECT)
+        if str(record.msg).startswith(POOL_RECONNECT) and record.exc_info:
+            error = record.exc_info[1]
+            record.msg, record.args = f"{POOL_RECONNECT}: %s", (error and _said(error),)
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        return True
 
 
 def quiet_pool_reconnects() -> None:
@@ -122,14 +128,19 @@ class Outage:
         self.where = where
         self.since: float | None = None  # when the outage began; None while the database answers
         self.told = False  # whether this outage's start has been told
+        self.relapse = False  # whether it began right after the last one ended
         self.ended_at = -math.inf  # no outage ended yet
 
     def began(self, error: StorageUnavailable) -> None:
-        """Note a failure to reach the database; warn only at the first one of an outage."""
-        if self.since is not None:
+        """Note a failure to reach the database; warn only once an outage, at its first
+        failure (or, for a relapse, once it has lasted)."""
+        now = time.monotonic()
+        if self.since is None:
+            self.since = now
+            self.relapse = now - self.ended_at < RELAPSE_SECONDS
+        if self.told:
             return
-        self.since = time.monotonic()
-        if self.since - self.ended_at < RELAPSE_SECONDS:
+        if self.relapse and now - self.since < RELAPSE_SECONDS:
             log.debug("database %s unreachable again (%s)", self.where, error)
             return
         self.told = True

@@ -19,7 +19,7 @@ import asyncpg
 import pytest
 
 from bot.storage import StaleVersion, StorageError, StorageUnavailable
-from bot.storage.postgres import PostgresStorage, open_postgres
+from bot.storage.postgres import PostgresStorage, connection, open_postgres
 from cogs.adapters import DEFAULT_LEVEL, Deal
 from cogs.host.replays import stored_replay
 from cogs.host.sessions import snapshot_text
@@ -270,3 +270,51 @@ async def test_a_driver_error_in_a_write_is_a_refusal_told_once(
     assert lines[1][0] == "INFO" and lines[1][1].startswith(f"database {pg.where} reachable")
     assert len(lines) == 2
     await check_stored(pg, played)
+
+
+def test_an_outage_is_told_once_and_a_relapse_only_if_it_lasts(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    now = [100.0]
+    monkeypatch.setattr(connection.time, "monotonic", lambda: now[0])
+    outage, cut = connection.Outage("db"), StorageUnavailable("cut")
+    caplog.set_level(logging.DEBUG, logger=CONNECTION)
+
+    def at(seconds: float, *steps: Callable[[], None]) -> None:
+        now[0] = seconds
+        for step in steps:
+            step()
+
+    def heard() -> list[tuple[str, str]]:
+        said = [(r.levelname, r.getMessage()[:24]) for r in caplog.records]
+        caplog.clear()
+        return said
+
+    at(100, lambda: outage.began(cut), lambda: outage.began(cut))
+    at(103, outage.ended)
+    assert heard() == [("WARNING", "database db unreachable,"),
+                       ("INFO", "database db reachable ag")]
+    at(104, lambda: outage.began(cut))  # a connection the restart cut, lent again
+    at(105, outage.ended)
+    assert heard() == [("DEBUG", "database db unreachable ")]
+    at(106, lambda: outage.began(cut))
+    at(112, lambda: outage.began(cut))  # it lasts: a new outage after all
+    at(113, outage.ended)
+    assert [level for level, _ in heard()] == ["DEBUG", "WARNING", "INFO"]
+    at(200, lambda: outage.began(cut))
+    assert [level for level, _ in heard()] == ["WARNING"]
+
+
+def test_the_pools_reconnect_failure_is_a_debug_line_without_traceback(
+        caplog: pytest.LogCaptureFixture) -> None:
+    connection.quiet_pool_reconnects()
+    caplog.set_level(logging.DEBUG, logger="asyncpg.pool")
+    try:
+        raise FileNotFoundError(2, "No such file or directory")
+    except OSError:
+        logging.getLogger("asyncpg.pool").warning(
+            "Failed to restore the pool connection floor; retrying", exc_info=True)
+    logging.getLogger("asyncpg.pool").warning("Pool.close() is taking over 60 seconds")
+    assert [(r.levelname, r.getMessage(), r.exc_info) for r in caplog.records] == [
+        ("DEBUG", "Failed to restore the pool connection floor: FileNotFoundError: [Errno 2]"
+                  " No such file or directory", None),
+        ("WARNING", "Pool.close() is taking over 60 seconds", None)]
