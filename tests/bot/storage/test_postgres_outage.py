@@ -34,7 +34,7 @@ KINDS = ("gin", "rummy500", "gin", "rummy500", "gin", "rummy500")
 BOT_DELAY = 0.02  # seconds between two computer moves of one game
 OUTAGE = 1.0  # seconds the server stays down
 # Kills and restarts in the load test; a soak may ask for more.
-OUTAGES = int(os.environ.get("RUMMY_PG_OUTAGES", "1"))
+OUTAGES = int(os.environ.get("RUMMY_PG_OUTAGES", "2"))
 CONNECTION = "bot.storage.postgres.connection"
 
 
@@ -158,7 +158,7 @@ async def test_games_survive_a_server_killed_and_restarted_under_load(
         await asyncio.sleep(OUTAGE)  # the computers keep trying: every save is refused
         down = {p.game_id: p.session.game.version for p in games}
         await asyncio.to_thread(own_server.resume)
-        await until(lambda: moved(5, down))  # noqa: B023 (every game moves on: no stale loop)
+        await until(lambda: moved(5, down), 20)  # noqa: B023 (every game moves on: no stale loop)
     await quiet(games)
 
     refusals = [error for p in games for _, error in p.refused]
