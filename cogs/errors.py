@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import card_text, catalogue, locale_of, placeholders, resolve, t
-from bot.storage import StorageError
+from bot.storage import StorageError, StorageUnavailable
 from cogs.limits import CONTENT, ECHO, cut
 from engine.errors import RulesError
 
@@ -129,7 +129,9 @@ def refusal_text(interaction: discord.Interaction, error: Exception,
     if isinstance(error, RulesError):
         return rules_text(error, locale, worded)
     if isinstance(error, StorageError):
-        log.error("not saved: %s", error)  # the member is told; the admin must see it too
+        # The member is told; the admin must see it too, an outage once (the storage told it).
+        log.log(logging.DEBUG if isinstance(error, StorageUnavailable) else logging.ERROR,
+                "not saved: %s", error)
         return t("error.not_saved", locale)
     if isinstance(error, discord.Forbidden) and error.code == MISSING_PERMISSIONS:
         perm = missing_permission(interaction.channel, getattr(interaction.guild, "me", None))

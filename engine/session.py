@@ -77,6 +77,11 @@ def _no_deal(_events: list[Event]) -> bool:
     return False
 
 
+def _untold(_error: BaseException) -> bool:
+    """Say no failure has been told already: the default for `told`."""
+    return False
+
+
 @dataclass
 class SessionHooks:
     """What the session calls out to; only `load`, `persist` and `choose` are required."""
@@ -95,6 +100,9 @@ class SessionHooks:
     passes: Callable[[int], bool] = _never
     # Whether the events dealt new hands: a computer's turn ends there even if it plays next.
     new_deal: Callable[[list[Event]], bool] = _no_deal
+    # Whether a failed save's error has been told already (the database unreachable: its
+    # outage is logged once), so a timed move that fails on it logs no traceback.
+    told: Callable[[BaseException], bool] = _untold
 
 
 class GameSession:
@@ -296,9 +304,9 @@ class GameSession:
             return []
         try:
             return await self._apply_locked(-1, found[1])
-        except Exception:
+        except Exception as error:
             # The move before stands; the window's own timer closes it (at once) instead.
-            log.exception("closing an unneeded claim window failed")
+            self._log_failure("closing an unneeded claim window failed", error)
             return []
 
     async def _notify(self, events: list[Event]) -> None:
@@ -420,10 +428,17 @@ class GameSession:
     async def _guard(self, job: Callable[[], Awaitable[None]]) -> None:
         try:
             await job()
-        except Exception:
-            log.exception("timed move failed; rescheduling")
+        except Exception as error:
+            self._log_failure("timed move failed; rescheduling", error)
             # The failed move never became the game: re-arm so the game never stalls.
             self._arm()
+
+    def _log_failure(self, what: str, error: Exception) -> None:
+        """Log a failure with its traceback, or in one debug line if it was told already."""
+        if self.hooks.told(error):
+            log.debug("%s: %s", what, error)
+        else:
+            log.error(what, exc_info=error)
 
     def _still_due(self, seat: int, version: int) -> bool:
         return (

@@ -50,10 +50,18 @@ class PostgresServer:
         """Create the cluster and start the server (sockets only, no TCP port)."""
         self._run(_binary("initdb"), "-D", str(self.data), "-U", self.user, "--auth=trust",
                   "--encoding=UTF8", "--no-sync", "--no-instructions")
+        self.resume()
+
+    def resume(self) -> None:
+        """Start the server of the existing cluster (after `halt`, or from `start`)."""
         options = (f"-c listen_addresses='' -c unix_socket_directories={self.root}"
                    " -c fsync=off -c full_page_writes=off")
         self._run(_binary("pg_ctl"), "-D", str(self.data), "-o", options, "-w",
                   "-l", str(self.root / "server.log"), "start")
+
+    def halt(self) -> None:
+        """Kill the server at once, as a crash would (immediate shutdown), keeping its data."""
+        self._run(_binary("pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
 
     def stop(self) -> None:
         """Stop the server at once and delete the cluster."""

@@ -32,6 +32,7 @@ from bot.storage.records import (
     StaleVersion,
     Status,
     StorageError,
+    StorageUnavailable,
 )
 from bot.storage.sqlite import SqliteStorage, open_sqlite
 
@@ -56,6 +57,7 @@ __all__ = [
     "Status",
     "Storage",
     "StorageError",
+    "StorageUnavailable",
     "open_storage",
 ]
 

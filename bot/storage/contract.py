@@ -84,6 +84,9 @@ class GameRepository(Protocol):
 
         `state_version` is the version after the action; the stored version must be
         exactly one less and the game running, else StaleVersion and nothing is written.
+        Returning means the move is stored; raising means it is not. A backend whose COMMIT
+        can go unanswered (a server restarting) reads back what it holds before answering,
+        and raises StorageUnavailable while the database cannot be reached.
         """
         ...
 

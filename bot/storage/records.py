@@ -21,6 +21,10 @@ class StorageError(Exception):
     """The database cannot do what was asked."""
 
 
+class StorageUnavailable(StorageError):
+    """The database cannot be reached now (down, restarting, connection lost): try later."""
+
+
 class GameNotFound(StorageError):
     """No game has the given id."""
 

@@ -11,7 +11,7 @@ import logging
 import discord
 
 from bot.jsondata import JsonDict
-from bot.storage import Storage, StorageError
+from bot.storage import Storage, StorageError, StorageUnavailable
 from cogs.custom_ids import PASS_MODES
 from cogs.host.runtime import Runtime
 
@@ -89,7 +89,9 @@ class SessionMeta:
             await self.storage.save_session_meta(
                 rt.record.id, json.dumps(meta, separators=(",", ":")))
         except StorageError as error:
-            # The game goes on; the counters are saved again with the next change.
-            log.warning("game %s: session meta not saved (%s)", rt.record.id, error)
+            # The game goes on; the counters are saved again with the next change. An
+            # outage is told once by the storage.
+            level = logging.DEBUG if isinstance(error, StorageUnavailable) else logging.WARNING
+            log.log(level, "game %s: session meta not saved (%s)", rt.record.id, error)
             return
         rt.saved_meta = meta

@@ -14,7 +14,7 @@ from collections.abc import Callable
 import discord
 
 from bot.jsondata import JsonDict
-from bot.storage import GameRecord, Storage, StorageError
+from bot.storage import GameRecord, Storage, StorageError, StorageUnavailable
 from cogs.adapters import DEFAULT_LEVEL
 from cogs.adapters.base import GameAdapter
 from cogs.host.deals import DealSource
@@ -131,6 +131,8 @@ class Sessions:
             react=adapter.react, new_deal=adapter.new_deal,
             # A person's standing "No claim", read as each window opens (his hand's button).
             passes=lambda seat: bool(holder) and holder[0].passes_claims(seat),
+            # The storage tells an outage once; the computers' moves it refuses say no more.
+            told=lambda error: isinstance(error, StorageUnavailable),
         )
 
     async def restore_all(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
@@ -421,6 +422,21 @@ async def test_a_timed_out_step_that_fails_to_save_counts_nothing_and_is_tried_a
     await clock.advance(60)  # re-armed: a full turn's time again
     assert table.kinds("move") == [(0, 1, 120.0)] * 2
     assert session.timeouts[0] == 1
+
+
+@pytest.mark.parametrize("told", [False, True])
+async def test_a_failed_timed_move_logs_its_traceback_unless_its_failure_was_told(
+        clock: LoopClock, caplog: pytest.LogCaptureFixture, told: bool) -> None:
+    session, table = make_session(clock, turn_seconds=60, steps=2, target=50)
+    session.hooks.told = lambda error: told and isinstance(error, OSError)
+    table.fail_persist = 1
+    with caplog.at_level(logging.DEBUG, logger="engine.session"):
+        await clock.advance(60)
+    failed = [r for r in caplog.records if r.getMessage().startswith("timed move failed")]
+    assert [(r.levelname, bool(r.exc_info)) for r in failed] == [
+        ("DEBUG", False) if told else ("ERROR", True)]
+    await clock.advance(60)  # tried again all the same
+    assert table.kinds("move") == [(0, 1, 120.0)] * 2
 
 
 async def test_untimed_game_waits_forever(clock: LoopClock) -> None:

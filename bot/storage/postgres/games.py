@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from bot.jsondata import JsonDict
 from bot.storage.contract import ActionLogRow
-from bot.storage.postgres.connection import Connection, PostgresConnection, numbered
+from bot.storage.postgres.connection import Connection, Landed, PostgresConnection, numbered
 from bot.storage.records import (
     ACTIVE_STATUSES,
     UNSET,
@@ -40,6 +40,15 @@ from bot.storage.rows import (
 )
 
 NO_GAME = 0  # identity ids start at 1, so no game has this id
+# Whether a logged action is in: a version's log row is written with its snapshot, once.
+LOGGED = ("SELECT EXISTS (SELECT 1 FROM actions WHERE game_id = $1 AND state_version_after = $2"
+          " AND action = $3 AND seat IS NOT DISTINCT FROM $4)")
+META_SAVED = "SELECT session_meta = $2 FROM games WHERE id = $1"
+
+
+def logged(game_id: int, version_after: int, action_text: str, seat: int | None) -> Landed:
+    """Return the read-back of an action's log row: whether the move is in the database."""
+    return LOGGED, (game_id, version_after, action_text, seat)
 
 
 class PostgresGames(PostgresConnection):
@@ -111,7 +120,7 @@ class PostgresGames(PostgresConnection):
         self, game_id: int, state_json: str, *, seats: Sequence[Seat] | None = None
     ) -> int:
         """Move a lobby to running with its first snapshot; return the new version (1)."""
-        async with self._writing() as conn:
+        async with self._writing(logged(game_id, 1, "start", None)) as conn:
             await self._guarded_update(conn, game_id, start_changes(state_json, seats), IN_LOBBY)
             await self._append_action(conn, game_id, None, "start", 1)
         return 1
@@ -120,7 +129,7 @@ class PostgresGames(PostgresConnection):
         self, game_id: int, seat: int | None, action_text: str, state_json: str, state_version: int
     ) -> None:
         """Append an action and store the snapshot it produced, durably, as one unit."""
-        async with self._writing() as conn:
+        async with self._writing(logged(game_id, state_version, action_text, seat)) as conn:
             await self._guarded_update(conn, game_id,
                                        {"state": state_json, "state_version": state_version},
                                        running_at(state_version - 1))
@@ -143,7 +152,7 @@ class PostgresGames(PostgresConnection):
 
     async def save_session_meta(self, game_id: int, meta_json: str) -> None:
         """Store a running game's session counters; the state and its version stay."""
-        async with self._writing() as conn:
+        async with self._writing((META_SAVED, (game_id, meta_json))) as conn:
             await self._guarded_update(conn, game_id, {"session_meta": meta_json}, RUNNING)
 
     async def set_status(self, game_id: int, status: Status) -> None:

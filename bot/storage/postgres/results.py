@@ -50,6 +50,9 @@ from bot.storage.rows import (
     now,
 )
 
+# Whether a game's end is in: only its results' transaction moves a game to finished.
+FINISHED = "SELECT status = 'finished' FROM games WHERE id = $1"
+
 
 class PostgresResults(PostgresConnection):
     """Results and what is read from them, on the pool."""
@@ -59,7 +62,7 @@ class PostgresResults(PostgresConnection):
         """Store the final results, under `counted_as` or the game's name, mark the game
         finished and rate it, in one transaction; return the rating changes by seat."""
         stamp = now()
-        async with self._writing() as conn:
+        async with self._writing((FINISHED, (game_id,))) as conn:
             await self._guarded_update(conn, game_id, {"status": "finished"}, RUNNING)
             game = await self._get_game(conn, game_id)
             board = counted_as or game.game
