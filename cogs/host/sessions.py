@@ -14,6 +14,7 @@ from collections.abc import Callable
 import discord
 
 from bot.jsondata import JsonDict
+from bot.shards import owns_guild
 from bot.storage import GameRecord, Storage, StorageError
 from cogs.adapters import DEFAULT_LEVEL
 from cogs.adapters.base import GameAdapter
@@ -134,11 +135,14 @@ class Sessions:
         )
 
     async def restore_all(self) -> None:
-        """Resume every running game from storage: sessions, timers, and (lazily) messages."""
+        """Resume every running game of this process's shards: sessions, timers, and (lazily)
+        messages."""
         runtimes = self.runtimes
         for record in await self.storage.unfinished_games():
             if record.status != "running" or not record.state or record.id in runtimes:
                 continue
+            if not owns_guild(self.client, record.guild_id):
+                continue  # the process running that guild's shard drives it
             try:
                 rt = self._restore(record)
             except (KeyError, ValueError, RulesError):
