@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.command_words import CatalogueTranslator
 from bot.settings import Settings
-from bot.shards import owns_guild
+from bot.shards import owns_guild, process_id
 from bot.storage import Storage, StorageError, open_storage
 from bot.storage.postgres import redacted
 from card_images import warm_faces
@@ -97,6 +97,7 @@ class RummyBot(commands.AutoShardedBot):
         *,
         extensions: Sequence[str] | None = None,
         restore_at_setup: bool = True,
+        lease_owner: str | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -109,6 +110,9 @@ class RummyBot(commands.AutoShardedBot):
             # Set before connecting, as the constructor's `shard_ids` would: only these connect.
             self.shard_ids = list(settings.shard_ids)
         self.settings = settings
+        # This process's name in game leases: only a PostgreSQL database is shared by several
+        # processes; tests running two "processes" in one name each.
+        self.lease_owner = lease_owner or (process_id() if settings.db_url else None)
         self.extension_names: tuple[str, ...] = tuple(
             EXTENSIONS if extensions is None else extensions
         )

@@ -1,6 +1,9 @@
-"""Which Discord shard holds a guild, and whether this process runs it."""
+"""Which Discord shard holds a guild, whether this process runs it, and its name."""
 
 from __future__ import annotations
+
+import os
+import socket
 
 import discord
 
@@ -17,3 +20,8 @@ def owns_guild(client: discord.Client, guild_id: int) -> bool:
     if client.shard_ids is None or client.shard_count is None:
         return True  # every shard of the count Discord recommended
     return shard_of(guild_id, client.shard_count) in client.shard_ids
+
+
+def process_id() -> str:
+    """Return this process's name in the game leases it holds: its host and process id."""
+    return f"{socket.gethostname()}:{os.getpid()}"
