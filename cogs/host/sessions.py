@@ -167,11 +167,17 @@ class Sessions:
     async def keep_leases(self) -> None:
         """Renew the leases of the games this process drives, stop driving those another
         process took, and take over the games of our shards whose lease ran out."""
-        held = await self.leases.claim(self.runtimes)
-        for game_id in [g for g in self.runtimes if g not in held]:
+        # A game whose session is closed is ending here (its end is being shown): no lease.
+        driven = [g for g, rt in self.runtimes.items() if not rt.session.closed]
+        held = await self.leases.claim(driven)
+        for game_id in driven:
+            rt = self.runtimes.get(game_id)
+            if game_id in held or rt is None or rt.session.closed:  # ended while we asked
+                continue
             # Our lease ran out (a stall longer than the lease) and another process has it.
             log.warning("game %s: taken over by another process; no longer driven here", game_id)
-            self.runtimes.pop(game_id).session.close()
+            del self.runtimes[game_id]
+            rt.session.close()
         await self.restore_all()
 
     async def finish_restored(self, rt: Runtime) -> None:

@@ -121,3 +121,31 @@ async def test_a_game_stays_with_its_live_process_and_moves_when_it_stops_renewi
         await env.shutdown()
         for bot in made:
             await bot.close_storage()
+
+
+async def test_a_process_whose_lease_was_taken_stops_driving_the_game(
+        pg_settings: Settings, postgres_server: PostgresServer, deals: ScriptedDeals,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    bot = RummyBot(pg_settings, lease_owner="stalled")
+    env = simcord.Env(bot, settle_timeout=SETTLE_TIMEOUT)
+    monkeypatch.setattr(Leases, "clock", staticmethod(lambda: env.now().timestamp()))
+    await env.start()
+    try:
+        sim = Sim(env, build_world(env), lambda: bot)
+        script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
+        await sim.alice.click(await open_table(sim, sim.bruno), label="Start")
+        await env.advance_time(RENEW_EVERY)
+        assert await lease_of(postgres_server, 1) == "stalled"
+        # This process stalled past its lease and another took the game meanwhile.
+        conn = await asyncpg.connect(postgres_server.dsn())
+        try:
+            await conn.execute("UPDATE games SET lease_owner = 'other', lease_until = $1",
+                               env.now().timestamp() + LEASE_SECONDS)
+        finally:
+            await conn.close()
+        await env.advance_time(RENEW_EVERY)
+        assert host_of(bot).runtimes == {}  # its renewal failed: it no longer drives the game
+        assert await lease_of(postgres_server, 1) == "other"
+    finally:
+        await env.shutdown()
+        await bot.close_storage()
