@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.command_words import CatalogueTranslator
 from bot.settings import Settings
+from bot.shards import owns_guild, process_id
 from bot.storage import Storage, StorageError, open_storage
 from bot.storage.postgres import redacted
 from card_images import warm_faces
@@ -79,8 +80,16 @@ def settle_after_ready() -> None:
     gc.freeze()
 
 
-class RummyBot(commands.Bot):
-    """The Discord bot hosting rummy-family games."""
+def process_shard_count(settings: Settings) -> int | None:
+    """Return the shard count to connect with: the setting, else Discord's own (None)."""
+    if settings.shard_count is None and settings.token is None:
+        # No token: SimCord or the sandbox, with no gateway to recommend a count.
+        return 1
+    return settings.shard_count
+
+
+class RummyBot(commands.AutoShardedBot):
+    """The Discord bot hosting rummy-family games, on the shards its settings name."""
 
     def __init__(
         self,
@@ -88,14 +97,22 @@ class RummyBot(commands.Bot):
         *,
         extensions: Sequence[str] | None = None,
         restore_at_setup: bool = True,
+        lease_owner: str | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            shard_count=process_shard_count(settings),
         )
+        if settings.shard_ids is not None:
+            # Set before connecting, as the constructor's `shard_ids` would: only these connect.
+            self.shard_ids = list(settings.shard_ids)
         self.settings = settings
+        # This process's name in game leases: only a PostgreSQL database is shared by several
+        # processes; tests running two "processes" in one name each.
+        self.lease_owner = lease_owner or (process_id() if settings.db_url else None)
         self.extension_names: tuple[str, ...] = tuple(
             EXTENSIONS if extensions is None else extensions
         )
@@ -104,6 +121,10 @@ class RummyBot(commands.Bot):
         # The sandbox restores later, once its simulated server exists (see bot.sandbox).
         self.restore_at_setup = restore_at_setup
         self.synced_commands: list[app_commands.AppCommand] = []
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Tell whether this process runs the shard that holds a guild."""
+        return owns_guild(self, guild_id)
 
     @property
     def storage(self) -> Storage:

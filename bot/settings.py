@@ -17,6 +17,7 @@ DEFAULT_SANDBOX_PORT = 8765
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 MAX_BOT_DELAY = 60.0
 MAX_TURN_SECONDS = 3600
+MAX_SHARD_COUNT = 65535  # far past any bot: Discord asks for one shard per 1,000-2,500 servers
 _SECONDS = re.compile(r"[0-9]+(\.[0-9]+)?")
 
 
@@ -39,6 +40,10 @@ class Settings:
     # The shortest turn `/rummy settings` accepts; None: the host's (15 s). The sandbox's
     # automated tests lower it to play 1-second turns; players never need less.
     min_turn_seconds: int | None = None
+    # Discord's sharding: the total number of shards (None: Discord's recommended count) and
+    # the ones this process runs (None: all of them), so several processes can split them.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
 
     @classmethod
     def load(
@@ -56,6 +61,7 @@ class Settings:
         """Validate raw string values into settings."""
         raw_db = _text(values, "RUMMY_DB")
         url = raw_db if raw_db is not None and is_postgres_url(raw_db) else None
+        shard_count = _shard_count(_text(values, "RUMMY_SHARD_COUNT"))
         return cls(
             token=_text(values, "DISCORD_TOKEN"),
             db_path=Path(raw_db) if raw_db and url is None else DEFAULT_DB,
@@ -66,6 +72,8 @@ class Settings:
             sandbox_port=_port(_text(values, "RUMMY_SANDBOX_PORT")),
             bot_delay=_bot_delay(_text(values, "RUMMY_BOT_DELAY")),
             min_turn_seconds=_min_turn(_text(values, "RUMMY_MIN_TURN_SECONDS")),
+            shard_count=shard_count,
+            shard_ids=_shard_ids(_text(values, "RUMMY_SHARDS"), shard_count),
         )
 
     def for_sandbox(self) -> Settings:
@@ -152,3 +160,34 @@ def _min_turn(raw: str | None) -> int | None:
             f"RUMMY_MIN_TURN_SECONDS must be whole seconds from 1 to {MAX_TURN_SECONDS}, "
             f"got {raw!r}")
     return seconds
+
+
+def _shard_count(raw: str | None) -> int | None:
+    if raw is None:
+        return None
+    count = small_int(raw, max_digits=5)
+    if not count or count > MAX_SHARD_COUNT:
+        raise SettingsError(
+            f"RUMMY_SHARD_COUNT must be a shard count from 1 to {MAX_SHARD_COUNT}, got {raw!r}")
+    return count
+
+
+def _shard_ids(raw: str | None, count: int | None) -> tuple[int, ...] | None:
+    """Read `0-3`, `0,2` or `0-1,4` into sorted shard ids below `count`."""
+    if raw is None:
+        return None
+    if count is None:
+        # Which shards are "0-3" of depends on the total: every process must agree on it.
+        raise SettingsError(f"RUMMY_SHARDS needs RUMMY_SHARD_COUNT, got RUMMY_SHARDS={raw!r}")
+    ids: list[int] = []
+    for part in raw.split(","):
+        first, dash, last = part.strip().partition("-")
+        low, high = small_int(first.strip(), max_digits=5), small_int(last.strip(), max_digits=5)
+        if low is None or (dash and (high is None or high < low)):
+            raise SettingsError(
+                f"RUMMY_SHARDS must list shard ids such as 0-3 or 0,2, got {raw!r}")
+        ids.extend(range(low, (high if dash and high is not None else low) + 1))
+    if len(set(ids)) != len(ids) or max(ids) >= count:
+        raise SettingsError(
+            f"RUMMY_SHARDS must name each shard once, from 0 to {count - 1}, got {raw!r}")
+    return tuple(sorted(ids))

@@ -129,7 +129,8 @@ class Rummy(commands.Cog):
 
     def __init__(self, bot: RummyBot) -> None:
         self.bot = bot
-        self.host = GameHost(bot, bot.storage, bot.settings.bot_delay)
+        self.host = GameHost(bot, bot.storage, bot.settings.bot_delay,
+                             lease_owner=bot.lease_owner)
 
     async def cog_load(self) -> None:
         """Register the persistent components, their host and the restorer."""
@@ -142,6 +143,7 @@ class Rummy(commands.Cog):
         self.bot.remove_dynamic_items(GameButton, GameSelect, GameUserSelect)
         stop_serving(self.bot)
         self.bot.remove_game_restorer(self._restore)
+        await self.host.release_leases()
         self.host.close_all()
 
     async def _restore(self, bot: RummyBot) -> None:

@@ -192,8 +192,23 @@ class HistoryRepository(Protocol):
         ...
 
 
+class LeaseRepository(Protocol):
+    """Which process drives each game: a lease it takes and renews (bot/storage/leases.py)."""
+
+    async def claim_games(self, owner: str, game_ids: Sequence[int], *, now: float,
+                          seconds: float) -> set[int]:
+        """Take or renew, until `now + seconds`, the lease of each lobby or running game whose
+        lease is free, run out (`lease_until <= now`) or already `owner`'s; return the ids
+        `owner` now holds. A lease another process holds past `now` is never taken."""
+        ...
+
+    async def release_games(self, owner: str, game_ids: Sequence[int]) -> None:
+        """Give up `owner`'s leases on these games (a clean stop): anyone may take them."""
+        ...
+
+
 class Storage(GameRepository, ResultRepository, SettingsRepository, HistoryRepository,
-              Protocol):
+              LeaseRepository, Protocol):
     """Everything the bot stores, behind one open connection or pool."""
 
     async def close(self) -> None:

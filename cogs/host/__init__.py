@@ -22,16 +22,19 @@ reaches back through the host. The components find the host from the clicked bot
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Sequence
 
 import discord
 
-from bot.storage import GameRecord, Storage
+from bot.storage import GameRecord, Storage, StorageError
 from cogs.errors import Refusal
 from cogs.host.deals import DealSource, RandomDeals, ScriptedDeals
 from cogs.host.endings import Endings
 from cogs.host.events import Events
 from cogs.host.hands import Hands
+from cogs.host.leases import Leases
 from cogs.host.lobby import Lobby, may_manage
 from cogs.host.meta import SessionMeta
 from cogs.host.places import PictureMessage, Places
@@ -42,6 +45,8 @@ from cogs.host.sessions import Sessions, snapshot_text
 from cogs.host.settings import TableSettings
 from cogs.host.table import TableMessage, table_payload
 from cogs.host.watch import Watching
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "BOT_DELAY",
@@ -67,9 +72,12 @@ class GameHost:
     deals: DealSource = RandomDeals()
 
     def __init__(self, client: discord.Client, storage: Storage,
-                 bot_delay: float | None = None) -> None:
-        """Build the parts for the bot `client` on its storage; `bot_delay` is RUMMY_BOT_DELAY."""
+                 bot_delay: float | None = None, lease_owner: str | None = None) -> None:
+        """Build the parts for the bot `client` on its storage; `bot_delay` is RUMMY_BOT_DELAY,
+        `lease_owner` this process's name in game leases (None: it shares no game)."""
         self.client, self.storage, self._bot_delay = client, storage, bot_delay
+        self.leases = Leases(storage, lease_owner)
+        self._lease_keeper: asyncio.Task[None] | None = None
         self.runtimes: dict[int, Runtime] = {}
         runtimes = self.runtimes
         self.meta = SessionMeta(storage)
@@ -78,7 +86,8 @@ class GameHost:
         self.hands = Hands(client, self.places)
         self.events = Events(self.meta, self.places, self.table, self.hands)
         self.sessions = Sessions(storage, client, runtimes, self.table, self.events,
-                                 deals=lambda: self.deals, bot_delay=lambda: self.bot_delay)
+                                 deals=lambda: self.deals, bot_delay=lambda: self.bot_delay,
+                                 leases=self.leases)
         self.lobby = Lobby(storage, self.places, self.sessions, self.table, self.hands,
                            self.meta, runtimes)
         self.endings = Endings(storage, self.places, self.lobby, self.table, self.hands,
@@ -146,9 +155,37 @@ class GameHost:
         return payload
 
     async def restore_all(self) -> None:
-        """Resume every running game from storage."""
+        """Resume every running game from storage; keep their leases if games are shared."""
         await self.sessions.restore_all()
+        if self.leases.shared and self._lease_keeper is None:
+            self._lease_keeper = asyncio.create_task(self._keep_leases())
+
+    async def _keep_leases(self) -> None:
+        """Renew leases and take over run-out ones every `Leases.every` seconds, for ever."""
+        while True:
+            await asyncio.sleep(self.leases.every)
+            try:
+                await self.sessions.keep_leases()
+            except StorageError as error:  # the lease lasts a few renewals: try again
+                log.warning("game leases not renewed (%s)", error)
+            except Exception:
+                log.exception("keeping game leases failed")
+
+    def stop_keeping_leases(self) -> None:
+        """Stop renewing and taking over leases (a stop; tests: a process that hangs)."""
+        if self._lease_keeper is not None:
+            self._lease_keeper.cancel()
+            self._lease_keeper = None
+
+    async def release_leases(self) -> None:
+        """Give up this process's games at a clean stop, so another takes them at once."""
+        self.stop_keeping_leases()
+        try:
+            await self.leases.release(self.runtimes)
+        except StorageError as error:  # they run out on their own
+            log.warning("game leases not released (%s)", error)
 
     def close_all(self) -> None:
-        """Stop every session's timers (cog unload)."""
+        """Stop every session's timers and the lease keeper (cog unload)."""
+        self.stop_keeping_leases()
         self.sessions.close_all()

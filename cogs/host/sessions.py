@@ -14,11 +14,13 @@ from collections.abc import Callable
 import discord
 
 from bot.jsondata import JsonDict
+from bot.shards import owns_guild
 from bot.storage import GameRecord, Storage, StorageError, StorageUnavailable
 from cogs.adapters import DEFAULT_LEVEL
 from cogs.adapters.base import GameAdapter
 from cogs.host.deals import DealSource
 from cogs.host.events import Events
+from cogs.host.leases import Leases
 from cogs.host.meta import meta_of, restore_table_meta
 from cogs.host.runtime import Runtime
 from cogs.host.settings import TableSettings
@@ -48,8 +50,9 @@ class Sessions:
 
     def __init__(self, storage: Storage, client: discord.Client, runtimes: dict[int, Runtime],
                  table: TableMessage, events: Events, deals: Callable[[], DealSource],
-                 bot_delay: Callable[[], float]) -> None:
+                 bot_delay: Callable[[], float], leases: Leases) -> None:
         self.storage, self.client, self.runtimes = storage, client, runtimes
+        self.leases = leases
         self.table, self.events = table, events
         # Read when a game is dealt or built: tests and benchmarks change them on the host.
         self.deals, self.bot_delay = deals, bot_delay
@@ -136,10 +139,17 @@ class Sessions:
         )
 
     async def restore_all(self) -> None:
-        """Resume every running game from storage: sessions, timers, and (lazily) messages."""
+        """Resume every running game of this process's shards whose lease it gets: sessions,
+        timers, and (lazily) messages."""
         runtimes = self.runtimes
-        for record in await self.storage.unfinished_games():
-            if record.status != "running" or not record.state or record.id in runtimes:
+        ours = [record for record in await self.storage.unfinished_games()
+                if record.status == "running" and record.state and record.id not in runtimes
+                # the process running that guild's shard drives it
+                and owns_guild(self.client, record.guild_id)]
+        held = await self.leases.claim(record.id for record in ours)
+        for record in ours:
+            if record.id not in held:
+                log.info("game %s: driven by another process (its lease is live)", record.id)
                 continue
             try:
                 rt = self._restore(record)
@@ -155,6 +165,22 @@ class Sessions:
                     await self.finish_restored(rt)
                 except StorageError as error:  # tried again at the next start
                     log.warning("game %s: not finished at restore (%s)", record.id, error)
+
+    async def keep_leases(self) -> None:
+        """Renew the leases of the games this process drives, stop driving those another
+        process took, and take over the games of our shards whose lease ran out."""
+        # A game whose session is closed is ending here (its end is being shown): no lease.
+        driven = [g for g, rt in self.runtimes.items() if not rt.session.closed]
+        held = await self.leases.claim(driven)
+        for game_id in driven:
+            rt = self.runtimes.get(game_id)
+            if game_id in held or rt is None or rt.session.closed:  # ended while we asked
+                continue
+            # Our lease ran out (a stall longer than the lease) and another process has it.
+            log.warning("game %s: taken over by another process; no longer driven here", game_id)
+            del self.runtimes[game_id]
+            rt.session.close()
+        await self.restore_all()
 
     async def finish_restored(self, rt: Runtime) -> None:
         """End a game whose last saved move ended it before its end was told (a crash there):

@@ -14,6 +14,7 @@ from pathlib import Path
 import discord
 import pytest
 import simcord
+from discord.ext import commands
 
 from bot import __version__
 from bot.__main__ import describe_startup_error
@@ -94,6 +95,10 @@ def test_settings_read_env_file_and_environment_wins(tmp_path: Path) -> None:
         ("RUMMY_MIN_TURN_SECONDS", "3601"),
         ("RUMMY_MIN_TURN_SECONDS", "1.5"),
         ("RUMMY_MIN_TURN_SECONDS", "²"),
+        ("RUMMY_SHARD_COUNT", "0"),
+        ("RUMMY_SHARD_COUNT", "four"),
+        ("RUMMY_SHARD_COUNT", "65536"),
+        ("RUMMY_SHARDS", "0-3"),  # without RUMMY_SHARD_COUNT: shards of which total?
     ],
 )
 def test_invalid_setting_names_the_variable_in_one_line(key: str, value: str) -> None:
@@ -101,6 +106,27 @@ def test_invalid_setting_names_the_variable_in_one_line(key: str, value: str) ->
         Settings.load(environ={key: value}, env_file=None)
     message = str(caught.value)
     assert key in message and repr(value) in message
+    assert "\n" not in message
+
+
+def test_shards_read_ranges_and_lists_of_the_shard_count() -> None:
+    default = Settings.load(environ={}, env_file=None)
+    assert (default.shard_count, default.shard_ids) == (None, None)  # Discord's count, all
+    for raw, ids in (("0-3", (0, 1, 2, 3)), ("0,2", (0, 2)), ("5, 0-1", (0, 1, 5)), ("7", (7,))):
+        settings = Settings.load(environ={"RUMMY_SHARD_COUNT": "8", "RUMMY_SHARDS": raw},
+                                 env_file=None)
+        assert (settings.shard_count, settings.shard_ids) == (8, ids)
+    alone = Settings.load(environ={"RUMMY_SHARD_COUNT": "4"}, env_file=None)
+    assert (alone.shard_count, alone.shard_ids) == (4, None)  # all four in this process
+
+
+@pytest.mark.parametrize("raw", ["0-4", "4", "3-1", "0,0", "0-2,1", "a-b", "0-", "-1", "1,,2", ","])
+def test_bad_shard_lists_name_the_setting_and_the_value(raw: str) -> None:
+    environ = {"RUMMY_SHARD_COUNT": "4", "RUMMY_SHARDS": raw}
+    with pytest.raises(SettingsError) as caught:
+        Settings.load(environ=environ, env_file=None)
+    message = str(caught.value)
+    assert "RUMMY_SHARDS" in message and repr(raw) in message
     assert "\n" not in message
 
 
@@ -231,7 +257,8 @@ async def test_only_a_bot_on_discord_logs_whom_it_connected_as_and_freezes_its_h
             gc.unfreeze()
             bot = RummyBot(Settings(token=token, db_path=tmp_path / f"{token}.sqlite3"))
             try:
-                async with simcord.run(bot):
+                # A bot with a token asks Discord for its shard count; SimCord is told it.
+                async with simcord.run(bot, shard_count=1):
                     pass
             finally:
                 await bot.close_storage()
@@ -317,6 +344,32 @@ async def test_restart_reopens_the_same_database(sim: Sim, bot_settings: Setting
     assert result.ephemeral
     with pytest.raises(RuntimeError):
         first.storage  # noqa: B018 - the old bot's database is closed
+
+
+async def test_a_bot_on_two_of_four_shards_answers_in_its_guilds(tmp_path: Path) -> None:
+    settings = Settings(db_path=tmp_path / "s.sqlite3", shard_count=4, shard_ids=(1, 3))
+    bot = RummyBot(settings)
+    try:
+        async with simcord.run(bot) as env:
+            assert isinstance(bot, commands.AutoShardedBot)
+            assert bot.shard_count == 4 and sorted(bot.shards) == [1, 3]
+            for shard in (1, 3):
+                guild = env.create_guild(f"Shard {shard}", shard_id=shard)
+                assert bot.owns_guild(guild.id)
+                assert bot.get_guild(guild.id).shard_id == shard  # type: ignore[union-attr]
+                member = guild.add_member(env.create_user(f"Player {shard}"))
+                result = await member.slash(guild.create_text_channel("rummy"), "about")
+                assert result.ephemeral and result.response is not None
+            assert not bot.owns_guild(env.create_guild("Elsewhere", shard_id=2).id)
+    finally:
+        await bot.close_storage()
+
+
+def test_one_process_on_every_shard_owns_every_guild(tmp_path: Path) -> None:
+    everything = RummyBot(Settings(db_path=tmp_path / "a.sqlite3", token="t"))
+    assert everything.shard_count is None and everything.owns_guild(123 << 22)
+    some = RummyBot(Settings(db_path=tmp_path / "b.sqlite3", shard_count=2, shard_ids=(1,)))
+    assert some.owns_guild(1 << 22) and not some.owns_guild(2 << 22)
 
 
 def test_env_example_copied_as_is_keeps_the_sandbox_apart() -> None:

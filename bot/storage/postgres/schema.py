@@ -128,11 +128,18 @@ _RATINGS: tuple[str, ...] = (
     "CREATE INDEX results_rated ON results (guild_id, game, rated_seq) WHERE rated_seq IS NOT NULL",
 )
 
+# Game-ownership leases: see the SQLite migration 5.
+_LEASES: tuple[str, ...] = (
+    "ALTER TABLE games ADD COLUMN lease_owner TEXT",
+    "ALTER TABLE games ADD COLUMN lease_until DOUBLE PRECISION",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial schema", _INITIAL),
     Migration(2, "session meta", ("ALTER TABLE games ADD COLUMN session_meta TEXT",)),
     Migration(3, "result sides", ("ALTER TABLE results ADD COLUMN side INTEGER",)),
     Migration(4, "ratings", _RATINGS),
+    Migration(5, "game leases", _LEASES),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

@@ -151,11 +151,18 @@ _RATINGS: tuple[str, ...] = (
     "CREATE INDEX results_rated ON results (guild_id, game, rated_seq) WHERE rated_seq IS NOT NULL",
 )
 
+# Game-ownership leases (bot/storage/leases.py): the process driving a game and until when.
+_LEASES: tuple[str, ...] = (
+    "ALTER TABLE games ADD COLUMN lease_owner TEXT",
+    "ALTER TABLE games ADD COLUMN lease_until REAL",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial schema", _INITIAL),
     Migration(2, "session meta", _SESSION_META),
     Migration(3, "result sides", _RESULT_SIDES),
     Migration(4, "ratings", _RATINGS),
+    Migration(5, "game leases", _LEASES),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

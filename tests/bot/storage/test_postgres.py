@@ -26,7 +26,7 @@ async def two(postgres_server: PostgresServer) -> AsyncIterator[list[PostgresSto
 
 
 async def test_two_processes_migrate_once(two: list[PostgresStorage]) -> None:
-    assert [await s.schema_version() for s in two] == [LATEST_VERSION] * 2 == [4, 4]
+    assert [await s.schema_version() for s in two] == [LATEST_VERSION] * 2 == [5, 5]
 
 
 async def test_two_processes_opening_a_table_in_one_channel_get_one_game(
@@ -75,7 +75,7 @@ async def test_a_version_3_database_gains_ratings(postgres_server: PostgresServe
         await conn.close()
     store = await open_postgres(postgres_server.dsn())
     try:
-        assert await store.schema_version() == LATEST_VERSION == 4
+        assert await store.schema_version() == LATEST_VERSION >= 4
         [old] = await store.results(1)
         assert (old.place, old.level) == (None, None)
         settings = await store.get_guild_settings(1)

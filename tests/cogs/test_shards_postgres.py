@@ -1,0 +1,151 @@
+"""Two bot processes on one PostgreSQL database: a game's lease keeps it with the process
+driving it, and a process that stops renewing loses its games, timers included, to the
+process that now runs their shard once the lease runs out.
+
+SimCord runs one bot at a time per event loop, so the second "process" is attached in the
+first one's place; detaching the first stops its lease keeper and timers without releasing
+anything, as a process killed or hung would. That a live lease is never taken by a renewing
+claim of another process is the storage contract's (tests/bot/storage/test_leases.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import asyncpg
+import pytest
+import simcord
+
+from bot.app import RummyBot
+from bot.sandbox import build_world
+from bot.settings import Settings
+from bot.storage import StaleVersion
+from cogs.host import GameHost, ScriptedDeals
+from cogs.host.leases import LEASE_SECONDS, RENEW_EVERY, Leases
+from tests.cogs.conftest import (
+    LOOSE_A,
+    LOOSE_B,
+    deal,
+    open_table,
+    play_pass,
+    script,
+    set_turn_seconds,
+    table_message,
+)
+from tests.conftest import SETTLE_TIMEOUT, Sim
+from tests.postgres_server import PostgresServer
+
+TURN = 300  # seconds: the takeover happens well inside Alice's first turn
+
+
+def host_of(bot: RummyBot) -> GameHost:
+    """Return the bot's game host (its extension's class is loaded afresh per bot)."""
+    host = bot.get_cog("Rummy").host  # type: ignore[union-attr]
+    assert isinstance(host, GameHost)
+    return host
+
+
+async def lease_of(server: PostgresServer, game_id: int) -> str | None:
+    """Return who holds a game's lease, read straight from the server."""
+    conn = await asyncpg.connect(server.dsn())
+    try:
+        owner: str | None = await conn.fetchval(
+            "SELECT lease_owner FROM games WHERE id = $1", game_id)
+        return owner
+    finally:
+        await conn.close()
+
+
+@pytest.fixture
+async def pg_settings(postgres_server: PostgresServer) -> Settings:
+    """Settings naming the test server's emptied database."""
+    await postgres_server.empty()
+    return Settings.from_mapping({"RUMMY_DB": postgres_server.dsn()})
+
+
+async def test_a_game_stays_with_its_live_process_and_moves_when_it_stops_renewing(
+        pg_settings: Settings, postgres_server: PostgresServer, deals: ScriptedDeals,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[RummyBot] = []
+    env_now: list[simcord.Env] = []
+    # Leases read SimCord's clock, as the bots' timers do (read from the first claim on).
+    monkeypatch.setattr(Leases, "clock", staticmethod(lambda: env_now[0].now().timestamp()))
+
+    def process(name: str) -> Callable[[], RummyBot]:
+        def factory() -> RummyBot:
+            made.append(RummyBot(pg_settings, lease_owner=name))
+            return made[-1]
+        return factory
+
+    first = process("first")()
+    env = simcord.Env(first, settle_timeout=SETTLE_TIMEOUT)
+    env_now.append(env)
+    await env.start()
+    try:
+        sim = Sim(env, build_world(env), process("second"))
+        await set_turn_seconds(sim, TURN)
+        script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
+        await sim.alice.click(await open_table(sim, sim.bruno), label="Start")
+        await env.advance_time(RENEW_EVERY)
+        assert await lease_of(postgres_server, 1) == "first"
+
+        # The first process stops renewing: SimCord detaches it, which stops its lease keeper
+        # and its timers, and nothing is released (a process killed or hung). A second process
+        # on the same shard starts at once and leaves the game alone while the lease lasts...
+        second = process("second")()
+        await env.restart_bot(second)
+        host_of(first).close_all()
+        assert host_of(second).runtimes == {}
+        await env.advance_time(LEASE_SECONDS - RENEW_EVERY - 1)  # its renewals at +10 and +20
+        assert host_of(second).runtimes == {}
+        assert await lease_of(postgres_server, 1) == "first"
+
+        # ... and takes it over, timers included, at its first renewal after the lease ran out.
+        await env.advance_time(RENEW_EVERY + 1)
+        assert set(host_of(second).runtimes) == {1}
+        assert await lease_of(postgres_server, 1) == "second"
+
+        # The second drives it: Alice's pass and Bruno's, then Alice's turn times out on the
+        # second's timer; the first's old version can no longer be written.
+        await play_pass(sim.alice)
+        await play_pass(sim.bruno)
+        assert "Time's up" not in table_message(sim).content
+        await env.advance_time(TURN)
+        assert "Time's up" in table_message(sim).content
+        stored = await second.storage.get_game(1)
+        with pytest.raises(StaleVersion):
+            await first.storage.record_action(1, 0, "draw_stock", "{}", 2)
+        log = await second.storage.actions(1)
+        assert [v for *_, v in log] == list(range(1, stored.state_version + 1))  # contiguous
+    finally:
+        await env.shutdown()
+        for bot in made:
+            await bot.close_storage()
+
+
+async def test_a_process_whose_lease_was_taken_stops_driving_the_game(
+        pg_settings: Settings, postgres_server: PostgresServer, deals: ScriptedDeals,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    bot = RummyBot(pg_settings, lease_owner="stalled")
+    env = simcord.Env(bot, settle_timeout=SETTLE_TIMEOUT)
+    monkeypatch.setattr(Leases, "clock", staticmethod(lambda: env.now().timestamp()))
+    await env.start()
+    try:
+        sim = Sim(env, build_world(env), lambda: bot)
+        script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
+        await sim.alice.click(await open_table(sim, sim.bruno), label="Start")
+        await env.advance_time(RENEW_EVERY)
+        assert await lease_of(postgres_server, 1) == "stalled"
+        # This process stalled past its lease and another took the game meanwhile.
+        conn = await asyncpg.connect(postgres_server.dsn())
+        try:
+            await conn.execute("UPDATE games SET lease_owner = 'other', lease_until = $1",
+                               env.now().timestamp() + LEASE_SECONDS)
+        finally:
+            await conn.close()
+        await env.advance_time(RENEW_EVERY)
+        assert host_of(bot).runtimes == {}  # its renewal failed: it no longer drives the game
+        assert await lease_of(postgres_server, 1) == "other"
+    finally:
+        await env.shutdown()
+        await bot.close_storage()
