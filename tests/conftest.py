@@ -25,7 +25,7 @@ from bot.app import RummyBot
 from bot.sandbox import SandboxWorld, build_world
 from bot.settings import Settings
 from cogs.errors import is_refusal
-from tests.postgres_server import PostgresServer
+from tests.postgres_server import PostgresServer, running_server
 
 # Real seconds an operation may take to settle. Bot timers that fire later
 # than this stay parked until `env.advance_time(...)`, so keep game timers in
@@ -36,12 +36,8 @@ SETTLE_TIMEOUT = 2.0
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
     """One real PostgreSQL server for the whole run, stopped and deleted at the end."""
-    server = PostgresServer()
-    server.start()
-    try:
+    with running_server() as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture

@@ -13,6 +13,8 @@ import pwd
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import asyncpg
@@ -81,3 +83,14 @@ class PostgresServer:
     def dsn(self, database: str = "postgres") -> str:
         """Return the connection URL of a database on this server."""
         return f"postgresql://{self.user}@/{database}?host={self.root}"
+
+
+@contextmanager
+def running_server() -> Iterator[PostgresServer]:
+    """Start a server of its own; stop and delete it at the end (a fixture's body)."""
+    server = PostgresServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -16,7 +16,7 @@ from tests.bot.storage.test_postgres_outage import fail_commits
 from tests.cogs.conftest import dm, labels, texts
 from tests.cogs.test_gin_faults import started, version
 from tests.conftest import Sim
-from tests.postgres_server import PostgresServer
+from tests.postgres_server import PostgresServer, running_server
 
 NOT_SAVED = "That could not be saved, so nothing changed. Please try again in a moment."
 
@@ -24,12 +24,8 @@ NOT_SAVED = "That could not be saved, so nothing changed. Please try again in a 
 @pytest.fixture(scope="module")
 def own_server() -> Iterator[PostgresServer]:
     """A server for these tests alone: they kill it."""
-    server = PostgresServer()
-    server.start()
-    try:
+    with running_server() as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture

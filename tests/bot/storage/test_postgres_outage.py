@@ -28,7 +28,7 @@ from engine.game import Event, Game
 from engine.replay import Start
 from engine.session import GameSession, SessionHooks
 from tests.bot.storage.helpers import GUILD, seats
-from tests.postgres_server import PostgresServer
+from tests.postgres_server import PostgresServer, running_server
 
 KINDS = ("gin", "rummy500", "gin", "rummy500", "gin", "rummy500")
 BOT_DELAY = 0.02  # seconds between two computer moves of one game
@@ -41,12 +41,8 @@ CONNECTION = "bot.storage.postgres.connection"
 @pytest.fixture(scope="module")
 def own_server() -> Iterator[PostgresServer]:
     """A server for these tests alone: they kill it."""
-    server = PostgresServer()
-    server.start()
-    try:
+    with running_server() as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture
