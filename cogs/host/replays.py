@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import locale_of, names_text, t
+from bot.i18n import grouped, locale_of, names_text, t
 from bot.storage import GameNotFound, GameRecord, Storage
 from bot.storage.records import FinishedGame
 from card_images import HandEndSpec, TableSpec, render_hand_end, render_table
@@ -281,7 +281,8 @@ def history_line(game: FinishedGame, locale: str) -> str:
         date = f"<t:{stamp}:d>"
     except ValueError:
         date = game.finished_at[:10]
-    scores = ", ".join(f"{r.name} {-r.points if lowest else r.points}" for r in game.results)
+    scores = ", ".join(f"{r.name} {grouped(-r.points if lowest else r.points, locale)}"
+                       for r in game.results)
     winners = [r.name for r in game.results if r.won]
     result = t("history.won", locale, names=names_text(winners, locale), count=len(winners))
     return t("history.line", locale, id=record.id, date=date,

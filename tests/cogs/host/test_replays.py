@@ -272,4 +272,8 @@ def test_a_history_line_reads_each_boards_score_as_its_players_do() -> None:
     assert penalty.endswith("· Alice 47, Bruno 101 · ha vinto Alice")
     # Its chips game keeps the chips won or lost as they are.
     chips = history_line(finished("ramino", "ramino_chips", (3, -3)), "en")
-    assert "· Alice 3, Bruno -3 ·" in chips
+    assert "· Alice 3, Bruno \u22123 ·" in chips  # the minus sign every score line uses
+    # thousands grouped as each language writes them, as on the score sheet and the chart
+    canasta = finished("canasta", "canasta", (5210, -635))
+    assert "· Alice 5,210, Bruno \u2212635 ·" in history_line(canasta, "en")
+    assert "· Alice 5.210, Bruno \u2212635 ·" in history_line(canasta, "it")
