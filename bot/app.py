@@ -7,6 +7,7 @@ import logging
 import os
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -121,6 +122,23 @@ class RummyBot(commands.AutoShardedBot):
         # The sandbox restores later, once its simulated server exists (see bot.sandbox).
         self.restore_at_setup = restore_at_setup
         self.synced_commands: list[app_commands.AppCommand] = []
+        # Set by the game cog: takes the raw DM clicks another process must answer.
+        self.interaction_interceptor: Callable[[dict[str, Any]], bool] | None = None
+        self._intercept_interactions()
+
+    def _intercept_interactions(self) -> None:
+        """Let `interaction_interceptor` take raw interactions before discord.py parses them."""
+        # discord.py keeps no interaction's raw payload, and the relay sends it on unparsed:
+        # its gateway (and SimCord's) call this parser with each INTERACTION_CREATE.
+        parsers = self._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def parse_unless_taken(data: dict[str, Any]) -> None:
+            intercept = self.interaction_interceptor
+            if intercept is None or not intercept(data):
+                parse(data)
+
+        parsers["INTERACTION_CREATE"] = parse_unless_taken
 
     def owns_guild(self, guild_id: int) -> bool:
         """Tell whether this process runs the shard that holds a guild."""

@@ -137,12 +137,15 @@ class Rummy(commands.Cog):
         serve(self.bot, self.host)
         self.bot.add_dynamic_items(GameButton, GameSelect, GameUserSelect)
         self.bot.add_game_restorer(self._restore)
+        self.bot.interaction_interceptor = self.host.relay.intercept
 
     async def cog_unload(self) -> None:
         """Stop timers and forget the components' host and the restorer."""
         self.bot.remove_dynamic_items(GameButton, GameSelect, GameUserSelect)
         stop_serving(self.bot)
         self.bot.remove_game_restorer(self._restore)
+        self.bot.interaction_interceptor = None
+        await self.host.relay.close()
         await self.host.release_leases()
         self.host.close_all()
 

@@ -104,6 +104,8 @@ MESSAGES: dict[str, str] = {
     "error.invalid_option": "{value} is not a valid value for {option}: {allowed}.",
     "error.invalid_meld": "Those cards don't form a valid meld.",
     "error.game_over": "This game is over.",
+    # A DM click for a game whose process stopped answering, before another has taken it over.
+    "error.game_moving": "This game is moving to another of the bot's servers, so nothing changed. Try again in a few seconds.",
     "error.system_only": "Only the table itself can do that: it happens by itself when the time is up.",
     # Rules codes (`error.<code>`) with no words of their own yet say the move is unavailable.
     "error.rules": "That move is no longer available.",

@@ -114,6 +114,7 @@ MESSAGES: dict[str, str] = {
     "error.invalid_option": "{value} non è un valore valido per {option}: {allowed}.",
     "error.invalid_meld": "Queste carte non formano una combinazione valida.",
     "error.game_over": "Questa partita è finita.",
+    "error.game_moving": "Questa partita sta passando a un altro server del bot, quindi non è cambiato nulla. Riprova tra qualche secondo.",
     "error.system_only": "Questo lo fa solo il tavolo: succede da sé quando il tempo è scaduto.",
     # Codici delle regole (`error.<code>`) senza parole proprie: la mossa non è disponibile.
     "error.rules": "Questa mossa non è più disponibile.",

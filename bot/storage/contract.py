@@ -26,6 +26,7 @@ from bot.storage.records import (
     Status,
     Unset,
 )
+from bot.storage.relay import ClickRelay
 
 ActionLogRow = tuple[int, int | None, str, int]  # (seq, seat, action, state_version_after)
 
@@ -210,6 +211,10 @@ class LeaseRepository(Protocol):
 class Storage(GameRepository, ResultRepository, SettingsRepository, HistoryRepository,
               LeaseRepository, Protocol):
     """Everything the bot stores, behind one open connection or pool."""
+
+    def click_relay(self, me: str) -> ClickRelay | None:
+        """Return process `me`'s end of the click relay (None: one process, nothing to relay)."""
+        ...
 
     async def close(self) -> None:
         """Release the database; the storage cannot be used afterwards."""

@@ -38,6 +38,7 @@ from cogs.host.leases import Leases
 from cogs.host.lobby import Lobby, may_manage
 from cogs.host.meta import SessionMeta
 from cogs.host.places import PictureMessage, Places
+from cogs.host.relay import Relay
 from cogs.host.replays import Replays
 from cogs.host.routing import Router
 from cogs.host.runtime import Runtime, SeatState
@@ -96,6 +97,9 @@ class GameHost:
         self.replays = Replays(storage)
         self.router = Router(storage, self.lobby, self.endings, self.table, self.hands,
                              self.meta, self.watching, self.replays)
+        relay = storage.click_relay(lease_owner) if lease_owner is not None else None
+        self.relay = Relay(client, relay, lambda game_id: game_id in runtimes,
+                           self.leases.clock)
 
     @property
     def bot_delay(self) -> float:
@@ -159,6 +163,7 @@ class GameHost:
         await self.sessions.restore_all()
         if self.leases.shared and self._lease_keeper is None:
             self._lease_keeper = asyncio.create_task(self._keep_leases())
+            await self.relay.start()
 
     async def _keep_leases(self) -> None:
         """Renew leases and take over run-out ones every `Leases.every` seconds, for ever."""

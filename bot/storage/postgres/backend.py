@@ -7,6 +7,7 @@ import asyncpg
 from bot.storage.postgres.connection import DRIVER_ERRORS, redacted
 from bot.storage.postgres.games import PostgresGames
 from bot.storage.postgres.history import PostgresHistory
+from bot.storage.postgres.relay import PostgresRelay
 from bot.storage.postgres.results import PostgresResults, PostgresSettings
 from bot.storage.records import StorageError
 
@@ -15,6 +16,10 @@ SCHEMES = ("postgresql://", "postgres://")
 
 class PostgresStorage(PostgresGames, PostgresResults, PostgresSettings, PostgresHistory):
     """`Storage` on one PostgreSQL database, through a pool several processes may share."""
+
+    def click_relay(self, me: str) -> PostgresRelay:
+        """Return process `me`'s end of the click relay between processes."""
+        return PostgresRelay(self, self._dsn, me)
 
 
 def is_postgres_url(target: str) -> bool:

@@ -134,12 +134,30 @@ _LEASES: tuple[str, ...] = (
     "ALTER TABLE games ADD COLUMN lease_until DOUBLE PRECISION",
 )
 
+# DM clicks relayed from the process that received them (shard 0's) to the game's owner: a
+# row per click, taken (deleted) by the owner or withdrawn by the sender, so a listener that
+# was reconnecting still finds what was sent meanwhile. PostgreSQL only: SQLite is one process.
+_RELAY: tuple[str, ...] = (
+    """
+    CREATE TABLE relayed_clicks (
+        id      BIGSERIAL   PRIMARY KEY,
+        game_id BIGINT      NOT NULL,
+        sender  TEXT        NOT NULL,
+        owner   TEXT        NOT NULL,
+        payload TEXT        NOT NULL,
+        sent_at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp()
+    )
+    """,
+    "CREATE INDEX relayed_clicks_owner ON relayed_clicks (owner)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial schema", _INITIAL),
     Migration(2, "session meta", ("ALTER TABLE games ADD COLUMN session_meta TEXT",)),
     Migration(3, "result sides", ("ALTER TABLE results ADD COLUMN side INTEGER",)),
     Migration(4, "ratings", _RATINGS),
     Migration(5, "game leases", _LEASES),
+    Migration(6, "relayed clicks", _RELAY),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

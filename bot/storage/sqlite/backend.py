@@ -17,6 +17,10 @@ from bot.storage.sqlite.settings import SqliteSettings
 class SqliteStorage(SqliteGames, SqliteResults, SqliteSettings, SqliteHistory):
     """`Storage` on one SQLite file (WAL mode, foreign keys on, numbered migrations)."""
 
+    def click_relay(self, me: str) -> None:
+        """Return None: one process owns the file, so every click reaches the game's owner."""
+        return None
+
 
 async def open_sqlite(path: str | Path) -> SqliteStorage:
     """Open (creating if needed) the database file and bring its schema up to date."""

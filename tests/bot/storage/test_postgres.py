@@ -26,7 +26,7 @@ async def two(postgres_server: PostgresServer) -> AsyncIterator[list[PostgresSto
 
 
 async def test_two_processes_migrate_once(two: list[PostgresStorage]) -> None:
-    assert [await s.schema_version() for s in two] == [LATEST_VERSION] * 2 == [5, 5]
+    assert [await s.schema_version() for s in two] == [LATEST_VERSION] * 2 == [6, 6]
 
 
 async def test_two_processes_opening_a_table_in_one_channel_get_one_game(
