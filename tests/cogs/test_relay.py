@@ -184,6 +184,18 @@ async def test_a_relayed_click_taken_late_is_acknowledged_first_and_still_answer
     assert "Alice passed" in table_message(owner).content
 
 
+async def test_a_click_reaching_an_owner_that_just_gave_the_game_up_is_told_it_is_moving(
+        owner: Sim, other: OtherProcess, deals: ScriptedDeals,
+        postgres_server: PostgresServer) -> None:
+    await start_gin(owner, deals)
+    await owner.env.advance_time(RENEW_EVERY)
+    host_of(owner.bot).runtimes.pop(1).session.close()  # its lease taken, say: it stops
+    version = await stored_version(postgres_server)
+    clicked = await answered(owner, await owner.alice.user.click(dm(owner.alice), label="Pass"))
+    assert clicked.ephemeral and MOVING in clicked.response.content  # type: ignore[union-attr]
+    assert await stored_version(postgres_server) == version
+
+
 async def test_a_click_on_a_game_not_running_anywhere_is_answered_where_it_arrived(
         owner: Sim, other: OtherProcess, deals: ScriptedDeals,
         postgres_server: PostgresServer) -> None:
