@@ -353,3 +353,24 @@ def place_of(info: SandboxInfo) -> tuple[str, int, int, tuple[int, ...]]:
     world = info.world
     return world.guild.name, world.guild.id, world.channel.id, tuple(m.id for m in world.members)
 
+
+
+# ----- the process manager's example ----------------------------------------------------------
+
+
+def test_the_systemd_units_instances_split_the_shards_on_one_database() -> None:
+    unit = (REPO / "docs/deploy/rummy@.service").read_text(encoding="utf-8")
+    lines = unit.splitlines()
+    assert "ExecStart=/opt/rummy/.venv/bin/python -m bot" in lines
+    assert "Restart=always" in lines and "EnvironmentFile=/etc/rummy/rummy.env" in lines
+    environment = next(line.removeprefix("Environment=") for line in lines
+                       if line.startswith("Environment="))
+    token_and_db = {"DISCORD_TOKEN": "x", "RUMMY_DB": "postgresql://rummy@db/rummy"}
+    shards: list[int] = []
+    for instance in ("0-1", "2-3"):  # the instances its comment enables
+        values = dict(pair.split("=", 1) for pair in environment.replace("%i", instance).split())
+        settings = Settings.from_mapping({**token_and_db, **values})
+        assert settings.shard_count == 4 and settings.shard_ids is not None
+        shards.extend(settings.shard_ids)
+    assert shards == [0, 1, 2, 3]
+    assert "systemctl enable --now rummy@0-1 rummy@2-3" in unit
