@@ -32,6 +32,9 @@ from bot.storage.postgres import redacted
 MAX_PROCESSES = 64  # one machine's worth, and far past what a person runs by hand
 DEFAULT_DATA = Path("data/postgres")
 STOP_TIMEOUT = 30.0  # seconds a process gets to stop cleanly before it is killed
+# Discord lets a bot identify one shard per 5 seconds (max_concurrency 1, below 150,000
+# servers); each process spaces its own shards so, and the launcher its processes.
+IDENTIFY_SPACING = 5.0
 LINE_LIMIT = 1 << 20  # bytes in one forwarded line (a long traceback line stays whole)
 USAGE = f"usage: python -m bot.cluster N (N: the number of bot processes, 1 to {MAX_PROCESSES})"
 
@@ -106,6 +109,15 @@ def shard_range(index: int, count: int, shard_count: int) -> str:
     """Return process `index`'s share of the shards, as RUMMY_SHARDS: `2`, or `4-7`."""
     first, last = index * shard_count // count, (index + 1) * shard_count // count - 1
     return str(first) if first == last else f"{first}-{last}"
+
+
+def start_delay(plan: Plan, member: Member) -> float:
+    """Return the seconds to wait before starting a process: on Discord, its elders' shards."""
+    if member.index == 0 or member.port is not None:
+        return 0.0  # the sandbox has no gateway to overrun
+    previous = plan.members[member.index - 1].shards
+    first, _, last = previous.partition("-")
+    return IDENTIFY_SPACING * (int(last or first) - int(first) + 1)
 
 
 def free_port() -> int:
@@ -232,8 +244,11 @@ async def run_cluster(plan: Plan, dsn: str) -> int:
         loop.add_signal_handler(signum, on_signal)
     try:
         for member in plan.members:
-            if not stop.is_set():
-                children.append(await spawn(plan, member, dsn))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), start_delay(plan, member))
+            if stop.is_set():
+                break
+            children.append(await spawn(plan, member, dsn))
         ended = await first_end(children, stop)
         if ended is not None:
             say(f"{ended.describe()} ended by itself ({ended.status()}); stopping the others")

@@ -316,6 +316,15 @@ def test_processes_split_the_shards_and_take_consecutive_sandbox_ports() -> None
                                                           ("5-7", None)]
 
 
+def test_on_discord_each_process_starts_once_the_shards_before_it_have_identified() -> None:
+    plan = cluster.make_plan(3, {"RUMMY_SHARD_COUNT": "5", "DISCORD_TOKEN": "x"})
+    assert [m.shards for m in plan.members] == ["0", "1-2", "3-4"]
+    # One shard per 5 s: process 1 waits for shard 0, process 2 for shards 1 and 2.
+    assert [cluster.start_delay(plan, m) for m in plan.members] == [0.0, 5.0, 10.0]
+    sandbox = cluster.make_plan(3, {"RUMMY_SHARD_COUNT": "5"})
+    assert [cluster.start_delay(sandbox, m) for m in sandbox.members] == [0.0, 0.0, 0.0]
+
+
 def test_the_env_file_counts_but_one_processs_shards_do_not(tmp_path: Path) -> None:
     env_file = tmp_path / ".env"
     env_file.write_text("RUMMY_SHARD_COUNT=4\nRUMMY_SHARDS=0-1\nRUMMY_SANDBOX_PORT=9000\n")
