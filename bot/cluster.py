@@ -235,8 +235,11 @@ async def run_cluster(plan: Plan, dsn: str) -> int:
 
     def on_signal() -> None:
         if stop.is_set():  # asked twice: no more waiting
+            say("killing every process")
             for child in children:
                 child.signal(signal.SIGKILL)
+        else:
+            say("stopping every process (Ctrl-C again kills them at once)")
         stop.set()
 
     loop = asyncio.get_running_loop()
@@ -259,7 +262,7 @@ async def run_cluster(plan: Plan, dsn: str) -> int:
     failed = [c for c in children if c.process.returncode != 0]
     for child in failed:
         if child is not ended:
-            say(f"{child.describe()} ended with {child.status()}")
+            say(f"{child.describe()}: {child.status()}")
     say("all processes stopped")
     return 1 if ended is not None or failed else 0
 
@@ -274,7 +277,7 @@ async def first_end(children: Sequence[Child], stop: asyncio.Event) -> Child | N
         for task in (stopper, *waits):
             task.cancel()
     if stop.is_set():
-        return None  # a process that ended meanwhile was answering the same signal
+        return None  # a process ending at the same moment is told among the failed ones
     return next(waits[task] for task in waits if task in done)
 
 
