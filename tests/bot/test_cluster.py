@@ -345,6 +345,8 @@ async def test_each_shards_sandbox_shows_a_server_of_that_shard_with_ids_of_its_
             return place_of(info)
 
     alone = await world(base)
+    # A cluster of one is the sandbox of one process: the server and ids of earlier sandboxes.
+    assert await world(replace(base, shard_count=1, shard_ids=(0,))) == alone
     shards = {shard: await world(replace(base, shard_count=3, shard_ids=(shard,)))
               for shard in (1, 2)}
     assert alone[0] == "Sandbox"
