@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint docs clean
+.PHONY: run test cluster bench lint docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,11 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest
+
+# N bot processes on one PostgreSQL database (RUMMY_DB, else a local server in data/postgres).
+N ?= 2
+cluster: $(STAMP)
+	$(PY) -m bot.cluster $(N)
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'

@@ -37,6 +37,9 @@ PREVIEW_SETTLE = 1.4  # seconds; just below the host's BOT_DELAY (1.5)
 MANAGER_NAME = "Alice"  # the member who may change /rummy server in the sandbox
 MANAGER_ROLE = "Server managers"
 STALE_RETRIES = 3  # sends of one PreviewClient action refused only as stale
+# Seconds of SimCord's clock between the servers of a cluster's sandboxes: ids carry the
+# millisecond they were made in, and a short step keeps a high shard's start quick.
+WORLD_SPACING = 0.01
 
 log = logging.getLogger(__name__)
 
@@ -66,9 +69,17 @@ class SandboxInfo:
     world: SandboxWorld
 
 
-def build_world(env: simcord.Env, names: Sequence[str] = MEMBER_NAMES) -> SandboxWorld:
-    """Create the "Sandbox" server, its #rummy channel and one member per name."""
-    guild = env.create_guild(GUILD_NAME)
+def build_world(
+    env: simcord.Env, names: Sequence[str] = MEMBER_NAMES, *, shard: int | None = None
+) -> SandboxWorld:
+    """Create the "Sandbox" server, its #rummy channel and one member per name.
+
+    With `shard`, the server is one that shard holds, and is named after it.
+    """
+    if shard is None:
+        guild = env.create_guild(GUILD_NAME)
+    else:
+        guild = env.create_guild(f"{GUILD_NAME} {shard}", shard_id=shard)
     channel = guild.create_text_channel(CHANNEL_NAME)
     members = tuple(guild.add_member(env.create_user(name)) for name in names)
     return SandboxWorld(guild, channel, members)
@@ -124,7 +135,7 @@ async def run_sandbox(
         # check_errors=False: a failing handler is logged as on Discord, and
         # must not turn a person's Ctrl-C into an exception report.
         async with simcord.run(bot, check_errors=False) as env:
-            world = build_world(env)
+            world = await build_shard_world(env, settings)
             add_manager(env, world)
             log.info("%s", describe_world(world))
             # The Preview shows one channel and no DMs, so hands go to the channel
@@ -153,6 +164,25 @@ async def run_sandbox(
                 raise StartupError(_describe_preview_error(error, settings)) from error
     finally:
         await bot.close_storage()
+
+
+def sandbox_shard(settings: Settings) -> int | None:
+    """Return the shard whose server this sandbox shows: its first, when it runs only some."""
+    if settings.shard_ids is None or settings.shard_count in (None, 1):
+        return None  # one process runs every shard: the sandbox of one process, as ever
+    return settings.shard_ids[0]
+
+
+async def build_shard_world(env: simcord.Env, settings: Settings) -> SandboxWorld:
+    """Build the sandbox's server, one that this process's first shard holds."""
+    shard = sandbox_shard(settings)
+    if shard:
+        # SimCord numbers everything from one starting instant, so each process of a cluster
+        # would give its channel the same id as the others; the games of every process share
+        # one database, one game per channel. Building shard k's server k steps later gives
+        # it ids of its own, the same at every restart.
+        await env.advance_time(shard * WORLD_SPACING)
+    return build_world(env, shard=shard)
 
 
 def _describe_preview_error(error: Exception, settings: Settings) -> str:

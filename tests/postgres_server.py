@@ -1,17 +1,13 @@
 """A throwaway PostgreSQL server for the tests: its own cluster, reached by a Unix socket.
 
-The tests start it themselves from the PostgreSQL binaries on the machine (`initdb`,
-`pg_ctl` on PATH, else under /usr/lib/postgresql/<version>/bin). PostgreSQL refuses to run
-as root, so under root the cluster belongs to the unprivileged `nobody` account.
+The tests start it themselves from the PostgreSQL binaries on the machine, as `make cluster`
+does (bot.local_postgres: `initdb`, `pg_ctl` on PATH, else under
+/usr/lib/postgresql/<version>/bin; under root the cluster belongs to `nobody`).
 """
 
 from __future__ import annotations
 
-import glob
-import os
-import pwd
 import shutil
-import subprocess
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,14 +15,7 @@ from pathlib import Path
 
 import asyncpg
 
-
-def _binary(name: str) -> str:
-    """Return the path of a PostgreSQL program, or fail saying what is missing."""
-    found = shutil.which(name) or next(
-        iter(sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"), reverse=True)), None)
-    if found is None:
-        raise RuntimeError(f"PostgreSQL's {name} is not installed: the PostgreSQL tests need it")
-    return found
+from bot.local_postgres import LocalServer, give_to_owner
 
 
 class PostgresServer:
@@ -35,40 +24,29 @@ class PostgresServer:
     def __init__(self) -> None:
         self.root = Path(tempfile.mkdtemp(prefix="rummy-pg-"))
         self.data = self.root / "data"
-        self.user = "nobody" if os.geteuid() == 0 else pwd.getpwuid(os.geteuid()).pw_name
-        if os.geteuid() == 0:
-            account = pwd.getpwnam(self.user)
-            os.chown(self.root, account.pw_uid, account.pw_gid)
-
-    def _run(self, *args: str) -> None:
-        """Run a PostgreSQL program as the cluster's owner; fail with what it printed."""
-        done = subprocess.run(args, capture_output=True, text=True, check=False, timeout=120,
-                              user=self.user if os.geteuid() == 0 else None,
-                              cwd=self.root)
-        if done.returncode != 0:
-            raise RuntimeError(f"{args[0]} failed:\n{done.stdout}\n{done.stderr}")
+        self.server = LocalServer(self.data, workdir=self.root)
+        self.user = self.server.owner
+        give_to_owner(self.root)
 
     def start(self) -> None:
         """Create the cluster and start the server (sockets only, no TCP port)."""
-        self._run(_binary("initdb"), "-D", str(self.data), "-U", self.user, "--auth=trust",
-                  "--encoding=UTF8", "--no-sync", "--no-instructions")
+        self.server.init(durable=False)
         self.resume()
 
     def resume(self) -> None:
         """Start the server of the existing cluster (after `halt`, or from `start`)."""
         options = (f"-c listen_addresses='' -c unix_socket_directories={self.root}"
                    " -c fsync=off -c full_page_writes=off")
-        self._run(_binary("pg_ctl"), "-D", str(self.data), "-o", options, "-w",
-                  "-l", str(self.root / "server.log"), "start")
+        self.server.start(options, self.root / "server.log")
 
     def halt(self) -> None:
         """Kill the server at once, as a crash would (immediate shutdown), keeping its data."""
-        self._run(_binary("pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        self.server.stop("immediate")
 
     def stop(self) -> None:
         """Stop the server at once and delete the cluster."""
         try:
-            self._run(_binary("pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
+            self.halt()
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
 
