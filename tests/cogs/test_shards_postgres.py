@@ -180,6 +180,73 @@ async def test_a_game_is_held_from_its_start_for_the_lease_its_settings_name(
         await other.close()
 
 
+async def test_a_lobby_another_process_is_starting_is_not_started_twice(
+        pg_settings: Settings, postgres_server: PostgresServer, deals: ScriptedDeals) -> None:
+    bot = RummyBot(pg_settings, lease_owner="first")
+    env = simcord.Env(bot, settle_timeout=SETTLE_TIMEOUT)
+    await env.start()
+    try:
+        sim = Sim(env, build_world(env), lambda: bot)
+        script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
+        lobby = await open_table(sim, sim.bruno)
+        # Another process holds the lobby's lease: it is starting this game.
+        await set_lease(postgres_server, 1, "other", seconds_left=60)
+        refused = await sim.alice.click(lobby, label="Start")
+        said = refused.followups[-1] if refused.followups else refused.response
+        assert refused.ephemeral and said is not None
+        assert said.content == "A game is already running in this channel."
+        assert (await bot.storage.get_game(1)).status == "lobby"
+        assert host_of(bot).runtimes == {} and not any(
+            a.filename == "table.png" for m in sim.channel.history() for a in m.attachments)
+        assert await lease_of(postgres_server, 1) == "other"
+
+        # Its lease ran out (that process died): this one starts the game, under its lease.
+        await set_lease(postgres_server, 1, "other", seconds_left=-1)
+        await sim.alice.click(lobby, label="Start")
+        assert (await bot.storage.get_game(1)).status == "running"
+        assert set(host_of(bot).runtimes) == {1}
+        assert await lease_of(postgres_server, 1) == "first"
+    finally:
+        await env.shutdown()
+        await bot.close_storage()
+
+
+async def test_a_start_that_fails_gives_the_lease_up(
+        pg_settings: Settings, postgres_server: PostgresServer, deals: ScriptedDeals,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    bot = RummyBot(pg_settings, lease_owner="first")
+    env = simcord.Env(bot, settle_timeout=SETTLE_TIMEOUT)
+    await env.start()
+    try:
+        sim = Sim(env, build_world(env), lambda: bot)
+        script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
+        lobby = await open_table(sim, sim.bruno)
+
+        async def lost_race(game_id: int, state_json: str) -> int:
+            raise StaleVersion("started meanwhile")
+
+        monkeypatch.setattr(bot.storage, "start_game", lost_race)
+        await sim.alice.click(lobby, label="Start")
+        assert (await bot.storage.get_game(1)).status == "lobby"
+        assert await lease_of(postgres_server, 1) is None  # free for whoever starts it
+    finally:
+        await env.shutdown()
+        await bot.close_storage()
+
+
+async def set_lease(server: PostgresServer, game_id: int, owner: str,
+                    seconds_left: float) -> None:
+    """Give a game's lease to `owner` until `seconds_left` from now by the server's clock."""
+    conn = await asyncpg.connect(server.dsn())
+    try:
+        await conn.execute(
+            "UPDATE games SET lease_owner = $1,"
+            " lease_until = extract(epoch FROM clock_timestamp())::float8 + $2 WHERE id = $3",
+            owner, seconds_left, game_id)
+    finally:
+        await conn.close()
+
+
 async def test_a_process_whose_clock_runs_ahead_cannot_take_a_live_lease(
         postgres_server: PostgresServer, monkeypatch: pytest.MonkeyPatch) -> None:
     await postgres_server.empty()
