@@ -74,13 +74,12 @@ class Sessions:
         """Take a lobby's lease before its game starts (so no other process takes the game
         once it runs, nor this one restores it); return False if another process holds it."""
         self.starting.add(game_id)
+        held = False
         try:
             held = game_id in await self.leases.claim([game_id])
-        except BaseException:
-            self.starting.discard(game_id)
-            raise
-        if not held:
-            self.starting.discard(game_id)
+        finally:
+            if not held:
+                self.starting.discard(game_id)
         return held
 
     async def end_start(self, game_id: int) -> None:
