@@ -18,6 +18,10 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 MAX_BOT_DELAY = 60.0
 MAX_TURN_SECONDS = 3600
 MAX_SHARD_COUNT = 65535  # far past any bot: Discord asks for one shard per 1,000-2,500 servers
+DEFAULT_LEASE_SECONDS = 30.0
+# A lease is renewed every third of it: below 3 s the renewals would crowd the database, and
+# past an hour a dead process's games would wait too long for another to take them.
+LEASE_SECONDS_RANGE = (3.0, 3600.0)
 _SECONDS = re.compile(r"[0-9]+(\.[0-9]+)?")
 
 
@@ -44,6 +48,9 @@ class Settings:
     # the ones this process runs (None: all of them), so several processes can split them.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    # How long a game's lease lasts (PostgreSQL): a dead process's games wait this long for
+    # another to take them over; renewed every third of it.
+    lease_seconds: float = DEFAULT_LEASE_SECONDS
 
     @classmethod
     def load(
@@ -74,6 +81,7 @@ class Settings:
             min_turn_seconds=_min_turn(_text(values, "RUMMY_MIN_TURN_SECONDS")),
             shard_count=shard_count,
             shard_ids=_shard_ids(_text(values, "RUMMY_SHARDS"), shard_count),
+            lease_seconds=_lease_seconds(_text(values, "RUMMY_LEASE_SECONDS")),
         )
 
     def for_sandbox(self) -> Settings:
@@ -191,3 +199,13 @@ def _shard_ids(raw: str | None, count: int | None) -> tuple[int, ...] | None:
         raise SettingsError(
             f"RUMMY_SHARDS must name each shard once, from 0 to {count - 1}, got {raw!r}")
     return tuple(sorted(ids))
+
+
+def _lease_seconds(raw: str | None) -> float:
+    if raw is None:
+        return DEFAULT_LEASE_SECONDS
+    low, high = LEASE_SECONDS_RANGE
+    if not _SECONDS.fullmatch(raw) or not low <= float(raw) <= high:
+        raise SettingsError(
+            f"RUMMY_LEASE_SECONDS must be seconds from {low:g} to {high:g}, got {raw!r}")
+    return float(raw)

@@ -130,7 +130,8 @@ class Rummy(commands.Cog):
     def __init__(self, bot: RummyBot) -> None:
         self.bot = bot
         self.host = GameHost(bot, bot.storage, bot.settings.bot_delay,
-                             lease_owner=bot.lease_owner)
+                             lease_owner=bot.lease_owner,
+                             lease_seconds=bot.settings.lease_seconds)
 
     async def cog_load(self) -> None:
         """Register the persistent components, their host and the restorer."""

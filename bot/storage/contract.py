@@ -196,11 +196,12 @@ class HistoryRepository(Protocol):
 class LeaseRepository(Protocol):
     """Which process drives each game: a lease it takes and renews (bot/storage/leases.py)."""
 
-    async def claim_games(self, owner: str, game_ids: Sequence[int], *, now: float,
-                          seconds: float) -> set[int]:
+    async def claim_games(self, owner: str, game_ids: Sequence[int], *,
+                          now: float | None = None, seconds: float) -> set[int]:
         """Take or renew, until `now + seconds`, the lease of each lobby or running game whose
         lease is free, run out (`lease_until <= now`) or already `owner`'s; return the ids
-        `owner` now holds. A lease another process holds past `now` is never taken."""
+        `owner` now holds. A lease another process holds past `now` is never taken. `now` is
+        seconds since the epoch; None (in production): the database's own clock."""
         ...
 
     async def release_games(self, owner: str, game_ids: Sequence[int]) -> None:

@@ -34,7 +34,7 @@ from cogs.host.deals import DealSource, RandomDeals, ScriptedDeals
 from cogs.host.endings import Endings
 from cogs.host.events import Events
 from cogs.host.hands import Hands
-from cogs.host.leases import Leases
+from cogs.host.leases import LEASE_SECONDS, Leases
 from cogs.host.lobby import Lobby, may_manage
 from cogs.host.meta import SessionMeta
 from cogs.host.places import PictureMessage, Places
@@ -73,11 +73,13 @@ class GameHost:
     deals: DealSource = RandomDeals()
 
     def __init__(self, client: discord.Client, storage: Storage,
-                 bot_delay: float | None = None, lease_owner: str | None = None) -> None:
+                 bot_delay: float | None = None, lease_owner: str | None = None,
+                 lease_seconds: float = LEASE_SECONDS) -> None:
         """Build the parts for the bot `client` on its storage; `bot_delay` is RUMMY_BOT_DELAY,
-        `lease_owner` this process's name in game leases (None: it shares no game)."""
+        `lease_owner` this process's name in game leases (None: it shares no game),
+        `lease_seconds` RUMMY_LEASE_SECONDS."""
         self.client, self.storage, self._bot_delay = client, storage, bot_delay
-        self.leases = Leases(storage, lease_owner)
+        self.leases = Leases(storage, lease_owner, lease_seconds)
         self._lease_keeper: asyncio.Task[None] | None = None
         self.runtimes: dict[int, Runtime] = {}
         runtimes = self.runtimes
@@ -166,7 +168,7 @@ class GameHost:
             await self.relay.start()
 
     async def _keep_leases(self) -> None:
-        """Renew leases and take over run-out ones every `Leases.every` seconds, for ever."""
+        """Renew leases and take over run-out ones every third of a lease, for ever."""
         while True:
             await asyncio.sleep(self.leases.every)
             try:

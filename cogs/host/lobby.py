@@ -414,8 +414,27 @@ class Lobby:
             log.warning("could not confirm to %s (%s)", interaction.user.id, error.status)
 
     async def start(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        """Deal, post the table, save the first snapshot, and send every hand."""
+        """Take the game's lease, deal, post the table, save the first snapshot, and send
+        every hand."""
         check_can_start(interaction, record)  # seats may have changed while we waited
+        # The lease is ours before the game runs: no other process (on PostgreSQL) may take
+        # a game just started, and it is renewed with this process's other games.
+        if not await self.sessions.begin_start(record.id):
+            raise Refusal("lobby.already_running")
+        try:
+            rt = await self._start(record)
+        finally:
+            await self.sessions.end_start(record.id)
+        key, params = started_line(rt.record, [rt.names[s] for s in rt.game.to_act()])
+        await self.refresh(rt.record, key, **params)
+        rt.session.start()
+        rt.prev_to_act = []
+        await self.hands.deliver_all(rt, fresh=True)
+        rt.prev_to_act = list(rt.game.to_act())
+        await self.meta.save(rt)  # the opening line and the hands just sent
+
+    async def _start(self, record: GameRecord) -> Runtime:
+        """Deal, post the table and save the first snapshot; return the game now driven."""
         storage = self.storage
         rt = self.sessions.deal(record)
         # Post the table before saving: if the channel refuses us, the lobby stays as it was.
@@ -429,10 +448,4 @@ class Lobby:
         rt.table_message_id = table.id
         rt.record = await storage.get_game(record.id)
         self.runtimes[record.id] = rt
-        key, params = started_line(rt.record, [rt.names[s] for s in rt.game.to_act()])
-        await self.refresh(rt.record, key, **params)
-        rt.session.start()
-        rt.prev_to_act = []
-        await self.hands.deliver_all(rt, fresh=True)
-        rt.prev_to_act = list(rt.game.to_act())
-        await self.meta.save(rt)  # the opening line and the hands just sent
+        return rt

@@ -53,6 +53,8 @@ class Sessions:
                  bot_delay: Callable[[], float], leases: Leases) -> None:
         self.storage, self.client, self.runtimes = storage, client, runtimes
         self.leases = leases
+        # Games being started here: their lease is ours, their runtime not yet in `runtimes`.
+        self.starting: set[int] = set()
         self.table, self.events = table, events
         # Read when a game is dealt or built: tests and benchmarks change them on the host.
         self.deals, self.bot_delay = deals, bot_delay
@@ -67,6 +69,29 @@ class Sessions:
         rt = self.build(record, adapter, game, meta=None)
         rt.start = Start.of(game, deal.decks, deal.first_dealer).to_json()
         return rt
+
+    async def begin_start(self, game_id: int) -> bool:
+        """Take a lobby's lease before its game starts (so no other process takes the game
+        once it runs, nor this one restores it); return False if another process holds it."""
+        self.starting.add(game_id)
+        held = False
+        try:
+            held = game_id in await self.leases.claim([game_id])
+        finally:
+            if not held:
+                self.starting.discard(game_id)
+        return held
+
+    async def end_start(self, game_id: int) -> None:
+        """Close a start begun with `begin_start`: if the game is not driven here (its start
+        failed), give its lease up."""
+        self.starting.discard(game_id)
+        if game_id in self.runtimes:
+            return
+        try:
+            await self.leases.release([game_id])
+        except StorageError as error:  # it runs out on its own
+            log.warning("game %s: lease not released after a failed start (%s)", game_id, error)
 
     def build(self, record: GameRecord, adapter: GameAdapter, game: Game,
               meta: JsonDict | None) -> Runtime:
@@ -143,11 +168,13 @@ class Sessions:
         timers, and (lazily) messages."""
         runtimes = self.runtimes
         ours = [record for record in await self.storage.unfinished_games()
-                if record.status == "running" and record.state and record.id not in runtimes
+                if record.status == "running" and record.state and not self._here(record.id)
                 # the process running that guild's shard drives it
                 and owns_guild(self.client, record.guild_id)]
         held = await self.leases.claim(record.id for record in ours)
         for record in ours:
+            if self._here(record.id):  # its start ended here while we claimed
+                continue
             if record.id not in held:
                 log.info("game %s: driven by another process (its lease is live)", record.id)
                 continue
@@ -165,6 +192,10 @@ class Sessions:
                     await self.finish_restored(rt)
                 except StorageError as error:  # tried again at the next start
                     log.warning("game %s: not finished at restore (%s)", record.id, error)
+
+    def _here(self, game_id: int) -> bool:
+        """Whether this process drives the game or is starting it."""
+        return game_id in self.runtimes or game_id in self.starting
 
     async def keep_leases(self) -> None:
         """Renew the leases of the games this process drives, stop driving those another

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 from PIL import Image
 
 from card_images import render_table
@@ -61,13 +62,28 @@ def integrity(db: Path) -> str:
 def read_games(db: Path) -> dict[int, StoredGame]:
     """Read every game and its action log, by id."""
     with _connect(db) as conn:
-        games = conn.execute(
-            "SELECT id, COALESCE(thread_id, channel_id), game, status, preset, options, seats,"
-            " state, state_version FROM games"
-        ).fetchall()
-        rows = conn.execute(
-            "SELECT game_id, seq, seat, action, state_version_after FROM actions ORDER BY id"
-        ).fetchall()
+        games = conn.execute(GAMES_SQL).fetchall()
+        rows = conn.execute(ACTIONS_SQL).fetchall()
+    logs: dict[int, list[LogRow]] = {}
+    for game_id, seq, seat, action, after in rows:
+        logs.setdefault(game_id, []).append((seq, seat, action, after))
+    return {g[0]: _stored(g, logs.get(g[0], [])) for g in games}
+
+
+# The same reads on a PostgreSQL database (tests/bot/test_cluster_crash.py).
+GAMES_SQL = ("SELECT id, COALESCE(thread_id, channel_id), game, status, preset, options, seats,"
+             " state, state_version FROM games")
+ACTIONS_SQL = "SELECT game_id, seq, seat, action, state_version_after FROM actions ORDER BY id"
+
+
+async def read_postgres_games(dsn: str) -> dict[int, StoredGame]:
+    """Read every game and its action log from a PostgreSQL database, by id."""
+    conn = await asyncpg.connect(dsn)
+    try:
+        games = [tuple(row) for row in await conn.fetch(GAMES_SQL)]
+        rows = await conn.fetch(ACTIONS_SQL)
+    finally:
+        await conn.close()
     logs: dict[int, list[LogRow]] = {}
     for game_id, seq, seat, action, after in rows:
         logs.setdefault(game_id, []).append((seq, seat, action, after))

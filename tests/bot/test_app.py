@@ -99,6 +99,13 @@ def test_settings_read_env_file_and_environment_wins(tmp_path: Path) -> None:
         ("RUMMY_SHARD_COUNT", "four"),
         ("RUMMY_SHARD_COUNT", "65536"),
         ("RUMMY_SHARDS", "0-3"),  # without RUMMY_SHARD_COUNT: shards of which total?
+        ("RUMMY_LEASE_SECONDS", "soon"),
+        ("RUMMY_LEASE_SECONDS", "0"),
+        ("RUMMY_LEASE_SECONDS", "2.5"),
+        ("RUMMY_LEASE_SECONDS", "3601"),
+        ("RUMMY_LEASE_SECONDS", "-30"),
+        ("RUMMY_LEASE_SECONDS", "nan"),
+        ("RUMMY_LEASE_SECONDS", "³0"),
     ],
 )
 def test_invalid_setting_names_the_variable_in_one_line(key: str, value: str) -> None:
@@ -118,6 +125,14 @@ def test_shards_read_ranges_and_lists_of_the_shard_count() -> None:
         assert (settings.shard_count, settings.shard_ids) == (8, ids)
     alone = Settings.load(environ={"RUMMY_SHARD_COUNT": "4"}, env_file=None)
     assert (alone.shard_count, alone.shard_ids) == (4, None)  # all four in this process
+
+
+def test_lease_seconds_read_seconds_and_the_sandbox_keeps_them() -> None:
+    assert Settings.load(environ={}, env_file=None).lease_seconds == 30.0
+    for raw, seconds in (("3", 3.0), ("6", 6.0), ("12.5", 12.5), ("3600", 3600.0)):
+        settings = Settings.load(environ={"RUMMY_LEASE_SECONDS": raw}, env_file=None)
+        assert settings.lease_seconds == seconds
+        assert settings.for_sandbox().lease_seconds == seconds
 
 
 @pytest.mark.parametrize("raw", ["0-4", "4", "3-1", "0,0", "0-2,1", "a-b", "0-", "-1", "1,,2", ","])

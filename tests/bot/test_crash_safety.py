@@ -20,7 +20,7 @@ import random
 import re
 import signal
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -59,8 +59,10 @@ NEW_PICTURES = 2
 class BotProcess:
     """`python -m bot` in sandbox mode on one database, started again after each kill."""
 
-    def __init__(self, workdir: Path) -> None:
+    def __init__(self, workdir: Path, settings: Mapping[str, str] | None = None) -> None:
+        """Run in `workdir`; `settings` (RUMMY_… variables) add to or replace the test's."""
         self.workdir = workdir
+        self.settings = dict(settings or {})
         self.db = workdir / "rummy.sqlite3"
         self.runs = 0
         self.process: asyncio.subprocess.Process | None = None
@@ -78,6 +80,7 @@ class BotProcess:
         env.update(PYTHONPATH=str(REPO), RUMMY_SANDBOX_PORT="0", RUMMY_DB=str(self.db),
                    RUMMY_BOT_DELAY=BOT_DELAY, RUMMY_LOG_LEVEL="INFO",
                    RUMMY_MIN_TURN_SECONDS="1")  # 1-second turns keep the game moving
+        env.update(self.settings)
         self.runs += 1
         with self.log_path(self.runs).open("wb") as stderr:
             self.process = await asyncio.create_subprocess_exec(

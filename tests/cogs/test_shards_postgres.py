@@ -10,6 +10,7 @@ claim of another process is the storage contract's (tests/bot/storage/test_lease
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import asyncpg
@@ -19,7 +20,7 @@ import simcord
 from bot.app import RummyBot
 from bot.sandbox import build_world
 from bot.settings import Settings
-from bot.storage import StaleVersion
+from bot.storage import StaleVersion, open_storage
 from cogs.host import GameHost, ScriptedDeals
 from cogs.host.leases import LEASE_SECONDS, RENEW_EVERY, Leases
 from tests.cogs.conftest import (
@@ -149,3 +150,129 @@ async def test_a_process_whose_lease_was_taken_stops_driving_the_game(
     finally:
         await env.shutdown()
         await bot.close_storage()
+
+
+async def test_a_game_is_held_from_its_start_for_the_lease_its_settings_name(
+        postgres_server: PostgresServer, deals: ScriptedDeals) -> None:
+    await postgres_server.empty()
+    settings = Settings.from_mapping({"RUMMY_DB": postgres_server.dsn(),
+                                      "RUMMY_LEASE_SECONDS": "9"})
+    bot = RummyBot(settings, lease_owner="first")
+    env = simcord.Env(bot, settle_timeout=SETTLE_TIMEOUT)
+    await env.start()
+    other = await open_storage(postgres_server.dsn())
+    try:
+        sim = Sim(env, build_world(env), lambda: bot)
+        # Renewed every 3 s: past SimCord's settle window, so a click settles before it.
+        assert (host_of(bot).leases.seconds, host_of(bot).leases.every) == (9.0, 3.0)
+        script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
+        await sim.alice.click(await open_table(sim, sim.bruno), label="Start")
+        # No renewal has run yet (SimCord's time stands still): the start took the lease, by
+        # the database's clock, for the 9 s RUMMY_LEASE_SECONDS names.
+        assert set(host_of(bot).runtimes) == {1}
+        assert await lease_of(postgres_server, 1) == "first"
+        assert 7.0 < await lease_left(postgres_server, 1) <= 9.0
+        assert await other.claim_games("second", [1], seconds=9.0) == set()
+        assert await lease_of(postgres_server, 1) == "first"
+    finally:
+        await env.shutdown()
+        await bot.close_storage()
+        await other.close()
+
+
+async def test_a_lobby_another_process_is_starting_is_not_started_twice(
+        pg_settings: Settings, postgres_server: PostgresServer, deals: ScriptedDeals) -> None:
+    bot = RummyBot(pg_settings, lease_owner="first")
+    env = simcord.Env(bot, settle_timeout=SETTLE_TIMEOUT)
+    await env.start()
+    try:
+        sim = Sim(env, build_world(env), lambda: bot)
+        script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
+        lobby = await open_table(sim, sim.bruno)
+        # Another process holds the lobby's lease: it is starting this game.
+        await set_lease(postgres_server, 1, "other", seconds_left=60)
+        refused = await sim.alice.click(lobby, label="Start")
+        said = refused.followups[-1] if refused.followups else refused.response
+        assert refused.ephemeral and said is not None
+        assert said.content == "A game is already running in this channel."
+        assert (await bot.storage.get_game(1)).status == "lobby"
+        assert host_of(bot).runtimes == {} and not any(
+            a.filename == "table.png" for m in sim.channel.history() for a in m.attachments)
+        assert await lease_of(postgres_server, 1) == "other"
+
+        # Its lease ran out (that process died): this one starts the game, under its lease.
+        await set_lease(postgres_server, 1, "other", seconds_left=-1)
+        await sim.alice.click(lobby, label="Start")
+        assert (await bot.storage.get_game(1)).status == "running"
+        assert set(host_of(bot).runtimes) == {1}
+        assert await lease_of(postgres_server, 1) == "first"
+    finally:
+        await env.shutdown()
+        await bot.close_storage()
+
+
+async def test_a_start_that_fails_gives_the_lease_up(
+        pg_settings: Settings, postgres_server: PostgresServer, deals: ScriptedDeals,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    bot = RummyBot(pg_settings, lease_owner="first")
+    env = simcord.Env(bot, settle_timeout=SETTLE_TIMEOUT)
+    await env.start()
+    try:
+        sim = Sim(env, build_world(env), lambda: bot)
+        script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
+        lobby = await open_table(sim, sim.bruno)
+
+        async def lost_race(game_id: int, state_json: str) -> int:
+            raise StaleVersion("started meanwhile")
+
+        monkeypatch.setattr(bot.storage, "start_game", lost_race)
+        await sim.alice.click(lobby, label="Start")
+        assert (await bot.storage.get_game(1)).status == "lobby"
+        assert await lease_of(postgres_server, 1) is None  # free for whoever starts it
+    finally:
+        await env.shutdown()
+        await bot.close_storage()
+
+
+async def set_lease(server: PostgresServer, game_id: int, owner: str,
+                    seconds_left: float) -> None:
+    """Give a game's lease to `owner` until `seconds_left` from now by the server's clock."""
+    conn = await asyncpg.connect(server.dsn())
+    try:
+        await conn.execute(
+            "UPDATE games SET lease_owner = $1,"
+            " lease_until = extract(epoch FROM clock_timestamp())::float8 + $2 WHERE id = $3",
+            owner, seconds_left, game_id)
+    finally:
+        await conn.close()
+
+
+async def test_a_process_whose_clock_runs_ahead_cannot_take_a_live_lease(
+        postgres_server: PostgresServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    await postgres_server.empty()
+    first, thief = [await open_storage(postgres_server.dsn()) for _ in range(2)]
+    try:
+        game = await first.create_game(guild_id=1, channel_id=2, game="gin", host_id=3,
+                                       preset="standard", options={}, seats=[])
+        assert await Leases(first, "first").claim([game]) == {game}
+        # The thief's machine believes it is an hour later: the lease is still measured by the
+        # database's clock, by which it is live.
+        ahead = time.time() + 3600
+        monkeypatch.setattr(time, "time", lambda: ahead)
+        assert await Leases(thief, "thief").claim([game]) == set()
+        assert await lease_of(postgres_server, game) == "first"
+    finally:
+        await first.close()
+        await thief.close()
+
+
+async def lease_left(server: PostgresServer, game_id: int) -> float:
+    """Return how many seconds a game's lease has left by the server's clock."""
+    conn = await asyncpg.connect(server.dsn())
+    try:
+        left: float = await conn.fetchval(
+            "SELECT lease_until - extract(epoch FROM clock_timestamp())::float8 FROM games"
+            " WHERE id = $1", game_id)
+        return left
+    finally:
+        await conn.close()

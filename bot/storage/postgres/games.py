@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from bot.jsondata import JsonDict
 from bot.storage.contract import ActionLogRow
-from bot.storage.leases import CLAIM_GAME, RELEASE_GAME, check_lease
+from bot.storage.leases import PG_CLAIM_GAMES, PG_RELEASE_GAMES, check_lease
 from bot.storage.postgres.connection import Connection, Landed, PostgresConnection, numbered
 from bot.storage.records import (
     ACTIVE_STATUSES,
@@ -195,23 +195,20 @@ class PostgresGames(PostgresConnection):
                                     " WHERE status IN ('lobby', 'running') ORDER BY id")
         return [game_from_row(row) for row in rows]
 
-    async def claim_games(self, owner: str, game_ids: Sequence[int], *, now: float,
-                          seconds: float) -> set[int]:
-        """Take or renew the leases `owner` may hold; return the ids it holds."""
+    async def claim_games(self, owner: str, game_ids: Sequence[int], *,
+                          now: float | None = None, seconds: float) -> set[int]:
+        """Take or renew the leases `owner` may hold, in one statement; return the ids it
+        holds."""
         check_lease(owner, seconds)
-        held: set[int] = set()
+        if not game_ids:
+            return set()
         async with self._writing() as conn:
-            # Each UPDATE waits for a concurrent claim's row lock, then re-reads the row: of two
-            # processes claiming one expired lease, the second sees the first's and is refused.
-            for game_id in game_ids:
-                done = await conn.execute(numbered(CLAIM_GAME), owner, now + seconds, game_id,
-                                          owner, now)
-                if done == "UPDATE 1":
-                    held.add(game_id)
-        return held
+            rows = await conn.fetch(PG_CLAIM_GAMES, owner, list(game_ids), now, seconds)
+        return {int(row["id"]) for row in rows}
 
     async def release_games(self, owner: str, game_ids: Sequence[int]) -> None:
         """Give up `owner`'s leases on these games."""
+        if not game_ids:
+            return
         async with self._writing() as conn:
-            await conn.executemany(numbered(RELEASE_GAME),
-                                   [(game_id, owner) for game_id in game_ids])
+            await conn.execute(PG_RELEASE_GAMES, owner, list(game_ids))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.jsondata import JsonDict
-from bot.storage.leases import CLAIM_GAME, RELEASE_GAME, check_lease
+from bot.storage.leases import SQLITE_CLAIM_GAME, SQLITE_RELEASE_GAME, check_lease
 from bot.storage.records import (
     ACTIVE_STATUSES,
     UNSET,
@@ -165,14 +165,15 @@ class SqliteGames(SqliteActions):
             )
         return [game_from_row(row) for row in rows]
 
-    async def claim_games(self, owner: str, game_ids: Sequence[int], *, now: float,
-                          seconds: float) -> set[int]:
+    async def claim_games(self, owner: str, game_ids: Sequence[int], *,
+                          now: float | None = None, seconds: float) -> set[int]:
         """Take or renew the leases `owner` may hold; return the ids it holds."""
         check_lease(owner, seconds)
         held: set[int] = set()
         async with self._writing() as conn:
             for game_id in game_ids:
-                cursor = await conn.execute(CLAIM_GAME, (owner, now + seconds, game_id, owner, now))
+                cursor = await conn.execute(SQLITE_CLAIM_GAME,
+                                            (owner, now, seconds, game_id, owner, now))
                 if cursor.rowcount == 1:
                     held.add(game_id)
         return held
@@ -180,4 +181,4 @@ class SqliteGames(SqliteActions):
     async def release_games(self, owner: str, game_ids: Sequence[int]) -> None:
         """Give up `owner`'s leases on these games."""
         async with self._writing() as conn:
-            await conn.executemany(RELEASE_GAME, [(game_id, owner) for game_id in game_ids])
+            await conn.executemany(SQLITE_RELEASE_GAME, [(game_id, owner) for game_id in game_ids])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 
@@ -64,6 +65,43 @@ async def test_two_processes_claiming_one_expired_lease_at_once_get_it_once(
               for s, owner in zip([first, second] * 5, owners, strict=True)))
         winners = {owner for owner, held in zip(owners, won, strict=True) if held}
         assert len(winners) == 1  # one process took it; the other's claims were all refused
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_without_a_time_the_database_clock_measures_the_lease(store: Storage) -> None:
+    game = await running_game(store)
+    assert await store.claim_games(ONE, [game], seconds=LEASE) == {game}
+    assert await store.claim_games(TWO, [game], seconds=LEASE) == set()  # live by its clock
+    # The database's clock is this machine's: the lease runs to about now + LEASE.
+    assert await store.claim_games(TWO, [game], now=time.time() + LEASE - 5,
+                                   seconds=LEASE) == set()
+    assert await store.claim_games(TWO, [game], now=time.time() + LEASE + 5,
+                                   seconds=LEASE) == {game}
+
+
+async def test_one_claim_takes_many_games_and_releases_them(store: Storage) -> None:
+    games = [await running_game(store, channel=CHANNEL + n) for n in range(5)]
+    assert await store.claim_games(ONE, list(reversed(games)), seconds=LEASE) == set(games)
+    assert await store.claim_games(TWO, games, seconds=LEASE) == set()
+    await store.release_games(ONE, games[:2])
+    assert await store.claim_games(TWO, games, seconds=LEASE) == set(games[:2])
+    assert await store.claim_games(ONE, [], seconds=LEASE) == set()
+
+
+async def test_processes_claiming_overlapping_games_each_get_a_game_once(
+        open_store: Opener) -> None:
+    first, second = await open_store(), await open_store()
+    try:
+        games = [await running_game(first, channel=CHANNEL + n) for n in range(6)]
+        # In opposite orders, many times at once: no deadlock, and no game is held twice.
+        claims = [(first, ONE, games), (second, TWO, games[::-1])] * 4
+        won = await asyncio.gather(*(s.claim_games(owner, ids, seconds=LEASE)
+                                     for s, owner, ids in claims))
+        ones = set().union(*won[0::2])
+        twos = set().union(*won[1::2])
+        assert not ones & twos and ones | twos == set(games)
     finally:
         await first.close()
         await second.close()
