@@ -160,6 +160,10 @@ async def run_sandbox(
                     if on_ready is not None:
                         on_ready(SandboxInfo(pv.url, port, world))
                     await _wait_for_end(pv, stop)
+                # A clean stop, as on Discord: the game cog gives its games' leases up (so
+                # the next process on these shards resumes them at once) and stops timers.
+                for name in tuple(bot.extensions):
+                    await bot.unload_extension(name)
             except simcord.SetupError as error:
                 raise StartupError(_describe_preview_error(error, settings)) from error
     finally:

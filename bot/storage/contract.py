@@ -208,6 +208,11 @@ class LeaseRepository(Protocol):
         """Give up `owner`'s leases on these games (a clean stop): anyone may take them."""
         ...
 
+    async def free_games(self, *, now: float | None = None) -> list[tuple[int, int]]:
+        """Return (game id, guild id) of each running game whose lease is free or run out by
+        `now` (None: the database's clock), oldest first: the games a process may take over."""
+        ...
+
 
 class Storage(GameRepository, ResultRepository, SettingsRepository, HistoryRepository,
               LeaseRepository, Protocol):

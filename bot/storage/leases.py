@@ -29,6 +29,18 @@ PG_CLAIM_GAMES = (
     " RETURNING games.id"
 )
 
+# Running games nobody drives: their lease free or run out. Parameter: now (or NULL).
+PG_FREE_GAMES = (
+    "SELECT id, guild_id FROM games WHERE status = 'running' AND state IS NOT NULL"
+    " AND (lease_owner IS NULL"
+    " OR lease_until <= COALESCE($1::float8, extract(epoch FROM clock_timestamp())::float8))"
+    " ORDER BY id"
+)
+SQLITE_FREE_GAMES = (
+    "SELECT id, guild_id FROM games WHERE status = 'running' AND state IS NOT NULL"
+    f" AND (lease_owner IS NULL OR lease_until <= {_SQLITE_NOW}) ORDER BY id"
+)
+
 # PostgreSQL. Parameters: owner, game ids.
 PG_RELEASE_GAMES = (
     "UPDATE games SET lease_owner = NULL, lease_until = NULL"

@@ -100,8 +100,7 @@ class GameHost:
         self.router = Router(storage, self.lobby, self.endings, self.table, self.hands,
                              self.meta, self.watching, self.replays)
         relay = storage.click_relay(lease_owner) if lease_owner is not None else None
-        self.relay = Relay(client, relay, lambda game_id: game_id in runtimes,
-                           self.leases.clock)
+        self.relay = Relay(client, relay, lambda game_id: game_id in runtimes, self.leases.now)
 
     @property
     def bot_delay(self) -> float:

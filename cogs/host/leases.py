@@ -39,13 +39,17 @@ class Leases:
         """Tell whether other processes may drive games of this database."""
         return self.owner is not None
 
+    def now(self) -> float | None:
+        """Return the time leases are measured by now (None: the database's clock)."""
+        return None if self.clock is None else self.clock()
+
     async def claim(self, game_ids: Iterable[int]) -> set[int]:
         """Take or renew these games' leases; return the ids this process may drive."""
         ids = list(game_ids)
         if self.owner is None or not ids:
             return set(ids)
-        now = None if self.clock is None else self.clock()
-        return await self.storage.claim_games(self.owner, ids, now=now, seconds=self.seconds)
+        return await self.storage.claim_games(self.owner, ids, now=self.now(),
+                                              seconds=self.seconds)
 
     async def release(self, game_ids: Iterable[int]) -> None:
         """Give these games up at a clean stop, so their shard's next process takes them."""

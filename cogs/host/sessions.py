@@ -166,32 +166,46 @@ class Sessions:
     async def restore_all(self) -> None:
         """Resume every running game of this process's shards whose lease it gets: sessions,
         timers, and (lazily) messages."""
-        runtimes = self.runtimes
         ours = [record for record in await self.storage.unfinished_games()
-                if record.status == "running" and record.state and not self._here(record.id)
-                # the process running that guild's shard drives it
-                and owns_guild(self.client, record.guild_id)]
+                if record.status == "running" and record.state and self._ours(record.id,
+                                                                             record.guild_id)]
         held = await self.leases.claim(record.id for record in ours)
         for record in ours:
-            if self._here(record.id):  # its start ended here while we claimed
-                continue
             if record.id not in held:
                 log.info("game %s: driven by another process (its lease is live)", record.id)
-                continue
+            elif not self._here(record.id):  # else its start ended here while we claimed
+                await self._resume(record)
+
+    async def take_over(self) -> None:
+        """Resume the running games of this process's shards that nobody drives (their
+        process died or stopped): only those are read, not every game's snapshot."""
+        free = await self.storage.free_games(now=self.leases.now())
+        held = await self.leases.claim(g for g, guild in free if self._ours(g, guild))
+        for game_id in sorted(held):
+            if not self._here(game_id):
+                await self._resume(await self.storage.get_game(game_id))
+
+    def _ours(self, game_id: int, guild_id: int) -> bool:
+        """Whether this process should drive a game it does not drive yet: the process
+        running that guild's shard does."""
+        return not self._here(game_id) and owns_guild(self.client, guild_id)
+
+    async def _resume(self, record: GameRecord) -> None:
+        """Resume one saved game whose lease this process holds."""
+        try:
+            rt = self._restore(record)
+        except (KeyError, ValueError, RulesError):
+            log.exception("game %s cannot be restored", record.id)
+            return
+        rt.prev_to_act = list(rt.game.to_act())
+        self.runtimes[record.id] = rt
+        rt.session.start()
+        log.info("game %s resumed at version %s", record.id, rt.game.version)
+        if rt.game.is_over:
             try:
-                rt = self._restore(record)
-            except (KeyError, ValueError, RulesError):
-                log.exception("game %s cannot be restored", record.id)
-                continue
-            rt.prev_to_act = list(rt.game.to_act())
-            runtimes[record.id] = rt
-            rt.session.start()
-            log.info("game %s resumed at version %s", record.id, rt.game.version)
-            if rt.game.is_over:
-                try:
-                    await self.finish_restored(rt)
-                except StorageError as error:  # tried again at the next start
-                    log.warning("game %s: not finished at restore (%s)", record.id, error)
+                await self.finish_restored(rt)
+            except StorageError as error:  # tried again at the next start
+                log.warning("game %s: not finished at restore (%s)", record.id, error)
 
     def _here(self, game_id: int) -> bool:
         """Whether this process drives the game or is starting it."""
@@ -211,7 +225,7 @@ class Sessions:
             log.warning("game %s: taken over by another process; no longer driven here", game_id)
             del self.runtimes[game_id]
             rt.session.close()
-        await self.restore_all()
+        await self.take_over()
 
     async def finish_restored(self, rt: Runtime) -> None:
         """End a game whose last saved move ended it before its end was told (a crash there):

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import asyncpg
 import pytest
 from PIL import Image
 
@@ -25,6 +26,7 @@ from bot.settings import Settings
 from bot.storage import open_storage
 from cogs.host import GameHost, ScriptedDeals
 from tests.engine.gin.scripted import deck_order
+from tests.postgres_server import PostgresServer
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -436,3 +438,28 @@ def _outcome_id(receipt: dict[str, Any], kind: str) -> str:
     ids = [str(o["messageId"]) for o in receipt["outcomes"] if o["kind"] == kind]
     assert len(ids) == 1, receipt["outcomes"]
     return ids[0]
+
+
+async def test_a_sandbox_stopped_cleanly_gives_its_games_leases_up(
+        postgres_server: PostgresServer) -> None:
+    await postgres_server.empty()
+    settings = Settings.from_mapping({"RUMMY_DB": postgres_server.dsn(),
+                                      "RUMMY_SANDBOX_PORT": "0"})
+    async with running_sandbox(settings) as info:
+        async with await PreviewClient.open(info.url) as page:
+            await page.run_command("rummy new", game="gin")
+            lobby = _with_button(page, "Start")
+            await page.click(lobby["id"], label="Add computer")
+            await page.click(lobby["id"], label="Start")
+        leased = await _lease_owners(postgres_server)
+        assert len(leased) == 1 and leased[0] is not None  # held while it runs
+    assert await _lease_owners(postgres_server) == [None]  # given up at the stop
+
+
+async def _lease_owners(server: PostgresServer) -> list[str | None]:
+    """Return the lease owner of every game, read straight from the server."""
+    conn = await asyncpg.connect(server.dsn())
+    try:
+        return [row[0] for row in await conn.fetch("SELECT lease_owner FROM games ORDER BY id")]
+    finally:
+        await conn.close()

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from bot.jsondata import JsonDict
 from bot.storage.contract import ActionLogRow
-from bot.storage.leases import PG_CLAIM_GAMES, PG_RELEASE_GAMES, check_lease
+from bot.storage.leases import PG_CLAIM_GAMES, PG_FREE_GAMES, PG_RELEASE_GAMES, check_lease
 from bot.storage.postgres.connection import Connection, Landed, PostgresConnection, numbered
 from bot.storage.records import (
     ACTIVE_STATUSES,
@@ -205,6 +205,12 @@ class PostgresGames(PostgresConnection):
         async with self._writing() as conn:
             rows = await conn.fetch(PG_CLAIM_GAMES, owner, list(game_ids), now, seconds)
         return {int(row["id"]) for row in rows}
+
+    async def free_games(self, *, now: float | None = None) -> list[tuple[int, int]]:
+        """Return (game id, guild id) of each running game nobody's live lease holds."""
+        async with self._reading() as conn:
+            rows = await conn.fetch(PG_FREE_GAMES, now)
+        return [(int(row["id"]), int(row["guild_id"])) for row in rows]
 
     async def release_games(self, owner: str, game_ids: Sequence[int]) -> None:
         """Give up `owner`'s leases on these games."""

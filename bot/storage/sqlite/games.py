@@ -5,7 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.jsondata import JsonDict
-from bot.storage.leases import SQLITE_CLAIM_GAME, SQLITE_RELEASE_GAME, check_lease
+from bot.storage.leases import (
+    SQLITE_CLAIM_GAME,
+    SQLITE_FREE_GAMES,
+    SQLITE_RELEASE_GAME,
+    check_lease,
+)
 from bot.storage.records import (
     ACTIVE_STATUSES,
     UNSET,
@@ -177,6 +182,12 @@ class SqliteGames(SqliteActions):
                 if cursor.rowcount == 1:
                     held.add(game_id)
         return held
+
+    async def free_games(self, *, now: float | None = None) -> list[tuple[int, int]]:
+        """Return (game id, guild id) of each running game nobody's live lease holds."""
+        async with self._reading() as conn:
+            rows = await conn.execute_fetchall(SQLITE_FREE_GAMES, (now,))
+        return [(int(row[0]), int(row[1])) for row in rows]
 
     async def release_games(self, owner: str, game_ids: Sequence[int]) -> None:
         """Give up `owner`'s leases on these games."""

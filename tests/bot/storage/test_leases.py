@@ -9,7 +9,7 @@ import pytest
 
 from bot.storage import StaleVersion, Storage
 from tests.bot.storage.conftest import Opener
-from tests.bot.storage.helpers import CHANNEL, running_game
+from tests.bot.storage.helpers import ALICE, CHANNEL, GUILD, running_game, seats
 
 ONE, TWO = "process-one", "process-two"
 T = 1_800_000_000.0  # a moment, in seconds since the epoch
@@ -123,3 +123,18 @@ async def test_a_lease_needs_an_owner_and_a_duration(store: Storage, owner: str,
     game = await running_game(store)
     with pytest.raises(ValueError):
         await store.claim_games(owner, [game], now=T, seconds=seconds)
+
+
+async def test_free_games_are_the_running_ones_nobody_holds_by_now(store: Storage) -> None:
+    held, ran_out, never = [await running_game(store, channel=CHANNEL + i) for i in range(3)]
+    lobby = await store.create_game(guild_id=GUILD, channel_id=CHANNEL + 3, game="gin",
+                                    host_id=ALICE, seats=seats("Alice", "Bob"))
+    ended = await running_game(store, channel=CHANNEL + 4)
+    await store.set_status(ended, "finished")
+    await store.claim_games(ONE, [held], now=T + 20, seconds=LEASE)
+    await store.claim_games(TWO, [ran_out], now=T, seconds=LEASE)
+    assert await store.free_games(now=T + LEASE + 1) == [(ran_out, GUILD), (never, GUILD)]
+    assert await store.free_games(now=T + 1) == [(never, GUILD)]
+    assert lobby not in {g for g, _ in await store.free_games(now=T + 1)}
+    # By the database's clock, the leases of 2027 are live.
+    assert await store.free_games() == [(never, GUILD)]
