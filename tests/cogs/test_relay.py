@@ -158,7 +158,6 @@ async def test_a_dm_click_for_a_game_of_shard_1_is_answered_by_the_process_drivi
         owner: Sim, other: OtherProcess, deals: ScriptedDeals,
         postgres_server: PostgresServer) -> None:
     await start_gin(owner, deals)
-    await owner.env.advance_time(RENEW_EVERY)  # the owner holds the game's lease
     host = host_of(owner.bot)
     before = host.runtimes[1].game.version
 
@@ -176,7 +175,6 @@ async def test_a_relayed_click_taken_late_is_acknowledged_first_and_still_answer
         owner: Sim, other: OtherProcess, deals: ScriptedDeals,
         monkeypatch: pytest.MonkeyPatch) -> None:
     await start_gin(owner, deals)
-    await owner.env.advance_time(RENEW_EVERY)
     monkeypatch.setattr(relay_module, "LATE", -1.0)  # every click counts as late
     clicked = await answered(owner, await owner.alice.user.click(dm(owner.alice), label="Pass"))
     assert clicked.deferred and not clicked.ephemeral
@@ -188,7 +186,6 @@ async def test_a_click_reaching_an_owner_that_just_gave_the_game_up_is_told_it_i
         owner: Sim, other: OtherProcess, deals: ScriptedDeals,
         postgres_server: PostgresServer) -> None:
     await start_gin(owner, deals)
-    await owner.env.advance_time(RENEW_EVERY)
     host_of(owner.bot).runtimes.pop(1).session.close()  # its lease taken, say: it stops
     version = await stored_version(postgres_server)
     clicked = await answered(owner, await owner.alice.user.click(dm(owner.alice), label="Pass"))
@@ -200,7 +197,6 @@ async def test_a_click_on_a_game_not_running_anywhere_is_answered_where_it_arriv
         owner: Sim, other: OtherProcess, deals: ScriptedDeals,
         postgres_server: PostgresServer) -> None:
     await start_gin(owner, deals)
-    await owner.env.advance_time(RENEW_EVERY)
     await run_sql(postgres_server, "UPDATE games SET status = 'abandoned'")
     await owner.alice.user.click(dm(owner.alice), label="Pass")
     # Not relayed: the shard-0 process's discord.py got it, as with one process.
