@@ -20,7 +20,9 @@ from bot.storage.relay import CHANNEL, CLICK, TAKEN, RelayedClick, Sent, read_no
 
 log = logging.getLogger(__name__)
 
-RECONNECT_PAUSE = 1.0  # seconds between two tries to listen again
+# Seconds between two tries to listen again. Clicks sent meanwhile wait in the table, or are
+# answered "moving" by their sender after its wait; the pool reconnects on its own.
+RECONNECT_PAUSE = 5.0
 FORGOTTEN = "1 minute"  # clicks this old were never taken (their sender died): dropped
 
 # Parameters: game id, sender, payload, the leases' clock (NULL: the database's).
@@ -66,8 +68,7 @@ class PostgresRelay:
         self._on_click: Callable[[], None] = lambda: None
         self._on_taken: Callable[[int], None] = lambda _: None
         self._closed = False
-        self._retry: asyncio.TimerHandle | None = None
-        self._connecting: asyncio.Task[None] | None = None
+        self._retrying: asyncio.Task[None] | None = None
 
     async def send(self, game_id: int, payload: str, *, now: float | None = None) -> Sent:
         """Relay a click to the process whose live lease holds the game, if not this one."""
@@ -94,36 +95,39 @@ class PostgresRelay:
                      on_taken: Callable[[int], None]) -> None:
         """Start listening (and keep listening across the database's restarts)."""
         self._on_click, self._on_taken = on_click, on_taken
-        await self._connect()
+        if not await self._connect():
+            self._again()
 
-    async def _connect(self) -> None:
-        """Open the listening connection, or try again in a moment."""
-        self._retry = None
-        if self._closed:
-            return
+    async def _connect(self) -> bool:
+        """Open the listening connection; False if the database cannot be reached now."""
         try:
             conn = await asyncpg.connect(self.dsn)
             await conn.add_listener(CHANNEL, self._heard)
             await conn.execute(FORGET)
         except (*UNAVAILABLE, asyncpg.PostgresError) as error:
             log.debug("relay: cannot listen yet (%s)", error)
-            self._again()
-            return
+            return False
         if self._closed:
             await conn.close()
-            return
+            return True
         conn.add_termination_listener(self._lost)
         self._listener = conn
         self._on_click()  # what was sent while nobody listened
+        return True
 
     def _again(self) -> None:
-        """Try to listen again after a pause."""
-        if not self._closed and self._retry is None:
-            loop = asyncio.get_running_loop()
-            self._retry = loop.call_later(RECONNECT_PAUSE, self._start_connecting)
+        """Try to listen again, after a pause each time, until it works or the relay closes."""
+        if not self._closed and self._retrying is None:
+            self._retrying = asyncio.get_running_loop().create_task(self._retry())
 
-    def _start_connecting(self) -> None:
-        self._connecting = asyncio.get_running_loop().create_task(self._connect())
+    async def _retry(self) -> None:
+        try:
+            while not self._closed:
+                await asyncio.sleep(RECONNECT_PAUSE)
+                if await self._connect():
+                    return
+        finally:
+            self._retrying = None
 
     def _lost(self, conn: object) -> None:
         """The listening connection closed (the server restarting): listen again."""
@@ -146,10 +150,8 @@ class PostgresRelay:
     async def close(self) -> None:
         """Stop listening."""
         self._closed = True
-        if self._retry is not None:
-            self._retry.cancel()
-        if self._connecting is not None:
-            self._connecting.cancel()
+        if self._retrying is not None:
+            self._retrying.cancel()
         conn, self._listener = self._listener, None
         if conn is not None:
             conn.remove_termination_listener(self._lost)

@@ -17,6 +17,7 @@ import pytest
 
 from bot.storage import Storage
 from bot.storage.postgres import PostgresStorage, open_postgres
+from bot.storage.postgres import relay as postgres_relay
 from bot.storage.relay import ClickRelay, RelayedClick, Sent, notice, read_notice
 from bot.storage.sqlite import open_sqlite
 from tests.bot.storage.helpers import CHANNEL, running_game
@@ -162,7 +163,8 @@ def own_server() -> Iterator[PostgresServer]:
 
 
 async def test_a_click_sent_while_the_owner_was_not_listening_is_taken_when_it_is_back(
-        own_server: PostgresServer) -> None:
+        own_server: PostgresServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(postgres_relay, "RECONNECT_PAUSE", 0.5)  # 5 s in the bot
     await own_server.empty()
     owner_store: PostgresStorage = await open_postgres(own_server.dsn())
     ears = Ears()
@@ -172,7 +174,7 @@ async def test_a_click_sent_while_the_owner_was_not_listening_is_taken_when_it_i
         await owning.listen(ears.on_click, ears.on_taken)
         await asyncio.wait_for(ears.clicks.wait(), HEARD)  # told once, at the start
         ears.clicks.clear()
-        # The server restarts: the listening connection is lost and tries again each second;
+        # The server restarts: the listening connection is lost and tries again after a pause;
         # a click sent before the owner listens again is only in the table.
         await asyncio.to_thread(own_server.halt)
         await asyncio.to_thread(own_server.resume)
