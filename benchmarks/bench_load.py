@@ -35,7 +35,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from benchmarks.load_games import play
+from benchmarks.load_games import Pace, play
 from bot.storage import open_storage
 
 P99_TARGET_MS = 50.0
@@ -71,11 +71,15 @@ def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
     return merged
 
 
+def pace_of(args: argparse.Namespace) -> Pace:
+    """Return how the run plays, from the arguments."""
+    return Pace(args.interval, args.seconds, args.advance, args.on_loop)
+
+
 async def run_sqlite(args: argparse.Namespace) -> dict[str, Any]:
     """Play every game in this process on a SQLite file."""
     with tempfile.TemporaryDirectory() as folder:
-        part = await play(Path(folder) / "load.sqlite3", 0, args.games, args.interval,
-                          args.seconds, args.advance)
+        part = await play(Path(folder) / "load.sqlite3", 0, args.games, pace_of(args))
     return merge([part])
 
 
@@ -103,7 +107,7 @@ async def worker(args: argparse.Namespace, dsn: str, first: int, count: int) -> 
         sys.executable, "-m", "benchmarks.bench_load", "--worker", dsn, "--first", str(first),
         "--games", str(count), "--interval", str(args.interval),
         "--seconds", str(args.seconds), "--advance", str(args.advance),
-        stdout=asyncio.subprocess.PIPE)
+        *(["--on-loop"] if args.on_loop else []), stdout=asyncio.subprocess.PIPE)
     out, _ = await process.communicate()
     if process.returncode != 0:
         raise RuntimeError(f"a worker failed (exit {process.returncode})")
@@ -140,8 +144,9 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str]]:
 
 def report(args: argparse.Namespace, results: dict[str, dict[str, Any] | str]) -> bool:
     """Print the backends side by side; return whether every target was met."""
+    where = "on the event loop (as before the cure)" if args.on_loop else "on worker threads"
     print(f"{args.games} games (five games in turn), one computer move per {args.interval} s "
-          f"each, for {args.seconds:.0f} s per backend")
+          f"each, for {args.seconds:.0f} s per backend; computers decide {where}")
     columns = {name: rows(r) for name, r in results.items() if not isinstance(r, str)}
     names = next(iter(columns.values()), [])
     print(f"  {'':38}" + "".join(f"{name:>26}" for name in columns))
@@ -172,14 +177,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--advance", type=int, default=60,
                         help="each game starts after up to this many untimed moves")
+    parser.add_argument("--on-loop", action="store_true",
+                        help="computers decide on the event loop, as before the cure")
     parser.add_argument("--backend", choices=("both", "sqlite", "postgresql"), default="both")
     parser.add_argument("--quick", action="store_true", help="100 games for 10 s (make bench)")
     parser.add_argument("--worker", metavar="DSN", help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        part = asyncio.run(play(args.worker, args.first, args.games, args.interval,
-                                args.seconds, args.advance))
+        part = asyncio.run(play(args.worker, args.first, args.games, pace_of(args)))
         print(json.dumps(part))
         return
     if args.quick:

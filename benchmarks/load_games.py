@@ -34,6 +34,17 @@ NEVER = 1e9
 LAG_TICK = 0.005  # how often the loop-lag probe asks to wake up (s)
 
 
+@dataclass(frozen=True)
+class Pace:
+    """How the run plays: a move per game every `interval` s for `seconds`, games starting
+    after up to `advance` untimed moves, computers deciding on the loop or off it."""
+
+    interval: float
+    seconds: float
+    advance: int
+    on_loop: bool = False
+
+
 @dataclass
 class Figures:
     """What one process measured (ms), kept raw so that processes can be merged."""
@@ -152,26 +163,32 @@ class Plan:
     action: Any
 
 
-async def decide(table: Table, figures: Figures) -> Plan | None:
-    """Ask the computer to act for the game's acting seat, as the host's turn job does."""
+async def decide(table: Table, figures: Figures, on_loop: bool) -> Plan | None:
+    """Ask the computer to act for the game's acting seat, as the host's turn job does (on
+    a worker thread: `GameSession.decide`), or on the loop as the bot did before (`on_loop`,
+    for comparison); time it from the loop, the wait for a thread included."""
     game = table.session.game
     acting = game.to_act()
     if game.is_over or not acting:
         return None
     seat, version, start = acting[0], game.version, asyncio.get_running_loop().time()
-    action = table.session.hooks.choose(game, seat)
+    if on_loop:
+        action = table.session.hooks.choose(game, seat)
+    else:
+        action = await table.session.decide(seat)
     elapsed = (asyncio.get_running_loop().time() - start) * 1000
     figures.decisions.setdefault(table.adapter.name, []).append(elapsed)
     return Plan(version, seat, action)
 
 
-async def move(table: Table, plan: Plan | None, due: float, figures: Figures) -> None:
+async def move(table: Table, plan: Plan | None, due: float, figures: Figures,
+               on_loop: bool) -> None:
     """Submit the planned move (decided again if the game moved meanwhile); time it from
     its due time, so that any wait for the event loop counts."""
     loop = asyncio.get_running_loop()
     if plan is None or plan.version != table.session.game.version:
         figures.redecided += plan is not None
-        plan = await decide(table, figures)
+        plan = await decide(table, figures, on_loop)
         if plan is None:
             figures.idle += 1
             return
@@ -185,17 +202,18 @@ async def move(table: Table, plan: Plan | None, due: float, figures: Figures) ->
         figures.latencies.append((loop.time() - due) * 1000)
 
 
-async def player(table: Table, interval: float, until: float, seed: int,
-                 figures: Figures) -> None:
-    """Make the game's next computer move every `interval` seconds (with jitter)."""
+async def player(table: Table, pace: Pace, until: float, seed: int, figures: Figures) -> None:
+    """Make the game's next computer move every `pace.interval` seconds (with jitter)."""
+    interval = pace.interval
     rng = random.Random(seed)
     loop = asyncio.get_running_loop()
-    due = loop.time() + rng.uniform(0, interval)
+    await asyncio.sleep(rng.uniform(0, interval))  # games do not all decide at once
+    due = loop.time() + interval * rng.uniform(0.8, 1.2)
     while due < until and not table.session.game.is_over:
         await asyncio.sleep(0)  # let the moves the last one scheduled (a window) go first
-        plan = await decide(table, figures)
+        plan = await decide(table, figures, pace.on_loop)
         await asyncio.sleep(max(0.0, due - loop.time()))
-        await move(table, plan, due, figures)
+        await move(table, plan, due, figures, pace.on_loop)
         due += interval * rng.uniform(0.8, 1.2)
 
 
@@ -234,21 +252,20 @@ async def lost_at_end(storage: Storage, tables: list[Table]) -> int:
     return lost
 
 
-async def play(target: str | Path, first: int, count: int, interval: float, seconds: float,
-               advance: int) -> dict[str, Any]:
+async def play(target: str | Path, first: int, count: int, pace: Pace) -> dict[str, Any]:
     """Play games `first … first+count-1` on this storage; return the raw figures."""
     storage = await open_storage(target)
     figures = Figures()
     try:
-        tables, heap = await open_tables(storage, first, count, advance, figures)
+        tables, heap = await open_tables(storage, first, count, pace.advance, figures)
         figures.writes.clear()
         loop = asyncio.get_running_loop()
-        until = loop.time() + seconds
+        until = loop.time() + pace.seconds
         callback = watch_gc(figures)
         started = loop.time()
         try:
             await asyncio.gather(sample_lag(until, figures),
-                                 *(player(t, interval, until, first + i, figures)
+                                 *(player(t, pace, until, first + i, figures)
                                    for i, t in enumerate(tables)))
         finally:
             gc.callbacks.remove(callback)

@@ -264,9 +264,14 @@ class GameSession:
             self._saved = self.hooks.load(json.loads(self._saving))
         return self._saved
 
-    async def _apply_locked(self, seat: int, action: Any) -> list[Event]:
-        """Apply, persist, and announce nothing until saved; on failure the move never was."""
-        before = json.dumps(self._game.to_json())  # text: apply() may mutate to_json()'s lists
+    async def _apply_locked(self, seat: int, action: Any, before: str | None = None
+                            ) -> list[Event]:
+        """Apply, persist, and announce nothing until saved; on failure the move never was.
+
+        `before` is the game's state as JSON text when the caller has it already.
+        """
+        if before is None:  # text: apply() may mutate to_json()'s lists
+            before = json.dumps(self._game.to_json())
         try:
             events = self._game.apply(seat, action)
         except RulesError:
@@ -536,8 +541,10 @@ class GameSession:
 
     async def _play_chosen(self, seat: int, chooser: Callable[[Game, int], Any]) -> list[Event]:
         """Play the chooser's move; if the game refuses it, fall back to the first legal one."""
+        before = json.dumps(self._game.to_json())
         try:
-            return await self._apply_locked(seat, chooser(self.game, seat))
+            return await self._apply_locked(seat, await self._decide(chooser, seat, before),
+                                            before)
         except RulesError as error:
             # the code only: a refusal's message may name a card of a hidden hand
             log.warning("chosen move refused for seat %s (%s); playing first legal", seat,
@@ -545,4 +552,20 @@ class GameSession:
             legal = self.game.legal_actions(seat)
             if not legal:
                 raise
-            return await self._apply_locked(seat, legal[0])
+            return await self._apply_locked(seat, legal[0], before)
+
+    async def _decide(self, chooser: Callable[[Game, int], Any], seat: int, state: str) -> Any:
+        """Return the chooser's move for the seat, decided on a worker thread.
+
+        A computer's decision can take milliseconds; on the event loop it would hold up every
+        other game's moves and writes. The thread decides over its own copy of the game,
+        rebuilt from `state` (the game's JSON text): it never reads the live game, which the
+        loop goes on showing meanwhile.
+        """
+        load = self.hooks.load
+        return await asyncio.to_thread(lambda: chooser(load(json.loads(state)), seat))
+
+    async def decide(self, seat: int) -> Any:
+        """Return the computer's move for the seat now, decided as its turn decides it."""
+        async with self._lock:
+            return await self._decide(self.hooks.choose, seat, json.dumps(self._game.to_json()))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
@@ -313,6 +314,26 @@ async def test_two_timeouts_in_a_row_hand_the_seat_to_the_computer(clock: LoopCl
     await clock.advance(1.5)  # seat 1
     await clock.advance(1.5)  # seat 0 now moves like a computer: +2 after the bot delay
     assert table.kinds("move")[-1] == (0, 2, 124.5)
+
+
+async def test_a_computer_decides_on_another_thread_over_its_own_copy_of_the_game(
+        clock: LoopClock) -> None:
+    # Deciding on the event loop would hold up every other game's moves meanwhile; reading
+    # the live game from a thread would race the moves the loop makes.
+    session, table = make_session(clock, computers={1}, target=50)
+    loop_thread, seen = threading.get_ident(), []
+
+    def choose(game: Any, seat: int) -> int:
+        seen.append((threading.get_ident() != loop_thread, game is not session.game,
+                     game.total, seat))
+        return 2
+
+    session.hooks.choose = choose
+    await session.submit(0, 1)
+    await clock.advance(1.5)
+    assert seen == [(True, True, 1, 1)]
+    assert table.kinds("move") == [(0, 1, 0.0), (1, 2, 1.5)] and total(session) == 3
+    assert await session.decide(1) == 2 and seen[-1] == (True, True, 3, 1)
 
 
 async def test_own_move_resets_the_timeout_count(clock: LoopClock) -> None:
