@@ -60,7 +60,7 @@ def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
     merged: dict[str, Any] = {"processes": len(parts), "failed": Counter(), "decisions": {}}
     for key in ("latencies", "writes", "lag", "gc_pauses"):
         merged[key] = [x for part in parts for x in part[key]]
-    for key in ("games", "heap", "lost", "stale", "redecided", "idle"):
+    for key in ("games", "heap", "lost", "stale", "redecided", "idle", "cpu"):
         merged[key] = sum(part[key] for part in parts)
     merged["rate"] = sum(len(part["latencies"]) / part["elapsed"] for part in parts)
     merged["elapsed"] = max(part["elapsed"] for part in parts)
@@ -132,6 +132,7 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str]]:
         ("lost: stored version differs", str(figures["lost"])),
         ("refused as stale / redecided / idle",
          f"{figures['stale']} / {figures['redecided']} / {figures['idle']}"),
+        ("CPU per action, process (ms)", f"{figures['cpu'] * 1000 / max(1, len(lat)):.2f}"),
         ("memory per game (KiB)", f"{figures['heap'] / games / 1024:.1f}"),
         ("write alone p50/p99/max ms", spread(figures["writes"])),
         ("loop lag p50/p99/max ms", spread(figures["lag"])),
@@ -144,7 +145,7 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str]]:
 
 def report(args: argparse.Namespace, results: dict[str, dict[str, Any] | str]) -> bool:
     """Print the backends side by side; return whether every target was met."""
-    where = "on the event loop (as before the cure)" if args.on_loop else "on worker threads"
+    where = "on the event loop (as before the cure)" if args.on_loop else "on the computers' thread"
     print(f"{args.games} games (five games in turn), one computer move per {args.interval} s "
           f"each, for {args.seconds:.0f} s per backend; computers decide {where}")
     columns = {name: rows(r) for name, r in results.items() if not isinstance(r, str)}

@@ -165,7 +165,7 @@ class Plan:
 
 async def decide(table: Table, figures: Figures, on_loop: bool) -> Plan | None:
     """Ask the computer to act for the game's acting seat, as the host's turn job does (on
-    a worker thread: `GameSession.decide`), or on the loop as the bot did before (`on_loop`,
+    the computers' thread: `GameSession.decide`), or on the loop as the bot did before (`on_loop`,
     for comparison); time it from the loop, the wait for a thread included."""
     game = table.session.game
     acting = game.to_act()
@@ -262,18 +262,18 @@ async def play(target: str | Path, first: int, count: int, pace: Pace) -> dict[s
         loop = asyncio.get_running_loop()
         until = loop.time() + pace.seconds
         callback = watch_gc(figures)
-        started = loop.time()
+        started, cpu = loop.time(), time.process_time()
         try:
             await asyncio.gather(sample_lag(until, figures),
                                  *(player(t, pace, until, first + i, figures)
                                    for i, t in enumerate(tables)))
         finally:
             gc.callbacks.remove(callback)
-        elapsed = loop.time() - started
+        elapsed, cpu = loop.time() - started, time.process_time() - cpu
         for table in tables:
             table.session.close()
         lost = await lost_at_end(storage, tables)
     finally:
         await storage.close()
-    return {"games": count, "elapsed": elapsed, "heap": heap, "lost": lost,
+    return {"games": count, "elapsed": elapsed, "cpu": cpu, "heap": heap, "lost": lost,
             **figures.to_json()}

@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,9 @@ TAKEOVER_AFTER = 2
 # (a draw, melds, lay-offs, a discard); a longer turn goes on after another pause, so a game
 # whose computer never ends its turn cannot hang.
 TURN_STEPS = 40
+# The thread every computer decides on, one decision at a time: one thread contends with the
+# event loop for the interpreter, several would also contend with each other.
+_COMPUTERS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computers")
 
 
 class StaleAction(RulesError):
@@ -264,14 +268,9 @@ class GameSession:
             self._saved = self.hooks.load(json.loads(self._saving))
         return self._saved
 
-    async def _apply_locked(self, seat: int, action: Any, before: str | None = None
-                            ) -> list[Event]:
-        """Apply, persist, and announce nothing until saved; on failure the move never was.
-
-        `before` is the game's state as JSON text when the caller has it already.
-        """
-        if before is None:  # text: apply() may mutate to_json()'s lists
-            before = json.dumps(self._game.to_json())
+    async def _apply_locked(self, seat: int, action: Any) -> list[Event]:
+        """Apply, persist, and announce nothing until saved; on failure the move never was."""
+        before = json.dumps(self._game.to_json())  # text: apply() may mutate to_json()'s lists
         try:
             events = self._game.apply(seat, action)
         except RulesError:
@@ -541,10 +540,8 @@ class GameSession:
 
     async def _play_chosen(self, seat: int, chooser: Callable[[Game, int], Any]) -> list[Event]:
         """Play the chooser's move; if the game refuses it, fall back to the first legal one."""
-        before = json.dumps(self._game.to_json())
         try:
-            return await self._apply_locked(seat, await self._decide(chooser, seat, before),
-                                            before)
+            return await self._apply_locked(seat, await self._decide(chooser, seat))
         except RulesError as error:
             # the code only: a refusal's message may name a card of a hidden hand
             log.warning("chosen move refused for seat %s (%s); playing first legal", seat,
@@ -552,20 +549,22 @@ class GameSession:
             legal = self.game.legal_actions(seat)
             if not legal:
                 raise
-            return await self._apply_locked(seat, legal[0], before)
+            return await self._apply_locked(seat, legal[0])
 
-    async def _decide(self, chooser: Callable[[Game, int], Any], seat: int, state: str) -> Any:
-        """Return the chooser's move for the seat, decided on a worker thread.
+    async def _decide(self, chooser: Callable[[Game, int], Any], seat: int) -> Any:
+        """Return the chooser's move for the seat, decided on the computers' thread.
 
-        A computer's decision can take milliseconds; on the event loop it would hold up every
-        other game's moves and writes. The thread decides over its own copy of the game,
-        rebuilt from `state` (the game's JSON text): it never reads the live game, which the
-        loop goes on showing meanwhile.
+        A computer's decision can take milliseconds (tens, rarely); on the event loop it would
+        hold up every other game's moves and writes meanwhile. On its own thread, the loop
+        gets the interpreter back within a switch interval (5 ms). Its caller holds the
+        session's lock, so no move changes the game while the thread reads it: the loop only
+        reads it meanwhile (to show the table or a hand), which changes nothing.
         """
-        load = self.hooks.load
-        return await asyncio.to_thread(lambda: chooser(load(json.loads(state)), seat))
+        game = self._game
+        return await asyncio.get_running_loop().run_in_executor(
+            _COMPUTERS, chooser, game, seat)
 
     async def decide(self, seat: int) -> Any:
         """Return the computer's move for the seat now, decided as its turn decides it."""
         async with self._lock:
-            return await self._decide(self.hooks.choose, seat, json.dumps(self._game.to_json()))
+            return await self._decide(self.hooks.choose, seat)

@@ -316,24 +316,50 @@ async def test_two_timeouts_in_a_row_hand_the_seat_to_the_computer(clock: LoopCl
     assert table.kinds("move")[-1] == (0, 2, 124.5)
 
 
-async def test_a_computer_decides_on_another_thread_over_its_own_copy_of_the_game(
-        clock: LoopClock) -> None:
-    # Deciding on the event loop would hold up every other game's moves meanwhile; reading
-    # the live game from a thread would race the moves the loop makes.
+async def test_another_games_move_is_saved_while_a_computer_decides(clock: LoopClock) -> None:
+    # A decision on the event loop would hold up every other game's moves meanwhile (here it
+    # would wait for a move the loop can no longer make, and fail after 5 s).
     session, table = make_session(clock, computers={1}, target=50)
-    loop_thread, seen = threading.get_ident(), []
+    other, other_table = make_session(clock, target=50)
+    loop, seen = asyncio.get_running_loop(), []
 
     def choose(game: Any, seat: int) -> int:
-        seen.append((threading.get_ident() != loop_thread, game is not session.game,
-                     game.total, seat))
+        # the other game's click arrives and is saved while this one still decides
+        asyncio.run_coroutine_threadsafe(other.submit(0, 1), loop).result(timeout=5)
+        seen.append((game.total, seat, total(other)))
         return 2
 
     session.hooks.choose = choose
     await session.submit(0, 1)
     await clock.advance(1.5)
-    assert seen == [(True, True, 1, 1)]
+    assert seen == [(1, 1, 1)] and other_table.kinds("persist") == [(0, 1)]
     assert table.kinds("move") == [(0, 1, 0.0), (1, 2, 1.5)] and total(session) == 3
-    assert await session.decide(1) == 2 and seen[-1] == (True, True, 3, 1)
+
+
+async def test_a_click_while_a_computer_decides_waits_for_its_move(clock: LoopClock) -> None:
+    # The computer reads the game on its own thread: no move may change it meanwhile.
+    session, _table = make_session(clock, computers={1}, target=50)
+    loop, loop_thread, seen = asyncio.get_running_loop(), threading.get_ident(), []
+    clicks: list[asyncio.Future[list[Event]]] = []
+
+    async def click() -> None:  # the seat's person, back, clicks while the computer decides
+        clicks.append(asyncio.ensure_future(session.submit(1, 1, expected_version=1)))
+        for _ in range(5):
+            await asyncio.sleep(0)
+
+    def choose(game: Any, seat: int) -> int:
+        asyncio.run_coroutine_threadsafe(click(), loop).result(timeout=5)
+        seen.append((threading.get_ident() != loop_thread, game.total))
+        return 2
+
+    session.hooks.choose = choose
+    await session.submit(0, 1)
+    await clock.advance(1.5)
+    assert seen == [(True, 1)] and total(session) == 3
+    with pytest.raises(StaleAction):  # it waited for the computer's move, and came too late
+        await clicks[0]
+    session.hooks.choose = lambda game, seat: 2
+    assert await session.decide(1) == 2
 
 
 async def test_own_move_resets_the_timeout_count(clock: LoopClock) -> None:
