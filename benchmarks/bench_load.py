@@ -73,7 +73,7 @@ def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
 
 def pace_of(args: argparse.Namespace) -> Pace:
     """Return how the run plays, from the arguments."""
-    return Pace(args.interval, args.seconds, args.advance, args.on_loop)
+    return Pace(args.interval, args.seconds, args.advance, not args.no_settle)
 
 
 async def run_sqlite(args: argparse.Namespace) -> dict[str, Any]:
@@ -107,7 +107,8 @@ async def worker(args: argparse.Namespace, dsn: str, first: int, count: int) -> 
         sys.executable, "-m", "benchmarks.bench_load", "--worker", dsn, "--first", str(first),
         "--games", str(count), "--interval", str(args.interval),
         "--seconds", str(args.seconds), "--advance", str(args.advance),
-        *(["--on-loop"] if args.on_loop else []), stdout=asyncio.subprocess.PIPE)
+        *(["--no-settle"] if args.no_settle else []),
+        stdout=asyncio.subprocess.PIPE)
     out, _ = await process.communicate()
     if process.returncode != 0:
         raise RuntimeError(f"a worker failed (exit {process.returncode})")
@@ -145,9 +146,9 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str]]:
 
 def report(args: argparse.Namespace, results: dict[str, dict[str, Any] | str]) -> bool:
     """Print the backends side by side; return whether every target was met."""
-    where = "on the event loop (as before the cure)" if args.on_loop else "on the computers' thread"
+    heap = "unfrozen startup heap" if args.no_settle else "startup heap frozen as the bot's"
     print(f"{args.games} games (five games in turn), one computer move per {args.interval} s "
-          f"each, for {args.seconds:.0f} s per backend; computers decide {where}")
+          f"each, for {args.seconds:.0f} s per backend ({heap})")
     columns = {name: rows(r) for name, r in results.items() if not isinstance(r, str)}
     names = next(iter(columns.values()), [])
     print(f"  {'':38}" + "".join(f"{name:>26}" for name in columns))
@@ -178,8 +179,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--advance", type=int, default=60,
                         help="each game starts after up to this many untimed moves")
-    parser.add_argument("--on-loop", action="store_true",
-                        help="computers decide on the event loop, as before the cure")
+    parser.add_argument("--no-settle", action="store_true",
+                        help="leave the startup heap unfrozen (the bot freezes it once ready)")
     parser.add_argument("--backend", choices=("both", "sqlite", "postgresql"), default="both")
     parser.add_argument("--quick", action="store_true", help="100 games for 10 s (make bench)")
     parser.add_argument("--worker", metavar="DSN", help=argparse.SUPPRESS)

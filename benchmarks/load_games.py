@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.app import settle_after_ready
 from bot.storage import Storage, open_storage
 from cogs.adapters import DEFAULT_LEVEL, Deal
 from cogs.adapters.base import GameAdapter
@@ -37,12 +38,12 @@ LAG_TICK = 0.005  # how often the loop-lag probe asks to wake up (s)
 @dataclass(frozen=True)
 class Pace:
     """How the run plays: a move per game every `interval` s for `seconds`, games starting
-    after up to `advance` untimed moves, computers deciding on the loop or off it."""
+    after up to `advance` untimed moves; `settle`: the startup heap frozen as the bot does."""
 
     interval: float
     seconds: float
     advance: int
-    on_loop: bool = False
+    settle: bool = True
 
 
 @dataclass
@@ -163,32 +164,27 @@ class Plan:
     action: Any
 
 
-async def decide(table: Table, figures: Figures, on_loop: bool) -> Plan | None:
-    """Ask the computer to act for the game's acting seat, as the host's turn job does (on
-    the computers' thread: `GameSession.decide`), or on the loop as the bot did before (`on_loop`,
-    for comparison); time it from the loop, the wait for a thread included."""
+async def decide(table: Table, figures: Figures) -> Plan | None:
+    """Ask the computer to act for the game's acting seat as the host's turn job does (its
+    hook `choose`, on the event loop), and time it."""
     game = table.session.game
     acting = game.to_act()
     if game.is_over or not acting:
         return None
     seat, version, start = acting[0], game.version, asyncio.get_running_loop().time()
-    if on_loop:
-        action = table.session.hooks.choose(game, seat)
-    else:
-        action = await table.session.decide(seat)
+    action = table.session.hooks.choose(game, seat)
     elapsed = (asyncio.get_running_loop().time() - start) * 1000
     figures.decisions.setdefault(table.adapter.name, []).append(elapsed)
     return Plan(version, seat, action)
 
 
-async def move(table: Table, plan: Plan | None, due: float, figures: Figures,
-               on_loop: bool) -> None:
+async def move(table: Table, plan: Plan | None, due: float, figures: Figures) -> None:
     """Submit the planned move (decided again if the game moved meanwhile); time it from
     its due time, so that any wait for the event loop counts."""
     loop = asyncio.get_running_loop()
     if plan is None or plan.version != table.session.game.version:
         figures.redecided += plan is not None
-        plan = await decide(table, figures, on_loop)
+        plan = await decide(table, figures)
         if plan is None:
             figures.idle += 1
             return
@@ -211,9 +207,9 @@ async def player(table: Table, pace: Pace, until: float, seed: int, figures: Fig
     due = loop.time() + interval * rng.uniform(0.8, 1.2)
     while due < until and not table.session.game.is_over:
         await asyncio.sleep(0)  # let the moves the last one scheduled (a window) go first
-        plan = await decide(table, figures, pace.on_loop)
+        plan = await decide(table, figures)
         await asyncio.sleep(max(0.0, due - loop.time()))
-        await move(table, plan, due, figures, pace.on_loop)
+        await move(table, plan, due, figures)
         due += interval * rng.uniform(0.8, 1.2)
 
 
@@ -259,6 +255,8 @@ async def play(target: str | Path, first: int, count: int, pace: Pace) -> dict[s
     try:
         tables, heap = await open_tables(storage, first, count, pace.advance, figures)
         figures.writes.clear()
+        if pace.settle:  # as the bot once ready, its running games restored
+            settle_after_ready()
         loop = asyncio.get_running_loop()
         until = loop.time() + pace.seconds
         callback = watch_gc(figures)

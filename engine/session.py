@@ -10,7 +10,6 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,9 +25,6 @@ TAKEOVER_AFTER = 2
 # (a draw, melds, lay-offs, a discard); a longer turn goes on after another pause, so a game
 # whose computer never ends its turn cannot hang.
 TURN_STEPS = 40
-# The thread every computer decides on, one decision at a time: one thread contends with the
-# event loop for the interpreter, several would also contend with each other.
-_COMPUTERS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computers")
 
 
 class StaleAction(RulesError):
@@ -121,6 +117,7 @@ class GameSession:
         bot_delay: float = 1.5,
     ) -> None:
         self._game = game  # the live game: a move is applied here before it is saved
+        self._text: str | None = None  # the live game's state_text(), once made
         self._saving: str | None = None  # during a move's commit: the state before it (JSON)
         self._saved: Game | None = None  # that state as a game, built if somebody reads it
         self.hooks = hooks
@@ -270,23 +267,39 @@ class GameSession:
 
     async def _apply_locked(self, seat: int, action: Any) -> list[Event]:
         """Apply, persist, and announce nothing until saved; on failure the move never was."""
-        before = json.dumps(self._game.to_json())  # text: apply() may mutate to_json()'s lists
+        before = self.state_text()  # text: apply() may mutate to_json()'s lists
         try:
             events = self._game.apply(seat, action)
         except RulesError:
             raise  # the game verifies before it mutates: nothing to undo
         except BaseException:
-            self._game = self.hooks.load(json.loads(before))
+            self._undo(before)
             raise
+        self._text = None  # a new state: its text is made when first asked (by persist)
         self._saving, self._saved = before, None
         try:
             await self.hooks.persist(self._game, seat, action, events)
         except BaseException:
-            self._game = self.hooks.load(json.loads(before))
+            self._undo(before)
             raise
         finally:
             self._saving = self._saved = None
         return events
+
+    def state_text(self) -> str:
+        """Return the live game's state as compact JSON text (during a move's save: the
+        state being saved), made once per state.
+
+        Storage keeps it in the move's snapshot, and the next move rolls back to it if it
+        fails: one serialization per move, not one for each.
+        """
+        if self._text is None:
+            self._text = json.dumps(self._game.to_json(), separators=(",", ":"))
+        return self._text
+
+    def _undo(self, before: str) -> None:
+        """Put the game back as it was before a move that failed."""
+        self._game, self._text = self.hooks.load(json.loads(before)), before
 
     async def _announce_and_arm(self, events: list[Event]) -> list[Event]:
         """Send events to every listener, then schedule what comes next.
@@ -541,7 +554,7 @@ class GameSession:
     async def _play_chosen(self, seat: int, chooser: Callable[[Game, int], Any]) -> list[Event]:
         """Play the chooser's move; if the game refuses it, fall back to the first legal one."""
         try:
-            return await self._apply_locked(seat, await self._decide(chooser, seat))
+            return await self._apply_locked(seat, chooser(self.game, seat))
         except RulesError as error:
             # the code only: a refusal's message may name a card of a hidden hand
             log.warning("chosen move refused for seat %s (%s); playing first legal", seat,
@@ -550,21 +563,3 @@ class GameSession:
             if not legal:
                 raise
             return await self._apply_locked(seat, legal[0])
-
-    async def _decide(self, chooser: Callable[[Game, int], Any], seat: int) -> Any:
-        """Return the chooser's move for the seat, decided on the computers' thread.
-
-        A computer's decision can take milliseconds (tens, rarely); on the event loop it would
-        hold up every other game's moves and writes meanwhile. On its own thread, the loop
-        gets the interpreter back within a switch interval (5 ms). Its caller holds the
-        session's lock, so no move changes the game while the thread reads it: the loop only
-        reads it meanwhile (to show the table or a hand), which changes nothing.
-        """
-        game = self._game
-        return await asyncio.get_running_loop().run_in_executor(
-            _COMPUTERS, chooser, game, seat)
-
-    async def decide(self, seat: int) -> Any:
-        """Return the computer's move for the seat now, decided as its turn decides it."""
-        async with self._lock:
-            return await self._decide(self.hooks.choose, seat)

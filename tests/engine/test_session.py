@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
-import threading
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
@@ -210,6 +210,36 @@ async def test_accepted_action_is_persisted_before_it_is_announced(clock: LoopCl
     assert [k for k, _ in table.log] == ["persist", "move"]
 
 
+async def test_a_move_serializes_the_game_once_for_its_save_and_its_rollback(
+        clock: LoopClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every move's CPU is shared by all the games of a process: the text storage keeps is
+    # the one a failed next move rolls back to, made once.
+    session, table = make_session(clock, target=50)
+    made: list[int] = []
+    stored: list[int] = []
+    to_json = CountGame.to_json
+
+    def counted(game: CountGame) -> dict[str, Any]:
+        made.append(game.total)
+        return to_json(game)
+
+    monkeypatch.setattr(CountGame, "to_json", counted)
+
+    async def persist(g: Any, seat: int, action: Any, events: list[Event]) -> None:
+        stored.append(json.loads(session.state_text())["total"])
+
+    session.hooks.persist = persist
+    await session.submit(0, 1)
+    await session.submit(1, 2)
+    assert made == [0, 1, 3] and stored == [1, 3]  # the dealt state, then once per move
+    table.fail_persist, session.hooks.persist = 1, table.persist
+    with pytest.raises(OSError):
+        await session.submit(0, 2)
+    assert total(session) == 3 and json.loads(session.state_text())["total"] == 3
+    await session.submit(0, 1)
+    assert table.snapshots[-1]["total"] == 4
+
+
 async def test_illegal_actions_are_refused_and_change_nothing(clock: LoopClock) -> None:
     session, table = make_session(clock)
     before = session.game.to_json()
@@ -314,52 +344,6 @@ async def test_two_timeouts_in_a_row_hand_the_seat_to_the_computer(clock: LoopCl
     await clock.advance(1.5)  # seat 1
     await clock.advance(1.5)  # seat 0 now moves like a computer: +2 after the bot delay
     assert table.kinds("move")[-1] == (0, 2, 124.5)
-
-
-async def test_another_games_move_is_saved_while_a_computer_decides(clock: LoopClock) -> None:
-    # A decision on the event loop would hold up every other game's moves meanwhile (here it
-    # would wait for a move the loop can no longer make, and fail after 5 s).
-    session, table = make_session(clock, computers={1}, target=50)
-    other, other_table = make_session(clock, target=50)
-    loop, seen = asyncio.get_running_loop(), []
-
-    def choose(game: Any, seat: int) -> int:
-        # the other game's click arrives and is saved while this one still decides
-        asyncio.run_coroutine_threadsafe(other.submit(0, 1), loop).result(timeout=5)
-        seen.append((game.total, seat, total(other)))
-        return 2
-
-    session.hooks.choose = choose
-    await session.submit(0, 1)
-    await clock.advance(1.5)
-    assert seen == [(1, 1, 1)] and other_table.kinds("persist") == [(0, 1)]
-    assert table.kinds("move") == [(0, 1, 0.0), (1, 2, 1.5)] and total(session) == 3
-
-
-async def test_a_click_while_a_computer_decides_waits_for_its_move(clock: LoopClock) -> None:
-    # The computer reads the game on its own thread: no move may change it meanwhile.
-    session, _table = make_session(clock, computers={1}, target=50)
-    loop, loop_thread, seen = asyncio.get_running_loop(), threading.get_ident(), []
-    clicks: list[asyncio.Future[list[Event]]] = []
-
-    async def click() -> None:  # the seat's person, back, clicks while the computer decides
-        clicks.append(asyncio.ensure_future(session.submit(1, 1, expected_version=1)))
-        for _ in range(5):
-            await asyncio.sleep(0)
-
-    def choose(game: Any, seat: int) -> int:
-        asyncio.run_coroutine_threadsafe(click(), loop).result(timeout=5)
-        seen.append((threading.get_ident() != loop_thread, game.total))
-        return 2
-
-    session.hooks.choose = choose
-    await session.submit(0, 1)
-    await clock.advance(1.5)
-    assert seen == [(True, 1)] and total(session) == 3
-    with pytest.raises(StaleAction):  # it waited for the computer's move, and came too late
-        await clicks[0]
-    session.hooks.choose = lambda game, seat: 2
-    assert await session.decide(1) == 2
 
 
 async def test_own_move_resets_the_timeout_count(clock: LoopClock) -> None:
