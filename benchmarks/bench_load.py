@@ -19,14 +19,42 @@ failed submit, or a game whose stored version differs from the one in memory at 
 memory per game (Python heap, tracemalloc), and where the time goes: the write alone, each
 game's computer decision, how late the event loop wakes a 5 ms sleeper, full collections.
 
+Where the tail comes from (1,000 games, SQLite, one process, a busy 2-core VM, 2026-11-27):
+- The process is CPU-bound. A move costs about 1.1-1.4 ms of interpreter time (the computer's
+  decision about half of it; the engine's checks, the snapshot and the write the rest), so
+  ~650 moves/s fill ~0.9 of a core: moves queue for the loop (p50 11-35 ms, p99 190-330 ms
+  when the machine was quiet). Single decisions are short: p50 0.4-0.8 ms, p99 1.3-8 ms per
+  game, a rare one 50-270 ms (Ramino, Ramino 51, Rummy 500); the loop lag p99 is 30-60 ms.
+- Full garbage collections: 5-9 a minute, 150-300 ms each (the games' ~200,000 objects), each
+  stopping every game. Freezing the startup heap as the bot does once ready (the default
+  here, `--no-settle` to compare) took the longest from 270 to 156 ms.
+- The write itself is short (fsync here: 0.25 ms p50): "write alone" is mostly the wait for
+  the busy loop to resume the move.
+- Deciding on a thread (tried and measured, then dropped): under the GIL the loop waits up to
+  the switch interval (5 ms) each time it takes the interpreter back from a busy computers'
+  thread, many times per move; at 1,000 games p50 went from 35 to 328 ms and p99 from 328 ms
+  to 2.4 s; with a 0.5 ms switch interval the thread fell behind (decisions waited 2.4 s).
+  Deciding over a copy of the game cost as much as the decision.
+- What helps: less work per move (a move now serializes its game once, not twice), and fewer
+  games per interpreter: PostgreSQL's games are split across processes.
+- PostgreSQL, on the same busy VM: the writes queue for the pool. A write holds one of the
+  process's 10 connections over four round trips (BEGIN, UPDATE, INSERT, COMMIT), each
+  waiting for the loop to come back to it: at ~330 moves/s a process needs about all ten.
+  Write alone p50 1.8 s with fsync on, 1.6 s with it off (`--no-fsync`, as the tests run
+  the server), 0.3 s with 40 connections (`--pool 40`; the loop lag then went up: the VM,
+  shared with other work, ran out of cores). One statement per write (or a larger pool)
+  is the next thing to try.
+
 Run: python -m benchmarks.bench_load [--games 1000] [--interval 1.5] [--seconds 60]
-     [--backend both|sqlite|postgresql] [--quick]
+     [--backend both|sqlite|postgresql] [--no-settle] [--no-fsync] [--pool N] [--gc0 N]
+     [--quick]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import math
 import sys
@@ -73,7 +101,7 @@ def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
 
 def pace_of(args: argparse.Namespace) -> Pace:
     """Return how the run plays, from the arguments."""
-    return Pace(args.interval, args.seconds, args.advance, not args.no_settle)
+    return Pace(args.interval, args.seconds, args.advance, not args.no_settle, args.pool)
 
 
 async def run_sqlite(args: argparse.Namespace) -> dict[str, Any]:
@@ -88,7 +116,7 @@ async def run_postgres(args: argparse.Namespace) -> dict[str, Any] | str:
     from tests.postgres_server import running_server  # the tests' own way to start one
 
     try:
-        with running_server(durable=True) as server:
+        with running_server(durable=not args.no_fsync) as server:
             dsn = server.dsn()
             storage = await open_storage(dsn)  # the schema, once, before the workers race
             await storage.close()
@@ -107,7 +135,8 @@ async def worker(args: argparse.Namespace, dsn: str, first: int, count: int) -> 
         sys.executable, "-m", "benchmarks.bench_load", "--worker", dsn, "--first", str(first),
         "--games", str(count), "--interval", str(args.interval),
         "--seconds", str(args.seconds), "--advance", str(args.advance),
-        *(["--no-settle"] if args.no_settle else []),
+        *(["--no-settle"] if args.no_settle else []), "--gc0", str(args.gc0),
+        "--pool", str(args.pool),
         stdout=asyncio.subprocess.PIPE)
     out, _ = await process.communicate()
     if process.returncode != 0:
@@ -181,11 +210,18 @@ def main() -> None:
                         help="each game starts after up to this many untimed moves")
     parser.add_argument("--no-settle", action="store_true",
                         help="leave the startup heap unfrozen (the bot freezes it once ready)")
+    parser.add_argument("--no-fsync", action="store_true",
+                        help="PostgreSQL without fsync, as the tests run it (not durable)")
+    parser.add_argument("--pool", type=int, default=0,
+                        help="PostgreSQL connections per process (0: the bot's default, 10)")
+    parser.add_argument("--gc0", type=int, default=gc.get_threshold()[0],
+                        help="the collector's first threshold (an experiment; 700 by default)")
     parser.add_argument("--backend", choices=("both", "sqlite", "postgresql"), default="both")
     parser.add_argument("--quick", action="store_true", help="100 games for 10 s (make bench)")
     parser.add_argument("--worker", metavar="DSN", help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    gc.set_threshold(args.gc0, *gc.get_threshold()[1:])
     if args.worker:
         part = asyncio.run(play(args.worker, args.first, args.games, pace_of(args)))
         print(json.dumps(part))

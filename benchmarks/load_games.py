@@ -21,6 +21,7 @@ from typing import Any
 
 from bot.app import settle_after_ready
 from bot.storage import Storage, open_storage
+from bot.storage.postgres import is_postgres_url, open_postgres
 from cogs.adapters import DEFAULT_LEVEL, Deal
 from cogs.adapters.base import GameAdapter
 from cogs.host.sessions import snapshot_text
@@ -44,6 +45,7 @@ class Pace:
     seconds: float
     advance: int
     settle: bool = True
+    pool: int = 0  # PostgreSQL connections per process (0: the bot's own default)
 
 
 @dataclass
@@ -250,7 +252,9 @@ async def lost_at_end(storage: Storage, tables: list[Table]) -> int:
 
 async def play(target: str | Path, first: int, count: int, pace: Pace) -> dict[str, Any]:
     """Play games `first … first+count-1` on this storage; return the raw figures."""
-    storage = await open_storage(target)
+    pooled = pace.pool and isinstance(target, str) and is_postgres_url(target)
+    storage = await (open_postgres(str(target), max_connections=pace.pool) if pooled
+                     else open_storage(target))
     figures = Figures()
     try:
         tables, heap = await open_tables(storage, first, count, pace.advance, figures)
