@@ -1,17 +1,56 @@
-"""Many games in one process: time per action including its write, under a steady load.
+"""Many games at once: time per action including its durable write, SQLite and PostgreSQL.
 
-`--games` games (gin and Rummy 500 in turn) run at once in one event loop, each in its own
-`GameSession` over the real SQLite storage, as the bot runs them. Every game makes one move
-every `--interval` seconds (the computer players' pace is 1.5 s), a random legal move, sent
-with `GameSession.submit` like a click. What is timed is `submit`: the engine's checks and
-move, the snapshot, and the write (durable: synchronous=FULL) until it returns. Discord and
-the pictures are not part of it (bench_bot.py times those).
+`--games` games (gin, Rummy 500, Ramino, Ramino 51 and Canasta in turn, each at a usual table
+size, every seat a normal computer as `/rummy addbot` seats it) each make one move every
+`--interval` seconds, the move decided by the game's computer player and sent with
+`GameSession.submit`. Each game starts at a random stage (its computers play up to
+`--advance` moves first, untimed), as games are in a live bot.
 
-Printed: actions per second, p50/p99/max per action, lost actions (a move whose submit
-failed, or a game whose stored version differs from the one in memory at the end), and
-memory per game (Python heap, tracemalloc, over the games' sessions and engines).
+Timed per action: from when the move was due to when `submit` returned (the engine's checks
+and move, the snapshot and the durable write), so a move that waited for the event loop
+(another game's computer deciding, a write's own work, a garbage collection) counts.
+Discord and the pictures are not part of it (bench_bot.py times those).
 
-Run: python -m benchmarks.bench_load [--games 1000] [--interval 1.5] [--seconds 60] [--quick]
+Both backends in one run, one after the other: SQLite (synchronous=FULL) in this process,
+then a real PostgreSQL server (started as the tests start theirs, but with fsync on) with
+the games split across two worker processes, which print their raw figures for this one to
+merge. Printed side by side: actions per second, p50/p99/max per action, lost actions (a
+failed submit, or a game whose stored version differs from the one in memory at the end),
+memory per game (Python heap, tracemalloc), and where the time goes: the write alone, each
+game's computer decision, how late the event loop wakes a 5 ms sleeper, full collections.
+
+Where the tail comes from (1,000 games, SQLite, one process, a busy 2-core VM, 2026-11-27):
+- The process is CPU-bound. A move costs about 1.1-1.4 ms of interpreter time (the computer's
+  decision about half of it; the engine's checks, the snapshot and the write the rest), so
+  ~650 moves/s fill ~0.9 of a core: moves queue for the loop (p50 11-35 ms, p99 190-330 ms
+  when the machine was quiet). Single decisions are short: p50 0.4-0.8 ms, p99 1.3-8 ms per
+  game, a rare one 50-270 ms (Ramino, Ramino 51, Rummy 500); the loop lag p99 is 30-60 ms.
+- Full garbage collections: 5-9 a minute, 150-300 ms each (the games' ~200,000 objects), each
+  stopping every game. Freezing the startup heap as the bot does once ready (the default
+  here, `--no-settle` to compare) took the longest from 270 to 156 ms. With the collector's
+  first threshold at 20,000 instead of 700 (`--gc0 20000`) no full collection ran in the
+  minute (6 at 700, back to back): fewer young collections promote fewer objects that live
+  a move or two (views, states) to the old generation.
+- The write itself is short (fsync here: 0.25 ms p50): "write alone" is mostly the wait for
+  the busy loop to resume the move.
+- Deciding on a thread (tried and measured, then dropped): under the GIL the loop waits up to
+  the switch interval (5 ms) each time it takes the interpreter back from a busy computers'
+  thread, many times per move; at 1,000 games p50 went from 35 to 328 ms and p99 from 328 ms
+  to 2.4 s; with a 0.5 ms switch interval the thread fell behind (decisions waited 2.4 s).
+  Deciding over a copy of the game cost as much as the decision.
+- What helps: less work per move (a move now serializes its game once, not twice), and fewer
+  games per interpreter: PostgreSQL's games are split across processes.
+- PostgreSQL, on the same busy VM: the writes queue for the pool. A write holds one of the
+  process's 10 connections over four round trips (BEGIN, UPDATE, INSERT, COMMIT), each
+  waiting for the loop to come back to it: at ~330 moves/s a process needs about all ten.
+  Write alone p50 1.8 s with fsync on, 1.6 s with it off (`--no-fsync`, as the tests run
+  the server), 0.3 s with 40 connections (`--pool 40`; the loop lag then went up: the VM,
+  shared with other work, ran out of cores). One statement per write (or a larger pool)
+  is the next thing to try.
+
+Run: python -m benchmarks.bench_load [--games 1000] [--interval 1.5] [--seconds 60]
+     [--backend both|sqlite|postgresql] [--no-settle] [--no-fsync] [--pool N] [--gc0 N]
+     [--quick]
 """
 
 from __future__ import annotations
@@ -20,146 +59,179 @@ import argparse
 import asyncio
 import gc
 import json
-import random
-import statistics
+import math
+import sys
 import tempfile
-import time
-import tracemalloc
 from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.storage import Storage, open_storage
-from engine.game import Event, Game
-from engine.gin import GinGame, GinOptions
-from engine.rummy500 import Rummy500Game, Rummy500Options
-from engine.session import GameSession, SessionHooks, StaleAction
+from benchmarks.load_games import Pace, play
+from bot.storage import open_storage
 
 P99_TARGET_MS = 50.0
-KINDS: tuple[tuple[Any, Any, int], ...] = (  # (engine class, options, players)
-    (GinGame, GinOptions(), 2), (Rummy500Game, Rummy500Options(), 3))
+WORKERS = 2  # PostgreSQL's games are split across this many processes
 
 
-@dataclass
-class Figures:
-    """What the run measured."""
-
-    latencies: list[float] = field(default_factory=list)
-    failed: Counter[str] = field(default_factory=Counter)
-    stale: int = 0
+def pct(values: list[float], q: float) -> float:
+    """Return the nearest-rank percentile `q` (0..1) of `values`."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)] if ordered else float("nan")
 
 
-def new_game(index: int) -> Game:
-    """Deal game number `index`: gin and Rummy 500 in turn."""
-    cls, options, players = KINDS[index % len(KINDS)]
-    game: Game = cls.create(options, players, seed=index)
-    return game
+def spread(values: list[float]) -> str:
+    """Return p50/p99/max of values in ms, as one cell."""
+    if not values:
+        return "-"
+    return f"{pct(values, 0.5):.1f} / {pct(values, 0.99):.1f} / {max(values):.1f}"
 
 
-def hooks_for(storage: Storage, game_id: int, kind: Any) -> SessionHooks:
-    """Return hooks that save like the host does: the action and the snapshot, one commit."""
-    async def persist(g: Game, seat: int, action: Any, _events: list[Event]) -> None:
-        text = json.dumps({"engine": g.to_json(), "session": {}}, separators=(",", ":"))
-        await storage.record_action(game_id, seat, str(action), text, g.version + 1)
-
-    return SessionHooks(load=kind.from_json, persist=persist, choose=lambda g, s: None)
-
-
-async def open_games(storage: Storage, count: int) -> list[tuple[int, GameSession]]:
-    """Create and start `count` games, each in its own channel."""
-    sessions = []
-    for i in range(count):
-        game = new_game(i)
-        game_id = await storage.create_game(guild_id=1, channel_id=10_000 + i, game=game.name,
-                                            host_id=1)
-        text = json.dumps({"engine": game.to_json(), "session": {}}, separators=(",", ":"))
-        await storage.start_game(game_id, text)
-        kind = KINDS[i % len(KINDS)][0]
-        sessions.append((game_id, GameSession(game, hooks_for(storage, game_id, kind))))
-    return sessions
+def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """Merge the raw figures of several processes into one."""
+    merged: dict[str, Any] = {"processes": len(parts), "failed": Counter(), "decisions": {}}
+    for key in ("latencies", "writes", "lag", "gc_pauses"):
+        merged[key] = [x for part in parts for x in part[key]]
+    for key in ("games", "heap", "lost", "stale", "redecided", "idle", "cpu"):
+        merged[key] = sum(part[key] for part in parts)
+    merged["rate"] = sum(len(part["latencies"]) / part["elapsed"] for part in parts)
+    merged["elapsed"] = max(part["elapsed"] for part in parts)
+    for part in parts:
+        merged["failed"].update(part["failed"])
+        for game, times in part["decisions"].items():
+            merged["decisions"].setdefault(game, []).extend(times)
+    return merged
 
 
-async def player(session: GameSession, interval: float, until: float, seed: int,
-                 figures: Figures) -> None:
-    """Make one random legal move every `interval` seconds (with jitter) until `until`."""
-    rng = random.Random(seed)
-    loop = asyncio.get_running_loop()
-    await asyncio.sleep(rng.uniform(0, interval))
-    while loop.time() < until and not session.game.is_over:
-        acting = session.game.to_act()
-        if acting:
-            seat = acting[0]
-            action = rng.choice(session.game.legal_actions(seat))
-            start = time.perf_counter()
-            try:
-                await session.submit(seat, action, expected_version=session.game.version)
-            except StaleAction:  # a claim window closed first: the click is refused, as live
-                figures.stale += 1
-            except Exception as error:  # counted and printed: a failed move is a lost action
-                figures.failed[type(error).__name__] += 1
-            else:
-                figures.latencies.append(time.perf_counter() - start)
-        await asyncio.sleep(interval * rng.uniform(0.8, 1.2))
+def pace_of(args: argparse.Namespace) -> Pace:
+    """Return how the run plays, from the arguments."""
+    return Pace(args.interval, args.seconds, args.advance, not args.no_settle, args.pool)
 
 
-async def lost_at_end(storage: Storage, sessions: list[tuple[int, GameSession]]) -> int:
-    """Count games whose stored version is not the version in memory (a lost action)."""
-    lost = 0
-    for game_id, session in sessions:
-        record = await storage.get_game(game_id)
-        lost += record.state_version != session.game.version + 1
-    return lost
-
-
-async def run(games: int, interval: float, seconds: float) -> None:
-    """Open the games, play them under load, and print the figures."""
+async def run_sqlite(args: argparse.Namespace) -> dict[str, Any]:
+    """Play every game in this process on a SQLite file."""
     with tempfile.TemporaryDirectory() as folder:
-        storage = await open_storage(Path(folder) / "load.sqlite3")
-        gc.collect()
-        tracemalloc.start()
-        before = tracemalloc.get_traced_memory()[0]
-        sessions = await open_games(storage, games)
-        heap = tracemalloc.get_traced_memory()[0] - before
-        tracemalloc.stop()
-        figures = Figures()
-        until = asyncio.get_running_loop().time() + seconds
-        started = time.perf_counter()
-        await asyncio.gather(*(player(s, interval, until, i, figures)
-                               for i, (_, s) in enumerate(sessions)))
-        elapsed = time.perf_counter() - started
-        lost = await lost_at_end(storage, sessions)
-        await storage.close()
-    report(games, interval, figures, elapsed, lost, heap)
+        part = await play(Path(folder) / "load.sqlite3", 0, args.games, pace_of(args))
+    return merge([part])
 
 
-def report(games: int, interval: float, figures: Figures, elapsed: float, lost: int,
-           heap: int) -> None:
-    """Print the run's figures."""
-    ms = sorted(x * 1000 for x in figures.latencies)
-    p99 = ms[int(len(ms) * 0.99) - 1] if ms else float("nan")
-    print(f"{games} games, one move per {interval} s each, for {elapsed:.0f} s")
-    print(f"  actions saved: {len(ms)} ({len(ms) / elapsed:.0f}/s; one per game per interval "
-          f"would be {games / interval:.0f}/s, less while a Rummy! window waits for nobody)")
-    print(f"  per action incl. the write: p50 {statistics.median(ms):.1f} ms, "
-          f"p99 {p99:.1f} ms (target <= {P99_TARGET_MS:.0f}), max {ms[-1]:.1f} ms")
-    failed = ", ".join(f"{n} {kind}" for kind, n in figures.failed.items()) or "none"
-    print(f"  lost actions: failed submits: {failed}; games whose stored version differs "
-          f"from memory: {lost} (stale clicks refused: {figures.stale})")
-    print(f"  memory per game (sessions and engines, Python heap): {heap / games / 1024:.1f} KiB")
+async def run_postgres(args: argparse.Namespace) -> dict[str, Any] | str:
+    """Play the games in WORKERS processes on a real PostgreSQL server; or say why not."""
+    from tests.postgres_server import running_server  # the tests' own way to start one
+
+    try:
+        with running_server(durable=not args.no_fsync) as server:
+            dsn = server.dsn()
+            storage = await open_storage(dsn)  # the schema, once, before the workers race
+            await storage.close()
+            share = math.ceil(args.games / WORKERS)
+            parts = await asyncio.gather(*(
+                worker(args, dsn, i * share, min(share, args.games - i * share))
+                for i in range(WORKERS)))
+    except RuntimeError as error:  # no PostgreSQL binaries on this machine
+        return str(error).splitlines()[0]
+    return merge(list(parts))
+
+
+async def worker(args: argparse.Namespace, dsn: str, first: int, count: int) -> dict[str, Any]:
+    """Run one worker process on its share of the games; return its raw figures."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "benchmarks.bench_load", "--worker", dsn, "--first", str(first),
+        "--games", str(count), "--interval", str(args.interval),
+        "--seconds", str(args.seconds), "--advance", str(args.advance),
+        *(["--no-settle"] if args.no_settle else []), "--gc0", str(args.gc0),
+        "--pool", str(args.pool),
+        stdout=asyncio.subprocess.PIPE)
+    out, _ = await process.communicate()
+    if process.returncode != 0:
+        raise RuntimeError(f"a worker failed (exit {process.returncode})")
+    result: dict[str, Any] = json.loads(out)
+    return result
+
+
+def rows(figures: dict[str, Any]) -> list[tuple[str, str]]:
+    """Return one backend's column: (row name, cell)."""
+    lat, games = figures["latencies"], figures["games"]
+    failed = sum(figures["failed"].values())
+    lost = failed + figures["lost"]
+    met = pct(lat, 0.99) <= P99_TARGET_MS and lost == 0 and bool(lat)
+    decisions = figures["decisions"]
+    return [
+        ("processes", str(figures["processes"])),
+        ("actions saved", f"{len(lat)} ({figures['rate']:.0f}/s)"),
+        ("per action p50/p99/max ms", spread(lat)),
+        (f"target p99 <= {P99_TARGET_MS:.0f} ms, 0 lost", "PASS" if met else "FAIL"),
+        ("lost: failed submits", str(failed) + "".join(
+            f" {n} {kind}" for kind, n in figures["failed"].items())),
+        ("lost: stored version differs", str(figures["lost"])),
+        ("refused as stale / redecided / idle",
+         f"{figures['stale']} / {figures['redecided']} / {figures['idle']}"),
+        ("CPU per action, process (ms)", f"{figures['cpu'] * 1000 / max(1, len(lat)):.2f}"),
+        ("memory per game (KiB)", f"{figures['heap'] / games / 1024:.1f}"),
+        ("write alone p50/p99/max ms", spread(figures["writes"])),
+        ("loop lag p50/p99/max ms", spread(figures["lag"])),
+        ("full collections: count, max ms",
+         f"{len(figures['gc_pauses'])}, {max(figures['gc_pauses'], default=0):.1f}"),
+        *((f"decision {game} p50/p99/max ms", spread(decisions.get(game, [])))
+          for game in sorted(decisions)),
+    ]
+
+
+def report(args: argparse.Namespace, results: dict[str, dict[str, Any] | str]) -> bool:
+    """Print the backends side by side; return whether every target was met."""
+    heap = "unfrozen startup heap" if args.no_settle else "startup heap frozen as the bot's"
+    print(f"{args.games} games (five games in turn), one computer move per {args.interval} s "
+          f"each, for {args.seconds:.0f} s per backend ({heap})")
+    columns = {name: rows(r) for name, r in results.items() if not isinstance(r, str)}
+    names = next(iter(columns.values()), [])
+    print(f"  {'':38}" + "".join(f"{name:>26}" for name in columns))
+    for i, (label, _) in enumerate(names):
+        print(f"  {label:38}" + "".join(f"{col[i][1]:>26}" for col in columns.values()))
+    for name, result in results.items():
+        if isinstance(result, str):
+            print(f"  {name}: not run ({result})")
+    return all(dict(col)[f"target p99 <= {P99_TARGET_MS:.0f} ms, 0 lost"] == "PASS"
+               for col in columns.values())
+
+
+async def run(args: argparse.Namespace) -> bool:
+    """Run the chosen backends one after the other and print their figures."""
+    results: dict[str, dict[str, Any] | str] = {}
+    if args.backend in ("both", "sqlite"):
+        results["SQLite"] = await run_sqlite(args)
+    if args.backend in ("both", "postgresql"):
+        results[f"PostgreSQL ({WORKERS} proc.)"] = await run_postgres(args)
+    return report(args, results)
 
 
 def main() -> None:
-    """Parse the arguments and run."""
+    """Parse the arguments and run (or run one PostgreSQL worker's share)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--interval", type=float, default=1.5)
     parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--quick", action="store_true", help="200 games for 10 s (make bench)")
+    parser.add_argument("--advance", type=int, default=60,
+                        help="each game starts after up to this many untimed moves")
+    parser.add_argument("--no-settle", action="store_true",
+                        help="leave the startup heap unfrozen (the bot freezes it once ready)")
+    parser.add_argument("--no-fsync", action="store_true",
+                        help="PostgreSQL without fsync, as the tests run it (not durable)")
+    parser.add_argument("--pool", type=int, default=0,
+                        help="PostgreSQL connections per process (0: the bot's default, 10)")
+    parser.add_argument("--gc0", type=int, default=gc.get_threshold()[0],
+                        help="the collector's first threshold (an experiment; 700 by default)")
+    parser.add_argument("--backend", choices=("both", "sqlite", "postgresql"), default="both")
+    parser.add_argument("--quick", action="store_true", help="100 games for 10 s (make bench)")
+    parser.add_argument("--worker", metavar="DSN", help=argparse.SUPPRESS)
+    parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    gc.set_threshold(args.gc0, *gc.get_threshold()[1:])
+    if args.worker:
+        part = asyncio.run(play(args.worker, args.first, args.games, pace_of(args)))
+        print(json.dumps(part))
+        return
     if args.quick:
-        args.games, args.seconds = 200, 10.0
-    asyncio.run(run(args.games, args.interval, args.seconds))
+        args.games, args.seconds = 100, 10.0
+    sys.exit(0 if asyncio.run(run(args)) else 1)
 
 
 if __name__ == "__main__":

@@ -117,6 +117,7 @@ class GameSession:
         bot_delay: float = 1.5,
     ) -> None:
         self._game = game  # the live game: a move is applied here before it is saved
+        self._text: str | None = None  # the live game's state_text(), once made
         self._saving: str | None = None  # during a move's commit: the state before it (JSON)
         self._saved: Game | None = None  # that state as a game, built if somebody reads it
         self.hooks = hooks
@@ -266,23 +267,39 @@ class GameSession:
 
     async def _apply_locked(self, seat: int, action: Any) -> list[Event]:
         """Apply, persist, and announce nothing until saved; on failure the move never was."""
-        before = json.dumps(self._game.to_json())  # text: apply() may mutate to_json()'s lists
+        before = self.state_text()  # text: apply() may mutate to_json()'s lists
         try:
             events = self._game.apply(seat, action)
         except RulesError:
             raise  # the game verifies before it mutates: nothing to undo
         except BaseException:
-            self._game = self.hooks.load(json.loads(before))
+            self._undo(before)
             raise
+        self._text = None  # a new state: its text is made when first asked (by persist)
         self._saving, self._saved = before, None
         try:
             await self.hooks.persist(self._game, seat, action, events)
         except BaseException:
-            self._game = self.hooks.load(json.loads(before))
+            self._undo(before)
             raise
         finally:
             self._saving = self._saved = None
         return events
+
+    def state_text(self) -> str:
+        """Return the live game's state as compact JSON text (during a move's save: the
+        state being saved), made once per state.
+
+        Storage keeps it in the move's snapshot, and the next move rolls back to it if it
+        fails: one serialization per move, not one for each.
+        """
+        if self._text is None:
+            self._text = json.dumps(self._game.to_json(), separators=(",", ":"))
+        return self._text
+
+    def _undo(self, before: str) -> None:
+        """Put the game back as it was before a move that failed."""
+        self._game, self._text = self.hooks.load(json.loads(before)), before
 
     async def _announce_and_arm(self, events: list[Event]) -> list[Event]:
         """Send events to every listener, then schedule what comes next.

@@ -21,7 +21,9 @@ from bot.local_postgres import LocalServer, give_to_owner
 class PostgresServer:
     """One cluster in a temporary folder; `dsn(database)` names a database on it."""
 
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
+        # Tests need no durability (fsync off: faster); the load benchmark times real writes.
+        self.durable = durable
         self.root = Path(tempfile.mkdtemp(prefix="rummy-pg-"))
         self.data = self.root / "data"
         self.server = LocalServer(self.data, workdir=self.root)
@@ -35,8 +37,9 @@ class PostgresServer:
 
     def resume(self) -> None:
         """Start the server of the existing cluster (after `halt`, or from `start`)."""
-        options = (f"-c listen_addresses='' -c unix_socket_directories={self.root}"
-                   " -c fsync=off -c full_page_writes=off")
+        options = f"-c listen_addresses='' -c unix_socket_directories={self.root}"
+        if not self.durable:
+            options += " -c fsync=off -c full_page_writes=off"
         self.server.start(options, self.root / "server.log")
 
     def halt(self) -> None:
@@ -64,9 +67,9 @@ class PostgresServer:
 
 
 @contextmanager
-def running_server() -> Iterator[PostgresServer]:
+def running_server(durable: bool = False) -> Iterator[PostgresServer]:
     """Start a server of its own; stop and delete it at the end (a fixture's body)."""
-    server = PostgresServer()
+    server = PostgresServer(durable)
     server.start()
     try:
         yield server

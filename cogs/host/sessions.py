@@ -39,10 +39,16 @@ def snapshot_text(game: Game, session: GameSession | None, start: JsonDict | Non
     """Return what storage keeps for a game: the engine state, the session's counters and
     what dealt the game (for its replay)."""
     meta = session.meta() if session is not None else {}
-    kept = {"engine": game.to_json(), "session": meta}
-    if start is not None:
-        kept["start"] = start
-    return json.dumps(kept, separators=(",", ":"))
+    # The session's text of its game is made once per move (it also rolls a failed move
+    # back to it): written as it is, not serialized again.
+    engine = session.state_text() if session is not None else compact(game.to_json())
+    start_text = "" if start is None else f',"start":{compact(start)}'
+    return f'{{"engine":{engine},"session":{compact(meta)}{start_text}}}'
+
+
+def compact(data: object) -> str:
+    """Return data as JSON text without spaces, as snapshots are stored."""
+    return json.dumps(data, separators=(",", ":"))
 
 
 class Sessions:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
@@ -207,6 +208,36 @@ async def test_accepted_action_is_persisted_before_it_is_announced(clock: LoopCl
     assert [e.kind for e in events] == ["add"]
     assert total(session) == 2 and session.game.version == 1
     assert [k for k, _ in table.log] == ["persist", "move"]
+
+
+async def test_a_move_serializes_the_game_once_for_its_save_and_its_rollback(
+        clock: LoopClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every move's CPU is shared by all the games of a process: the text storage keeps is
+    # the one a failed next move rolls back to, made once.
+    session, table = make_session(clock, target=50)
+    made: list[int] = []
+    stored: list[int] = []
+    to_json = CountGame.to_json
+
+    def counted(game: CountGame) -> dict[str, Any]:
+        made.append(game.total)
+        return to_json(game)
+
+    monkeypatch.setattr(CountGame, "to_json", counted)
+
+    async def persist(g: Any, seat: int, action: Any, events: list[Event]) -> None:
+        stored.append(json.loads(session.state_text())["total"])
+
+    session.hooks.persist = persist
+    await session.submit(0, 1)
+    await session.submit(1, 2)
+    assert made == [0, 1, 3] and stored == [1, 3]  # the dealt state, then once per move
+    table.fail_persist, session.hooks.persist = 1, table.persist
+    with pytest.raises(OSError):
+        await session.submit(0, 2)
+    assert total(session) == 3 and json.loads(session.state_text())["total"] == 3
+    await session.submit(0, 1)
+    assert table.snapshots[-1]["total"] == 4
 
 
 async def test_illegal_actions_are_refused_and_change_nothing(clock: LoopClock) -> None:
