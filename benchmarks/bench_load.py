@@ -57,7 +57,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import json
 import math
 import sys
@@ -67,6 +66,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.load_games import Pace, play
+from bot.app import YOUNG_COLLECTION
 from bot.storage import open_storage
 
 P99_TARGET_MS = 50.0
@@ -104,7 +104,8 @@ def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
 
 def pace_of(args: argparse.Namespace) -> Pace:
     """Return how the run plays, from the arguments."""
-    return Pace(args.interval, args.seconds, args.advance, not args.no_settle, args.pool)
+    return Pace(args.interval, args.seconds, args.advance, not args.no_settle, args.pool,
+                args.gc0)
 
 
 async def run_sqlite(args: argparse.Namespace) -> dict[str, Any]:
@@ -217,14 +218,14 @@ def main() -> None:
                         help="PostgreSQL without fsync, as the tests run it (not durable)")
     parser.add_argument("--pool", type=int, default=0,
                         help="PostgreSQL connections per process (0: the bot's default, 10)")
-    parser.add_argument("--gc0", type=int, default=gc.get_threshold()[0],
-                        help="the collector's first threshold (an experiment; 700 by default)")
+    parser.add_argument("--gc0", type=int, default=0,
+                        help="the collector's first threshold (an experiment; 0: the bot's,"
+                             f" {YOUNG_COLLECTION} once ready; Python's own is 700)")
     parser.add_argument("--backend", choices=("both", "sqlite", "postgresql"), default="both")
     parser.add_argument("--quick", action="store_true", help="100 games for 10 s (make bench)")
     parser.add_argument("--worker", metavar="DSN", help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    gc.set_threshold(args.gc0, *gc.get_threshold()[1:])
     if args.worker:
         part = asyncio.run(play(args.worker, args.first, args.games, pace_of(args)))
         print(json.dumps(part))

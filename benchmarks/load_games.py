@@ -46,6 +46,7 @@ class Pace:
     advance: int
     settle: bool = True
     pool: int = 0  # PostgreSQL connections per process (0: the bot's own default)
+    young: int = 0  # the collector's first threshold (0: the bot's, set once ready)
 
 
 @dataclass
@@ -261,6 +262,8 @@ async def play(target: str | Path, first: int, count: int, pace: Pace) -> dict[s
         figures.writes.clear()
         if pace.settle:  # as the bot once ready, its running games restored
             settle_after_ready()
+        if pace.young:
+            gc.set_threshold(pace.young, *gc.get_threshold()[1:])
         loop = asyncio.get_running_loop()
         until = loop.time() + pace.seconds
         callback = watch_gc(figures)

@@ -18,7 +18,14 @@ from discord.ext import commands
 
 from bot import __version__
 from bot.__main__ import describe_startup_error
-from bot.app import EXTENSIONS, RummyBot, StartupError, bot_intents, prepare_database_path
+from bot.app import (
+    EXTENSIONS,
+    YOUNG_COLLECTION,
+    RummyBot,
+    StartupError,
+    bot_intents,
+    prepare_database_path,
+)
 from bot.settings import DEFAULT_DB, SANDBOX_DB, Settings, SettingsError, parse_env_file
 from tests.conftest import Sim
 
@@ -266,7 +273,8 @@ async def test_only_a_bot_on_discord_logs_whom_it_connected_as_and_freezes_its_h
     caplog.set_level(logging.INFO, logger="bot.app")
     # Without a token (the sandbox, SimCord) the line would say "in 0 servers": it stays out.
     # Once ready on Discord, the startup heap leaves full collections, which walked it during
-    # players' moves (bench_bot's worst moves).
+    # players' moves (bench_bot's worst moves), and young collections come less often.
+    threshold = gc.get_threshold()
     try:
         for token, on_discord in ((None, False), ("a-token", True)):
             gc.unfreeze()
@@ -279,8 +287,10 @@ async def test_only_a_bot_on_discord_logs_whom_it_connected_as_and_freezes_its_h
                 await bot.close_storage()
             assert ("connected as TestBot in 0 servers" in caplog.text) is on_discord
             assert (gc.get_freeze_count() > 0) is on_discord
+            assert (gc.get_threshold()[0] == YOUNG_COLLECTION) is on_discord
     finally:
-        gc.unfreeze()  # the test process keeps collecting everything
+        gc.unfreeze()  # the test process keeps collecting everything, as it did
+        gc.set_threshold(*threshold)
 
 
 async def test_setup_hook_opens_the_database_and_syncs_commands(

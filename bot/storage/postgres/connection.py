@@ -246,6 +246,23 @@ class PostgresConnection:
                 raise
             await self._settle(landed, error)
 
+    @asynccontextmanager
+    async def _statement(self, landed: Landed) -> AsyncIterator[Connection]:
+        """Lend a connection for one statement that commits by itself: no transaction's
+        round trips. If the connection fails once lent, whether the write is in the database
+        is read back with `landed`, as for a commit that went unanswered."""
+        lent = done = False
+        try:
+            async with self._watched(), self._pool.acquire() as conn:
+                lent = True
+                yield conn
+                done = True
+        except StorageUnavailable as error:
+            # Not sent: no connection, or the driver refused to start the statement.
+            if not lent or (not done and isinstance(error.__cause__, asyncpg.InternalClientError)):
+                raise
+            await self._settle(landed, error)
+
     async def _settle(self, landed: Landed, error: StorageUnavailable) -> None:
         """Return if the database holds a write whose commit went unanswered; raise
         StorageUnavailable if it does not, or if it cannot tell in time (logged)."""

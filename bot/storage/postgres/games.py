@@ -37,6 +37,7 @@ from bot.storage.rows import (
     now,
     place_of,
     running_at,
+    stale,
     start_changes,
 )
 
@@ -45,6 +46,21 @@ NO_GAME = 0  # identity ids start at 1, so no game has this id
 LOGGED = ("SELECT EXISTS (SELECT 1 FROM actions WHERE game_id = $1 AND state_version_after = $2"
           " AND action = $3 AND seat IS NOT DISTINCT FROM $4)")
 META_SAVED = "SELECT session_meta = $2 FROM games WHERE id = $1"
+# A move in one statement, so one round trip (not BEGIN, UPDATE, INSERT, COMMIT: four, each
+# holding a pool connection while the busy event loop comes back to it). Parameters: state,
+# version after, updated at, game id, seat, action. The log row is added only if the snapshot
+# was written over the version the move was made from.
+RECORD_MOVE = """
+WITH moved AS (
+    UPDATE games SET state = $1, state_version = $2, updated_at = $3
+    WHERE id = $4 AND state_version = $2 - 1 AND status = 'running'
+    RETURNING id
+)
+INSERT INTO actions (game_id, seq, seat, action, state_version_after, created_at)
+SELECT id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = $4), $5, $6, $2, $3
+FROM moved
+RETURNING seq
+"""
 
 
 def logged(game_id: int, version_after: int, action_text: str, seat: int | None) -> Landed:
@@ -130,11 +146,11 @@ class PostgresGames(PostgresConnection):
         self, game_id: int, seat: int | None, action_text: str, state_json: str, state_version: int
     ) -> None:
         """Append an action and store the snapshot it produced, durably, as one unit."""
-        async with self._writing(logged(game_id, state_version, action_text, seat)) as conn:
-            await self._guarded_update(conn, game_id,
-                                       {"state": state_json, "state_version": state_version},
-                                       running_at(state_version - 1))
-            await self._append_action(conn, game_id, seat, action_text, state_version)
+        async with self._statement(logged(game_id, state_version, action_text, seat)) as conn:
+            seq = await conn.fetchval(RECORD_MOVE, state_json, state_version, now(), game_id,
+                                      seat, action_text)
+            if seq is None:  # nothing written: the game moved on, ended, or is unknown
+                raise stale(await self._get_game(conn, game_id), running_at(state_version - 1))
 
     @staticmethod
     async def _append_action(conn: Connection, game_id: int, seat: int | None,

@@ -177,10 +177,19 @@ async def test_games_survive_a_server_killed_and_restarted_under_load(
 def fail_commits(monkeypatch: pytest.MonkeyPatch,
                   error: Exception, *, commit: bool) -> list[int]:
     """Make the next write's connection fail once its body is done: after its COMMIT (the
-    pool's release fails), or instead of it (the connection dies while committing)."""
+    pool's release fails), or instead of it (the connection dies while committing; a move is
+    one statement that commits by itself: the connection dies as it is sent)."""
     failures: list[int] = []
     release = asyncpg.pool.Pool.release
     commit_of = asyncpg.transaction.Transaction._Transaction__commit  # type: ignore[attr-defined]
+    fetchval = asyncpg.connection.Connection.fetchval
+
+    async def dying_statement(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if failures:
+            return await fetchval(self, *args, **kwargs)
+        failures.append(1)
+        self.terminate()  # the server never ran it
+        raise error
 
     async def failing_release(pool: Any, conn: Any, *args: Any, **kwargs: Any) -> None:
         await release(pool, conn, *args, **kwargs)
@@ -200,6 +209,7 @@ def fail_commits(monkeypatch: pytest.MonkeyPatch,
     else:
         monkeypatch.setattr(asyncpg.transaction.Transaction, "_Transaction__commit",
                             dying_commit)
+        monkeypatch.setattr(asyncpg.connection.Connection, "fetchval", dying_statement)
     return failures
 
 
@@ -255,6 +265,7 @@ async def test_a_driver_error_in_a_write_is_a_refusal_told_once(
 
     with monkeypatch.context() as patched:
         patched.setattr(asyncpg.connection.Connection, "execute", busy)
+        patched.setattr(asyncpg.connection.Connection, "fetchval", busy)  # a move's statement
         for _ in range(3):
             with pytest.raises(StorageUnavailable):
                 await play_first_legal(played)
