@@ -1,11 +1,18 @@
-"""The hard gin computer player: one draw of exact lookahead and a sampled knock decision.
+"""The hard gin computer players: the searching one (`choose_action_hard`) and the first one.
 
-It reads what `choose_action` reads (its own view and the public history of the hand) and
-nothing else. For each hand it could keep it works out, over every unseen card, the best hand
-the next stock draw would leave, so a discard is judged by the deadwood and the chance to knock
-or go gin one draw later, less what the discard may give the opponent. Before knocking it deals
-the opponent a fixed number of hands from the unseen cards (seeded from the position, so the
-same view always gets the same answer) to weigh the knock against an undercut.
+Both read what `choose_action` reads (their own view and the public history of the hand) and
+nothing else. `choose_action_hard_v1`, today's yardstick, has one draw of exact lookahead: for
+each hand it could keep it works out, over every unseen card, the best hand the next stock draw
+would leave, so a discard is judged by the deadwood and the chance to knock or go gin one draw
+later, less what the discard may give the opponent; before knocking it deals the opponent a
+fixed number of hands to weigh the knock against an undercut.
+
+`choose_action_hard` takes and throws as v1 does, but when it may knock it deals the opponent
+`WORLDS` hands consistent with the play (engine.gin.search) and plays each out to the hand's
+end: the knock's value against that of throwing v1's card and playing on for gin, or for the
+undercut of an opponent that knocks as soon as it can. Points are valued by where the game
+stands (points past the target are worth little more). The worlds are seeded from the view,
+so a view always gets the same answer.
 """
 
 from __future__ import annotations
@@ -16,6 +23,8 @@ from collections.abc import Callable, Sequence
 from .ai import (
     _BIT,
     _RANK_SUIT,
+    _SOLVED,
+    _SOLVED_MAX,
     _mask,
     _Table,
     _table,
@@ -168,9 +177,12 @@ WORLDS = 128  # worlds dealt per decision (the same worlds weigh every candidate
 SHORTLIST = 1  # discards weighed against a knock: the best few by the one-draw lookahead
 OWN_KNOCK = 0  # in a rollout we knock at this deadwood or less (the opponent at the limit):
 # playing on for gin, or for the undercut of an opponent that knocks as soon as it can
-SEARCH_DRAW = True  # weigh taking a discard that melds by search (else by the one-draw look)
-SEEN_EXTRA = 2  # … and a few more: it kept the best of what it saw, its discards are gone
-SEEN_MAX = 10  # stock cards a guessed opponent hand is chosen from, beyond the ones it holds
+SEARCH_DRAW = False  # weigh taking a discard that melds by search (else by the one-draw look)
+# A guessed opponent hand is grown through as many stock draws as the opponent made, and a
+# few more (it kept the best of what it saw), at most SEEN_MAX: measured against the real
+# hands of greedy opponents, fewer leave the guesses' deadwood well above the truth.
+SEEN_EXTRA = 5
+SEEN_MAX = 10
 TAIL = 0.3  # what a point beyond the one that reaches the target is worth
 
 
@@ -192,13 +204,29 @@ def _utility(view: GinHand) -> Callable[[int], float]:
     return value
 
 
+def _dead_fn(t: _Table) -> Callable[[int], int]:
+    """Return `t.dead` for masks, without its checks: rollouts call it a hundred thousand times."""
+    if len(_SOLVED) > _SOLVED_MAX:
+        _SOLVED.clear()
+    solve, mode, cache = t.solver.min_deadwood_mask, t.mode << 52, _SOLVED
+
+    def dead(mask: int) -> int:
+        key = mask | mode
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = solve(mask)
+        return hit
+
+    return dead
+
+
 class _Search:
     """One decision's search: the rules, the worlds and the value of an outcome."""
 
     def __init__(self, t: _Table, view: GinHand, worlds: int) -> None:
         opp = 1 - view.seat
         table = view.table
-        self.r = Rules.of(table.options, t.dead, t.limit, table.doubled)
+        self.r = Rules.of(table.options, _dead_fn(t), t.limit, table.doubled)
         self.hand = _mask(t.hand)
         self.rollout = Rollout(self.r, OWN_KNOCK)
         self.value = _utility(view)

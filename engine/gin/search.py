@@ -27,9 +27,10 @@ _RANK = {c.bit: c.rank for c in _CARDS}
 _SUIT = {c.bit: SUITS.index(c.suit) for c in _CARDS}
 _BY_FACE = {(c.rank, SUITS.index(c.suit)): c.bit for c in _CARDS}
 
-REJECT_TRIES = 40  # guesses per world before the constraints are given up (never loop forever)
+REJECT_TRIES = 8  # guesses per world before the constraints are given up (bounds the time)
+SHRINK = 2  # each guess refused deals the next from this many stock cards fewer
 SHED_LIKELIHOOD = 0.3  # chance of keeping a guess per let-go card that joins two of its cards
-HURRY_STOCK = 8  # in a rollout, we knock at the limit once the stock is this low
+HURRY_STOCK = 0  # in a rollout, we knock at the limit once the stock is this low
 
 
 def _face(rank: int, suit: int, wrap: bool) -> int:
@@ -234,17 +235,22 @@ def _plausible(r: Rules, hand: int, could_knock: bool, shed: list[int],
     return keep >= 1.0 or rng.random() < keep
 
 
-def _best_of(r: Rules, known: int, pool: list[int], need: int) -> int:
-    """Return the known cards with the `need` pool cards a greedy player keeps: it drops, one
-    at a time, the pool card whose loss leaves the least deadwood."""
+def grown(r: Rules, known: int, cards: list[int], need: int) -> int:
+    """Return the known cards with `need` of the cards, grown as a greedy player grows a hand:
+    it holds the first `need`, then draws each other one and throws the card whose loss
+    leaves the least deadwood (never a known card)."""
     hand = known
-    for c in pool:
+    for c in cards[:need]:
         hand |= c
-    free = list(pool)
-    for _ in range(len(pool) - need):
-        drop = min(free, key=lambda c: (r.dead(hand ^ c), -r.value(c)))
+    dead = r.dead
+    for c in cards[need:]:
+        hand |= c
+        drop, best = c, dead(hand ^ c)
+        for x in bits(hand & ~known):
+            d = dead(hand ^ x)
+            if d < best:
+                drop, best = x, d
         hand ^= drop
-        free.remove(drop)
     return hand
 
 
@@ -252,14 +258,16 @@ def deal_worlds(r: Rules, unknown: list[int], known: int, need: int, seen: int,
                 could_knock: bool, shed: list[int], n: int, rng: random.Random) -> list[World]:
     """Deal n worlds: `need` hidden opponent cards besides the known ones, the rest the stock.
 
-    The opponent's hand has grown as it played: it has seen `seen` stock cards more than it
-    holds hidden, so a guess deals it need + seen unseen cards and keeps the best `need`.
+    The opponent's hand has grown as it played: a guess deals it `need` unseen cards, then
+    lets it draw `seen` more and keep the best ten each time (`grown`).
     """
     out = []
     for _ in range(n):
         hand = known
-        for _ in range(REJECT_TRIES):
-            hand = _best_of(r, known, rng.sample(unknown, min(len(unknown), need + seen)), need)
+        for attempt in range(REJECT_TRIES):
+            # a guess the opponent could have knocked with grew too far: grow the next less
+            size = min(len(unknown), need + max(0, seen - SHRINK * attempt))
+            hand = grown(r, known, rng.sample(unknown, size), need)
             if _plausible(r, hand, could_knock, shed, rng):
                 break
         stock = [c for c in unknown if not c & hand]

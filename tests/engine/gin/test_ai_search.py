@@ -13,7 +13,7 @@ from engine.gin.ai import _mask, _table, choose_action, greedy_action
 from engine.gin.ai_hard import _Search, choose_action_hard
 from engine.gin.deadwood import fast_solver
 from engine.gin.scoring import settle_knock
-from engine.gin.search import Rules, World, _best_of, bits, deal_worlds, joins, knock_points
+from engine.gin.search import Rules, World, bits, deal_worlds, grown, joins, knock_points
 from engine.gin.views import GinHand
 
 from .scripted import scripted
@@ -134,8 +134,8 @@ def test_knock_points_agree_with_the_engine(seed: int) -> None:
     tried = 0
     while tried < 40:
         rng.shuffle(deck)
-        kept = _best_of(r, 0, deck[:22], 10)  # the best ten of 22 cards: often knockable
-        defender = _best_of(r, 0, [c for c in deck[22:] if not c & kept][:14], 10)
+        kept = grown(r, 0, deck[:22], 10)  # the best ten of 22 cards: often knockable
+        defender = grown(r, 0, [c for c in deck[22:] if not c & kept][:14], 10)
         if r.dead(kept) > 10:
             continue
         tried += 1
