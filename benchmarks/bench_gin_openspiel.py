@@ -14,8 +14,8 @@ printed with a 95 % interval clustered by pair, and games to 100 are chained fro
 The hands are played from 0–0, so a score-aware player sees no score here.
 
 Run: python -m benchmarks.bench_gin_openspiel [--pairs N] [--h2h N] [--games N] [--seed S]
-Full run (issue 29): nice -n 19 python -m benchmarks.bench_gin_openspiel --pairs 5000 \
-    --h2h 1000 --games 0 --only hard
+Full run (issue 29; about 75 min for the searching player on this machine, less when idle):
+    nice -n 19 python -m benchmarks.bench_gin_openspiel --pairs 5000 --h2h 1000 --only hard
 """
 
 from __future__ import annotations

@@ -4,13 +4,14 @@ its scoring agree with the rules."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from engine.cards import Card, make_deck, parse_cards
 from engine.gin import GinGame, preset
 from engine.gin.ai import _mask, _table, choose_action, greedy_action
-from engine.gin.ai_hard import _Search, choose_action_hard
+from engine.gin.ai_hard import TAIL, _Search, _utility, choose_action_hard
 from engine.gin.deadwood import fast_solver
 from engine.gin.scoring import settle_knock
 from engine.gin.search import Rules, World, bits, deal_worlds, grown, joins, knock_points
@@ -181,3 +182,15 @@ def test_a_card_joins_two_of_a_rank_or_its_suit_neighbours() -> None:
     assert not joins(_mask(["7S"]), _mask(["6H", "8H"]), False)
     assert joins(_mask(["AH"]), _mask(["QH", "KH"]), True)
     assert not joins(_mask(["AH"]), _mask(["QH", "KH"]), False)
+
+
+def test_points_past_the_target_are_worth_less() -> None:
+    game = scripted(OPP, AI_HAND, upcard="9H")
+    view = game.private_view(1)
+    sheet = view.table.scores
+    near = replace(view, table=replace(view.table, scores=replace(
+        sheet, columns=(replace(sheet.columns[0], running=(40, 90)),))))
+    assert _utility(view)(30) == 30 and _utility(view)(-30) == -30
+    value = _utility(near)  # seat 1 needs 10 more, the opponent 60
+    assert value(30) == pytest.approx(10 + TAIL * 20)
+    assert value(-30) == -30 and value(-80) == pytest.approx(-(60 + TAIL * 20))
