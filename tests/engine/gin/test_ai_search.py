@@ -95,10 +95,11 @@ def test_takes_the_upcard_that_completes_a_meld() -> None:
     assert hard(game.private_view(1)) == "take_upcard"
 
 
-def rules(limit: int = 10) -> Rules:
-    """Return the rollout rules of the standard game."""
-    solver = fast_solver()
-    return Rules.of(preset("standard"), solver.min_deadwood_mask, limit, False)
+def rules(limit: int = 10, name: str = "standard") -> Rules:
+    """Return the rollout rules of a preset's game."""
+    opts = preset(name)
+    solver = fast_solver(opts.wrap, opts.unmelded_ace_value)
+    return Rules.of(opts, solver.min_deadwood_mask, limit, False)
 
 
 def test_worlds_hold_what_the_opponent_showed_and_no_knockable_hand() -> None:
@@ -126,12 +127,13 @@ def test_worlds_rarely_hold_a_meld_through_a_card_the_opponent_let_go() -> None:
     assert sum(joins(shed[0], w.opp, False) for w in told) < count / 2
 
 
-@pytest.mark.parametrize("seed", range(2))
-def test_knock_points_agree_with_the_engine(seed: int) -> None:
-    # random knockable hands: the rollouts' scoring against the engine's settlement
+@pytest.mark.parametrize("seed, name", [(0, "standard"), (1, "standard"), (2, "german")])
+def test_knock_points_agree_with_the_engine(seed: int, name: str) -> None:
+    # random knockable hands: the rollouts' scoring against the engine's settlement (German
+    # gin: runs wrap round the ace, which counts 15 unmelded)
     rng = random.Random(seed)
     deck = [1 << i for i in range(52)]
-    r = rules()
+    r = rules(name=name)
     tried = 0
     while tried < 40:
         rng.shuffle(deck)
@@ -140,7 +142,7 @@ def test_knock_points_agree_with_the_engine(seed: int) -> None:
         if r.dead(kept) > 10:
             continue
         tried += 1
-        engine = settle_knock(0, cards(kept), cards(defender), preset("standard"), False)
+        engine = settle_knock(0, cards(kept), cards(defender), preset(name), False)
         assert knock_points(r, kept, defender) == (
             engine.points if engine.winner == 0 else -engine.points)
 
