@@ -8,7 +8,14 @@ and at the hand's end that both engines scored the same points.
 Where the two rule sets differ our rules decide: RULE_DIFFERENCES below says how, and is
 printed with the figures.
 
-Run: python -m benchmarks.bench_gin_openspiel [--hands N] [--games N] [--seed S]
+Each deal is played twice, our player in either seat (a mirrored pair): points per hand are
+printed with a 95 % interval clustered by pair, and games to 100 are chained from the same hands
+(the dealer alternating every hand, as the rules say), once with us dealing first and once not.
+The hands are played from 0–0, so a score-aware player sees no score here.
+
+Run: python -m benchmarks.bench_gin_openspiel [--pairs N] [--h2h N] [--games N] [--seed S]
+Full run (issue 29; about 75 min for the searching player on this machine, less when idle):
+    nice -n 19 python -m benchmarks.bench_gin_openspiel --pairs 5000 --h2h 1000 --only hard
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ from benchmarks.bench_ramino import wilson
 from engine.cards import Card
 from engine.gin import GinGame, preset
 from engine.gin.ai import PublicLog, choose_action, greedy_action
-from engine.gin.ai_hard import choose_action_hard
+from engine.gin.ai_hard import choose_action_hard, choose_action_hard_v1
 from engine.gin.deadwood import min_deadwood
 from engine.gin.options import GinOptions
 from engine.gin.views import GinHand, HandReport
@@ -87,9 +94,16 @@ class Tally:
     dead: int = 0
     times: list[float] = field(default_factory=list)  # CPU seconds per decision
     replaced: Counter[str] = field(default_factory=Counter)  # bot moves our rules forbid
+    ends: Counter[str] = field(default_factory=Counter)  # "we knock", "bot gin", "we undercut" …
 
     def add(self, report: HandReport, ours: int) -> None:
         """Count one hand's result from our seat's point of view."""
+        if report.ender is not None:
+            side = "we" if report.ender == ours else "bot"
+            other = "bot" if side == "we" else "we"
+            self.ends[f"{side} gin" if report.kind == "gin" else f"{side} knock"] += 1
+            if report.kind == "undercut":
+                self.ends[f"{other} undercut"] += 1
         if report.kind == "dead":
             self.dead += 1
         elif report.winner == ours:
@@ -275,11 +289,35 @@ def play_hands(policy: Policy, deals: int, seed0: int,
     return tally
 
 
-def mean_ci(values: list[int]) -> tuple[float, float, float]:
+def mean_ci(values: list[int] | list[float]) -> tuple[float, float, float]:
     """Return the mean and its 95 % normal confidence interval."""
     mean = statistics.fmean(values)
     half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
     return mean, mean - half, mean + half
+
+
+def pair_means(points: list[int]) -> list[float]:
+    """Return each mirrored pair's mean points (hands 2i and 2i + 1 are one deal)."""
+    return [(points[i] + points[i + 1]) / 2 for i in range(0, len(points) - 1, 2)]
+
+
+def chained_games(points: list[int], target: int = 100) -> tuple[int, int]:
+    """Return (won, played) of games to `target` chained from the hands, in both seat orders.
+
+    Hand 2i is deal i with us in seat 0 (the non-dealer), 2i + 1 with us dealing. The dealer
+    alternates every hand, so one chain takes deal 0 as non-dealer, deal 1 as dealer, … and the
+    other the opposite hands: every hand is used once. An unfinished last game is left out.
+    """
+    won = played = 0
+    for first in (0, 1):
+        ours = theirs = 0
+        for i in range(len(points) // 2):
+            p = points[2 * i + (first + i) % 2]
+            ours, theirs = ours + max(p, 0), theirs + max(-p, 0)
+            if ours >= target or theirs >= target:
+                won, played = won + (ours > theirs), played + 1
+                ours = theirs = 0
+    return won, played
 
 
 def p99(times: list[float]) -> float:
@@ -291,13 +329,23 @@ def rows(t: Tally) -> list[tuple[str, str]]:
     """Return one player's figures as (label, value) lines."""
     decided = t.won + t.lost
     low, high = wilson(t.won, decided)
-    mean, lo_m, hi_m = mean_ci(t.points)
+    mean, lo_m, hi_m = mean_ci(pair_means(t.points) if len(t.points) > 3 else t.points)
+    games_won, games = chained_games(t.points)
+    g_low, g_high = wilson(games_won, games)
     ms = [1000 * x for x in t.times]
+    e = t.ends
+    knocked = e["we knock"]
     return [("hands played", f"{len(t.points)}"),
             ("decided hands won", f"{100 * t.won / max(1, decided):.1f}% "
                                   f"[{100 * low:.1f}, {100 * high:.1f}]"),
             ("won / lost / dead", f"{t.won} / {t.lost} / {t.dead}"),
-            ("points per hand", f"{mean:+.2f} [{lo_m:+.2f}, {hi_m:+.2f}]"),
+            ("points per hand (pairs)", f"{mean:+.2f} [{lo_m:+.2f}, {hi_m:+.2f}]"),
+            ("games to 100 (chained)", f"{100 * games_won / max(1, games):.1f}% "
+                                       f"[{100 * g_low:.1f}, {100 * g_high:.1f}] of {games}"),
+            ("our knocks/gins/undercuts", f"{knocked} / {e['we gin']} / {e['we undercut']}"),
+            ("bot knocks/gins/undercuts", f"{e['bot knock']} / {e['bot gin']} / "
+                                          f"{e['bot undercut']}"),
+            ("our knocks undercut", f"{100 * e['bot undercut'] / max(1, knocked):.1f}%"),
             ("decision CPU ms median", f"{statistics.median(ms):.2f}"),
             ("decision CPU ms p99", f"{p99(ms):.2f}"),
             ("bot moves replaced", f"{sum(t.replaced.values())} {dict(t.replaced)}")]
@@ -333,23 +381,35 @@ RULE_DIFFERENCES = """rules: our engine referees; where OpenSpiel's gin_rummy di
     run takes at most two lay-offs in a row at one end (never met on these deals: it would
     show as a score disagreement)"""
 
+def head_to_head(games: int, seed0: int) -> list[tuple[str, str]]:
+    """Return the figures of whole games to 100, hard against today's hard (v1)."""
+    won, lost, drawn = win_rate(choose_action_hard, choose_action_hard_v1, games,
+                                preset("standard"), seed0)
+    low, high = wilson(won, games)
+    return [("games won", f"{100 * won / games:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"),
+            ("won / lost / drawn", f"{won} / {lost} / {drawn}")]
+
+
 PLAYERS: dict[str, Policy] = {"normal (choose_action)": choose_action,
+                              "hard v1 (choose_action_hard_v1)": choose_action_hard_v1,
                               "hard (choose_action_hard)": choose_action_hard}
 
 
 def main() -> None:
     """Print every player's figures against the bot and the greedy baseline."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--hands", type=int, default=2000,
-                        help="hands per player against the bot (each deal in both seats)")
-    parser.add_argument("--games", type=int, default=300,
+    parser.add_argument("--pairs", type=int, default=1000,
+                        help="deals per player against the bot, each played in both seats")
+    parser.add_argument("--games", type=int, default=0,
                         help="whole games to 100 per player against greedy (0: none)")
+    parser.add_argument("--h2h", type=int, default=200,
+                        help="whole games to 100, hard against today's hard (0: none)")
     parser.add_argument("--seed", type=int, default=20_000)
     parser.add_argument("--only", help="play only the players whose name contains this")
     parser.add_argument("--quick", action="store_true", help="200 hands, 20 games (make bench)")
     args = parser.parse_args()
     if args.quick:
-        args.hands, args.games = 200, 20
+        args.pairs, args.games, args.h2h = 100, 20, 20
     players = {n: p for n, p in PLAYERS.items() if args.only is None or args.only in n}
     print("our options: standard with big_gin=False, undercut_bonus_on_tie=False "
           "(OpenSpiel's gin_rummy: knock card 10, gin 25, undercut 25, no big gin, a tie is 0)")
@@ -357,14 +417,20 @@ def main() -> None:
     tables = {}
     for name, policy in players.items():
         t0 = time.perf_counter()
-        tables[name] = rows(play_hands(policy, max(1, args.hands // 2), args.seed))
+        tables[name] = rows(play_hands(policy, max(1, args.pairs), args.seed))
         tables[name].append(("wall seconds", f"{time.perf_counter() - t0:.0f}"))
         print(f"{name}: " + "; ".join(f"{k} {v}" for k, v in tables[name]), flush=True)
-    side_by_side(f"against OpenSpiel's simple bot, {args.hands} hands each, same deals, both "
-                 "seats (95 % CI in brackets)", tables)
+    side_by_side(f"against OpenSpiel's simple bot, {args.pairs} deal pairs each, both seats "
+                 "(95 % CI in brackets, points clustered by pair)", tables)
     if args.games:
         side_by_side(f"whole games to 100 against greedy_action, {args.games} each",
                      {n: games_rows(p, args.games, args.seed) for n, p in players.items()})
+    if args.h2h:
+        t0 = time.perf_counter()
+        side_by_side(f"whole games to 100 (standard), hard against hard v1, {args.h2h} games, "
+                     "seats and first dealers alternated", {"hard": head_to_head(args.h2h,
+                                                                                  args.seed)})
+        print(f"  wall seconds {time.perf_counter() - t0:.0f}")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ import pytest
 
 from engine.gin import PRESETS, GinGame, MahjongGin, preset, two_seat_class
 from engine.gin.ai import PublicLog, _mask, _table, choose_action, greedy_action
-from engine.gin.ai_hard import choose_action_hard, undercut_risk
+from engine.gin.ai_hard import choose_action_hard, choose_action_hard_v1, undercut_risk
 from engine.gin.views import GinHand
 
 from .scripted import scripted
@@ -54,9 +54,15 @@ def knock_position(opp_melded: str) -> GinHand:
     return replace(view, table=replace(view.table, pickups=(shown, ())))
 
 
-def test_knocks_at_once_against_an_unknown_hand() -> None:
+def test_the_first_hard_player_knocks_at_once_against_an_unknown_hand() -> None:
     view = knock_position("")
-    assert choose_action_hard(view) in ("knock QH", "knock 10S")
+    assert choose_action_hard_v1(view) in ("knock QH", "knock 10S")
+
+
+def test_plays_on_early_for_the_undercut_of_a_knock_it_expects() -> None:
+    # a knock with 10 wins little early in the hand; the opponent is likely to knock into it
+    view = knock_position("")
+    assert choose_action_hard(view).startswith("discard ")
 
 
 def test_plays_on_when_the_opponent_has_shown_a_hand_that_undercuts() -> None:
