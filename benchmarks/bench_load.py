@@ -19,34 +19,29 @@ failed submit, or a game whose stored version differs from the one in memory at 
 memory per game (Python heap, tracemalloc), and where the time goes: the write alone, each
 game's computer decision, how late the event loop wakes a 5 ms sleeper, full collections.
 
-Where the tail comes from (1,000 games, SQLite, one process, a busy 2-core VM, 2026-11-27):
-- The process is CPU-bound. A move costs about 1.1-1.4 ms of interpreter time (the computer's
-  decision about half of it; the engine's checks, the snapshot and the write the rest), so
-  ~650 moves/s fill ~0.9 of a core: moves queue for the loop (p50 11-35 ms, p99 190-330 ms
-  when the machine was quiet). Single decisions are short: p50 0.4-0.8 ms, p99 1.3-8 ms per
-  game, a rare one 50-270 ms (Ramino, Ramino 51, Rummy 500); the loop lag p99 is 30-60 ms.
-- Full garbage collections: 5-9 a minute, 150-300 ms each (the games' ~200,000 objects), each
-  stopping every game. Freezing the startup heap as the bot does once ready (the default
-  here, `--no-settle` to compare) took the longest from 270 to 156 ms. With the collector's
-  first threshold at 20,000 instead of 700 (`--gc0 20000`) no full collection ran in the
-  minute (6 at 700, back to back): fewer young collections promote fewer objects that live
-  a move or two (views, states) to the old generation.
-- The write itself is short (fsync here: 0.25 ms p50): "write alone" is mostly the wait for
-  the busy loop to resume the move.
-- Deciding on a thread (tried and measured, then dropped): under the GIL the loop waits up to
-  the switch interval (5 ms) each time it takes the interpreter back from a busy computers'
-  thread, many times per move; at 1,000 games p50 went from 35 to 328 ms and p99 from 328 ms
-  to 2.4 s; with a 0.5 ms switch interval the thread fell behind (decisions waited 2.4 s).
-  Deciding over a copy of the game cost as much as the decision.
-- What helps: less work per move (a move now serializes its game once, not twice), and fewer
-  games per interpreter: PostgreSQL's games are split across processes.
-- PostgreSQL, on the same busy VM: the writes queue for the pool. A write holds one of the
-  process's 10 connections over four round trips (BEGIN, UPDATE, INSERT, COMMIT), each
-  waiting for the loop to come back to it: at ~330 moves/s a process needs about all ten.
-  Write alone p50 1.8 s with fsync on, 1.6 s with it off (`--no-fsync`, as the tests run
-  the server), 0.3 s with 40 connections (`--pool 40`; the loop lag then went up: the VM,
-  shared with other work, ran out of cores). One statement per write (or a larger pool)
-  is the next thing to try.
+Where the tail came from, and what was done (measured on this 2-core VM, 2026-11-27):
+- The process is CPU-bound. A move costs about 1.3-1.4 ms of interpreter time; the computer's
+  decision and its view (each game's legal moves are listed in the view: Canasta's and Ramino
+  51's lists are the costliest) are about 60 % of it, the engine's checks, the snapshot and
+  the write the rest. ~650 moves/s then fill ~0.9 of a core, so moves queue for the loop.
+  Single decisions are short (p50 0.3-0.7 ms, p99 1-4 ms per game, rarely 10-50 ms).
+- Full garbage collections walked every game's ~200,000 objects several times a minute
+  (150-300 ms each, stopping every game). The bot now collects the young generation every
+  20,000 allocations once ready (bot/app.py `YOUNG_COLLECTION`; Python's default is 700):
+  objects living a move or two die young, and no full collection runs in the minute.
+- A move serialized its game twice (the save, the rollback copy); now once.
+- PostgreSQL's writes queued for the pool: a write held one of the process's 10 connections
+  over four round trips (BEGIN, UPDATE, INSERT, COMMIT), each waiting for the busy loop, and
+  the write alone took 1.6-1.8 s at p50. A move is now one statement (one round trip): the
+  write alone is 1.7 ms p50, 16 ms p99.
+- Deciding on a thread was tried and dropped: under the GIL the loop waits up to the switch
+  interval (5 ms) each time it takes the interpreter back from a busy computers' thread, many
+  times per move (at 1,000 games p50 35 -> 328 ms, p99 328 ms -> 2.4 s), and deciding over a
+  copy of the game cost as much as the decision.
+- Left: one SQLite process at 1,000 all-computer games stays CPU-bound (idle VM: p99 58-91 ms;
+  700 games: p99 16 ms). The next cures are cheaper views for computers (no legal list built
+  when it is not read) or decisions in a worker process fed the saved snapshot; PostgreSQL
+  already splits the games across processes.
 
 Run: python -m benchmarks.bench_load [--games 1000] [--interval 1.5] [--seconds 60]
      [--backend both|sqlite|postgresql] [--no-settle] [--no-fsync] [--pool N] [--gc0 N]
