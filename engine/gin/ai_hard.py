@@ -37,7 +37,7 @@ from .ai import (
     stay,
     top_take,
 )
-from .search import Rollout, Rules, World, deal_worlds, knock_points
+from .search import Rollout, Rules, World, bits, deal_worlds, knock_points
 from .views import GinHand
 
 KNOCK_WORTH = 6.0  # deadwood points a hand able to knock after the next draw is worth
@@ -49,23 +49,13 @@ UNDERCUT_RISK = 0.35  # play on rather than knock when the undercut chance is ab
 PLAY_ON_STOCK = 12  # … and the stock still holds at least this many cards
 
 
-def _bits(mask: int) -> list[int]:
-    """Return the single-card masks of a mask."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
-
-
 def _after_draws(t: _Table, full: int, keep: Sequence[int]) -> dict[int, float]:
     """Score each hand full − d (d in keep) by its best hand after the next stock draw.
 
     A drawn card c gives full + c − {d, x} for the best x (or c thrown back). A card that
     melds with nothing is thrown back or kept for the highest deadwood card of the nine others.
     """
-    cards = _bits(full)
+    cards = bits(full)
     gone = {d: t.dead(full & ~d) for d in keep}
     nine = {d: min(t.dead(full & ~d & ~x) for x in cards if x != d) for d in keep}
     totals = dict.fromkeys(keep, 0.0)
@@ -102,7 +92,7 @@ def _draw_value(t: _Table, mask: int) -> float:
     """Return the expected deadwood once a stock card is drawn and the worst card thrown."""
     if not t.unknown:
         return float(t.dead(mask))
-    cards = _bits(mask)
+    cards = bits(mask)
     dead = t.dead(mask)
     nine = min(t.dead(mask & ~x) for x in cards)
     total = 0.0
