@@ -20,12 +20,12 @@ from collections.abc import Sequence
 from benchmarks.bench_gin_openspiel import Lockstep, Policy, Tally, play_hands, rows, side_by_side
 from engine.gin.ai import _BIT, _mask, _Table, _value, play_turn
 from engine.gin.ai_hard import (
-    _bits,
     _knock_choice,
     _should_take,
     choose_action_hard,
     discard_scores,
 )
+from engine.gin.search import bits
 from engine.gin.views import GinHand
 
 
@@ -34,7 +34,7 @@ def bot_takes(t: _Table, opp: int, card: str) -> bool:
     full = opp | _BIT[card]
     if t.dead(full) < t.dead(opp) + _value(card, t.ace_value):
         return True
-    return min(t.dead(full & ~x) for x in _bits(full)) <= t.limit
+    return min(t.dead(full & ~x) for x in bits(full)) <= t.limit
 
 
 class Told:
