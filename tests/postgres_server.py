@@ -12,6 +12,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 
@@ -56,8 +57,16 @@ class PostgresServer:
     async def empty(self) -> None:
         """Drop every table of the database: the next test starts on an empty one."""
         conn = await asyncpg.connect(self.dsn())
-        try:
+        try:  # two statements: a plain execute, not a prepared one
             await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
+        finally:
+            await conn.close()
+
+    async def value(self, sql: str, *args: object) -> Any:
+        """Run one statement on the database and return its first value (None if none)."""
+        conn = await asyncpg.connect(self.dsn())
+        try:
+            return await conn.fetchval(sql, *args)
         finally:
             await conn.close()
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
@@ -13,8 +14,10 @@ import simcord.interactions
 from PIL import Image
 
 import cogs.host
+from bot.app import RummyBot
 from cogs.host import GameHost, ScriptedDeals
-from tests.conftest import Sim
+from cogs.host.leases import Leases
+from tests.conftest import SETTLE_TIMEOUT, Sim
 from tests.engine.gin.scripted import deck_order
 
 # Scripted hands: Alice holds gin at once; the loose pair lets nobody end a hand quickly.
@@ -25,6 +28,24 @@ LOOSE_B = "AS 3S 6H 8H 10C QC 2D 4D 9D JS"
 # Computer players wait this long (virtual seconds): more than the settle window, so
 # their moves happen only when a test advances the clock.
 BOT_DELAY = 3.0
+
+
+@asynccontextmanager
+async def attached(made: list[RummyBot], monkeypatch: pytest.MonkeyPatch | None = None
+                   ) -> AsyncIterator[simcord.Env]:
+    """Run SimCord with `made[0]` attached; shut it down and close the storage of every bot
+    in `made` at the end (those made meanwhile too). With `monkeypatch`, leases read
+    SimCord's clock, as the bots' timers do."""
+    env = simcord.Env(made[0], settle_timeout=SETTLE_TIMEOUT)
+    if monkeypatch is not None:
+        monkeypatch.setattr(Leases, "clock", staticmethod(lambda: env.now().timestamp()))
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        for bot in made:
+            await bot.close_storage()
 
 
 @pytest.fixture(autouse=True)

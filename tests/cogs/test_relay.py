@@ -17,7 +17,6 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any
 
-import asyncpg
 import pytest
 import simcord
 from simcord.gateway import FakeGateway, ShardRouter
@@ -29,7 +28,16 @@ from cogs.host import GameHost, ScriptedDeals
 from cogs.host import relay as relay_module
 from cogs.host.leases import RENEW_EVERY
 from cogs.host.relay import Relay
-from tests.cogs.conftest import LOOSE_A, LOOSE_B, deal, dm, labels, script, table_message
+from tests.cogs.conftest import (
+    LOOSE_A,
+    LOOSE_B,
+    attached,
+    deal,
+    dm,
+    labels,
+    script,
+    table_message,
+)
 from tests.conftest import SETTLE_TIMEOUT, Sim
 from tests.postgres_server import PostgresServer
 
@@ -77,15 +85,6 @@ async def answered(sim: Sim, clicked: simcord.InteractionResult) -> simcord.Inte
         await asyncio.sleep(0.02)
         await sim.env.settle()
     return clicked
-
-
-async def run_sql(server: PostgresServer, sql: str, *args: Any) -> Any:
-    """Run one statement on the test server and return its first value."""
-    conn = await asyncpg.connect(server.dsn())
-    try:
-        return await conn.fetchval(sql, *args)
-    finally:
-        await conn.close()
 
 
 @dataclass
@@ -144,14 +143,9 @@ async def owner(postgres_server: PostgresServer, other: OtherProcess
         made.append(RummyBot(settings(postgres_server.dsn(), "1"), lease_owner=OWNER))
         return made[-1]
 
-    env = simcord.Env(factory(), settle_timeout=SETTLE_TIMEOUT)
-    await env.start()
-    try:
+    factory()
+    async with attached(made) as env:
         yield Sim(env, world_on_shard(env, 1), factory)
-    finally:
-        await env.shutdown()
-        for bot in made:
-            await bot.close_storage()
 
 
 async def test_a_dm_click_for_a_game_of_shard_1_is_answered_by_the_process_driving_it(
@@ -168,7 +162,7 @@ async def test_a_dm_click_for_a_game_of_shard_1_is_answered_by_the_process_drivi
     assert "Pass" not in labels(dm(owner.alice))  # her hand, answered in place
     assert "Alice passed" in table_message(owner).content
     assert other.parsed_here == [] and other.host.runtimes == {}
-    assert await run_sql(postgres_server, "SELECT count(*) FROM relayed_clicks") == 0
+    assert await postgres_server.value("SELECT count(*) FROM relayed_clicks") == 0
 
 
 async def test_a_relayed_click_taken_late_is_acknowledged_first_and_still_answered(
@@ -197,7 +191,7 @@ async def test_a_click_on_a_game_not_running_anywhere_is_answered_where_it_arriv
         owner: Sim, other: OtherProcess, deals: ScriptedDeals,
         postgres_server: PostgresServer) -> None:
     await start_gin(owner, deals)
-    await run_sql(postgres_server, "UPDATE games SET status = 'abandoned'")
+    await postgres_server.value("UPDATE games SET status = 'abandoned'")
     await owner.alice.user.click(dm(owner.alice), label="Pass")
     # Not relayed: the shard-0 process's discord.py got it, as with one process.
     assert [d["data"]["custom_id"] for d in other.parsed_here] == [
@@ -226,9 +220,8 @@ async def shard0(postgres_server: PostgresServer, deals: ScriptedDeals,
             return made[-1]
         return factory
 
-    env = simcord.Env(process(None, "gone")(), settle_timeout=SETTLE_TIMEOUT)
-    await env.start()
-    try:
+    process(None, "gone")()
+    async with attached(made) as env:
         sim = Sim(env, world_on_shard(env, 1), process("0", SENDER))
         await start_gin(sim, deals)
         await env.advance_time(RENEW_EVERY)
@@ -240,22 +233,18 @@ async def shard0(postgres_server: PostgresServer, deals: ScriptedDeals,
         # Discord's 3 s to answer (SimCord refuses a later first answer).
         monkeypatch.setattr(Relay, "wait", SETTLE_TIMEOUT + 0.5)
         yield sim
-    finally:
-        await env.shutdown()
-        for bot in made:
-            await bot.close_storage()
 
 
 async def stored_version(server: PostgresServer) -> int:
     """Return the stored version of game 1."""
-    version: int = await run_sql(server, "SELECT state_version FROM games WHERE id = 1")
+    version: int = await server.value("SELECT state_version FROM games WHERE id = 1")
     return version
 
 
 @pytest.mark.parametrize("lease_left", [3600.0, -1.0], ids=["silent owner", "lease ran out"])
 async def test_a_click_nobody_can_answer_is_told_the_game_is_moving_and_changes_nothing(
         shard0: Sim, postgres_server: PostgresServer, lease_left: float) -> None:
-    await run_sql(postgres_server, "UPDATE games SET lease_until = $1",
+    await postgres_server.value("UPDATE games SET lease_until = $1",
                   time.time() + lease_left)
     version = await stored_version(postgres_server)
     assert host_of(shard0.bot).runtimes == {}  # shard 0's process does not drive it
@@ -268,15 +257,15 @@ async def test_a_click_nobody_can_answer_is_told_the_game_is_moving_and_changes_
     assert clicked.ephemeral and MOVING in clicked.response.content  # type: ignore[union-attr]
     assert await stored_version(postgres_server) == version
     assert "Pass" in labels(dm(shard0.alice))
-    assert await run_sql(postgres_server, "SELECT count(*) FROM relayed_clicks") == 0
-    assert await run_sql(postgres_server, "SELECT lease_owner FROM games") == "gone"
+    assert await postgres_server.value("SELECT count(*) FROM relayed_clicks") == 0
+    assert await postgres_server.value("SELECT lease_owner FROM games") == "gone"
 
 
 async def test_a_moving_game_is_told_in_the_members_language(
         shard0: Sim, postgres_server: PostgresServer, monkeypatch: pytest.MonkeyPatch) -> None:
     from tests.cogs.conftest import set_locale
     set_locale(monkeypatch, shard0.alice.id, "it")
-    await run_sql(postgres_server, "UPDATE games SET lease_until = 0")
+    await postgres_server.value("UPDATE games SET lease_until = 0")
     clicked = await shard0.alice.user.click(dm(shard0.alice), label="Pass")
     assert clicked.ephemeral
     assert "Questa partita sta passando a un altro server del bot" in (

@@ -13,9 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-import asyncpg
 import pytest
-import simcord
 
 from bot.app import RummyBot
 from bot.sandbox import build_world
@@ -26,6 +24,7 @@ from cogs.host.leases import LEASE_SECONDS, RENEW_EVERY, Leases
 from tests.cogs.conftest import (
     LOOSE_A,
     LOOSE_B,
+    attached,
     deal,
     open_table,
     play_pass,
@@ -33,7 +32,7 @@ from tests.cogs.conftest import (
     set_turn_seconds,
     table_message,
 )
-from tests.conftest import SETTLE_TIMEOUT, Sim
+from tests.conftest import Sim
 from tests.postgres_server import PostgresServer
 
 TURN = 300  # seconds: the takeover happens well inside Alice's first turn
@@ -48,13 +47,9 @@ def host_of(bot: RummyBot) -> GameHost:
 
 async def lease_of(server: PostgresServer, game_id: int) -> str | None:
     """Return who holds a game's lease, read straight from the server."""
-    conn = await asyncpg.connect(server.dsn())
-    try:
-        owner: str | None = await conn.fetchval(
-            "SELECT lease_owner FROM games WHERE id = $1", game_id)
-        return owner
-    finally:
-        await conn.close()
+    owner: str | None = await server.value("SELECT lease_owner FROM games WHERE id = $1",
+                                           game_id)
+    return owner
 
 
 @pytest.fixture
@@ -68,9 +63,6 @@ async def test_a_game_stays_with_its_live_process_and_moves_when_it_stops_renewi
         pg_settings: Settings, postgres_server: PostgresServer, deals: ScriptedDeals,
         monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[RummyBot] = []
-    env_now: list[simcord.Env] = []
-    # Leases read SimCord's clock, as the bots' timers do (read from the first claim on).
-    monkeypatch.setattr(Leases, "clock", staticmethod(lambda: env_now[0].now().timestamp()))
 
     def process(name: str) -> Callable[[], RummyBot]:
         def factory() -> RummyBot:
@@ -79,10 +71,7 @@ async def test_a_game_stays_with_its_live_process_and_moves_when_it_stops_renewi
         return factory
 
     first = process("first")()
-    env = simcord.Env(first, settle_timeout=SETTLE_TIMEOUT)
-    env_now.append(env)
-    await env.start()
-    try:
+    async with attached(made, monkeypatch) as env:
         sim = Sim(env, build_world(env), process("second"))
         await set_turn_seconds(sim, TURN)
         script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
@@ -118,38 +107,24 @@ async def test_a_game_stays_with_its_live_process_and_moves_when_it_stops_renewi
             await first.storage.record_action(1, 0, "draw_stock", "{}", 2)
         log = await second.storage.actions(1)
         assert [v for *_, v in log] == list(range(1, stored.state_version + 1))  # contiguous
-    finally:
-        await env.shutdown()
-        for bot in made:
-            await bot.close_storage()
 
 
 async def test_a_process_whose_lease_was_taken_stops_driving_the_game(
         pg_settings: Settings, postgres_server: PostgresServer, deals: ScriptedDeals,
         monkeypatch: pytest.MonkeyPatch) -> None:
     bot = RummyBot(pg_settings, lease_owner="stalled")
-    env = simcord.Env(bot, settle_timeout=SETTLE_TIMEOUT)
-    monkeypatch.setattr(Leases, "clock", staticmethod(lambda: env.now().timestamp()))
-    await env.start()
-    try:
+    async with attached([bot], monkeypatch) as env:
         sim = Sim(env, build_world(env), lambda: bot)
         script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
         await sim.alice.click(await open_table(sim, sim.bruno), label="Start")
         await env.advance_time(RENEW_EVERY)
         assert await lease_of(postgres_server, 1) == "stalled"
         # This process stalled past its lease and another took the game meanwhile.
-        conn = await asyncpg.connect(postgres_server.dsn())
-        try:
-            await conn.execute("UPDATE games SET lease_owner = 'other', lease_until = $1",
-                               env.now().timestamp() + LEASE_SECONDS)
-        finally:
-            await conn.close()
+        await postgres_server.value("UPDATE games SET lease_owner = 'other', lease_until = $1",
+                                    env.now().timestamp() + LEASE_SECONDS)
         await env.advance_time(RENEW_EVERY)
         assert host_of(bot).runtimes == {}  # its renewal failed: it no longer drives the game
         assert await lease_of(postgres_server, 1) == "other"
-    finally:
-        await env.shutdown()
-        await bot.close_storage()
 
 
 async def test_a_game_is_held_from_its_start_for_the_lease_its_settings_name(
@@ -158,34 +133,29 @@ async def test_a_game_is_held_from_its_start_for_the_lease_its_settings_name(
     settings = Settings.from_mapping({"RUMMY_DB": postgres_server.dsn(),
                                       "RUMMY_LEASE_SECONDS": "9"})
     bot = RummyBot(settings, lease_owner="first")
-    env = simcord.Env(bot, settle_timeout=SETTLE_TIMEOUT)
-    await env.start()
     other = await open_storage(postgres_server.dsn())
     try:
-        sim = Sim(env, build_world(env), lambda: bot)
-        # Renewed every 3 s: past SimCord's settle window, so a click settles before it.
-        assert (host_of(bot).leases.seconds, host_of(bot).leases.every) == (9.0, 3.0)
-        script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
-        await sim.alice.click(await open_table(sim, sim.bruno), label="Start")
-        # No renewal has run yet (SimCord's time stands still): the start took the lease, by
-        # the database's clock, for the 9 s RUMMY_LEASE_SECONDS names.
-        assert set(host_of(bot).runtimes) == {1}
-        assert await lease_of(postgres_server, 1) == "first"
-        assert 7.0 < await lease_left(postgres_server, 1) <= 9.0
-        assert await other.claim_games("second", [1], seconds=9.0) == set()
-        assert await lease_of(postgres_server, 1) == "first"
+        async with attached([bot]) as env:
+            sim = Sim(env, build_world(env), lambda: bot)
+            # Renewed every 3 s: past SimCord's settle window, so a click settles before it.
+            assert (host_of(bot).leases.seconds, host_of(bot).leases.every) == (9.0, 3.0)
+            script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"))
+            await sim.alice.click(await open_table(sim, sim.bruno), label="Start")
+            # No renewal has run yet (SimCord's time stands still): the start took the lease,
+            # by the database's clock, for the 9 s RUMMY_LEASE_SECONDS names.
+            assert set(host_of(bot).runtimes) == {1}
+            assert await lease_of(postgres_server, 1) == "first"
+            assert 7.0 < await lease_left(postgres_server, 1) <= 9.0
+            assert await other.claim_games("second", [1], seconds=9.0) == set()
+            assert await lease_of(postgres_server, 1) == "first"
     finally:
-        await env.shutdown()
-        await bot.close_storage()
         await other.close()
 
 
 async def test_a_lobby_another_process_is_starting_is_not_started_twice(
         pg_settings: Settings, postgres_server: PostgresServer, deals: ScriptedDeals) -> None:
     bot = RummyBot(pg_settings, lease_owner="first")
-    env = simcord.Env(bot, settle_timeout=SETTLE_TIMEOUT)
-    await env.start()
-    try:
+    async with attached([bot]) as env:
         sim = Sim(env, build_world(env), lambda: bot)
         script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
         lobby = await open_table(sim, sim.bruno)
@@ -206,18 +176,13 @@ async def test_a_lobby_another_process_is_starting_is_not_started_twice(
         assert (await bot.storage.get_game(1)).status == "running"
         assert set(host_of(bot).runtimes) == {1}
         assert await lease_of(postgres_server, 1) == "first"
-    finally:
-        await env.shutdown()
-        await bot.close_storage()
 
 
 async def test_a_start_that_fails_gives_the_lease_up(
         pg_settings: Settings, postgres_server: PostgresServer, deals: ScriptedDeals,
         monkeypatch: pytest.MonkeyPatch) -> None:
     bot = RummyBot(pg_settings, lease_owner="first")
-    env = simcord.Env(bot, settle_timeout=SETTLE_TIMEOUT)
-    await env.start()
-    try:
+    async with attached([bot]) as env:
         sim = Sim(env, build_world(env), lambda: bot)
         script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
         lobby = await open_table(sim, sim.bruno)
@@ -229,22 +194,15 @@ async def test_a_start_that_fails_gives_the_lease_up(
         await sim.alice.click(lobby, label="Start")
         assert (await bot.storage.get_game(1)).status == "lobby"
         assert await lease_of(postgres_server, 1) is None  # free for whoever starts it
-    finally:
-        await env.shutdown()
-        await bot.close_storage()
 
 
 async def set_lease(server: PostgresServer, game_id: int, owner: str,
                     seconds_left: float) -> None:
     """Give a game's lease to `owner` until `seconds_left` from now by the server's clock."""
-    conn = await asyncpg.connect(server.dsn())
-    try:
-        await conn.execute(
-            "UPDATE games SET lease_owner = $1,"
-            " lease_until = extract(epoch FROM clock_timestamp())::float8 + $2 WHERE id = $3",
-            owner, seconds_left, game_id)
-    finally:
-        await conn.close()
+    await server.value(
+        "UPDATE games SET lease_owner = $1,"
+        " lease_until = extract(epoch FROM clock_timestamp())::float8 + $2 WHERE id = $3",
+        owner, seconds_left, game_id)
 
 
 async def test_a_process_whose_clock_runs_ahead_cannot_take_a_live_lease(
@@ -268,11 +226,7 @@ async def test_a_process_whose_clock_runs_ahead_cannot_take_a_live_lease(
 
 async def lease_left(server: PostgresServer, game_id: int) -> float:
     """Return how many seconds a game's lease has left by the server's clock."""
-    conn = await asyncpg.connect(server.dsn())
-    try:
-        left: float = await conn.fetchval(
-            "SELECT lease_until - extract(epoch FROM clock_timestamp())::float8 FROM games"
-            " WHERE id = $1", game_id)
-        return left
-    finally:
-        await conn.close()
+    left: float = await server.value(
+        "SELECT lease_until - extract(epoch FROM clock_timestamp())::float8 FROM games"
+        " WHERE id = $1", game_id)
+    return left

@@ -31,6 +31,19 @@ def old_database(db_path: Path, version: int) -> sqlite3.Connection:
     return conn
 
 
+def running_game(conn: sqlite3.Connection) -> None:
+    """Store game 1, a running gin game at version 4, as the releases before 2 stored it."""
+    conn.execute("INSERT INTO games (guild_id, channel_id, game, host_id, status, state,"
+                 " state_version, created_at, updated_at) VALUES"
+                 " (1, 2, 'gin', 3, 'running', '{}', 4, 'then', 'then')")
+
+
+def finished_game(conn: sqlite3.Connection) -> None:
+    """Store game 1, a finished gin game of guild 1 hosted by user 11."""
+    conn.execute("INSERT INTO games (guild_id, channel_id, game, host_id, status,"
+                 " created_at, updated_at) VALUES (1, 2, 'gin', 11, 'finished', 't', 't')")
+
+
 def test_migrations_are_numbered_from_one_without_gaps() -> None:
     assert [m.version for m in MIGRATIONS] == list(range(1, len(MIGRATIONS) + 1))
     assert LATEST_VERSION == MIGRATIONS[-1].version >= 3
@@ -40,9 +53,7 @@ def test_migrations_are_numbered_from_one_without_gaps() -> None:
 async def test_a_version_1_database_gains_the_session_meta_column(db_path: Path) -> None:
     # A database written by the first release: schema 1 only, with a running game.
     with old_database(db_path, 1) as conn:
-        conn.execute("INSERT INTO games (guild_id, channel_id, game, host_id, status, state,"
-                     " state_version, created_at, updated_at) VALUES"
-                     " (1, 2, 'gin', 3, 'running', '{}', 4, 'then', 'then')")
+        running_game(conn)
     conn.close()
     store = await open_sqlite(db_path)
     try:
@@ -59,8 +70,7 @@ async def test_a_version_1_database_gains_the_session_meta_column(db_path: Path)
 async def test_a_version_2_database_gains_result_sides(db_path: Path) -> None:
     # Results written before sides existed read back as one-seat sides (None).
     with old_database(db_path, 2) as conn:
-        conn.execute("INSERT INTO games (guild_id, channel_id, game, host_id, status,"
-                     " created_at, updated_at) VALUES (1, 2, 'gin', 11, 'finished', 't', 't')")
+        finished_game(conn)
         conn.executemany(
             "INSERT INTO results (game_id, guild_id, game, user_id, name, seat, is_bot, points,"
             " won, finished_at) VALUES (1, 1, 'gin', ?, ?, ?, 0, ?, ?, 't')",
@@ -98,8 +108,7 @@ async def test_newer_schema_is_refused(db_path: Path) -> None:
 async def test_a_version_3_database_gains_ratings(db_path: Path) -> None:
     # Results and settings written before ratings: kept as they were, and not rated.
     with old_database(db_path, 3) as conn:
-        conn.execute("INSERT INTO games (guild_id, channel_id, game, host_id, status,"
-                     " created_at, updated_at) VALUES (1, 2, 'gin', 11, 'finished', 't', 't')")
+        finished_game(conn)
         conn.execute("INSERT INTO results (game_id, guild_id, game, user_id, name, seat,"
                      " is_bot, points, won, finished_at)"
                      " VALUES (1, 1, 'gin', 11, 'Alice', 0, 0, 9, 1, 't')")
@@ -128,9 +137,7 @@ async def test_a_version_4_database_gains_leases_and_its_running_game_is_free(
     # A game running when the release before leases stopped: nobody holds it, so the first
     # process to start takes it.
     with old_database(db_path, 4) as conn:
-        conn.execute("INSERT INTO games (guild_id, channel_id, game, host_id, status, state,"
-                     " state_version, created_at, updated_at) VALUES"
-                     " (1, 2, 'gin', 3, 'running', '{}', 4, 'then', 'then')")
+        running_game(conn)
     conn.close()
     store = await open_sqlite(db_path)
     try:
