@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import sys
 import tempfile
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -174,6 +175,15 @@ async def games_in(dsn: str) -> list[tuple[int, int, str]]:
     return [(row["guild_id"], row["channel_id"], row["status"]) for row in rows]
 
 
+async def lease_owners(dsn: str) -> list[str | None]:
+    """Return who holds each stored game's lease, in the games' order."""
+    conn = await asyncpg.connect(dsn)
+    try:
+        return [row[0] for row in await conn.fetch("SELECT lease_owner FROM games ORDER BY id")]
+    finally:
+        await conn.close()
+
+
 async def stored(dsn: str, games: list[tuple[int, int, str]]) -> None:
     """Wait until the database holds exactly these games (a click may return before its save)."""
     deadline = asyncio.get_running_loop().time() + START_TIMEOUT
@@ -190,14 +200,17 @@ async def test_two_processes_each_drive_their_own_shards_server_and_stop_on_ctrl
     async with launcher(tmp_path, RUMMY_DB=shared_db) as run:
         await run.start("2")
         urls = await run.urls(2)
-        pids = run.pids()
+        pids, host = run.pids(), socket.gethostname()
         assert sorted(pids) == [0, 1] and len(set(pids.values())) == 2
         places = {i: await shown_place(url) for i, url in urls.items()}
         # Each process shows a server its own shard holds, in a channel of its own.
         assert {i: shard_of(guild, 2) for i, (guild, _) in places.items()} == {0: 0, 1: 1}
         assert places[0][1] != places[1][1]
+        # A game in each shard's server: each is held by the process running its shard.
         await open_game(urls[1])
-        await stored(shared_db, [(*places[1], "running")])
+        await open_game(urls[0])
+        await stored(shared_db, [(*places[1], "running"), (*places[0], "running")])
+        assert await lease_owners(shared_db) == [f"{host}:{pids[1]}", f"{host}:{pids[0]}"]
         code = await run.finish(signal.SIGINT)
         assert code == 0, run.output()
         assert {line for line in run.lines if line.endswith("Sandbox closed.")} == {
