@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import card_text, catalogue, locale_of, placeholders, resolve, t
-from bot.storage import StorageError, StorageUnavailable
+from bot.storage import OutcomeUnknown, StorageError, StorageUnavailable
 from cogs.limits import CONTENT, ECHO, cut
 from engine.errors import RulesError
 
@@ -132,7 +132,9 @@ def refusal_text(interaction: discord.Interaction, error: Exception,
         # The member is told; the admin must see it too, an outage once (the storage told it).
         log.log(logging.DEBUG if isinstance(error, StorageUnavailable) else logging.ERROR,
                 "not saved: %s", error)
-        return t("error.not_saved", locale)
+        # Not "nothing changed": the database may hold it (the host reads it back).
+        return t("error.not_confirmed" if isinstance(error, OutcomeUnknown) else "error.not_saved",
+                 locale)
     if isinstance(error, discord.Forbidden) and error.code == MISSING_PERMISSIONS:
         perm = missing_permission(interaction.channel, getattr(interaction.guild, "me", None))
         return t("error.missing_permission", locale, permission=t(perm, locale))

@@ -252,6 +252,17 @@ class GameSession:
                 return []
             return await self._announce_and_arm(events)
 
+    async def adopt(self, seat: int, action: Any) -> list[Event]:
+        """Play a move the storage holds though its save was not confirmed (its answer was
+        lost and the database could not be asked in time): announce it as made, without
+        saving it again."""
+        async with self._lock:
+            if self._closed:
+                raise SessionClosed()
+            events = self._game.apply(seat, action)
+            self._text = None
+            return await self._announce_and_arm(events)
+
     @property
     def game(self) -> Game:
         """The game as last saved: while a move is being saved, the state before it.

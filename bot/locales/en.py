@@ -119,6 +119,8 @@ MESSAGES: dict[str, str] = {
     "error.bad_option": "{value} is not a valid value for {option}.",
     "error.no_game": "There is no game in this channel.",
     "error.not_saved": "That could not be saved, so nothing changed. Please try again in a moment.",
+    "error.not_confirmed": "The database did not confirm that move. If it was saved, the game "
+                           "shows it within a few seconds; if not, nothing changed.",
     "error.discord_failed": "Discord could not show all of the answer. The table shows where the game stands, and **My hand** shows your cards.",
     "error.generic": "Something went wrong. Please try again.",
     "error.dms_closed": (

@@ -128,6 +128,8 @@ MESSAGES: dict[str, str] = {
     "error.bad_option": "{value} non è un valore valido per {option}.",
     "error.no_game": "In questo canale non c'è nessuna partita.",
     "error.not_saved": "Non è stato possibile salvarlo, quindi non è cambiato nulla. Riprova tra poco.",
+    "error.not_confirmed": "Il database non ha confermato la mossa. Se è stata salvata, la "
+                           "partita la mostra entro pochi secondi; altrimenti non è cambiato nulla.",
     "error.discord_failed": "Discord non ha potuto mostrare tutta la risposta. Il tavolo mostra a che punto è la partita e **La mia mano** mostra le tue carte.",
     "error.generic": "Qualcosa è andato storto. Riprova.",
     "error.dms_closed": (

@@ -25,6 +25,11 @@ class StorageUnavailable(StorageError):
     """The database cannot be reached now (down, restarting, connection lost): try later."""
 
 
+class OutcomeUnknown(StorageUnavailable):
+    """A write was sent, its answer was lost, and the database could not be asked in time
+    whether it holds it: the caller's game may be a move behind the stored one."""
+
+
 class GameNotFound(StorageError):
     """No game has the given id."""
 

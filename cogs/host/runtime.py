@@ -136,6 +136,9 @@ class Runtime:
     # What dealt the game (engine.replay.Start as JSON), kept in every snapshot for replays;
     # None for a game saved before starts were kept.
     start: JsonDict | None = None
+    # A move's save went unconfirmed (OutcomeUnknown) or was refused as stale: the stored
+    # game may be ahead of this one until the host reads it back (Sessions.settle).
+    unsettled: bool = False
 
     @property
     def game(self) -> Game:

@@ -15,7 +15,14 @@ import discord
 
 from bot.jsondata import JsonDict
 from bot.shards import owns_guild
-from bot.storage import GameRecord, Storage, StorageError, StorageUnavailable
+from bot.storage import (
+    GameRecord,
+    OutcomeUnknown,
+    StaleVersion,
+    Storage,
+    StorageError,
+    StorageUnavailable,
+)
 from cogs.adapters import DEFAULT_LEVEL
 from cogs.adapters.base import GameAdapter
 from cogs.host.deals import DealSource
@@ -44,6 +51,11 @@ def snapshot_text(game: Game, session: GameSession | None, start: JsonDict | Non
     engine = session.state_text() if session is not None else compact(game.to_json())
     start_text = "" if start is None else f',"start":{compact(start)}'
     return f'{{"engine":{engine},"session":{compact(meta)}{start_text}}}'
+
+
+def stored_version(game: Game) -> int:
+    """Return the version storage gives the game's state: the lobby was 0, the start 1."""
+    return game.version + 1
 
 
 def compact(data: object) -> str:
@@ -139,8 +151,13 @@ class Sessions:
 
         async def persist(g: Game, seat: int, action: Action, _events: list[Event]) -> None:
             rt = holder[0]
-            await self.storage.record_action(rt.record.id, seat, str(action),
-                                        snapshot_text(g, rt.session, rt.start), g.version + 1)
+            try:
+                await self.storage.record_action(rt.record.id, seat, str(action),
+                                                 snapshot_text(g, rt.session, rt.start),
+                                                 stored_version(g))
+            except (OutcomeUnknown, StaleVersion):
+                rt.unsettled = True  # the stored game may be ahead: read it back soon
+                raise
 
         def choose(g: Game, seat: int) -> str:
             return adapter.choose(g, seat, levels[seat] if seat in bots else DEFAULT_LEVEL)
@@ -220,6 +237,8 @@ class Sessions:
     async def keep_leases(self) -> None:
         """Renew the leases of the games this process drives, stop driving those another
         process took, and take over the games of our shards whose lease ran out."""
+        for behind in [rt for rt in self.runtimes.values() if rt.unsettled]:
+            await self.settle(behind)
         # A game whose session is closed is ending here (its end is being shown): no lease.
         driven = [g for g, rt in self.runtimes.items() if not rt.session.closed]
         held = await self.leases.claim(driven)
@@ -232,6 +251,30 @@ class Sessions:
             del self.runtimes[game_id]
             rt.session.close()
         await self.take_over()
+
+    async def settle(self, rt: Runtime) -> None:
+        """Bring a game whose save went unconfirmed in line with the database: a move it
+        holds is played here as made (told as any move), a game further ahead is resumed
+        from its snapshot; if the database still cannot say, ask again at the next renewal."""
+        game_id = rt.record.id
+        try:
+            record = await self.storage.get_game(game_id)
+            ahead = record.state_version - stored_version(rt.game)
+            logged = await self.storage.actions(game_id) if ahead == 1 else []
+        except StorageError as error:
+            log.info("game %s: its stored version is not known yet (%s)", game_id, error)
+            return
+        rt.unsettled = False
+        moves = [(seat, text) for _, seat, text, after in logged if after == record.state_version]
+        if ahead == 1 and moves and not rt.session.closed:
+            seat, text = moves[0]
+            log.info("game %s: a move whose save went unconfirmed stands (%s)", game_id, text)
+            await rt.session.adopt(-1 if seat is None else seat, rt.game.parse_action(text))
+        elif ahead != 0 and self.runtimes.pop(game_id, None) is not None:
+            log.warning("game %s: %s version(s) behind the database; resumed from it",
+                        game_id, ahead)
+            rt.session.close()
+            await self._resume(record)
 
     async def finish_restored(self, rt: Runtime) -> None:
         """End a game whose last saved move ended it before its end was told (a crash there):

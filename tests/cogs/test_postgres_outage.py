@@ -6,12 +6,15 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterator
+from typing import Any
 
 import asyncpg
 import pytest
 
 from bot.settings import Settings
+from bot.storage import StorageUnavailable
 from cogs.host import ScriptedDeals
+from cogs.host.leases import RENEW_EVERY
 from tests.bot.storage.test_postgres_outage import fail_commits
 from tests.cogs.conftest import dm, labels, texts
 from tests.cogs.test_gin_faults import started, version
@@ -69,3 +72,65 @@ async def test_a_click_whose_commit_answer_is_lost_is_played_once(
     rt = sim.bot.get_cog("Rummy").host.runtimes[1]  # type: ignore[union-attr]
     assert await version(sim) == before + 1 == rt.game.version + 1
     assert [a for _, _, a, _ in await sim.bot.storage.actions(1)] == ["start", "pass"]
+
+
+NOT_CONFIRMED = ("The database did not confirm that move. If it was saved, the game shows it"
+                 " within a few seconds; if not, nothing changed.")
+
+
+def silence_read_backs(sim: Sim, monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Make the database leave every read-back unanswered (and the deadline past at once)
+    while the returned flag is true."""
+    storage = sim.bot.storage
+    silent = [True]
+    read_back = type(storage)._read_back
+
+    async def unanswered(self: Any, landed: Any) -> bool:
+        if silent[0]:
+            raise StorageUnavailable("the server does not answer")
+        return await read_back(self, landed)
+
+    monkeypatch.setattr(type(storage), "_read_back", unanswered)
+    monkeypatch.setattr(storage, "settle_seconds", 0.0)
+    return silent
+
+
+async def test_a_move_the_database_cannot_confirm_in_time_is_shown_once_it_can(
+        sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch) -> None:
+    await started(sim, deals)
+    before = await version(sim)
+    # The commit lands, its answer is lost, and the database does not answer the read-back
+    # before the deadline (a server down longer than that).
+    lost = asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation")
+    failures = fail_commits(monkeypatch, lost, commit=True)
+    silent = silence_read_backs(sim, monkeypatch)
+    played = await sim.alice.user.click(dm(sim.alice), label="Pass")
+    assert failures and [m.content for m in played.followups] == [NOT_CONFIRMED]
+    assert "Alice passed" not in "\n".join(texts(sim))
+    assert await version(sim) == before + 1  # it is in the database
+
+    # The server answers again: the next lease renewal reads the game back and shows the
+    # move as made; Bruno, whose turn it now is, gets his controls and plays on.
+    silent[0] = False
+    await sim.env.advance_time(RENEW_EVERY)
+    assert "Alice passed" in "\n".join(texts(sim))
+    assert "Pass" in labels(dm(sim.bruno))
+    await sim.bruno.user.click(dm(sim.bruno), label="Pass")
+    assert await version(sim) == before + 2
+    assert [a for _, _, a, _ in await sim.bot.storage.actions(1)] == ["start", "pass", "pass"]
+
+
+async def test_a_move_the_database_never_got_and_could_not_confirm_changes_nothing(
+        sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch) -> None:
+    await started(sim, deals)
+    before = await version(sim)
+    lost = asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation")
+    failures = fail_commits(monkeypatch, lost, commit=False)
+    silent = silence_read_backs(sim, monkeypatch)
+    played = await sim.alice.user.click(dm(sim.alice), label="Pass")
+    assert failures and [m.content for m in played.followups] == [NOT_CONFIRMED]
+    silent[0] = False
+    await sim.env.advance_time(RENEW_EVERY)
+    assert await version(sim) == before and "Alice passed" not in "\n".join(texts(sim))
+    await sim.alice.user.click(dm(sim.alice), label="Pass")  # the same move, played now
+    assert await version(sim) == before + 1 and "Alice passed" in "\n".join(texts(sim))

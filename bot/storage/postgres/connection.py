@@ -28,6 +28,7 @@ from bot.storage.records import (
     ChannelBusy,
     GameNotFound,
     GameRecord,
+    OutcomeUnknown,
     StorageError,
     StorageUnavailable,
 )
@@ -276,7 +277,8 @@ class PostgresConnection:
                 if time.monotonic() >= deadline:
                     log.error("database %s: a write's commit went unanswered and the database"
                               " did not say whether it holds it (%s)", self.where, error)
-                    raise
+                    raise OutcomeUnknown(f"not known whether it was saved ({error})"
+                                         ) from error
                 await asyncio.sleep(SETTLE_PAUSE)
         if not held:  # lost with the connection: refused like any save of the outage
             raise StorageUnavailable(f"not saved: the commit went unanswered ({error})"
