@@ -22,6 +22,7 @@ DEFAULT_LEASE_SECONDS = 30.0
 # A lease is renewed every third of it: below 3 s the renewals would crowd the database, and
 # past an hour a dead process's games would wait too long for another to take them.
 LEASE_SECONDS_RANGE = (3.0, 3600.0)
+MAX_HARD_WORKERS = 64
 _SECONDS = re.compile(r"[0-9]+(\.[0-9]+)?")
 
 
@@ -51,6 +52,9 @@ class Settings:
     # How long a game's lease lasts (PostgreSQL): a dead process's games wait this long for
     # another to take them over; renewed every third of it.
     lease_seconds: float = DEFAULT_LEASE_SECONDS
+    # Processes working out the hard computers' moves (100-500 ms each), so that no game
+    # waits for another's hard computer; 0: on the event loop. Started at the first one.
+    hard_workers: int = 1
 
     @classmethod
     def load(
@@ -82,6 +86,7 @@ class Settings:
             shard_count=shard_count,
             shard_ids=_shard_ids(_text(values, "RUMMY_SHARDS"), shard_count),
             lease_seconds=_lease_seconds(_text(values, "RUMMY_LEASE_SECONDS")),
+            hard_workers=_hard_workers(_text(values, "RUMMY_HARD_WORKERS")),
         )
 
     def for_sandbox(self) -> Settings:
@@ -199,6 +204,16 @@ def _shard_ids(raw: str | None, count: int | None) -> tuple[int, ...] | None:
         raise SettingsError(
             f"RUMMY_SHARDS must name each shard once, from 0 to {count - 1}, got {raw!r}")
     return tuple(sorted(ids))
+
+
+def _hard_workers(raw: str | None) -> int:
+    if raw is None:
+        return 1
+    workers = small_int(raw, max_digits=2)
+    if workers is None or workers > MAX_HARD_WORKERS:
+        raise SettingsError(f"RUMMY_HARD_WORKERS must be a number of processes from 0 to"
+                            f" {MAX_HARD_WORKERS}, got {raw!r}")
+    return workers
 
 
 def _lease_seconds(raw: str | None) -> float:

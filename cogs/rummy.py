@@ -131,7 +131,8 @@ class Rummy(commands.Cog):
         self.bot = bot
         self.host = GameHost(bot, bot.storage, bot.settings.bot_delay,
                              lease_owner=bot.lease_owner,
-                             lease_seconds=bot.settings.lease_seconds)
+                             lease_seconds=bot.settings.lease_seconds,
+                             hard_workers=bot.settings.hard_workers)
 
     async def cog_load(self) -> None:
         """Register the persistent components, their host and the restorer."""

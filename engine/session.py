@@ -77,6 +77,10 @@ def _no_deal(_events: list[Event]) -> bool:
     return False
 
 
+def _here(_seat: int) -> None:
+    return None
+
+
 def _untold(_error: BaseException) -> bool:
     """Say no failure has been told already: the default for `told`."""
     return False
@@ -103,6 +107,9 @@ class SessionHooks:
     # Whether a failed save's error has been told already (the database unreachable: its
     # outage is logged once), so a timed move that fails on it logs no traceback.
     told: Callable[[BaseException], bool] = _untold
+    # Where a computer seat's moves are worked out away from the event loop (a worker
+    # process), given the game's state text; None: by `choose`, here. The same move either way.
+    away: Callable[[int], Callable[[str], Awaitable[Any]] | None] = _here
 
 
 class GameSession:
@@ -555,6 +562,14 @@ class GameSession:
                 and seat in acting and self._played_for(seat)
                 and self._windows.find(game) is None and not self.hooks.new_deal(events))
 
+    async def _choice(self, seat: int, chooser: Callable[[Game, int], Any]) -> Any:
+        """Return the chooser's move: a computer's is worked out away from the loop when its
+        seat says so (the session's lock is held meanwhile: the game cannot change)."""
+        decide = self.hooks.away(seat) if chooser is self.hooks.choose else None
+        if decide is not None:
+            return await decide(self.state_text())
+        return chooser(self.game, seat)
+
     def _chooser(self, seat: int) -> Callable[[Game, int], Any]:
         """Return who chooses the seat's next action: the computer, or the clock's default."""
         return self.hooks.choose if self.controlled_by_computer(seat) else self._default_chooser()
@@ -565,7 +580,7 @@ class GameSession:
     async def _play_chosen(self, seat: int, chooser: Callable[[Game, int], Any]) -> list[Event]:
         """Play the chooser's move; if the game refuses it, fall back to the first legal one."""
         try:
-            return await self._apply_locked(seat, chooser(self.game, seat))
+            return await self._apply_locked(seat, await self._choice(seat, chooser))
         except RulesError as error:
             # the code only: a refusal's message may name a card of a hidden hand
             log.warning("chosen move refused for seat %s (%s); playing first legal", seat,

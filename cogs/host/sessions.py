@@ -26,6 +26,7 @@ from bot.storage import (
 from cogs.adapters import DEFAULT_LEVEL
 from cogs.adapters.base import GameAdapter
 from cogs.host.deals import DealSource
+from cogs.host.deciders import Deciders
 from cogs.host.events import Events
 from cogs.host.leases import Leases
 from cogs.host.meta import meta_of, restore_table_meta
@@ -68,9 +69,10 @@ class Sessions:
 
     def __init__(self, storage: Storage, client: discord.Client, runtimes: dict[int, Runtime],
                  table: TableMessage, events: Events, deals: Callable[[], DealSource],
-                 bot_delay: Callable[[], float], leases: Leases) -> None:
+                 bot_delay: Callable[[], float], leases: Leases,
+                 deciders: Deciders | None = None) -> None:
         self.storage, self.client, self.runtimes = storage, client, runtimes
-        self.leases = leases
+        self.leases, self.deciders = leases, deciders or Deciders(0)
         # Games being started here: their lease is ours, their runtime not yet in `runtimes`.
         self.starting: set[int] = set()
         self.table, self.events = table, events
@@ -184,6 +186,7 @@ class Sessions:
             passes=lambda seat: bool(holder) and holder[0].passes_claims(seat),
             # The storage tells an outage once; the computers' moves it refuses say no more.
             told=lambda error: isinstance(error, StorageUnavailable),
+            away=self.deciders.away(adapter.name, {seat: levels[seat] for seat in bots}),
         )
 
     async def restore_all(self) -> None:

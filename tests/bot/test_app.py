@@ -113,6 +113,10 @@ def test_settings_read_env_file_and_environment_wins(tmp_path: Path) -> None:
         ("RUMMY_LEASE_SECONDS", "-30"),
         ("RUMMY_LEASE_SECONDS", "nan"),
         ("RUMMY_LEASE_SECONDS", "³0"),
+        ("RUMMY_HARD_WORKERS", "two"),
+        ("RUMMY_HARD_WORKERS", "-1"),
+        ("RUMMY_HARD_WORKERS", "65"),
+        ("RUMMY_HARD_WORKERS", "²"),
     ],
 )
 def test_invalid_setting_names_the_variable_in_one_line(key: str, value: str) -> None:

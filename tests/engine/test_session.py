@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
@@ -606,3 +607,42 @@ async def test_restored_session_restarts_its_timers_and_remembers_takeovers(
     await clock.advance(1.5)  # seat 0 is still the computer's
     assert len(table.kinds("move")) == moves + 1
     assert table.kinds("move")[-1][:2] == (0, 2)
+
+
+async def test_a_computers_move_worked_out_away_is_asked_with_the_games_state_text(
+        clock: LoopClock) -> None:
+    # Where `away` names a decider for a seat (a hard computer's worker), the seat's moves come
+    # from it, given the state text the move's save writes; the game is locked meanwhile.
+    session, table = make_session(clock, computers={0, 1}, bot_delay=1.5)
+    asked: list[tuple[int, int]] = []
+
+    def away(seat: int) -> Callable[[str], Awaitable[int]] | None:
+        if seat == 0:
+            return None  # seat 0 decides here, with `choose`
+
+        async def decide(state: str) -> int:
+            asked.append((json.loads(state)["total"], seat))
+            await asyncio.sleep(0)  # another process works it out: the loop serves others
+            return 1
+
+        return decide
+
+    session.hooks.away = away
+    await clock.advance(100)
+    assert session.game.is_over and total(session) == 11
+    # Seat 0 adds 2 (`choose`), seat 1 adds 1 (its decider), asked with the total before.
+    assert [(seat, n) for seat, n, _ in table.kinds("move")] == [(0, 2), (1, 1)] * 3 + [(0, 2)]
+    assert asked == [(2, 1), (5, 1), (8, 1)]
+
+
+async def test_a_move_worked_out_away_that_the_game_refuses_plays_the_first_legal(
+        clock: LoopClock) -> None:
+    session, table = make_session(clock, computers={1}, bot_delay=1.5)
+
+    async def decide(state: str) -> int:
+        return 99  # not a move of this game
+
+    session.hooks.away = lambda seat: decide
+    await session.submit(0, 1)
+    await clock.advance(1.5)
+    assert table.kinds("move")[-1][:2] == (1, 1)

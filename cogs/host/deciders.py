@@ -1,0 +1,84 @@
+"""The hard computers' moves, worked out in worker processes so that no game waits for them.
+
+A hard computer searches (100-500 ms a move on this project's 2-core machine); on the event
+loop every other game of the process would wait that long. With RUMMY_HARD_WORKERS (default
+1) the moves of the seats that play hard are worked out in that many worker processes from
+the game's state text, the text the move's save writes: the worker rebuilds the game and asks
+the same computer player, and the hard players decide from what they see alone (seeded by the
+view), so the move is the one this process would have chosen. Easy and normal computers stay
+on the loop: they take a millisecond or two, less than a worker's round trip and the game's
+rebuilding (measured on the branch wip-workers: bench_load's p99 got worse with them there).
+Threads would not do: the interpreter runs one at a time, and the loop would wait for it.
+
+The workers start at the first hard move (a second or two, once), not with the bot: a bot
+whose tables seat no hard computer runs none.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
+
+from cogs.adapters import DEFAULT_LEVEL
+from cogs.registry import adapter_for
+
+Decide = Callable[[str], Awaitable[str]]
+HARD = "hard"
+
+
+def decided(game: str, state: str, seat: int, level: str) -> str:
+    """Return the computer's move for a seat of a game given as its state text (in a worker)."""
+    adapter = adapter_for(game)
+    return str(adapter.choose(adapter.load(json.loads(state)), seat, level))
+
+
+def _ready() -> None:
+    """Load the games' modules in a new worker before its first move is asked."""
+    adapter_for("gin")
+
+
+class Deciders:
+    """The worker processes of this bot process (none: every computer decides on the loop)."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.pool: ProcessPoolExecutor | None = None
+
+    def for_seat(self, game: str, seat: int, level: str) -> Decide | None:
+        """Return how a computer seat's moves are worked out away from the loop (None: here)."""
+        if self.workers == 0 or adapter_for(game).seated_level(level) != HARD:
+            return None
+
+        async def decide(state: str) -> str:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._pool(), decided, game, state, seat, level)
+
+        return decide
+
+    def away(self, game: str, levels: dict[int, str]) -> Callable[[int], Decide | None]:
+        """Return the session's `away` hook: where each computer seat's moves are worked out,
+        from the level it was seated at (a person's absent seat plays normal, here)."""
+        return lambda seat: self.for_seat(game, seat, levels.get(seat, DEFAULT_LEVEL))
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self.pool is None:
+            # spawn, not fork: the bot process has threads (the database's), which fork
+            # copies in whatever state they are.
+            self.pool = ProcessPoolExecutor(self.workers, multiprocessing.get_context("spawn"),
+                                            initializer=_ready)
+        return self.pool
+
+    async def warm(self) -> None:
+        """Start every worker now rather than at the first hard move."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(self._pool(), _ready)
+                               for _ in range(self.workers)))
+
+    def close(self) -> None:
+        """Stop the workers (the bot stops)."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
