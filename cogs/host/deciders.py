@@ -18,12 +18,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import multiprocessing
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from cogs.adapters import DEFAULT_LEVEL
 from cogs.registry import adapter_for
+
+log = logging.getLogger(__name__)
 
 Decide = Callable[[str], Awaitable[str]]
 HARD = "hard"
@@ -54,7 +58,15 @@ class Deciders:
 
         async def decide(state: str) -> str:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._pool(), decided, game, state, seat, level)
+            try:
+                return await loop.run_in_executor(self._pool(), decided, game, state, seat,
+                                                  level)
+            except BrokenProcessPool:
+                # A worker died (killed, out of memory): this move is worked out here, the
+                # next one by new workers.
+                log.warning("a hard computers' worker died; starting new ones")
+                self.pool = None
+                return decided(game, state, seat, level)
 
         return decide
 

@@ -4,6 +4,8 @@ moves the bot process itself would play; easy and normal computers decide on the
 from __future__ import annotations
 
 import json
+import os
+import signal
 
 import pytest
 
@@ -65,3 +67,23 @@ def test_the_bot_runs_one_worker_unless_told_otherwise() -> None:
     assert Settings.load(environ={}, env_file=None).hard_workers == 1
     assert Settings.load(environ={"RUMMY_HARD_WORKERS": "0"}, env_file=None).hard_workers == 0
     assert Settings.load(environ={"RUMMY_HARD_WORKERS": "3"}, env_file=None).hard_workers == 3
+
+
+async def test_a_worker_that_dies_is_replaced_and_its_move_made_here(
+        caplog: pytest.LogCaptureFixture) -> None:
+    deciders = Deciders(1)
+    try:
+        await deciders.warm()
+        pool = deciders.pool
+        assert pool is not None
+        for pid in list(pool._processes):  # killed, as the kernel's OOM killer would
+            os.kill(pid, signal.SIGKILL)
+        state, seat = positions("gin", 3)[-1]
+        decide = deciders.for_seat("gin", seat, "hard")
+        assert decide is not None
+        assert await decide(state) == decided("gin", state, seat, "hard")
+        assert "a hard computers' worker died" in caplog.text
+        assert await decide(state) == decided("gin", state, seat, "hard")  # new workers
+        assert deciders.pool is not None and deciders.pool is not pool
+    finally:
+        deciders.close()
