@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from cogs.adapters import DEFAULT_LEVEL
-from cogs.registry import adapter_for
+from cogs.registry import adapter_for, game_names
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,8 @@ def decided(game: str, state: str, seat: int, level: str) -> str:
 
 def _ready() -> None:
     """Load the games' modules in a new worker before its first move is asked."""
-    adapter_for("gin")
+    for name in game_names():
+        adapter_for(name)
 
 
 class Deciders:
