@@ -38,10 +38,25 @@ Where the tail came from, and what was done (measured on this 2-core VM, 2026-11
   interval (5 ms) each time it takes the interpreter back from a busy computers' thread, many
   times per move (at 1,000 games p50 35 -> 328 ms, p99 328 ms -> 2.4 s), and deciding over a
   copy of the game cost as much as the decision.
-- Left: one SQLite process at 1,000 all-computer games stays CPU-bound (idle VM: p99 58-91 ms;
-  700 games: p99 16 ms). The next cures are cheaper views for computers (no legal list built
-  when it is not read) or decisions in a worker process fed the saved snapshot; PostgreSQL
-  already splits the games across processes.
+- Less CPU per computer move, every decision unchanged (tests/cogs/adapters/
+  test_computer_moves.py plays seeded games of each game with the easy and normal computers
+  and compares the move lists with those recorded before). Profiled first: every computer
+  reads its view's whole legal list on every move, so a lazily built list would save nothing
+  (only Canasta's `after_draw` and Ramino 51's meld values go unread, a few per cent of their
+  views, and a view read later than it was built would see a game that has moved on, as
+  games change in place). What paid: Ramino 51's computer read a table meld once per card
+  it tested and its cache thrashed at a thousand games (its decision 0.37 -> 0.15 ms, CPU
+  per move alone, normal computer); gin's fast solver combines a hand's sets by growing suit
+  masks (2-2.5x faster on hands with sets; gin's decision 0.58 -> 0.41 ms). This run,
+  back to back on the same busy VM (load average 12-13: other processes held the cores, so
+  latency figures were minutes of queueing): CPU per action 1.07 -> 0.96 ms; decision p50
+  Ramino 51 0.9 -> 0.6 ms, gin 0.6 -> 0.5 ms.
+- Left: one SQLite process at 1,000 all-computer games stays CPU-bound (idle VM before the
+  above: p99 58-91 ms; 700 games: p99 16 ms). Per move now (normal computers, CPU alone):
+  view + decision 0.4-0.8 ms by game (Ramino's and Ramino 51's legal lists, Rummy 500's and
+  Ramino's heuristics the largest); the rest is the engine's check, the snapshot and the
+  write (partly on SQLite's thread). Next: decisions in a worker process fed the saved
+  snapshot; PostgreSQL already splits the games across processes.
 
 Run: python -m benchmarks.bench_load [--games 1000] [--interval 1.5] [--seconds 60]
      [--backend both|sqlite|postgresql] [--no-settle] [--no-fsync] [--pool N] [--gc0 N]
