@@ -38,10 +38,27 @@ Where the tail came from, and what was done (measured on this 2-core VM, 2026-11
   interval (5 ms) each time it takes the interpreter back from a busy computers' thread, many
   times per move (at 1,000 games p50 35 -> 328 ms, p99 328 ms -> 2.4 s), and deciding over a
   copy of the game cost as much as the decision.
-- Left: one SQLite process at 1,000 all-computer games stays CPU-bound (idle VM: p99 58-91 ms;
-  700 games: p99 16 ms). The next cures are cheaper views for computers (no legal list built
-  when it is not read) or decisions in a worker process fed the saved snapshot; PostgreSQL
-  already splits the games across processes.
+- Less CPU per computer move, every decision unchanged (tests/cogs/adapters/
+  test_computer_moves.py plays seeded games of each game with the easy and normal computers
+  and compares the move lists with those recorded before). Profiled first: every computer
+  reads its view's whole legal list on every move, so a lazily built list would save nothing
+  (only Canasta's `after_draw` and Ramino 51's meld values go unread, a few per cent of their
+  views, and a view read later than it was built would see a game that has moved on, as
+  games change in place). What paid was in the computers' own work: Ramino 51's read a table
+  meld once per card it tested (and that cache thrashed at a thousand games); gin's fast
+  solver combines a hand's sets by growing suit masks (2-2.5x faster on hands with sets);
+  gin's and Ramino's computers made a card's neighbours and partners anew for every card of
+  every decision; Rummy 500's looked for sets rank by rank. CPU per move alone, normal
+  computers, view + decision + move, seeded games: gin 0.70 -> 0.49 ms, Rummy 500 0.54 ->
+  0.47, Ramino 0.78 -> 0.66, Ramino 51 0.86 -> 0.62, Canasta 0.40 (unchanged). This run,
+  on a busy VM (load average 10-13: other processes held the cores, so the latencies were
+  seconds of queueing and say nothing): CPU per action 1.07 -> 0.89 ms.
+- Left: one SQLite process at 1,000 all-computer games stays CPU-bound (idle VM before the
+  above: p99 58-91 ms; 700 games: p99 16 ms; not measured idle since). Per move now (normal
+  computers, CPU alone): view + decision 0.35-0.65 ms by game (Ramino's and Ramino 51's legal
+  lists and Canasta's the largest part of their views); the rest is the engine's check, the
+  snapshot and the write (partly on SQLite's thread). Next: decisions in a worker process
+  fed the saved snapshot; PostgreSQL already splits the games across processes.
 
 Run: python -m benchmarks.bench_load [--games 1000] [--interval 1.5] [--seconds 60]
      [--backend both|sqlite|postgresql] [--no-settle] [--no-fsync] [--pool N] [--gc0 N]

@@ -66,25 +66,28 @@ class FastSolver:
         return self._with_sets(s0, s1, s2, s3, triples)
 
     def _with_sets(self, s0: int, s1: int, s2: int, s3: int, triples: int) -> int:
+        # Each rank held in three or four suits is left alone or gives one of its sets;
+        # the choices of different ranks touch different bits, so the suits' masks after
+        # every combination of choices are grown rank by rank.
+        states = [(s0, s1, s2, s3)]
+        while triples:
+            bit = triples & -triples
+            triples ^= bit
+            held = (s0 & bit and 1) | (s1 & bit and 2) | (s2 & bit and 4) | (s3 & bit and 8)
+            states += [(a & ~bit if used & 1 else a, b & ~bit if used & 2 else b,
+                        c & ~bit if used & 4 else c, d & ~bit if used & 8 else d)
+                       for a, b, c, d in states for used in _SETS_OF[held]]
         dead = self.runs_dead
-        options = []
-        for r in range(13):
-            if triples >> r & 1:
-                bit = 1 << r
-                held = [i for i, s in enumerate((s0, s1, s2, s3)) if s & bit]
-                subsets = [()] + [c for k in (3, 4) for c in combinations(held, k)]
-                options.append((bit, subsets))
-        best = 1 << 30
-        suits = [s0, s1, s2, s3]
-        for choice in product(*(subs for _, subs in options)):
-            masks = suits[:]
-            for (bit, _), used in zip(options, choice):
-                for i in used:
-                    masks[i] &= ~bit
-            total = dead[masks[0]] + dead[masks[1]] + dead[masks[2]] + dead[masks[3]]
-            if total < best:
-                best = total
-        return best
+        return min(dead[a] + dead[b] + dead[c] + dead[d] for a, b, c, d in states)
+
+
+def _sets_of(held: int) -> tuple[int, ...]:
+    """Return the sets (as masks of suits) that the suits in `held` (a mask) can make."""
+    suits = [i for i in range(4) if held >> i & 1]
+    return tuple(sum(1 << i for i in chosen) for k in (3, 4) for chosen in combinations(suits, k))
+
+
+_SETS_OF = tuple(_sets_of(held) for held in range(16))  # by the mask of suits holding a rank
 
 
 def _linear_dead(present: list[int], values: list[int]) -> int:

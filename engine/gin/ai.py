@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 
 from ..cards import SUITS, make_deck
 from ..game import Event
@@ -214,7 +215,8 @@ def greedy_action(view: GinHand, rng: random.Random | None = None) -> str:
 # --- the computer player ---------------------------------------------------------------
 
 
-def _neighbours(card: str, wrap: bool) -> list[tuple[str, ...]]:
+@cache  # 52 cards, two modes: asked for every candidate discard of every decision
+def _neighbours(card: str, wrap: bool) -> tuple[tuple[str, ...], ...]:
     """Return the groups of other cards that would make a three-card meld with this one."""
     rank, suit = _RANK_SUIT[card]
     same = [f"{_rank_text(rank)}{s}" for s in SUITS if SUITS.index(s) != suit]
@@ -226,7 +228,7 @@ def _neighbours(card: str, wrap: bool) -> list[tuple[str, ...]]:
         elif not all(1 <= r <= 13 for r in ranks):
             continue
         groups.append(tuple(f"{_rank_text(r)}{SUITS[suit]}" for r in ranks))
-    return groups
+    return tuple(groups)
 
 
 def _pairs(cards: list[str]) -> list[tuple[str, str]]:

@@ -37,6 +37,7 @@ SAME_SHED_FACTOR = 0.2  # … he threw this very card
 TAKER_FACTOR = 1.5  # he took from the pile lately: he is collecting
 
 
+@lru_cache(maxsize=256)  # a few dozen texts, read for every card of every decision
 def face(text: str) -> int:
     """Return the face of a card's text."""
     return _face(Card.parse(text))
@@ -89,6 +90,7 @@ def pair_needs(a: int, b: int, same: bool) -> tuple[int, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=256)  # 52 faces, two rules
 def connections(f: int, same: bool) -> tuple[int, ...]:
     """Return the faces that would make a pair (half a combination) with a natural face."""
     r, s = f % 13, f // 13
@@ -303,6 +305,15 @@ def know(view: RaminoHand) -> Know:
         next_took=nxt in takers(table, view.seat) and nxt != view.seat)
 
 
+@lru_cache(maxsize=256)  # 52 faces, two rules
+def _combining(f: int, same: bool) -> tuple[tuple[int, int], ...]:
+    """Return the pairs of the face's connections that make a combination with it, in the
+    order of its connections."""
+    partners = connections(f, same)
+    return tuple((a, b) for i, a in enumerate(partners) for b in partners[i + 1:]
+                 if is_valid(tuple(sorted((f, a, b))), 0, same))
+
+
 def danger(k: Know, f: int) -> float:
     """Return the chance the next player can use this card in a combination."""
     if f == JOKER:
@@ -314,10 +325,8 @@ def danger(k: Know, f: int) -> float:
 
     miss = 1.0
     partners = connections(f, k.same)
-    for i, a in enumerate(partners):
-        for b in partners[i + 1:]:
-            if is_valid(tuple(sorted((f, a, b))), 0, k.same):
-                miss *= 1.0 - held(a) * held(b)
+    for a, b in _combining(f, k.same):
+        miss *= 1.0 - held(a) * held(b)
     any_partner = 1.0 - _prod(1.0 - held(g) for g in set(partners))
     miss *= 1.0 - held(JOKER) * any_partner
     use = 1.0 - miss

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from ..cards import Card
+from ..table import TableMeld
 from .actions import Placed
 from .melds import card_penalty, fits, positions, rank_value, read_meld, to_table
 from .views import MeldView, R51Hand
@@ -57,15 +58,23 @@ def melded(view: R51Hand) -> Counter[str]:
 
 
 @lru_cache(maxsize=4096)
-def _fits(card: str, declared: tuple[str, ...]) -> bool:
-    """Whether the card could be laid off on the meld written so (melds.py decides)."""
+def _table_meld(declared: tuple[str, ...]) -> TableMeld:
+    """Return the meld written so as the table keeps it (melds.py reads it)."""
     seen: Counter[str] = Counter()
     group = []
     for text in declared:  # twins (two jokers in a run) are two packs' copies
         placed = Placed.parse(text)
         seen[placed.card.text] += 1
         group.append(Placed(Card.parse(placed.card.text, seen[placed.card.text] - 1), placed.as_))
-    return bool(fits(Card.parse(card), to_table(read_meld(tuple(group)), 0, "A", 0)))
+    return to_table(read_meld(tuple(group)), 0, "A", 0)
+
+
+# Kept per card and meld, and each meld read once for all cards: reading a meld is the slow
+# part, and a thousand games' tables hold more (card, meld) pairs than the cache keeps.
+@lru_cache(maxsize=16384)
+def _fits(card: str, declared: tuple[str, ...]) -> bool:
+    """Whether the card could be laid off on the meld written so (melds.py decides)."""
+    return bool(fits(Card.parse(card), _table_meld(declared)))
 
 
 def fits_meld(card: Card, meld: MeldView) -> bool:

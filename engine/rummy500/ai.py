@@ -126,11 +126,16 @@ def _suit_dead(values: tuple[int, ...], mask: int) -> tuple[int, int]:
 
 def _set_choices(hand: int) -> list[list[int]]:
     """Per rank held three or four times: the masks a set of that rank may use (0: none)."""
+    suits = [hand >> 13 * s & 0x1FFF for s in range(4)]
+    s0, s1, s2, s3 = suits
+    # the ranks held in three suits or four, found for all ranks at once (most hands: none)
+    triples = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
     out = []
-    for rmask in _RANK_MASK.values():
-        held = [b for b in (rmask & hand & (0x1FFF << 13 * s) for s in range(4)) if b]
-        if len(held) >= 3:
-            out.append([0] + [sum(g) for k in (3, 4) for g in combinations(held, k)])
+    while triples:
+        r = (triples & -triples).bit_length() - 1
+        triples &= triples - 1
+        held = [1 << (13 * s + r) for s in range(4) if suits[s] >> r & 1]
+        out.append([0] + [sum(g) for k in (3, 4) for g in combinations(held, k)])
     return out
 
 
