@@ -75,6 +75,7 @@ from engine.rummy500 import Rummy500Game, Rummy500Options, card_value
 from engine.rummy500 import actions as A
 from engine.rummy500.ai import choose_action, choose_claim
 from engine.rummy500.ai_greedy import greedy_action
+from engine.rummy500.ai_hard import choose_action_hard
 from engine.rummy500.errors import ClaimTooLate
 from engine.rummy500.events import (
     Announced,
@@ -104,7 +105,7 @@ class Rummy500Adapter(AdapterBase[Rummy500Game, Rummy500Options, R500Hand]):
     # A claim is news for all; a player's own melds and lay-offs he must see on the table.
     notable: frozenset[str] = frozenset({"claim", "rummy_announce", "meld", "layoff"})
 
-    players = levels(greedy_action, choose_action)
+    players = levels(greedy_action, choose_action, choose_action_hard)
 
     def react(self, game: Rummy500Game, seat: int) -> str | None:
         """Return the computer's "Rummy!" claim for the open window, if it makes one."""

@@ -43,8 +43,9 @@ async def test_addbot_seats_a_computer_of_the_level_chosen(sim: Sim) -> None:
     assert "• Computer 1 (easy)\n" in content and "• Computer 2\n" in content
 
 
-async def test_a_hard_computer_is_seated_where_the_game_has_one(sim: Sim) -> None:
-    await sim.alice.slash(sim.channel, "rummy new", game="gin")
+@pytest.mark.parametrize("game", ["gin", "rummy500"])
+async def test_a_hard_computer_is_seated_where_the_game_has_one(sim: Sim, game: str) -> None:
+    await sim.alice.slash(sim.channel, "rummy new", game=game)
     hard = await sim.alice.slash(sim.channel, "rummy addbot", level="hard")
     assert hard.response.content == "A computer player joined the table."
     assert seats(await sim.bot.storage.get_game(1)) == [
@@ -53,7 +54,7 @@ async def test_a_hard_computer_is_seated_where_the_game_has_one(sim: Sim) -> Non
 
 
 async def test_a_game_without_a_hard_player_seats_a_normal_one_and_says_so(sim: Sim) -> None:
-    await sim.alice.slash(sim.channel, "rummy new", game="rummy500")
+    await sim.alice.slash(sim.channel, "rummy new", game="ramino")
     hard = await sim.alice.slash(sim.channel, "rummy addbot", level="hard")
     assert hard.response.ephemeral and hard.response.content == (
         "This game has no hard computer player yet, so a normal one joined the table.")
