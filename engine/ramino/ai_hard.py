@@ -34,7 +34,7 @@ ROOM_SCALE = 25.0  # points of room that make a seat e times likelier to outlast
 CHIPS_SCALE = 2.0  # likewise in chips, in the chips game
 CLOSE_CALL = 6.0  # discards within this many cost points of the best are compared
 CUT_CHARGE = 0.5  # share of its penalty a hand cut short is charged
-BUDGET = Budget(worlds=8, horizon=40, candidates=3)
+BUDGET = Budget(worlds=8, horizon=40, candidates=3, margin=0.02)
 
 Mark = tuple[int, int]  # the hand's number and the version of the world before the move
 
