@@ -2,10 +2,12 @@
 
 At the discard, the normal player ranks the cards it may throw (engine/ramino/ai.py); when
 its best few are close calls, the hard player plays each of them in games dealt consistent
-with its own view (worlds.py), the rest of the hand played by normal players, and throws the
-card whose hands end best for it. Everywhere else (the draw, closing, re-entry) and when the
-ranking is clear, it plays the normal move: closing at once is always right at zero, and the
-search's time goes where the normal player is least sure.
+with its own view (worlds.py, the other hands played on as long as the hand has lasted), the
+rest of the hand played by the quick player (rollout.py: the normal player asks for a whole
+view a move, too slow for play-outs), and throws the card whose hands end best for it, if
+it beats the normal choice by more than the budget's margin. Everywhere else (the draw,
+closing, re-entry) and when the ranking is clear, it plays the normal move: closing at once
+is always right at zero, and the search's time goes where the normal player is least sure.
 
 A hand's end is rated by where it leaves the seat in the match: each seat still in weighs
 e^(room / ROOM_SCALE), its room being what it may still be charged before going out, and the
