@@ -44,7 +44,6 @@ from engine.game import Event
 from engine.ramino import RaminoGame, RaminoOptions
 from engine.ramino import actions as A
 from engine.ramino.ai import choose_action, greedy_action
-from engine.ramino.ai_hard import hard_action
 from engine.ramino.events import (
     Closed,
     Declined,
@@ -72,7 +71,7 @@ class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
     notable: frozenset[str] = frozenset({"reenter", "decline"})
     lowest_wins = True
 
-    players = levels(greedy_action, choose_action, hard_action)
+    players = levels(greedy_action, choose_action)
 
     def default_move(self, game: RaminoGame, seat: int) -> str:
         """Play safe for an absent player: draw (take the discard when drawing would end the
