@@ -35,6 +35,9 @@ class Budget:
     worlds: int = 12  # games dealt consistent with the view
     horizon: int = 40  # actions played on after a candidate, at most
     candidates: int = 4  # the most candidate moves compared
+    # another candidate replaces the first (the likeliest) only if its mean beats the
+    # first's by more than this: small gaps are often the worlds' noise, not the moves'
+    margin: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -65,7 +68,8 @@ def choose(search: Search[ViewT, Any, Any], view: ViewT) -> object:
     if len(moves) < 2:
         return search.normal(view)
     scores = [outcome(search, view, move) for move in moves]
-    return moves[max(range(len(moves)), key=lambda i: (scores[i], -i))]
+    best = max(range(len(moves)), key=lambda i: (scores[i], -i))
+    return moves[best if scores[best] > scores[0] + search.budget.margin else 0]
 
 
 def outcome(search: Search[ViewT, GameT, MarkT], view: ViewT, move: str) -> float:

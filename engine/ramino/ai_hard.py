@@ -1,0 +1,109 @@
+"""The hard Ramino computer player: the normal player's discards, compared by playing them out.
+
+At the discard, the normal player ranks the cards it may throw (engine/ramino/ai.py); when
+its best few are close calls, the hard player plays each of them in games dealt consistent
+with its own view (worlds.py, the other hands played on as long as the hand has lasted), the
+rest of the hand played by the quick player (rollout.py: the normal player asks for a whole
+view a move, too slow for play-outs), and throws the card whose hands end best for it, if
+it beats the normal choice by more than the budget's margin. Everywhere else (the draw,
+closing, re-entry) and when the ranking is clear, it plays the normal move: closing at once
+is always right at zero, and the search's time goes where the normal player is least sure.
+
+A hand's end is rated by where it leaves the seat in the match: each seat still in weighs
+e^(room / ROOM_SCALE), its room being what it may still be charged before going out, and the
+seat's share of the weights is its rough chance to win. So a charge matters more the closer
+it brings the seat to the limit, and in a larger table an opponent's charge matters less than
+the seat's own. A world cut short by the horizon charges every hand its penalty now, halved
+(somebody is likely, not sure, to close).
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..hard import Budget, Search, choose
+from .actions import Discard, RaminoAction
+from .ai import _discard_scores, choose_action
+from .ai_know import arranged, know
+from .game import RaminoGame
+from .penalty import penalty
+from .rollout import quick_move
+from .state import TURN_PHASES
+from .views import RaminoHand
+from .worlds import sample
+
+ROOM_SCALE = 25.0  # points of room that make a seat e times likelier to outlast another
+CHIPS_SCALE = 2.0  # likewise in chips, in the chips game
+CLOSE_CALL = 6.0  # discards within this many cost points of the best are compared
+CUT_CHARGE = 0.5  # share of its penalty a hand cut short is charged
+BUDGET = Budget(worlds=8, horizon=40, candidates=3, margin=0.02)
+
+Mark = tuple[int, int]  # the hand's number and the version of the world before the move
+
+
+def candidates(view: RaminoHand) -> list[str]:
+    """Return the discards worth comparing, the normal player's best first."""
+    if view.table.phase != "discard" or any(m.startswith("close") for m in view.legal):
+        return []
+    allowed = [str(a.card) for a in view.moves if isinstance(a, Discard)]
+    k = know(view)
+    ranked = _discard_scores(k, view.hand, arranged(view.arrangement), allowed, k.draws)
+    best = ranked[0][0]
+    return [f"discard {card}" for cost, card in ranked if cost <= best + CLOSE_CALL]
+
+
+def mark(game: RaminoGame) -> Mark:
+    """Return the hand in play, to tell when it has ended."""
+    return game.hand_no, game.version
+
+
+def settled(start: Mark, game: RaminoGame) -> bool:
+    """Whether the hand of the move has ended (the next is dealt, or the game is over)."""
+    return game.hand_no != start[0] or game.phase not in TURN_PHASES
+
+
+def standing(start: Mark, game: RaminoGame, seat: int) -> float:
+    """Return the seat's rough chance to win the match from where the world stands."""
+    if game.winner is not None:
+        return 1.0 if game.winner == seat else 0.0
+    if seat in game.eliminated:
+        return 0.0
+    rooms = {s: _room(game, s) for s in game.active()}
+    if not settled(start, game):
+        rooms = {s: room - _cut_charge(game, s) for s, room in rooms.items()}
+    scale = CHIPS_SCALE if game.opts.chips else ROOM_SCALE
+    top = max(rooms.values())
+    weights = {s: math.exp((room - top) / scale) for s, room in rooms.items()}
+    return weights[seat] / sum(weights.values())
+
+
+def _room(game: RaminoGame, seat: int) -> float:
+    """Return how far the seat stands from going out (its chips in the chips game)."""
+    total = game.totals[seat]
+    return float(total if game.opts.chips else game.opts.elimination_limit - total)
+
+
+def _cut_charge(game: RaminoGame, seat: int) -> float:
+    """Return what a hand cut short is likely to cost the seat."""
+    if game.opts.chips:
+        return 0.0
+    return CUT_CHARGE * penalty(game.hands[seat], game.penalty_rules)
+
+
+def _play(game: RaminoGame, seat: int, move: str) -> None:
+    game.apply(seat, move)
+
+
+SEARCH: Search[RaminoHand, RaminoGame, Mark] = Search(
+    seat=lambda view: view.seat, normal=choose_action, candidates=candidates, sample=sample,
+    play=_play, policy=quick_move, mark=mark, settled=settled, value=standing,
+    budget=BUDGET)
+
+
+def hard_action(view: RaminoHand) -> RaminoAction:
+    """Return the hard player's action: always one of view.moves."""
+    chosen = str(choose(SEARCH, view))
+    return next(m for m in view.moves if str(m) == chosen)
+
+
+__all__ = ["BUDGET", "SEARCH", "candidates", "hard_action", "standing"]
