@@ -35,6 +35,7 @@ class Budget:
     worlds: int = 12  # games dealt consistent with the view
     horizon: int = 40  # actions played on after a candidate, at most
     candidates: int = 4  # the most candidate moves compared
+    margin: float = 0.0  # how much better than the likeliest move another must rate to win
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,9 @@ def choose(search: Search[ViewT, Any, Any], view: ViewT) -> object:
     if len(moves) < 2:
         return search.normal(view)
     scores = [outcome(search, view, move) for move in moves]
-    return moves[max(range(len(moves)), key=lambda i: (scores[i], -i))]
+    best = max(range(len(moves)), key=lambda i: (scores[i], -i))
+    # a few worlds rate moves roughly: the likeliest move stays unless another clearly beats it
+    return moves[best] if scores[best] > scores[0] + search.budget.margin else moves[0]
 
 
 def outcome(search: Search[ViewT, GameT, MarkT], view: ViewT, move: str) -> float:

@@ -52,6 +52,7 @@ from engine.ramino51.actions import (
     SwapJoker,
 )
 from engine.ramino51.ai import choose_action, choose_discard, greedy_action
+from engine.ramino51.ai_hard import choose_action_hard
 from engine.ramino51.events import (
     ClosedInHand,
     Dealt,
@@ -75,7 +76,7 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
     notable: frozenset[str] = frozenset({"meld", "layoff", "swap", "exchange"})
     lowest_wins = True
 
-    players = levels(greedy_action, choose_action)
+    players = levels(greedy_action, choose_action, choose_action_hard)
 
     def default_move(self, game: Ramino51Game, seat: int) -> str:
         """Play safe for an absent player: draw, never meld or close for him, and discard as
