@@ -13,6 +13,8 @@ from engine.ramino51.state import deck_faces
 from engine.ramino51.views import R51Hand
 from engine.ramino51.worlds import sample
 
+from .scripted import crafted
+
 
 def positions(players: int, seed: int, every: int, most: int) -> list[tuple[Ramino51Game, int]]:
     """Return positions of a seeded game played by the normal player, one each `every` actions
@@ -86,6 +88,17 @@ def test_worlds_deal_the_hidden_cards_differently() -> None:
     first, second = (sample(view, random.Random(k)) for k in (1, 2))
     assert Counter(c.text for c in first.hands[1 - seat]) != Counter(
         c.text for c in second.hands[1 - seat])
+
+
+def test_throws_the_ace_its_set_cannot_take_rather_than_a_two() -> None:
+    # The second ace of clubs links to the set A-A-A in the normal player's eyes (two other
+    # aces), so it throws the 2 of spades; but a set holds one card of a suit: that ace is a
+    # loose card worth 11 if the hand ends, against 2, with the same prospects of a run.
+    game = crafted({0: "AC AD AH AC 2S", 1: "3H 5H 9S JC QD KD 2C 4D 7D 10S JS 3D 5C KH"},
+                   players=2, pile="8D")
+    view = game.private_view(0)
+    assert str(choose_action(view)) == "discard 2S"
+    assert str(choose_action_hard(view)) == "discard AC"
 
 
 def test_always_plays_a_legal_action() -> None:
