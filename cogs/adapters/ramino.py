@@ -71,6 +71,7 @@ class RaminoAdapter(AdapterBase[RaminoGame, RaminoOptions, RaminoHand]):
     notable: frozenset[str] = frozenset({"reenter", "decline"})
     lowest_wins = True
 
+    # engine.ramino.ai_hard is not seated: measured no stronger than normal (issue 29).
     players = levels(greedy_action, choose_action)
 
     def default_move(self, game: RaminoGame, seat: int) -> str:

@@ -75,6 +75,7 @@ class Ramino51Adapter(AdapterBase[Ramino51Game, Ramino51Options, R51Hand]):
     notable: frozenset[str] = frozenset({"meld", "layoff", "swap", "exchange"})
     lowest_wins = True
 
+    # engine.ramino51.ai_hard is not seated: measured no stronger than normal (issue 29).
     players = levels(greedy_action, choose_action)
 
     def default_move(self, game: Ramino51Game, seat: int) -> str:

@@ -1,0 +1,123 @@
+"""The hard Ramino 51 player: its worlds keep what the seat sees, and it never reads the rest."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from engine.cards import faces
+from engine.ramino51 import Ramino51Game
+from engine.ramino51.ai import choose_action
+from engine.ramino51.ai_hard import SEARCH, candidates, choose_action_hard
+from engine.ramino51.state import deck_faces
+from engine.ramino51.views import R51Hand
+from engine.ramino51.worlds import sample
+
+from .scripted import crafted
+
+
+def positions(players: int, seed: int, every: int, most: int) -> list[tuple[Ramino51Game, int]]:
+    """Return positions of a seeded game played by the normal player, one each `every` actions
+    (a copy of the game at each, and the seat to act)."""
+    game = Ramino51Game(players=players, seed=seed, first_dealer=0)
+    out = []
+    for step in range(most):
+        seat = game.turn
+        if step % every == every - 1:
+            out.append((Ramino51Game.from_json(game.to_json()), seat))
+        game.apply(seat, choose_action(game.private_view(seat)))
+    return out
+
+
+def searched(players: int, seed: int) -> list[tuple[Ramino51Game, int]]:
+    """Return the positions of a seeded game where the hard player compares moves."""
+    return [(g, s) for g, s in positions(players, seed, 3, 120)
+            if len(candidates(g.private_view(s))) > 1]
+
+
+def shown(view: R51Hand) -> tuple[object, ...]:
+    """Return what a seat sees that a world must keep (its moves as a set: the engine lists
+    them in the order the hand's cards came, which the seat's sorted hand does not say)."""
+    t = view.table
+    return (view.hand, sorted(view.legal), view.taken, view.may_swap, view.close, t.melds,
+            t.seats, t.stock, t.pile, t.pile_top, t.exchange, t.turn, t.step, t.totals)
+
+
+def hide_again(game: Ramino51Game, seat: int, rng: random.Random) -> Ramino51Game:
+    """Return the game with every card the seat cannot see dealt again: the other hands, the
+    stock and the pile under its top shuffled together, each place keeping its count."""
+    other = Ramino51Game.from_json(game.to_json())
+    seats = [s for s in range(other.players) if s != seat]
+    hidden = [c for s in seats for c in other.hands[s]] + other.stock + other.pile[:-1]
+    rng.shuffle(hidden)
+    for s in seats:
+        size = len(other.hands[s])
+        other.hands[s], hidden = hidden[:size], hidden[size:]
+    under = max(0, len(other.pile) - 1)
+    other.pile, other.stock = hidden[:under] + other.pile[-1:], hidden[under:]
+    return other
+
+
+def test_the_same_view_gets_the_same_move_whatever_is_hidden() -> None:
+    checked = 0
+    for players, seed in ((2, 5), (4, 8)):
+        for game, seat in searched(players, seed)[:3]:
+            other = hide_again(game, seat, random.Random(seed))
+            assert other.hands != game.hands or other.stock != game.stock
+            assert other.private_view(seat) == game.private_view(seat)
+            mine = choose_action_hard(game.private_view(seat))
+            assert choose_action_hard(other.private_view(seat)) == mine
+            checked += 1
+    assert checked >= 4
+
+
+def test_a_world_shows_the_seat_what_it_sees_and_holds_every_card_once() -> None:
+    for players, seed in ((2, 3), (3, 4), (4, 6)):
+        for game, seat in positions(players, seed, 5, 150):
+            view = game.private_view(seat)
+            world = sample(view, random.Random(seed))
+            assert shown(world.private_view(seat)) == shown(view)
+            assert faces(world.every_card()) == deck_faces(world.opts.jokers)
+            assert [len(h) for h in world.hands] == [len(h) for h in game.hands]
+            assert len(world.stock) == len(game.stock) and len(world.pile) == len(game.pile)
+
+
+def test_worlds_deal_the_hidden_cards_differently() -> None:
+    game, seat = positions(2, 9, 10, 20)[0]
+    view = game.private_view(seat)
+    first, second = (sample(view, random.Random(k)) for k in (1, 2))
+    assert Counter(c.text for c in first.hands[1 - seat]) != Counter(
+        c.text for c in second.hands[1 - seat])
+
+
+def test_throws_the_ace_its_set_cannot_take_rather_than_a_two() -> None:
+    # The second ace of clubs links to the set A-A-A in the normal player's eyes (two other
+    # aces), so it throws the 2 of spades; but a set holds one card of a suit: that ace is a
+    # loose card worth 11 if the hand ends, against 2, with the same prospects of a run.
+    game = crafted({0: "AC AD AH AC 2S", 1: "3H 5H 9S JC QD KD 2C 4D 7D 10S JS 3D 5C KH"},
+                   players=2, pile="8D")
+    view = game.private_view(0)
+    assert str(choose_action(view)) == "discard 2S"
+    assert str(choose_action_hard(view)) == "discard AC"
+
+
+def test_always_plays_a_legal_action() -> None:
+    game = Ramino51Game(players=2, seed=21, first_dealer=0)
+    for _ in range(150):
+        seat = game.turn
+        view = game.private_view(seat)
+        action = choose_action_hard(view) if seat == 0 else choose_action(view)
+        assert str(action) in view.legal
+        game.apply(seat, action)
+
+
+def test_searches_only_the_discard_once_nothing_else_is_left() -> None:
+    seen = 0
+    for game, seat in positions(2, 5, 1, 80):
+        view = game.private_view(seat)
+        moves = candidates(view)
+        assert all(m.startswith("discard ") for m in moves) and set(moves) <= set(view.legal)
+        assert not moves or all(a.startswith("discard ") for a in view.legal)
+        seen += len(moves) > 1
+    assert seen >= 10
+    assert SEARCH.budget.worlds * SEARCH.budget.candidates <= 16  # what keeps a decision cheap
