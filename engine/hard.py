@@ -35,6 +35,7 @@ class Budget:
     worlds: int = 12  # games dealt consistent with the view
     horizon: int = 40  # actions played on after a candidate, at most
     candidates: int = 4  # the most candidate moves compared
+    margin: float = 0.0  # how much another move must beat the first (the likeliest) by
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ def choose(search: Search[ViewT, Any, Any], view: ViewT) -> object:
     if len(moves) < 2:
         return search.normal(view)
     scores = [outcome(search, view, move) for move in moves]
+    scores[0] += search.budget.margin  # a few worlds' noise does not overturn a sound move
     return moves[max(range(len(moves)), key=lambda i: (scores[i], -i))]
 
 

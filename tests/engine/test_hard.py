@@ -51,7 +51,8 @@ def perfect(view: RaceView) -> str:
     return "2" if view.pile % 3 == 2 else "1"
 
 
-def race_search(candidates: tuple[str, ...] = ("1", "2"), horizon: int = 20) -> Search:
+def race_search(candidates: tuple[str, ...] = ("1", "2"), horizon: int = 20,
+                margin: float = 0.0) -> Search:
     return Search(
         seat=lambda view: view.seat,
         normal=naive,
@@ -62,7 +63,7 @@ def race_search(candidates: tuple[str, ...] = ("1", "2"), horizon: int = 20) -> 
         mark=lambda game: game.pile,
         settled=lambda start, game: game.winner is not None,
         value=lambda start, game, seat: 1.0 if game.winner == seat else 0.0,
-        budget=Budget(worlds=3, horizon=horizon, candidates=2),
+        budget=Budget(worlds=3, horizon=horizon, candidates=2, margin=margin),
     )
 
 
@@ -88,3 +89,9 @@ def test_the_seed_comes_from_the_view_alone() -> None:
     worlds = [race_search().sample(RaceView(0, 5), random.Random(view_seed(RaceView(0, 5))))
               for _ in range(2)]
     assert worlds[0].coin == worlds[1].coin
+
+
+def test_a_margin_keeps_the_first_candidate_unless_another_beats_it_by_more() -> None:
+    # from 5 taking 2 wins every world (1.0) and taking 1 none (0.0)
+    assert choose(race_search(margin=0.5), RaceView(0, 5)) == "2"
+    assert choose(race_search(margin=1.0), RaceView(0, 5)) == "1"
