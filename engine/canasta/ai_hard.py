@@ -1,12 +1,14 @@
-"""The hard Canasta player: the normal player, searching where a turn is won or lost.
+"""The hard Canasta player: the normal player keeping its twos, searching the pile.
 
-Most of a Canasta turn plays itself (the normal player's melds and additions); what decides a
-hand is the pile. So the hard player searches (engine/hard.py) only before its draw, when it
-may take the pile or open, and at the discard when the pile is big enough to be worth
-feeding or keeping: it compares the normal player's choice with its alternatives in worlds
+Two things set it above the normal player. It keeps its twos for a canasta of twos (a
+pinellata, 2,000 or 3,000 points) rather than spending them as wild cards while the hand
+goes on (ai_twos.py). And it searches (engine/hard.py) where a turn is won or lost on the
+pile: before its draw, when it may take the pile or open, and at the discard when a big pile
+is at stake. There it compares the normal player's choice with its alternatives in worlds
 dealt from its view (worlds.py), each played on by the normal players until its own next
-turn, and rates the table then. Elsewhere it plays the normal move, which keeps a decision
-cheap (the engine plays about 2,300 actions a second).
+turn, and rates the table then (`side_worth`); another move must beat the normal one by a
+margin, so a few worlds' noise does not overturn it. Elsewhere it plays the normal move,
+which keeps a decision cheap (the engine plays about 2,300 actions a second).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from .views import CanastaHand
 from .worlds import sample
 
 BUDGET = Budget(worlds=6, horizon=40, candidates=3, margin=15.0)
-BIG_PILE = 6  # a discard is searched when the pile holds this many cards
+BIG_PILE = 10  # a discard is searched when the pile holds this many cards
 HAND_CARD = 8.0  # a natural card in hand while the hand goes on: what it may still meld
 WILD_HELD = 30.0  # a wild card in hand: the canasta it may finish
 NEAR = 37.5  # per card past three of a meld short of a canasta: its bonus coming
