@@ -14,6 +14,7 @@ which keeps a decision cheap (the engine plays about 2,300 actions a second).
 from __future__ import annotations
 
 from ..cards import Card
+from ..errors import IllegalMove
 from ..hard import Budget, Search, choose, playing
 from ..melds import BLACK_THREES, JOKER_MELD, TWOS_MELD
 from . import actions as A
@@ -118,7 +119,12 @@ def _held(card: Card) -> float:
 
 
 def _play(game: CanastaGame, seat: int, move: str) -> None:
-    game.apply(seat, move)
+    """Play the move in a world; one the world refuses (a take whose hidden pile cards differ
+    there) gives way to the normal player's move, so a decision never fails."""
+    try:
+        game.apply(seat, move)
+    except IllegalMove:
+        game.apply(seat, choose_action(game.private_view(seat)))
 
 
 def _seat(view: CanastaHand) -> int:

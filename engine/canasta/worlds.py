@@ -4,7 +4,8 @@ A seat sees its own hand, every side's melds and red threes, the pile's top card
 counts (cards per hand, stock, pile). Every other card of the 162 (the other hands, the
 stock, the pile under its top) is dealt at random from the cards it has not seen, each
 place receiving as many as it holds. Red threes never stay in a hand, so the unseen ones go
-to the stock or under the pile. The hard player (ai_hard.py) searches in these worlds.
+to the stock (under the pile only when the stock cannot hold them: a red three there would
+shrink the hand taking the pile). The hard player (ai_hard.py) searches in these worlds.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def _unseen(seen: Iterable[str]) -> list[str]:
 
 def _deal(view: CanastaHand, unseen: list[str], rng: random.Random
           ) -> tuple[list[list[str]], list[str], list[str]]:
-    """Deal the unseen cards: the other hands (no red three), then the stock and the pile."""
+    """Deal the unseen cards: the other hands (no red three), the stock, the pile's rest."""
     rng.shuffle(unseen)
     red = [t for t in unseen if is_red_three(Card.parse(t))]
     rest = [t for t in unseen if not is_red_three(Card.parse(t))]
@@ -58,10 +59,13 @@ def _deal(view: CanastaHand, unseen: list[str], rng: random.Random
         size = 0 if seat == view.seat else count
         hands.append(rest[:size])
         del rest[:size]
-    left = rest + red
-    rng.shuffle(left)
+    # A red three lies in the pile only from the deal, and one there would shrink the hand
+    # that takes it (a take the seat is offered could fail in the world): the stock first.
     stock = view.table.stock
-    return hands, left[:stock], left[stock:]
+    fill = rest[:max(0, stock - len(red))]
+    stock_cards = red[:stock] + fill
+    rng.shuffle(stock_cards)
+    return hands, stock_cards, red[stock:] + rest[len(fill):]
 
 
 def _game(view: CanastaHand, placed: list[list[Card]], melds: list[MeldView],

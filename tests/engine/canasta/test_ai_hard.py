@@ -79,6 +79,8 @@ def test_a_world_shows_the_seat_what_it_sees_and_holds_every_card(players: int,
         assert (seen.hand, seen.table, seen.actions) == (view.hand, view.table, view.actions)
         assert faces(world.every_card()) == faces(game.every_card())
         assert not any(is_red_three(c) for h in world.hands for c in h)
+        if view.table.stock >= 6:  # room for every red three: none under the pile
+            assert not any(is_red_three(c) for c in world.pile)
 
 
 def test_worlds_deal_the_unseen_cards_differently() -> None:
