@@ -50,7 +50,6 @@ from engine.canasta.ai_cards import Reading
 from engine.canasta.ai_cards import meld_rank as view_rank
 from engine.canasta.ai_discard import choose_discard
 from engine.canasta.ai_greedy import greedy_action
-from engine.canasta.ai_hard import hard_action
 from engine.canasta.events import (
     Added,
     CanastaPayload,
@@ -85,7 +84,7 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
     # Melds and pile takes change the table everybody plays on: shown at once.
     notable: frozenset[str] = frozenset({"open", "take", "meld", "add"})
 
-    players = levels(greedy_action, choose_action, hard_action)
+    players = levels(greedy_action, choose_action)
 
     def default_move(self, game: CanastaGame, seat: int) -> str:
         """Play safe for an absent player: draw two (or end on an empty stock), never meld

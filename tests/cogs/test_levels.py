@@ -80,7 +80,7 @@ async def test_a_hard_computer_is_named_in_italian(sim: Sim) -> None:
 
 @pytest.mark.usefixtures("chiara_speaks_italian")
 async def test_the_no_hard_player_answer_is_in_the_member_s_language(sim: Sim) -> None:
-    await sim.chiara.slash(sim.channel, "rummy new", game="ramino")
+    await sim.chiara.slash(sim.channel, "rummy new", game="canasta")
     hard = await sim.chiara.slash(sim.channel, "rummy addbot", level="hard")
     assert hard.response.content == ("Questo gioco non ha ancora un giocatore computer "
                                      "difficile: si è seduto un computer di livello normale.")
