@@ -84,6 +84,7 @@ class CanastaAdapter(AdapterBase[CanastaGame, CanastaOptions, CanastaHand]):
     # Melds and pile takes change the table everybody plays on: shown at once.
     notable: frozenset[str] = frozenset({"open", "take", "meld", "add"})
 
+    # engine.canasta.ai_hard is not seated: measured no stronger than normal (issue 29).
     players = levels(greedy_action, choose_action)
 
     def default_move(self, game: CanastaGame, seat: int) -> str:
