@@ -34,7 +34,7 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -248,7 +248,8 @@ class Table:
         await self.env.advance_time(self.host.bot_delay)
         while rt.record.id in self.host.runtimes and seat in rt.game.to_act():
             await asyncio.sleep(0.005)
-            await self.env.settle()
+            with suppress(TimeoutError):  # a slow worker: SimCord's 2 s ran out; wait on
+                await self.env.settle()
 
     async def move(self, rt: Runtime) -> Move:
         """Let the acting member make the AI's choice by clicking his DM's control."""
