@@ -95,23 +95,28 @@ def silence_read_backs(sim: Sim, monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     return silent
 
 
-async def test_a_move_the_database_cannot_confirm_in_time_is_shown_once_it_can(
-        sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch) -> None:
-    await started(sim, deals)
+async def unconfirmed_pass(sim: Sim, monkeypatch: pytest.MonkeyPatch, landed: bool) -> int:
+    """Alice passes; the commit lands (or not), its answer is lost, and the database does not
+    answer the read-back before the deadline (a server down longer than that). Check she is
+    told so; then the database answers again. Return the stored version before her pass."""
     before = await version(sim)
-    # The commit lands, its answer is lost, and the database does not answer the read-back
-    # before the deadline (a server down longer than that).
     lost = asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation")
-    failures = fail_commits(monkeypatch, lost, commit=True)
+    failures = fail_commits(monkeypatch, lost, commit=landed)
     silent = silence_read_backs(sim, monkeypatch)
     played = await sim.alice.user.click(dm(sim.alice), label="Pass")
     assert failures and [m.content for m in played.followups] == [NOT_CONFIRMED]
     assert "Alice passed" not in "\n".join(texts(sim))
-    assert await version(sim) == before + 1  # it is in the database
-
-    # The server answers again: the next lease renewal reads the game back and shows the
-    # move as made; Bruno, whose turn it now is, gets his controls and plays on.
+    assert await version(sim) == before + landed  # what the database holds
     silent[0] = False
+    return before
+
+
+async def test_a_move_the_database_cannot_confirm_in_time_is_shown_once_it_can(
+        sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch) -> None:
+    await started(sim, deals)
+    before = await unconfirmed_pass(sim, monkeypatch, landed=True)
+    # The next lease renewal reads the game back and shows the move as made; Bruno, whose
+    # turn it now is, gets his controls and plays on.
     await sim.env.advance_time(RENEW_EVERY)
     assert "Alice passed" in "\n".join(texts(sim))
     assert "Pass" in labels(dm(sim.bruno))
@@ -123,13 +128,7 @@ async def test_a_move_the_database_cannot_confirm_in_time_is_shown_once_it_can(
 async def test_a_move_the_database_never_got_and_could_not_confirm_changes_nothing(
         sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch) -> None:
     await started(sim, deals)
-    before = await version(sim)
-    lost = asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation")
-    failures = fail_commits(monkeypatch, lost, commit=False)
-    silent = silence_read_backs(sim, monkeypatch)
-    played = await sim.alice.user.click(dm(sim.alice), label="Pass")
-    assert failures and [m.content for m in played.followups] == [NOT_CONFIRMED]
-    silent[0] = False
+    before = await unconfirmed_pass(sim, monkeypatch, landed=False)
     await sim.env.advance_time(RENEW_EVERY)
     assert await version(sim) == before and "Alice passed" not in "\n".join(texts(sim))
     await sim.alice.user.click(dm(sim.alice), label="Pass")  # the same move, played now
