@@ -271,11 +271,13 @@ class Sessions:
         moves = [(seat, text) for _, seat, text, after in logged if after == record.state_version]
         if ahead == 1 and moves and not rt.session.closed:
             seat, text = moves[0]
-            log.info("game %s: a move whose save went unconfirmed stands (%s)", game_id, text)
+            # the verb only: a move's text may name cards (no log line shows a hand's card)
+            log.info("game %s: a move whose save went unconfirmed stands (%s)", game_id,
+                     text.split(" ", 1)[0])
             await rt.session.adopt(-1 if seat is None else seat, rt.game.parse_action(text))
         elif ahead != 0 and self.runtimes.pop(game_id, None) is not None:
-            log.warning("game %s: %s version(s) behind the database; resumed from it",
-                        game_id, ahead)
+            log.warning("game %s: the database holds version %s, this process %s; resumed"
+                        " from it", game_id, record.state_version, stored_version(rt.game))
             rt.session.close()
             await self._resume(record)
 

@@ -112,12 +112,15 @@ async def unconfirmed_pass(sim: Sim, monkeypatch: pytest.MonkeyPatch, landed: bo
 
 
 async def test_a_move_the_database_cannot_confirm_in_time_is_shown_once_it_can(
-        sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch) -> None:
+        sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
     await started(sim, deals)
     before = await unconfirmed_pass(sim, monkeypatch, landed=True)
     # The next lease renewal reads the game back and shows the move as made; Bruno, whose
     # turn it now is, gets his controls and plays on.
+    caplog.set_level(logging.INFO)
     await sim.env.advance_time(RENEW_EVERY)
+    assert "game 1: a move whose save went unconfirmed stands (pass)" in caplog.text
     assert "Alice passed" in "\n".join(texts(sim))
     assert "Pass" in labels(dm(sim.bruno))
     await sim.bruno.user.click(dm(sim.bruno), label="Pass")
