@@ -5,24 +5,24 @@ each COMMIT waits for the disk. One commit per move caps a process at a few hund
 second; here a move waits for the connection, and whatever queued meanwhile goes in the same
 transaction. Each caller is answered only after the COMMIT that made its move durable, with
 its own outcome: a stale version refuses that move alone, a failed COMMIT fails them all.
+A group's transaction runs on SQLite's thread as one call, not a hop per statement: every
+hop back waits for a busy event loop to give up the GIL.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+import sqlite3
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import TypeVar
 
 import aiosqlite
 
 from bot.storage.contract import ActionLogRow
 from bot.storage.records import GameNotFound, StaleVersion
 from bot.storage.rows import INSERT_ACTION, now, running_at
-from bot.storage.sqlite.connection import SqliteConnection, driver_errors
-
-T = TypeVar("T")
+from bot.storage.sqlite.connection import SqliteConnection, driver_errors, in_transaction
 
 _UPDATE = ("UPDATE games SET state = ?, state_version = ?, updated_at = ?"
            " WHERE id = ? AND state_version = ? AND status = 'running'")
@@ -54,6 +54,21 @@ class _Move:
             self.done.set_exception(error)
         else:
             self.done.cancel()  # the writer itself was cancelled (shutdown)
+
+
+def _together(group: list[_Move], raw: sqlite3.Connection) -> None:
+    """Write every move with two statements; raise _SomeStale if a version moved on.
+
+    The snapshots go first, each guarded by its version: only when all of them matched
+    are the log rows added, so log and snapshot never disagree. Runs on SQLite's thread.
+    """
+    stamp = now()
+    cursor = raw.executemany(_UPDATE, [
+        (m.state_json, m.version, stamp, m.game_id, m.version - 1) for m in group])
+    if cursor.rowcount != len(group):
+        raise _SomeStale
+    raw.executemany(INSERT_ACTION, [
+        (m.game_id, m.seat, m.text, m.version, stamp, m.game_id) for m in group])
 
 
 class SqliteActions(SqliteConnection):
@@ -92,10 +107,12 @@ class SqliteActions(SqliteConnection):
         """Write a group in one transaction; answer each move once the commit is durable."""
         refused: dict[int, Exception] = {}
         try:
-            try:
-                await self._in_transaction(self._write_together, group)
-            except _SomeStale:  # rolled back: write them one by one to refuse only those
-                refused = await self._in_transaction(self._write_each, group)
+            with driver_errors(f"database error in {self.path}"):
+                try:
+                    await self._on_thread(partial(in_transaction, work=partial(_together, group)))
+                except _SomeStale:  # rolled back: write them one by one to refuse only those
+                    async with self._transaction():
+                        refused = await self._write_each(group)
         except BaseException as error:  # rolled back: nothing of the group was written
             for move in group:
                 move.answer(error)
@@ -104,26 +121,6 @@ class SqliteActions(SqliteConnection):
             return
         for index, move in enumerate(group):
             move.answer(refused.get(index))
-
-    async def _in_transaction(self, write: Callable[[list[_Move]], Awaitable[T]],
-                              group: list[_Move]) -> T:
-        with driver_errors(f"database error in {self.path}"):
-            async with self._transaction():
-                return await write(group)
-
-    async def _write_together(self, group: list[_Move]) -> None:
-        """Write every move with two statements; raise _SomeStale if a version moved on.
-
-        The snapshots go first, each guarded by its version: only when all of them
-        matched are the log rows added, so log and snapshot never disagree.
-        """
-        stamp = now()
-        cursor = await self._conn.executemany(_UPDATE, [
-            (m.state_json, m.version, stamp, m.game_id, m.version - 1) for m in group])
-        if cursor.rowcount != len(group):
-            raise _SomeStale
-        await self._conn.executemany(INSERT_ACTION, [
-            (m.game_id, m.seat, m.text, m.version, stamp, m.game_id) for m in group])
 
     async def _write_each(self, group: list[_Move]) -> dict[int, Exception]:
         """Write the moves one at a time; return the refusals by index."""

@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
-from typing import Self
+from typing import Self, TypeVar, cast
 
 import aiosqlite
 
@@ -24,6 +24,8 @@ from bot.storage.rows import (
     update_sql,
 )
 from bot.storage.sqlite.migrations import LATEST_VERSION, MIGRATIONS, Migration
+
+T = TypeVar("T")
 
 
 @contextmanager
@@ -112,6 +114,15 @@ class SqliteConnection:
             await self._rollback()
             raise
 
+    async def _on_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` on the connection's own thread in one hop (the caller holds the lock)."""
+        # aiosqlite makes each statement a hop to its thread and back, and under a busy
+        # event loop each hop waits for the GIL (up to the 5 ms switch interval): a whole
+        # transaction as one call waits once. `_execute` is aiosqlite's own queue (private).
+        conn = self._conn
+        run = cast("Callable[[Callable[[], T]], Awaitable[T]]", conn._execute)
+        return await run(lambda: work(conn._conn))
+
     async def _rollback(self) -> None:
         """Roll back whatever is open; a rollback that fails too must not hide the cause."""
         # SQLite may already have ended the transaction itself (it does after some I/O errors).
@@ -152,6 +163,19 @@ class SqliteConnection:
         if cursor.rowcount == 1:
             return
         raise stale(await self._get_game(game_id), guard)  # or GameNotFound
+
+
+def in_transaction(raw: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    """Run `work` in one write transaction on the raw connection; roll back on any exception."""
+    raw.execute("BEGIN IMMEDIATE")  # the write lock up front, as `_transaction`
+    try:
+        result = work(raw)
+        raw.execute("COMMIT")  # inside the try: a failed COMMIT leaves the transaction open
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):  # SQLite may have ended it itself
+            raw.execute("ROLLBACK")
+        raise
+    return result
 
 
 async def configure(conn: aiosqlite.Connection) -> None:

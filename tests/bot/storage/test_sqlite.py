@@ -113,31 +113,28 @@ async def test_record_action_version_mismatch_rolls_back(
 
 
 async def test_a_failed_commit_is_rolled_back_and_the_next_write_saves(
-    sqlite_store: SqliteStorage, db_path: Path, monkeypatch: pytest.MonkeyPatch
+    sqlite_store: SqliteStorage, db_path: Path
 ) -> None:
     store = sqlite_store
     game_id = await running_game(store)
-    conn = store._conn
-    real_commit = conn.commit
-
-    async def commit_that_fails() -> None:
-        # SQLite refuses this COMMIT for real: a row breaking a foreign key whose check was
-        # deferred to the commit. The transaction stays open, as after a full disk.
-        await conn.execute("PRAGMA defer_foreign_keys = ON")
-        await conn.execute("INSERT INTO actions (game_id, seq, seat, action,"
-                           " state_version_after, created_at) VALUES (999, 1, 0, 'x', 1, 'now')")
-        monkeypatch.setattr(conn, "commit", real_commit)
-        await real_commit()
-
-    monkeypatch.setattr(conn, "commit", commit_that_fails)
+    # SQLite refuses the COMMIT of a move named "doomed" for real: a trigger adds a row
+    # breaking a foreign key whose check is deferred to the commit. The transaction stays
+    # open, as after a full disk, and must be rolled back whole.
+    for statement in (
+        "CREATE TABLE trap (game_id INTEGER REFERENCES games (id) DEFERRABLE INITIALLY DEFERRED)",
+        "CREATE TRIGGER spring AFTER INSERT ON actions WHEN NEW.action = 'doomed'"
+        " BEGIN INSERT INTO trap VALUES (999); END",
+    ):
+        await store._conn.execute(statement)
     with pytest.raises(StorageError, match="FOREIGN KEY"):
-        await store.record_action(game_id, 0, "draw_stock", '{"v": 2}', 2)
+        await store.record_action(game_id, 0, "doomed", '{"v": 2}', 2)
     assert (await store.get_game(game_id)).state_version == 1
     # The next move saves, and nothing of the failed one is on disk.
     await store.record_action(game_id, 0, "draw_stock", '{"v": 2}', 2)
     assert raw(db_path, "SELECT action FROM actions WHERE game_id = ?", (game_id,)) == [
         ("start",), ("draw_stock",)]
     assert raw(db_path, "SELECT state_version FROM games WHERE id = ?", (game_id,)) == [(2,)]
+    assert raw(db_path, "SELECT COUNT(*) FROM trap") == [(0,)]
 
 
 async def test_guild_settings_extra_is_json_on_disk(
