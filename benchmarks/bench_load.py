@@ -18,6 +18,8 @@ merge. Printed side by side: actions per second, p50/p99/max per action, lost ac
 failed submit, or a game whose stored version differs from the one in memory at the end),
 memory per game (Python heap, tracemalloc), and where the time goes: the write alone, each
 game's computer decision, how late the event loop wakes a 5 ms sleeper, full collections.
+Then the disk alone (disk_probe.py): small durable SQLite commits with nothing else running,
+so that a tail the disk made is told from one the bot made.
 
 Where the tail came from, and what was done (measured on this 2-core VM, 2026-11-27):
 - The process is CPU-bound. A move costs about 1.3-1.4 ms of interpreter time; the computer's
@@ -62,7 +64,7 @@ Where the tail came from, and what was done (measured on this 2-core VM, 2026-11
 
 Run: python -m benchmarks.bench_load [--games 1000] [--interval 1.5] [--seconds 60]
      [--backend both|sqlite|postgresql] [--no-settle] [--no-fsync] [--pool N] [--gc0 N]
-     [--quick]
+     [--probe SECONDS] [--quick]
 """
 
 from __future__ import annotations
@@ -77,6 +79,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from benchmarks.disk_probe import probe
 from benchmarks.load_games import Pace, play
 from bot.app import YOUNG_COLLECTION
 from bot.storage import open_storage
@@ -206,6 +209,14 @@ def report(args: argparse.Namespace, results: dict[str, dict[str, Any] | str]) -
                for col in columns.values())
 
 
+def report_disk(seconds: float) -> None:
+    """Probe the disk alone right after the load, and print what its commits took."""
+    commits = probe(seconds)
+    print(f"  disk alone, {len(commits.commits)} durable SQLite commits in {seconds:.0f} s"
+          f" (no load): p50/p99/max ms {spread(commits.commits)},"
+          f" {commits.over(P99_TARGET_MS)} over {P99_TARGET_MS:.0f} ms")
+
+
 async def run(args: argparse.Namespace) -> bool:
     """Run the chosen backends one after the other and print their figures."""
     results: dict[str, dict[str, Any] | str] = {}
@@ -213,7 +224,10 @@ async def run(args: argparse.Namespace) -> bool:
         results["SQLite"] = await run_sqlite(args)
     if args.backend in ("both", "postgresql"):
         results[f"PostgreSQL ({WORKERS} proc.)"] = await run_postgres(args)
-    return report(args, results)
+    met = report(args, results)
+    if args.probe > 0:
+        report_disk(args.probe)
+    return met
 
 
 def main() -> None:
@@ -234,6 +248,8 @@ def main() -> None:
                         help="the collector's first threshold (an experiment; 0: the bot's,"
                              f" {YOUNG_COLLECTION} once ready; Python's own is 700)")
     parser.add_argument("--backend", choices=("both", "sqlite", "postgresql"), default="both")
+    parser.add_argument("--probe", type=float, default=20.0,
+                        help="then probe the disk alone for this many seconds (0: not)")
     parser.add_argument("--quick", action="store_true", help="100 games for 10 s (make bench)")
     parser.add_argument("--worker", metavar="DSN", help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
@@ -243,7 +259,7 @@ def main() -> None:
         print(json.dumps(part))
         return
     if args.quick:
-        args.games, args.seconds = 100, 10.0
+        args.games, args.seconds, args.probe = 100, 10.0, min(args.probe, 3.0)
     sys.exit(0 if asyncio.run(run(args)) else 1)
 
 
