@@ -280,6 +280,18 @@ class Sessions:
                         " from it", game_id, record.state_version, stored_version(rt.game))
             rt.session.close()
             await self._resume(record)
+            await self._show_again(game_id)
+
+    async def _show_again(self, game_id: int) -> None:
+        """Show a game resumed from a database that was ahead: its table, and a new DM to
+        each player to act (the hands shown here offer moves of a state left behind)."""
+        rt = self.runtimes.get(game_id)
+        if rt is None or rt.game.is_over:
+            return
+        await self.table.edit(rt, [])
+        rt.prev_to_act = []  # every seat to act is new to its turn here
+        await self.events.hands.deliver_all(rt, fresh=False)
+        rt.prev_to_act = list(rt.game.to_act())
 
     async def finish_restored(self, rt: Runtime) -> None:
         """End a game whose last saved move ended it before its end was told (a crash there):

@@ -4,6 +4,7 @@ played once it is back; a move whose commit answer is lost stands, told as made.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Iterator
 from typing import Any
@@ -15,6 +16,7 @@ from bot.settings import Settings
 from bot.storage import StorageUnavailable
 from cogs.host import ScriptedDeals
 from cogs.host.leases import RENEW_EVERY
+from cogs.registry import GAMES
 from tests.bot.storage.test_postgres_outage import fail_commits
 from tests.cogs.conftest import dm, labels, texts
 from tests.cogs.test_gin_faults import started, version
@@ -136,3 +138,36 @@ async def test_a_move_the_database_never_got_and_could_not_confirm_changes_nothi
     assert await version(sim) == before and "Alice passed" not in "\n".join(texts(sim))
     await sim.alice.user.click(dm(sim.alice), label="Pass")  # the same move, played now
     assert await version(sim) == before + 1 and "Alice passed" in "\n".join(texts(sim))
+
+
+async def written_elsewhere(sim: Sim) -> None:
+    """Play the next move (a pass) on the stored game as another process would, and save it."""
+    storage = sim.bot.storage
+    record = await storage.get_game(1)
+    data = json.loads(record.state)
+    game = next(a for a in GAMES if a.name == "gin").load(data["engine"])
+    seat = game.to_act()[0]
+    game.apply(seat, game.parse_action("pass"))
+    text = json.dumps({**data, "engine": game.to_json()})
+    await storage.record_action(1, seat, "pass", text, record.state_version + 1)
+
+
+async def test_a_game_the_database_holds_further_ahead_is_resumed_from_it(
+        sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    await started(sim, deals)
+    before = await unconfirmed_pass(sim, monkeypatch, landed=True)
+    await written_elsewhere(sim)  # Bruno's pass, saved while this process could not know
+    caplog.set_level(logging.INFO)
+    await sim.env.advance_time(RENEW_EVERY)
+    assert f"the database holds version {before + 2}, this process {before}; resumed" \
+        in caplog.text
+    rt = sim.bot.get_cog("Rummy").host.runtimes[1]  # type: ignore[union-attr]
+    assert rt.game.version + 1 == before + 2  # the game here is the stored one
+    # Both passed: Alice, whose turn it is again, gets a new DM with the stored game's moves
+    # (her old one offered a pass she has made) and plays on.
+    assert labels(dm(sim.alice)) == ["Sort by rank", "Draw from stock"]
+    await sim.alice.user.click(dm(sim.alice), label="Draw from stock")
+    assert await version(sim) == before + 3
+    assert [a for _, _, a, _ in await sim.bot.storage.actions(1)] == [
+        "start", "pass", "pass", "draw"]
