@@ -39,11 +39,13 @@ TRAP_RANKS = frozenset({4, 5, 6, 7})  # worth 5 each in hand: cheap pairs to hol
 Played = tuple[str, A.CanastaAction]
 
 
-def choose_action(view: CanastaHand) -> A.CanastaAction:
-    """Return the computer player's action, one of the view's legal actions."""
+def choose_action(view: CanastaHand,
+                  read: Callable[[CanastaHand], Reading] = Reading) -> A.CanastaAction:
+    """Return the computer player's action, one of the view's legal actions (`read`: how
+    it reads the view; the hard player's reading weighs the public history too)."""
     if not view.actions:
         raise ValueError("no legal action in this view")
-    r = Reading(view)
+    r = read(view)
     text = _acquire(r) if view.table.phase == "acquire" else _play(r)
     return A.parse_action(text)
 

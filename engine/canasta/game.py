@@ -64,7 +64,8 @@ class CanastaGame(CanastaMoves):
             stock=len(self.stock), pile_top=None if top is None else top.text,
             pile=len(self.pile), frozen=top is not None and top.rank == 3,
             sides=self._sides(), cards=tuple(len(h) for h in self.hands), options=self.opts,
-            last_result=self.last_result)
+            last_result=self.last_result, known=tuple(tuple(k) for k in self.known),
+            shunned=tuple(tuple(k) for k in self.shunned))
 
     def _sides(self) -> tuple[SideView, ...]:
         return tuple(

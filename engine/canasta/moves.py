@@ -7,6 +7,8 @@ draft its check worked out (rules.py).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..cards import Card
 from ..game import Event
 from . import actions as A
@@ -39,6 +41,7 @@ class CanastaMoves(CanastaRules):
     def do_draw(self, seat: int, action: A.DrawTwo) -> list[Event]:
         """Draw two cards (the last one alone); a lone card left without the going-out
         condition ends the hand at once (canasta.md, Phase 3)."""
+        self.note_declined(seat)
         drawn, red = self.draw_cards(seat, 2)
         self.phase = "play"
         events = [Event("draw", seat, StockDrawn(len(self.stock), len(drawn), texts(red)),
@@ -50,6 +53,8 @@ class CanastaMoves(CanastaRules):
     def do_open(self, seat: int, action: A.OpenAndDraw) -> list[Event]:
         """Lay the opening melds, then draw one card."""
         draft = self.check_open(seat, action)
+        self.note_declined(seat)
+        self.note_laid(seat, [c for meld in action.melds for c in meld])
         views = self.commit(draft)
         self.opened[draft.side] = True
         drawn, red = self.draw_cards(seat, 1)
@@ -70,8 +75,32 @@ class CanastaMoves(CanastaRules):
         self.opened[draft.side] = True
         self.phase = "play"
         kept = [c for c in rest if not is_red_three(c)]
+        self.note_taken(seat, [*action.cards, *(c for m in action.extra for c in m)],
+                        rest[self.unseen_under:])
         return [Event("take", seat, PileTaken(views, len(kept), texts(red), opening),
                       PileCards(texts(kept)))]
+
+    # --- the public history: what every player could remember --------------------------
+
+    def note_declined(self, seat: int) -> None:
+        """Remember the pile's top the seat left for the stock (none under a three)."""
+        if self.pile and self.pile[-1].rank != 3:
+            self.shunned[seat].append(self.pile[-1].text)
+
+    def note_laid(self, seat: int, cards: Iterable[Card]) -> None:
+        """Forget the known cards the seat has shown leaving its hand."""
+        known = self.known[seat]
+        for card in cards:
+            if card.text in known:
+                known.remove(card.text)
+
+    def note_taken(self, seat: int, laid: Iterable[Card], seen: Iterable[Card]) -> None:
+        """Remember the pile cards everyone saw go into the seat's hand; what it shunned
+        before counts no more."""
+        self.note_laid(seat, laid)
+        self.known[seat] += [c.text for c in seen if not is_red_three(c)]
+        self.shunned[seat] = []
+        self.unseen_under = 0
 
     def commit(self, draft: Draft) -> tuple[MeldView, ...]:
         """Put a draft on the state; return the melds it made or grew, as they lie now."""
@@ -85,11 +114,13 @@ class CanastaMoves(CanastaRules):
     def do_meld(self, seat: int, action: A.NewMeld) -> list[Event]:
         """Put a new meld on the table."""
         views = self.commit(self.check_meld(seat, action))
+        self.note_laid(seat, action.cards)
         return [Event("meld", seat, Melded(views[:1]))]
 
     def do_add(self, seat: int, action: A.AddToMeld) -> list[Event]:
         """Add cards to a meld of the side."""
         self.commit(self.check_add(seat, action))
+        self.note_laid(seat, action.cards)
         meld = MeldView.of(self.table.get(action.meld_id))
         return [Event("add", seat, Added(texts(action.cards), meld))]
 
@@ -99,6 +130,8 @@ class CanastaMoves(CanastaRules):
         hand = self.hands[seat]
         hand.remove(card)
         self.pile.append(card)
+        self.note_laid(seat, [card])
+        self.shunned[seat].append(card.text)
         events = [Event("discard", seat, Discarded(card.text, not hand))]
         if not hand:
             return events + scoring.end_hand(self, seat, "out")

@@ -81,6 +81,13 @@ class CanastaState(Seated, CardGame[CanastaOptions, A.CanastaAction]):
         self.minimums = [opening_minimum(t) for t in self.totals]
         self.first = self.turn = self.next_seat(self.dealer)
         self.phase = "acquire"
+        self.reset_history(0)
+
+    def reset_history(self, under: int) -> None:
+        """Forget the hand's public history; `under`: the pile's cards nobody has seen."""
+        self.known: list[list[str]] = [[] for _ in range(self.players)]
+        self.shunned: list[list[str]] = [[] for _ in range(self.players)]
+        self.unseen_under = under
 
     # --- dealing -------------------------------------------------------------------------
 
@@ -125,6 +132,7 @@ class CanastaState(Seated, CardGame[CanastaOptions, A.CanastaAction]):
         count = self.under_turned(turned)
         self.pile = [*self.stock[:count], turned]
         del self.stock[:count]
+        self.unseen_under = count
 
     # --- small queries -------------------------------------------------------------------
 
@@ -161,7 +169,8 @@ class CanastaState(Seated, CardGame[CanastaOptions, A.CanastaAction]):
             "stock": card_texts(self.stock), "pile": card_texts(self.pile),
             "red_threes": [card_texts(r) for r in self.red_threes], "melds": melds,
             "opened": list(self.opened), "minimums": list(self.minimums),
-            "board": self.board.to_json(),
+            "board": self.board.to_json(), "known": self.known, "shunned": self.shunned,
+            "unseen_under": self.unseen_under,
             "last_result": None if self.last_result is None else self.last_result.to_dict(),
         }
 
@@ -173,10 +182,19 @@ class CanastaState(Seated, CardGame[CanastaOptions, A.CanastaAction]):
         game.opened = [bool(x) for x in data["opened"]]
         game.minimums = [int(x) for x in data["minimums"]]
         game.board = Scoreboard.from_json(data["board"])
+        game._load_history(data)
         last = data["last_result"]
         game.last_result = None if last is None else HandReport.from_dict(last)
         game._check_loaded()
         return game
+
+    def _load_history(self, data: dict[str, Any]) -> None:
+        """Read the public history; a game saved before it had one starts it empty."""
+        self.reset_history(int(data.get("unseen_under", 0)))
+        for seat, (known, shunned) in enumerate(zip(data.get("known", []),
+                                                     data.get("shunned", []))):
+            self.known[seat] = [str(t) for t in known]
+            self.shunned[seat] = [str(t) for t in shunned]
 
     def _load_cards(self, data: dict[str, Any]) -> None:
         groups = [*data["hands"], data["stock"], data["pile"], *data["red_threes"]]

@@ -94,6 +94,10 @@ class CanastaTable:
     cards: tuple[int, ...]  # how many cards each seat holds
     options: CanastaOptions
     last_result: HandReport | None
+    # the hand's public history, by seat: the pile cards seen going into the hand and not
+    # shown leaving it, and the cards thrown or left on the pile since its last take
+    known: tuple[Cards, ...] = ()
+    shunned: tuple[Cards, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,11 +1,13 @@
 """Canasta games a seat could be in: what it sees kept, what it cannot see dealt at random.
 
 A seat sees its own hand, every side's melds and red threes, the pile's top card and the
-counts (cards per hand, stock, pile). Every other card of the 162 (the other hands, the
-stock, the pile under its top) is dealt at random from the cards it has not seen, each
-place receiving as many as it holds. Red threes never stay in a hand, so the unseen ones go
-to the stock (under the pile only when the stock cannot hold them: a red three there would
-shrink the hand taking the pile). The hard player (ai_hard.py) searches in these worlds.
+counts (cards per hand, stock, pile), and the pile cards it saw go into another hand and not
+come out (the table's `known`): that hand starts with them. Every other card of the 162 (the
+other hands, the stock, the pile under its top) is dealt at random from the cards it has not
+seen, each place receiving as many as it holds. Red threes never stay in a hand, so the
+unseen ones go to the stock (under the pile only when the stock cannot hold them: a red three
+there would shrink the hand taking the pile). A searching player would play in these worlds
+(the hard player of round 2 did; ai_hard.py says why today's does not).
 """
 
 from __future__ import annotations
@@ -54,10 +56,10 @@ def _deal(view: CanastaHand, unseen: list[str], rng: random.Random
     rng.shuffle(unseen)
     red = [t for t in unseen if is_red_three(Card.parse(t))]
     rest = [t for t in unseen if not is_red_three(Card.parse(t))]
-    hands: list[list[str]] = []
+    hands = [_known(view, seat, rest) for seat in range(view.table.players)]
     for seat, count in enumerate(view.table.cards):
-        size = 0 if seat == view.seat else count
-        hands.append(rest[:size])
+        size = 0 if seat == view.seat else count - len(hands[seat])
+        hands[seat] += rest[:size]
         del rest[:size]
     # A red three lies in the pile only from the deal, and one there would shrink the hand
     # that takes it (a take the seat is offered could fail in the world): the stock first.
@@ -66,6 +68,17 @@ def _deal(view: CanastaHand, unseen: list[str], rng: random.Random
     stock_cards = red[:stock] + fill
     rng.shuffle(stock_cards)
     return hands, stock_cards, red[stock:] + rest[len(fill):]
+
+
+def _known(view: CanastaHand, seat: int, rest: list[str]) -> list[str]:
+    """Take out of `rest` the cards everyone saw go into another seat's hand (its hand
+    starts with them)."""
+    found: list[str] = []
+    for text in view.table.known[seat] if seat != view.seat and view.table.known else ():
+        if text in rest:
+            rest.remove(text)
+            found.append(text)
+    return found
 
 
 def _game(view: CanastaHand, placed: list[list[Card]], melds: list[MeldView],
@@ -87,6 +100,9 @@ def _game(view: CanastaHand, placed: list[list[Card]], melds: list[MeldView],
     game.table = Table([_meld(m, cards) for m, cards in zip(melds, placed[n + 2 + s:])])
     game.opened = [side.opened for side in table.sides]
     game.minimums = [side.minimum for side in table.sides]
+    game.reset_history(0)
+    for seat, (known, shunned) in enumerate(zip(table.known, table.shunned)):
+        game.known[seat], game.shunned[seat] = list(known), list(shunned)
     return game
 
 

@@ -1,16 +1,18 @@
-"""The hard Canasta player: it sees only its view, its worlds keep what it sees, it plays
-legal moves, and it finds a move a player would notice where the normal one does not."""
+"""The hard Canasta player: it sees only its view (and the history the table shows), it plays
+legal moves, and it finds a move a player would notice where the normal one does not; the
+worlds a search would deal keep what the seat sees."""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
 
 from engine.canasta import CanastaGame
 from engine.canasta.ai import choose_action
-from engine.canasta.ai_hard import candidates, hard_action
+from engine.canasta.ai_hard import HistoryReading, hard_action
 from engine.canasta.melds import is_red_three
 from engine.canasta.worlds import sample
 from engine.cards import faces
@@ -29,13 +31,12 @@ def positions(players: int, seed: int, moves: int) -> Iterator[CanastaGame]:
         game.apply(seat, choose_action(game.private_view(seat)))
 
 
-def searched(players: int, seed: int, count: int) -> list[CanastaGame]:
-    """Return copies of the first `count` positions of a seeded game where the hard player
-    compares moves (a pile it may take, a big pile to discard on)."""
+def discarding(players: int, seed: int, count: int) -> list[CanastaGame]:
+    """Return copies of the first `count` discards of a seeded game once some seat holds
+    pile cards everyone saw (the history the hard player reads)."""
     found = []
-    for game in positions(players, seed, 600):
-        seat = game.to_act()[0]
-        if len(candidates(game.private_view(seat))) >= 2:
+    for game in positions(players, seed, 900):
+        if game.phase == "play" and any(game.known) and game.pile:
             found.append(CanastaGame.from_json(game.to_json()))
             if len(found) == count:
                 break
@@ -60,7 +61,7 @@ def hidden_shuffled(game: CanastaGame, rng: random.Random) -> CanastaGame:
 @pytest.mark.parametrize(("players", "seed"), [(2, 11), (4, 12)])
 def test_decides_the_same_whatever_the_cards_it_cannot_see(players: int, seed: int) -> None:
     rng = random.Random(seed)
-    for game in searched(players, seed, 2):
+    for game in discarding(players, seed, 6):
         seat = game.to_act()[0]
         twin = hidden_shuffled(game, rng)
         assert twin.hands[seat] == game.hands[seat]
@@ -71,7 +72,7 @@ def test_decides_the_same_whatever_the_cards_it_cannot_see(players: int, seed: i
 @pytest.mark.parametrize(("players", "seed"), [(2, 21), (3, 22), (4, 23)])
 def test_a_world_shows_the_seat_what_it_sees_and_holds_every_card(players: int,
                                                                     seed: int) -> None:
-    for k, game in enumerate(positions(players, seed, 100)):
+    for k, game in enumerate(positions(players, seed, 300)):
         seat = game.to_act()[0]
         view = game.private_view(seat)
         world = sample(view, random.Random(k))
@@ -79,12 +80,15 @@ def test_a_world_shows_the_seat_what_it_sees_and_holds_every_card(players: int,
         assert (seen.hand, seen.table, seen.actions) == (view.hand, view.table, view.actions)
         assert faces(world.every_card()) == faces(game.every_card())
         assert not any(is_red_three(c) for h in world.hands for c in h)
-        if view.table.stock >= 6:  # room for every red three: none under the pile
-            assert not any(is_red_three(c) for c in world.pile)
+        for other, known in enumerate(view.table.known):
+            held = Counter(c.text for c in world.hands[other])
+            assert other == seat or not Counter(known) - held
+        if view.table.stock >= 12:  # room for every red three: none under the pile
+            assert not any(is_red_three(c) for c in world.pile[:-1])  # the top: seen
 
 
 def test_worlds_deal_the_unseen_cards_differently() -> None:
-    game = searched(2, 31, 1)[0]
+    game = discarding(2, 31, 1)[0]
     view = game.private_view(game.to_act()[0])
     worlds = [sample(view, random.Random(k)) for k in range(3)]
     assert len({tuple(w.stock) for w in worlds}) == 3
@@ -101,31 +105,26 @@ def test_plays_a_legal_action_through_a_hand(players: int, seed: int) -> None:
         game.apply(seat, action)
 
 
-def test_searches_nothing_where_the_normal_move_stands() -> None:
-    game = crafted({0: "KS KH 5H 9C JD", 1: "4C 5D 6H 8S 10C"}, players=2, pile="7D",
-                   phase="play", opened=[0])
+def test_keeps_the_card_whose_pair_the_next_player_took_with_the_pile() -> None:
+    # seat 1 took 9C 9D with a pile: the normal player, guessing, throws its lone nine and
+    # gives him the eight cards of the pile; the hard one throws a four from its pair
+    game = crafted({0: "9S KH KD 4C 4H JD JH", 1: "9C 9D 6H 8S 10C 7D KC"}, players=2,
+                   melds=[(0, "AH AS AD")], pile="4D 5C 6S 8D 10H JS QC 7S", phase="play",
+                   opened=[1], known=[[], ["9C", "9D"]])
     view = game.private_view(0)
-    assert candidates(view) == []
-    assert hard_action(view) == choose_action(view)
+    assert str(choose_action(view)) == "discard 9S"
+    assert str(hard_action(view)) == "discard 4C"
+    game.apply(0, "discard 9S")
+    assert any(a.startswith("take ") for a in game.private_view(1).actions)
 
 
-def test_a_take_is_one_of_the_moves_compared() -> None:
-    game = crafted({0: "9S 9C 5H KD JD", 1: "4C 5D 6H 8S 10C"}, players=2,
-                   melds=[(0, "QH QS QD")], pile="9D", phase="acquire")
-    moves = candidates(game.private_view(0))
-    assert "draw" in moves and any(m.startswith("take ") for m in moves)
-    assert str(hard_action(game.private_view(0))) in moves
-
-
-def test_puts_a_two_on_its_twos_meld_where_the_normal_player_spends_it_on_kings() -> None:
-    # five twos on the table: the sixth brings the 3,000 of a clean pinellata within a card;
-    # the normal player spends it to close a dirty canasta of kings (300)
-    game = crafted({0: "2S 5H 9C JD 8S 6D", 1: "4C 5D 6H 8S 10C 7D"}, players=2,
-                   melds=[(0, "KH KD KC KS KH JK"), (0, "2H 2D 2C 2H 2D")], stock=STOCK,
-                   pile="7C")
-    view = game.private_view(0)
-    ids = {m.rank: m.id for m in view.table.sides[0].melds}
-    kings, twos = ids["K"], ids["2"]
-    assert str(choose_action(view)).startswith(f"add {kings} ") and "2S" in str(
-        choose_action(view))
-    assert str(hard_action(view)) == f"add {twos} 2S"
+def test_reads_a_rank_the_next_player_threw_as_safer() -> None:
+    game = crafted({0: "9S KH KD 4C 4H JD JH", 1: "5C 9D 6H 8S 10C 7D KC"}, players=2,
+                   melds=[(0, "AH AS AD")], pile="4D 5C 6S 8D 10H JS QC 7S", phase="play")
+    quiet = HistoryReading(game.private_view(0)).danger(8)
+    game = crafted({0: "9S KH KD 4C 4H JD JH", 1: "5C 9D 6H 8S 10C 7D KC"}, players=2,
+                   melds=[(0, "AH AS AD")], pile="4D 5C 6S 8D 10H JS QC 7S", phase="play",
+                   known=[[], ["5C"]], shunned=[[], ["8D"]])
+    reading = HistoryReading(game.private_view(0))
+    assert 0 < reading.danger(8) < quiet / 2
+    assert reading.danger(5) > quiet
