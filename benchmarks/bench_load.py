@@ -55,12 +55,19 @@ Where the tail came from, and what was done (measured on this 2-core VM, 2026-11
   0.47, Ramino 0.78 -> 0.66, Ramino 51 0.86 -> 0.62, Canasta 0.40 (unchanged). This run,
   on a busy VM (load average 10-13: other processes held the cores, so the latencies were
   seconds of queueing and say nothing): CPU per action 1.07 -> 0.89 ms.
-- Left: one SQLite process at 1,000 all-computer games stays CPU-bound (idle VM before the
-  above: p99 58-91 ms; 700 games: p99 16 ms; not measured idle since). Per move now (normal
-  computers, CPU alone): view + decision 0.35-0.65 ms by game (Ramino's and Ramino 51's legal
-  lists and Canasta's the largest part of their views); the rest is the engine's check, the
-  snapshot and the write (partly on SQLite's thread). Next: decisions in a worker process
-  fed the saved snapshot; PostgreSQL already splits the games across processes.
+- SQLite's group write was four hops to aiosqlite's thread (BEGIN, two executemany,
+  COMMIT), each waiting for the busy loop to give up the GIL (queued p50 0.7-1.0 ms, p99
+  7 ms a hop, timed by wrapping aiosqlite's queue). It is one call now (2026-11-28): write
+  alone p99 26-27 ms against 51-145 ms in alternate 40 s runs.
+- A checkpointer on its own connection (autocheckpoint off, PASSIVE every 0.5 s) was tried
+  and dropped: the commit's worst stayed near 190 ms and the WAL grew to 146 MB.
+- Left (2026-11-28, idle VM, the disk probe clean: 0.4 / 0.7 / 5.6 ms): SQLite p99 45-107 ms
+  between runs of the same code (PostgreSQL, two processes, 44 ms). The tail is the process
+  off the CPU, not its work: 0.5 ms decisions measured up to 100-220 ms and young
+  collections up to 113 ms in the same runs, and pure SQLite outside the bot stalled
+  80-280 ms in two of three 30 s runs. CPU per action 1.25-1.3 ms (the main thread ~60 %
+  busy, two thirds of it the computers' views and decisions). Next: the main thread's
+  involuntary switches and the host's steal during a run; decisions in a worker process.
 
 Run: python -m benchmarks.bench_load [--games 1000] [--interval 1.5] [--seconds 60]
      [--backend both|sqlite|postgresql] [--no-settle] [--no-fsync] [--pool N] [--gc0 N]
