@@ -86,7 +86,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from benchmarks.disk_probe import probe
+from benchmarks.disk_probe import GROUP, probe
 from benchmarks.load_games import Pace, play
 from bot.app import YOUNG_COLLECTION
 from bot.storage import open_storage
@@ -219,8 +219,8 @@ def report(args: argparse.Namespace, results: dict[str, dict[str, Any] | str]) -
 def report_disk(seconds: float) -> None:
     """Probe the disk alone right after the load, and print what its commits took."""
     commits = probe(seconds)
-    print(f"  disk alone, {len(commits.commits)} durable SQLite commits in {seconds:.0f} s"
-          f" (no load): p50/p99/max ms {spread(commits.commits)},"
+    print(f"  disk alone, {len(commits.commits)} durable SQLite commits of {GROUP} moves in"
+          f" {seconds:.0f} s (no load): p50/p99/max ms {spread(commits.commits)},"
           f" {commits.over(P99_TARGET_MS)} over {P99_TARGET_MS:.0f} ms")
 
 

@@ -1,9 +1,10 @@
 """What the disk alone does: small durable SQLite commits, with no bot and no event loop.
 
 bench_load's tail is the durable write's tail when the disk stalls; this probe, run right
-after the load, tells a slow design from a slow disk. It commits one small transaction every
-`gap` seconds (WAL, synchronous=FULL, as the bot) into a fresh file, and returns the commit
-times and how many took longer than the load target.
+after the load, tells a slow design from a slow disk. It commits a group of moves every `gap`
+seconds (WAL, synchronous=FULL, as the bot) into a fresh file the size of the load's
+(a thousand games' snapshots, so that SQLite's checkpoints write back as much as there), and
+returns the commit times and how many took longer than the load target.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-ROW = "x" * 4000  # about a snapshot's size
+ROW = "x" * 6000  # about a snapshot's size
+GAMES = 1000
+GROUP = 3  # moves a commit, as the load's group commit makes them
 
 
 @dataclass(frozen=True)
@@ -28,7 +31,7 @@ class DiskProbe:
         return sum(ms > limit_ms for ms in self.commits)
 
 
-def probe(seconds: float, gap: float = 0.004) -> DiskProbe:
+def probe(seconds: float, gap: float = 0.003) -> DiskProbe:
     """Commit small transactions for `seconds`; return their times."""
     with tempfile.TemporaryDirectory() as folder:
         conn = sqlite3.connect(Path(folder) / "probe.sqlite3", isolation_level=None)
@@ -39,20 +42,21 @@ def probe(seconds: float, gap: float = 0.004) -> DiskProbe:
 
 
 def _commits(conn: sqlite3.Connection, seconds: float, gap: float) -> list[float]:
-    """Time one UPDATE + INSERT transaction every `gap` s on the open connection."""
+    """Time one transaction of GROUP moves every `gap` s on the open connection."""
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, state TEXT)")
     conn.execute("CREATE TABLE actions (game_id INTEGER, action TEXT)")
-    conn.executemany("INSERT INTO games VALUES (?, ?)", ((i, ROW) for i in range(100)))
+    conn.executemany("INSERT INTO games VALUES (?, ?)", ((i, ROW) for i in range(GAMES)))
     times: list[float] = []
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         start = time.perf_counter()
         conn.execute("BEGIN IMMEDIATE")
-        game = len(times) % 100
-        conn.execute("UPDATE games SET state = ? WHERE id = ?", (ROW, game))
-        conn.execute("INSERT INTO actions VALUES (?, 'draw')", (game,))
+        for move in range(GROUP):
+            game = (len(times) * 7 + move) % GAMES  # spread, as moves of many games are
+            conn.execute("UPDATE games SET state = ? WHERE id = ?", (ROW, game))
+            conn.execute("INSERT INTO actions VALUES (?, 'draw')", (game,))
         conn.execute("COMMIT")
         times.append((time.perf_counter() - start) * 1000)
         time.sleep(gap)
