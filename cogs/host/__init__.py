@@ -93,8 +93,7 @@ class GameHost:
         self.sessions = Sessions(storage, client, runtimes, self.table, self.events,
                                  deals=lambda: self.deals, bot_delay=lambda: self.bot_delay,
                                  leases=self.leases, deciders=self.deciders)
-        self.lobby = Lobby(storage, self.places, self.sessions, self.table, self.hands,
-                           self.meta, runtimes)
+        self.lobby = Lobby(storage, self.places, self.sessions, self.table, runtimes)
         self.endings = Endings(storage, self.places, self.lobby, self.table, self.hands,
                                runtimes)
         self.watching = Watching(self.table, self.meta)

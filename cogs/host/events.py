@@ -21,6 +21,14 @@ class Events:
                  hands: Hands) -> None:
         self.meta, self.places, self.table, self.hands = meta, places, table, hands
 
+    async def show_turns(self, rt: Runtime, fresh: bool) -> None:
+        """Send each player to act a new DM hand (every player's, if `fresh`), as if each
+        turn began now, and store which DMs are the newest."""
+        rt.prev_to_act = []
+        await self.hands.deliver_all(rt, fresh=fresh)
+        rt.prev_to_act = list(rt.game.to_act())
+        await self.meta.save(rt)  # the newest DM hands, stripped after a restart too
+
     async def after_action(self, rt: Runtime, events: list[Event]) -> None:
         """Announce, edit the table, show the hand's end, finish the game, refresh hands."""
         if rt.session.plays_on:

@@ -14,8 +14,6 @@ from bot.storage import ChannelBusy, GameRecord, Seat, StaleVersion, Storage
 from cogs.adapters import DEFAULT_LEVEL, LEVELS
 from cogs.adapters.base import rules_line
 from cogs.errors import Refusal
-from cogs.host.hands import Hands
-from cogs.host.meta import SessionMeta
 from cogs.host.places import CHANNEL_PLACES, Place, Places
 from cogs.host.runtime import Runtime
 from cogs.host.sessions import Sessions, snapshot_text
@@ -266,10 +264,9 @@ class Lobby:
     """Lobby messages and the changes made to them, one change at a time per game."""
 
     def __init__(self, storage: Storage, places: Places, sessions: Sessions,
-                 table: TableMessage, hands: Hands, meta: SessionMeta,
-                 runtimes: dict[int, Runtime]) -> None:
+                 table: TableMessage, runtimes: dict[int, Runtime]) -> None:
         self.storage, self.places, self.sessions = storage, places, sessions
-        self.table, self.hands, self.meta, self.runtimes = table, hands, meta, runtimes
+        self.table, self.runtimes = table, runtimes
         self._locks: dict[int, asyncio.Lock] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -428,10 +425,7 @@ class Lobby:
         key, params = started_line(rt.record, [rt.names[s] for s in rt.game.to_act()])
         await self.refresh(rt.record, key, **params)
         rt.session.start()
-        rt.prev_to_act = []
-        await self.hands.deliver_all(rt, fresh=True)
-        rt.prev_to_act = list(rt.game.to_act())
-        await self.meta.save(rt)  # the opening line and the hands just sent
+        await self.sessions.events.show_turns(rt, fresh=True)  # with the opening line
 
     async def _start(self, record: GameRecord) -> Runtime:
         """Deal, post the table and save the first snapshot; return the game now driven."""

@@ -289,9 +289,7 @@ class Sessions:
         if rt is None or rt.game.is_over:
             return
         await self.table.edit(rt, [])
-        rt.prev_to_act = []  # every seat to act is new to its turn here
-        await self.events.hands.deliver_all(rt, fresh=False)
-        rt.prev_to_act = list(rt.game.to_act())
+        await self.events.show_turns(rt, fresh=False)
 
     async def finish_restored(self, rt: Runtime) -> None:
         """End a game whose last saved move ended it before its end was told (a crash there):
