@@ -105,14 +105,9 @@ class SqliteActions(SqliteConnection):
 
     async def _write_group(self, group: list[_Move]) -> None:
         """Write a group in one transaction; answer each move once the commit is durable."""
-        refused: dict[int, Exception] = {}
         try:
             with driver_errors(f"database error in {self.path}"):
-                try:
-                    await self._on_thread(partial(in_transaction, work=partial(_together, group)))
-                except _SomeStale:  # rolled back: write them one by one to refuse only those
-                    async with self._transaction():
-                        refused = await self._write_each(group)
+                refused = await self._write_refusing(group)
         except BaseException as error:  # rolled back: nothing of the group was written
             for move in group:
                 move.answer(error)
@@ -121,6 +116,16 @@ class SqliteActions(SqliteConnection):
             return
         for index, move in enumerate(group):
             move.answer(refused.get(index))
+
+    async def _write_refusing(self, group: list[_Move]) -> dict[int, Exception]:
+        """Write the group in one call on SQLite's thread; if a move of it was stale, move by
+        move instead. Return the refusals by index."""
+        try:
+            await self._on_thread(partial(in_transaction, work=partial(_together, group)))
+        except _SomeStale:  # rolled back: write them one by one to refuse only those
+            async with self._transaction():
+                return await self._write_each(group)
+        return {}
 
     async def _write_each(self, group: list[_Move]) -> dict[int, Exception]:
         """Write the moves one at a time; return the refusals by index."""
