@@ -71,7 +71,7 @@ Where the tail came from, and what was done (measured on this 2-core VM, 2026-11
 
 Run: python -m benchmarks.bench_load [--games 1000] [--interval 1.5] [--seconds 60]
      [--backend both|sqlite|postgresql] [--no-settle] [--no-fsync] [--pool N] [--gc0 N]
-     [--probe SECONDS] [--quick]
+     [--workers N] [--probe SECONDS] [--quick]
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
     merged: dict[str, Any] = {"processes": len(parts), "failed": Counter(), "decisions": {}}
     for key in ("latencies", "writes", "lag", "gc_pauses"):
         merged[key] = [x for part in parts for x in part[key]]
-    for key in ("games", "heap", "lost", "stale", "redecided", "idle", "cpu"):
+    for key in ("games", "heap", "lost", "stale", "redecided", "idle", "cpu", "workers_cpu"):
         merged[key] = sum(part[key] for part in parts)
     merged["rate"] = sum(len(part["latencies"]) / part["elapsed"] for part in parts)
     merged["elapsed"] = max(part["elapsed"] for part in parts)
@@ -127,7 +127,7 @@ def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
 def pace_of(args: argparse.Namespace) -> Pace:
     """Return how the run plays, from the arguments."""
     return Pace(args.interval, args.seconds, args.advance, not args.no_settle, args.pool,
-                args.gc0)
+                args.gc0, args.workers)
 
 
 async def run_sqlite(args: argparse.Namespace) -> dict[str, Any]:
@@ -162,7 +162,7 @@ async def worker(args: argparse.Namespace, dsn: str, first: int, count: int) -> 
         "--games", str(count), "--interval", str(args.interval),
         "--seconds", str(args.seconds), "--advance", str(args.advance),
         *(["--no-settle"] if args.no_settle else []), "--gc0", str(args.gc0),
-        "--pool", str(args.pool),
+        "--pool", str(args.pool), "--workers", str(args.workers),
         stdout=asyncio.subprocess.PIPE)
     out, _ = await process.communicate()
     if process.returncode != 0:
@@ -189,6 +189,8 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str]]:
         ("refused as stale / redecided / idle",
          f"{figures['stale']} / {figures['redecided']} / {figures['idle']}"),
         ("CPU per action, process (ms)", f"{figures['cpu'] * 1000 / max(1, len(lat)):.2f}"),
+        ("CPU per action, its workers (ms)",
+         f"{figures['workers_cpu'] * 1000 / max(1, len(lat)):.2f}"),
         ("memory per game (KiB)", f"{figures['heap'] / games / 1024:.1f}"),
         ("write alone p50/p99/max ms", spread(figures["writes"])),
         ("loop lag p50/p99/max ms", spread(figures["lag"])),
@@ -254,6 +256,9 @@ def main() -> None:
     parser.add_argument("--gc0", type=int, default=0,
                         help="the collector's first threshold (an experiment; 0: the bot's,"
                              f" {YOUNG_COLLECTION} once ready; Python's own is 700)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes per bot process working out the computers' moves"
+                             " (RUMMY_COMPUTER_WORKERS; 0: on the event loop)")
     parser.add_argument("--backend", choices=("both", "sqlite", "postgresql"), default="both")
     parser.add_argument("--probe", type=float, default=20.0,
                         help="then probe the disk alone for this many seconds (0: not)")

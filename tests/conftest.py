@@ -42,9 +42,9 @@ def postgres_server() -> Iterator[PostgresServer]:
 
 @pytest.fixture
 def bot_settings(tmp_path: Path) -> Settings:
-    """Settings with a database of its own under tmp_path; hard computers decide on the loop
-    (the workers that decide them in the bot have their own tests: test_hard_workers.py)."""
-    return Settings(db_path=tmp_path / "rummy.sqlite3", hard_workers=0)
+    """Settings with a database of its own under tmp_path; computers decide on the loop
+    (the workers that decide them in the bot have their own tests: test_computer_workers.py)."""
+    return Settings(db_path=tmp_path / "rummy.sqlite3", computer_workers=0)
 
 
 @pytest.fixture

@@ -113,9 +113,9 @@ def test_settings_read_env_file_and_environment_wins(tmp_path: Path) -> None:
         ("RUMMY_LEASE_SECONDS", "-30"),
         ("RUMMY_LEASE_SECONDS", "nan"),
         ("RUMMY_LEASE_SECONDS", "³0"),
-        ("RUMMY_HARD_WORKERS", "two"),
-        ("RUMMY_HARD_WORKERS", "-1"),
-        ("RUMMY_HARD_WORKERS", "65"),
+        ("RUMMY_COMPUTER_WORKERS", "two"),
+        ("RUMMY_COMPUTER_WORKERS", "-1"),
+        ("RUMMY_COMPUTER_WORKERS", "65"),
         ("RUMMY_HARD_WORKERS", "²"),
     ],
 )
