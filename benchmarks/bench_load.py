@@ -61,13 +61,25 @@ Where the tail came from, and what was done (measured on this 2-core VM, 2026-11
   alone p99 26-27 ms against 51-145 ms in alternate 40 s runs.
 - A checkpointer on its own connection (autocheckpoint off, PASSIVE every 0.5 s) was tried
   and dropped: the commit's worst stayed near 190 ms and the WAL grew to 146 MB.
-- Left (2026-11-28, idle VM, the disk probe clean: 0.4 / 0.7 / 5.6 ms): SQLite p99 45-107 ms
-  between runs of the same code (PostgreSQL, two processes, 44 ms). The tail is the process
-  off the CPU, not its work: 0.5 ms decisions measured up to 100-220 ms and young
-  collections up to 113 ms in the same runs, and pure SQLite outside the bot stalled
-  80-280 ms in two of three 30 s runs. CPU per action 1.25-1.3 ms (the main thread ~60 %
-  busy, two thirds of it the computers' views and decisions). Next: the main thread's
-  involuntary switches and the host's steal during a run; decisions in a worker process.
+- Where SQLite's tail came from (2026-11-28, a commit's BEGIN, statements and COMMIT timed on
+  SQLite's thread with that thread's run and run-queue time from /proc, the collector's pauses
+  from gc callbacks, the loop's lateness with timestamps):
+  - The process was nearly saturated: 1.29 ms of CPU a move at 641 moves/s is 0.83 of a core
+    (PostgreSQL's two processes ran at about 0.42 each). Any pause then leaves a queue that
+    drains slowly.
+  - Young collections (every 20,000 net allocations, about 4.5 s) took 60-105 ms each, and
+    every loop stall over 50 ms began with one: the young generation held ~113,000 objects
+    (views, melds, plans: what 650 moves/s make that outlives a collection or two).
+  - Commits whose COMMIT step took 50-490 ms while the thread ran under 1 ms and waited for no
+    CPU: blocked on the disk. The disk alone shows the same when both cores are busy (a probe
+    beside two busy loops: max 716 ms, 10 commits over 50 ms in 20 s; idle: 185 ms, 5).
+  - So every computer's decision moved to a worker process (cogs/host/deciders.py): the bot
+    process's CPU a move fell to 0.81 ms (the worker's 1.05 ms on the other core, the
+    game rebuilt from its state text), the longest loop stall from 125-250 ms to ~30 ms, young
+    collections to 25-40 ms every ~8 s. What remains of the tail is the disk's stalls: the
+    write alone's p99 and max follow them run by run.
+  - Tried and dropped: compressing the snapshots (zlib level 1) wrote no fewer bytes a move
+    (each group's pages are rewritten whole: about one 4 KiB page a move either way).
 
 Run: python -m benchmarks.bench_load [--games 1000] [--interval 1.5] [--seconds 60]
      [--backend both|sqlite|postgresql] [--no-settle] [--no-fsync] [--pool N] [--gc0 N]

@@ -94,7 +94,9 @@ class Settings:
         # A sandbox must never write into the real bot's database by accident,
         # and its one simulated server has no RUMMY_GUILD_ID to sync to.
         db_path = self.db_path if self.db_path_explicit else SANDBOX_DB
-        return replace(self, token=None, db_path=db_path, guild_id=None)
+        # Its computers decide on the loop: SimCord waits for a bot's work to settle before
+        # it answers a click, and a worker's answer is work it cannot see end.
+        return replace(self, token=None, db_path=db_path, guild_id=None, computer_workers=0)
 
 
 def parse_env_file(path: Path) -> dict[str, str]:

@@ -179,6 +179,12 @@ def test_sandbox_uses_its_own_database_unless_one_is_named() -> None:
     assert named.db_path == Path("x.sqlite3")
 
 
+def test_sandbox_computers_decide_on_the_loop_whatever_the_workers_setting() -> None:
+    settings = Settings.load(environ={"RUMMY_COMPUTER_WORKERS": "3"}, env_file=None)
+    assert settings.computer_workers == 3
+    assert settings.for_sandbox().computer_workers == 0
+
+
 # -- database path ------------------------------------------------------------
 
 
