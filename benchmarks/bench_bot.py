@@ -16,8 +16,8 @@ is built.
 
 With `--computer LEVEL` a computer at that level takes one more seat (`/rummy addbot`); the
 members' moves are timed as above, and each of the computer's decisions: on the event loop
-(every other game of the process waits meanwhile) with `--workers 0`, or in a worker process
-(`--workers N`, RUMMY_COMPUTER_WORKERS, default 1), the loop free meanwhile.
+(every other game of the process waits meanwhile) or, for a hard computer with
+`--workers N` (RUMMY_HARD_WORKERS, default 1), in a worker process, the loop free meanwhile.
 
 Run: python -m benchmarks.bench_bot [--actions 300] [--seed 1] [--game ramino --players 4]
      [--computer hard [--workers 1]]
@@ -339,7 +339,7 @@ class Line:
     game: str = "gin"
     players: int = 2
     computer: str | None = None
-    workers: int = 1  # RUMMY_COMPUTER_WORKERS
+    workers: int = 1  # RUMMY_HARD_WORKERS
 
 
 async def run(actions: int, seed: int, line: Line) -> int:
@@ -347,7 +347,7 @@ async def run(actions: int, seed: int, line: Line) -> int:
     probe = Probe()
     with tempfile.TemporaryDirectory() as folder:
         bot = RummyBot(Settings(db_path=Path(folder) / "bench.sqlite3",
-                                computer_workers=line.workers))
+                                hard_workers=line.workers))
         try:
             with instrumented(probe):
                 async with simcord.run(bot, settle_timeout=2.0) as env:
@@ -361,8 +361,8 @@ async def play(env: simcord.Env, bot: RummyBot, actions: int, seed: int, line: L
                ) -> tuple[list[Move], Table]:
     """Play games until the members' `actions` moves were accepted."""
     table = Table(env, bot, seed, line.game, line.players, line.computer)
-    if line.computer and line.workers:
-        await table.host.deciders.warm()  # as a bot does once, before its first computer move
+    if line.computer == "hard" and line.workers:
+        await table.host.deciders.warm()  # as a bot does once, before its first hard move
     await table.prepare()
     moves: list[Move] = []
     rt = await table.new_game()
@@ -460,8 +460,7 @@ def main() -> None:
     parser.add_argument("--computer", choices=("easy", "normal", "hard"),
                         help="seat a computer at this level too")
     parser.add_argument("--workers", type=int, default=1,
-                        help="RUMMY_COMPUTER_WORKERS: processes deciding computer moves"
-                             " (0: the loop)")
+                        help="RUMMY_HARD_WORKERS: processes deciding hard moves (0: the loop)")
     args = parser.parse_args()
     actions = 200 if args.quick else args.actions
     line = Line(args.game, args.players, args.computer, args.workers)

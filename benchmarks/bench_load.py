@@ -61,29 +61,36 @@ Where the tail came from, and what was done (measured on this 2-core VM, 2026-11
   alone p99 26-27 ms against 51-145 ms in alternate 40 s runs.
 - A checkpointer on its own connection (autocheckpoint off, PASSIVE every 0.5 s) was tried
   and dropped: the commit's worst stayed near 190 ms and the WAL grew to 146 MB.
-- Where SQLite's tail came from (2026-11-28, a commit's BEGIN, statements and COMMIT timed on
-  SQLite's thread with that thread's run and run-queue time from /proc, the collector's pauses
-  from gc callbacks, the loop's lateness with timestamps):
-  - The process was nearly saturated: 1.29 ms of CPU a move at 641 moves/s is 0.83 of a core
-    (PostgreSQL's two processes ran at about 0.42 each). Any pause then leaves a queue that
-    drains slowly.
+- Where SQLite's tail comes from (2026-11-28; on SQLite's thread each commit's BEGIN,
+  statements and COMMIT timed with that thread's run and run-queue time from /proc, the
+  collector's pauses from gc callbacks, the loop's lateness with timestamps):
+  - The process is nearly saturated: 1.29 ms of CPU a move at 641 moves/s is 0.83 of a core
+    (PostgreSQL's two processes run at about 0.42 each). Any pause leaves a queue that drains
+    slowly.
   - Young collections (every 20,000 net allocations, about 4.5 s) took 60-105 ms each, and
     every loop stall over 50 ms began with one: the young generation held ~113,000 objects
-    (views, melds, plans: what 650 moves/s make that outlives a collection or two).
-  - Commits whose COMMIT step took 50-490 ms while the thread ran under 1 ms and waited for no
-    CPU: blocked on the disk. The disk alone shows the same when both cores are busy (a probe
-    beside two busy loops: max 716 ms, 10 commits over 50 ms in 20 s; idle: 185 ms, 5).
-  - So every computer's decision moved to a worker process (cogs/host/deciders.py): the bot
-    process's CPU a move fell to 0.81 ms (the worker's 1.05 ms on the other core, the
-    game rebuilt from its state text), the longest loop stall from 125-250 ms to ~30 ms, young
-    collections to 25-40 ms every ~8 s. What remains of the tail is the disk's stalls: the
-    write alone's p99 and max follow them run by run.
+    (views, melds, plans: what 650 moves/s make that outlives a collection or two). A
+    first threshold of 1,000 (and 1,000 for the middle one) cut them to 4 ms (max 19), but
+    the p99 did not follow: the disk's stalls below remained.
+  - Commits whose COMMIT step took 50-490 ms while SQLite's thread ran under 1 ms and waited
+    for no CPU: blocked on the disk (none of them a checkpoint: the wal-index's backfill
+    count read around each commit). The disk alone shows the same stalls when both cores are
+    busy (a probe beside two busy loops: max 716 ms, 10 commits over 50 ms in 20 s; idle:
+    max 185 ms, 5), their rate not tied to the commit rate (80 and 240 commits/s alike).
+  - Tried: every computer's decision in a worker process spoken to through asyncio pipes
+    (no thread in the bot). SQLite's loop then ran at ~0.5 of a core, its worst stall fell
+    from 125-250 ms to 30-65 ms and the p50 from 4.8 to 1.7 ms, but the p99 stayed at
+    94-105 ms (the write alone's p99 87 ms: the disk). And the worker rebuilds each game
+    from its state text: 1.0-1.3 ms of its CPU a move against the loop's 0.6 ms saved, so
+    PostgreSQL's two processes and two workers saturated both cores (p99 711 ms against
+    65 ms without). Dropped: the hard computers alone decide in workers (cogs/host/
+    deciders.py).
   - Tried and dropped: compressing the snapshots (zlib level 1) wrote no fewer bytes a move
     (each group's pages are rewritten whole: about one 4 KiB page a move either way).
 
 Run: python -m benchmarks.bench_load [--games 1000] [--interval 1.5] [--seconds 60]
      [--backend both|sqlite|postgresql] [--no-settle] [--no-fsync] [--pool N] [--gc0 N]
-     [--workers N] [--probe SECONDS] [--quick]
+     [--probe SECONDS] [--quick]
 """
 
 from __future__ import annotations
@@ -125,7 +132,7 @@ def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
     merged: dict[str, Any] = {"processes": len(parts), "failed": Counter(), "decisions": {}}
     for key in ("latencies", "writes", "lag", "gc_pauses"):
         merged[key] = [x for part in parts for x in part[key]]
-    for key in ("games", "heap", "lost", "stale", "redecided", "idle", "cpu", "workers_cpu"):
+    for key in ("games", "heap", "lost", "stale", "redecided", "idle", "cpu"):
         merged[key] = sum(part[key] for part in parts)
     merged["rate"] = sum(len(part["latencies"]) / part["elapsed"] for part in parts)
     merged["elapsed"] = max(part["elapsed"] for part in parts)
@@ -139,7 +146,7 @@ def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
 def pace_of(args: argparse.Namespace) -> Pace:
     """Return how the run plays, from the arguments."""
     return Pace(args.interval, args.seconds, args.advance, not args.no_settle, args.pool,
-                args.gc0, args.workers)
+                args.gc0)
 
 
 async def run_sqlite(args: argparse.Namespace) -> dict[str, Any]:
@@ -174,7 +181,7 @@ async def worker(args: argparse.Namespace, dsn: str, first: int, count: int) -> 
         "--games", str(count), "--interval", str(args.interval),
         "--seconds", str(args.seconds), "--advance", str(args.advance),
         *(["--no-settle"] if args.no_settle else []), "--gc0", str(args.gc0),
-        "--pool", str(args.pool), "--workers", str(args.workers),
+        "--pool", str(args.pool),
         stdout=asyncio.subprocess.PIPE)
     out, _ = await process.communicate()
     if process.returncode != 0:
@@ -201,8 +208,6 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str]]:
         ("refused as stale / redecided / idle",
          f"{figures['stale']} / {figures['redecided']} / {figures['idle']}"),
         ("CPU per action, process (ms)", f"{figures['cpu'] * 1000 / max(1, len(lat)):.2f}"),
-        ("CPU per action, its workers (ms)",
-         f"{figures['workers_cpu'] * 1000 / max(1, len(lat)):.2f}"),
         ("memory per game (KiB)", f"{figures['heap'] / games / 1024:.1f}"),
         ("write alone p50/p99/max ms", spread(figures["writes"])),
         ("loop lag p50/p99/max ms", spread(figures["lag"])),
@@ -268,9 +273,6 @@ def main() -> None:
     parser.add_argument("--gc0", type=int, default=0,
                         help="the collector's first threshold (an experiment; 0: the bot's,"
                              f" {YOUNG_COLLECTION} once ready; Python's own is 700)")
-    parser.add_argument("--workers", type=int, default=1,
-                        help="processes per bot process working out the computers' moves"
-                             " (RUMMY_COMPUTER_WORKERS; 0: on the event loop)")
     parser.add_argument("--backend", choices=("both", "sqlite", "postgresql"), default="both")
     parser.add_argument("--probe", type=float, default=20.0,
                         help="then probe the disk alone for this many seconds (0: not)")

@@ -1,14 +1,13 @@
 """Pace of every game: seconds a person waits between his turns against computers.
 
-The real bot under SimCord, default settings but its computers deciding on the loop: Alice
-opens a table, adds computers (three; two for Ramino 51 and Rummy 500; one for gin, a two-seat
-game) and starts; seeded deals. Alice plays the computer player's choice of move by clicking
-her DM's controls. Time is SimCord's virtual clock, moved in small steps, so what is counted
-is the waiting a person experiences (the computers' pauses, Rummy! windows), not the
-machine's speed. A gap runs from the end of her turn to the start of her next one; gaps
-across a new deal are left out. A Rummy! window that waits for Alice gets her look (REACTION
-seconds), then her claim if the computer player would make it, else "No claim"
-(bench_r500_pace also measures a person who lets them run out).
+The real bot under SimCord, default settings: Alice opens a table, adds computers (three; two
+for Ramino 51 and Rummy 500; one for gin, a two-seat game) and starts; seeded deals. Alice
+plays the computer player's choice of move by clicking her DM's controls. Time is SimCord's
+virtual clock, moved in small steps, so what is counted is the waiting a person experiences
+(the computers' pauses, Rummy! windows), not the machine's speed. A gap runs from the end of
+her turn to the start of her next one; gaps across a new deal are left out. A Rummy! window
+that waits for Alice gets her look (REACTION seconds), then her claim if the computer player
+would make it, else "No claim" (bench_r500_pace also measures a person who lets them run out).
 
 Also counted: the REST calls of each computer turn (from the end of one player's turn to the
 start of the next one's), the table edits among them.
@@ -239,10 +238,7 @@ def dm_of(member: simcord.MemberActor) -> discord.Message:
 async def measure(game: str, turns: int, seed: int, presses_no_claim: bool = True) -> Figures:
     """Run one game's pace in a fresh bot and SimCord; return the figures."""
     with tempfile.TemporaryDirectory() as folder:
-        # The computers decide on the loop: a worker process answers in real time, which
-        # SimCord's virtual clock cannot step over, and it would choose the same moves
-        # (tests/cogs/host/test_deciders.py): the pace counted is the same.
-        bot = RummyBot(Settings(db_path=Path(folder) / "pace.sqlite3", computer_workers=0))
+        bot = RummyBot(Settings(db_path=Path(folder) / "pace.sqlite3"))
         try:
             # Below the computers' 1.5-s pause, so their moves wait for the clock steps.
             async with simcord.run(bot, settle_timeout=1.4) as env:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
-import os
 import random
 import time
 import tracemalloc
@@ -25,7 +24,6 @@ from bot.storage import Storage, open_storage
 from bot.storage.postgres import is_postgres_url, open_postgres
 from cogs.adapters import DEFAULT_LEVEL, Deal
 from cogs.adapters.base import GameAdapter
-from cogs.host.deciders import Deciders
 from cogs.host.sessions import snapshot_text
 from cogs.registry import GAMES
 from engine.game import Event, Game
@@ -49,7 +47,6 @@ class Pace:
     settle: bool = True
     pool: int = 0  # PostgreSQL connections per process (0: the bot's own default)
     young: int = 0  # the collector's first threshold (0: the bot's, set once ready)
-    workers: int = 1  # processes working out the computers' moves (RUMMY_COMPUTER_WORKERS)
 
 
 @dataclass
@@ -104,10 +101,9 @@ def dealt(index: int, advance: int) -> Game:
 
 
 def hooks_for(storage: Storage, adapter: GameAdapter, holder: list[Table],
-              figures: Figures, deciders: Deciders) -> SessionHooks:
+              figures: Figures) -> SessionHooks:
     """Return hooks as the host builds them (cogs/host/sessions.py): every seat a normal
-    computer deciding where the bot's would (its workers), each move saved with the host's
-    snapshot, its write timed."""
+    computer, each move saved with the host's snapshot, its write timed."""
     loop = asyncio.get_running_loop()
 
     async def persist(g: Game, seat: int, action: Any, _events: list[Event]) -> None:
@@ -122,7 +118,7 @@ def hooks_for(storage: Storage, adapter: GameAdapter, holder: list[Table],
 
     return SessionHooks(load=adapter.load, persist=persist, choose=choose,
                         is_computer=lambda _seat: True, react=adapter.react,
-                        new_deal=adapter.new_deal, away=deciders.away(adapter.name, {}))
+                        new_deal=adapter.new_deal)
 
 
 def stored(game: Game) -> dict[str, Any]:
@@ -134,7 +130,7 @@ def stored(game: Game) -> dict[str, Any]:
 
 
 async def open_tables(storage: Storage, first: int, count: int, advance: int,
-                      figures: Figures, deciders: Deciders) -> tuple[list[Table], int]:
+                      figures: Figures) -> tuple[list[Table], int]:
     """Deal, store and start the games; return them and their heap (bytes, tracemalloc)."""
     texts = [json.dumps(stored(dealt(i, advance))) for i in range(first, first + count)]
     gc.collect()
@@ -142,14 +138,13 @@ async def open_tables(storage: Storage, first: int, count: int, advance: int,
     before = tracemalloc.get_traced_memory()[0]
     tables = []
     for i, text in zip(range(first, first + count), texts, strict=True):
-        tables.append(await open_table(storage, i, text, figures, deciders))
+        tables.append(await open_table(storage, i, text, figures))
     heap = tracemalloc.get_traced_memory()[0] - before
     tracemalloc.stop()
     return tables, heap
 
 
-async def open_table(storage: Storage, index: int, text: str, figures: Figures,
-                     deciders: Deciders) -> Table:
+async def open_table(storage: Storage, index: int, text: str, figures: Figures) -> Table:
     """Store one dealt game and wrap it in its session."""
     adapter = adapter_of(index)
     game = adapter.load(json.loads(text))
@@ -157,8 +152,7 @@ async def open_table(storage: Storage, index: int, text: str, figures: Figures,
                                         game=adapter.name, host_id=1)
     await storage.start_game(game_id, snapshot_text(game, None))
     holder: list[Table] = []
-    session = GameSession(game, hooks_for(storage, adapter, holder, figures, deciders),
-                          bot_delay=NEVER)
+    session = GameSession(game, hooks_for(storage, adapter, holder, figures), bot_delay=NEVER)
     holder.append(Table(adapter, game_id, session))
     session.start()
     return holder[0]
@@ -174,16 +168,14 @@ class Plan:
 
 
 async def decide(table: Table, figures: Figures) -> Plan | None:
-    """Ask the computer to act for the game's acting seat as the host's turn job does (in a
-    worker from the game's state text, or with its hook `choose` on the loop), and time it."""
+    """Ask the computer to act for the game's acting seat as the host's turn job does (its
+    hook `choose`, on the event loop), and time it."""
     game = table.session.game
     acting = game.to_act()
     if game.is_over or not acting:
         return None
-    session = table.session
     seat, version, start = acting[0], game.version, asyncio.get_running_loop().time()
-    away = session.hooks.away(seat)
-    action = await away(session.state_text()) if away else session.hooks.choose(game, seat)
+    action = table.session.hooks.choose(game, seat)
     elapsed = (asyncio.get_running_loop().time() - start) * 1000
     figures.decisions.setdefault(table.adapter.name, []).append(elapsed)
     return Plan(version, seat, action)
@@ -265,10 +257,8 @@ async def play(target: str | Path, first: int, count: int, pace: Pace) -> dict[s
     storage = await (open_postgres(str(target), max_connections=pace.pool) if pooled
                      else open_storage(target))
     figures = Figures()
-    deciders = Deciders(pace.workers)
     try:
-        tables, heap = await open_tables(storage, first, count, pace.advance, figures, deciders)
-        await deciders.warm()  # as the bot's first computer move does
+        tables, heap = await open_tables(storage, first, count, pace.advance, figures)
         figures.writes.clear()
         if pace.settle:  # as the bot once ready, its running games restored
             settle_after_ready()
@@ -277,7 +267,7 @@ async def play(target: str | Path, first: int, count: int, pace: Pace) -> dict[s
         loop = asyncio.get_running_loop()
         until = loop.time() + pace.seconds
         callback = watch_gc(figures)
-        started, cpu, away = loop.time(), time.process_time(), workers_cpu(deciders)
+        started, cpu = loop.time(), time.process_time()
         try:
             await asyncio.gather(sample_lag(until, figures),
                                  *(player(t, pace, until, first + i, figures)
@@ -285,23 +275,10 @@ async def play(target: str | Path, first: int, count: int, pace: Pace) -> dict[s
         finally:
             gc.callbacks.remove(callback)
         elapsed, cpu = loop.time() - started, time.process_time() - cpu
-        away = workers_cpu(deciders) - away
         for table in tables:
             table.session.close()
         lost = await lost_at_end(storage, tables)
     finally:
-        await deciders.close()
         await storage.close()
-    return {"games": count, "elapsed": elapsed, "cpu": cpu, "workers_cpu": away, "heap": heap,
-            "lost": lost, **figures.to_json()}
-
-
-def workers_cpu(deciders: Deciders) -> float:
-    """Return the CPU seconds the computers' workers have used so far (Linux's /proc)."""
-    ticks = 0
-    for worker in deciders.running:
-        if worker.process is not None:
-            with open(f"/proc/{worker.process.pid}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-            ticks += int(fields[11]) + int(fields[12])  # utime, stime
-    return ticks / os.sysconf("SC_CLK_TCK")
+    return {"games": count, "elapsed": elapsed, "cpu": cpu, "heap": heap, "lost": lost,
+            **figures.to_json()}

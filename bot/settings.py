@@ -22,7 +22,7 @@ DEFAULT_LEASE_SECONDS = 30.0
 # A lease is renewed every third of it: below 3 s the renewals would crowd the database, and
 # past an hour a dead process's games would wait too long for another to take them.
 LEASE_SECONDS_RANGE = (3.0, 3600.0)
-MAX_COMPUTER_WORKERS = 64
+MAX_HARD_WORKERS = 64
 _SECONDS = re.compile(r"[0-9]+(\.[0-9]+)?")
 
 
@@ -52,9 +52,9 @@ class Settings:
     # How long a game's lease lasts (PostgreSQL): a dead process's games wait this long for
     # another to take them over; renewed every third of it.
     lease_seconds: float = DEFAULT_LEASE_SECONDS
-    # Processes working out the computers' moves (a hard one searches 100-500 ms), so that no
-    # game waits for another's computer; 0: on the event loop. Started at the first move.
-    computer_workers: int = 1
+    # Processes working out the hard computers' moves (100-500 ms each), so that no game
+    # waits for another's hard computer; 0: on the event loop. Started at the first one.
+    hard_workers: int = 1
 
     @classmethod
     def load(
@@ -86,7 +86,7 @@ class Settings:
             shard_count=shard_count,
             shard_ids=_shard_ids(_text(values, "RUMMY_SHARDS"), shard_count),
             lease_seconds=_lease_seconds(_text(values, "RUMMY_LEASE_SECONDS")),
-            computer_workers=_computer_workers(values),
+            hard_workers=_hard_workers(_text(values, "RUMMY_HARD_WORKERS")),
         )
 
     def for_sandbox(self) -> Settings:
@@ -94,9 +94,7 @@ class Settings:
         # A sandbox must never write into the real bot's database by accident,
         # and its one simulated server has no RUMMY_GUILD_ID to sync to.
         db_path = self.db_path if self.db_path_explicit else SANDBOX_DB
-        # Its computers decide on the loop: SimCord waits for a bot's work to settle before
-        # it answers a click, and a worker's answer is work it cannot see end.
-        return replace(self, token=None, db_path=db_path, guild_id=None, computer_workers=0)
+        return replace(self, token=None, db_path=db_path, guild_id=None)
 
 
 def parse_env_file(path: Path) -> dict[str, str]:
@@ -208,18 +206,14 @@ def _shard_ids(raw: str | None, count: int | None) -> tuple[int, ...] | None:
     return tuple(sorted(ids))
 
 
-def _computer_workers(values: Mapping[str, str]) -> int:
-    # RUMMY_HARD_WORKERS is the setting's name from when only hard computers had workers.
-    for key in ("RUMMY_COMPUTER_WORKERS", "RUMMY_HARD_WORKERS"):
-        raw = _text(values, key)
-        if raw is None:
-            continue
-        workers = small_int(raw, max_digits=2)
-        if workers is None or workers > MAX_COMPUTER_WORKERS:
-            raise SettingsError(f"{key} must be a number of processes from 0 to"
-                                f" {MAX_COMPUTER_WORKERS}, got {raw!r}")
-        return workers
-    return 1
+def _hard_workers(raw: str | None) -> int:
+    if raw is None:
+        return 1
+    workers = small_int(raw, max_digits=2)
+    if workers is None or workers > MAX_HARD_WORKERS:
+        raise SettingsError(f"RUMMY_HARD_WORKERS must be a number of processes from 0 to"
+                            f" {MAX_HARD_WORKERS}, got {raw!r}")
+    return workers
 
 
 def _lease_seconds(raw: str | None) -> float:

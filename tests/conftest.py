@@ -40,16 +40,11 @@ def postgres_server() -> Iterator[PostgresServer]:
         yield server
 
 
-# A bot under SimCord decides its computers' moves on the loop: a worker's answer comes in real
-# time, which SimCord counts as work that never settles (test_computer_workers.py waits for it).
-ON_THE_LOOP = {"RUMMY_COMPUTER_WORKERS": "0"}
-
-
 @pytest.fixture
 def bot_settings(tmp_path: Path) -> Settings:
-    """Settings with a database of its own under tmp_path; computers decide on the loop
-    (the workers that decide them in the bot have their own tests: test_computer_workers.py)."""
-    return Settings(db_path=tmp_path / "rummy.sqlite3", computer_workers=0)
+    """Settings with a database of its own under tmp_path; hard computers decide on the loop
+    (the workers that decide them in the bot have their own tests: test_hard_workers.py)."""
+    return Settings(db_path=tmp_path / "rummy.sqlite3", hard_workers=0)
 
 
 @pytest.fixture

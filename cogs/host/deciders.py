@@ -1,135 +1,48 @@
-"""The computers' moves, worked out in worker processes so that no game waits for them.
+"""The hard computers' moves, worked out in worker processes so that no game waits for them.
 
-Every computer move costs the process: a normal one 0.3-4 ms of views and decision, a hard
-one 100-500 ms of search on this project's 2-core machine. On the event loop every other
-game of the process waits meanwhile, and at a thousand games the computers are most of the
-loop's work. With RUMMY_COMPUTER_WORKERS (default 1) every computer seat's moves (and an
-absent person's, played for him) are worked out in that many worker processes
-(decider_worker.py) from the game's state text, the text the move's save writes: the worker
-rebuilds the game and asks the same computer player, and the players decide from the state
-alone, so the move is the one this process would have chosen.
+A hard computer searches (100-500 ms a move on this project's 2-core machine); on the event
+loop every other game of the process would wait that long. With RUMMY_HARD_WORKERS (default
+1) the moves of the seats that play hard are worked out in that many worker processes from
+the game's state text, the text the move's save writes: the worker rebuilds the game and asks
+the same computer player, and the hard players decide from what they see alone (seeded by the
+view), so the move is the one this process would have chosen. Easy and normal computers stay
+on the loop: they take a millisecond or two, less than a worker's round trip and the game's
+rebuilding (measured on the branch wip-workers: bench_load's p99 got worse with them there).
+Threads would not do: the interpreter runs one at a time, and the loop would wait for it.
 
-The workers are asyncio subprocesses spoken to through their pipes: no thread in this
-process. A concurrent.futures pool was tried first and kept for hard computers only: its
-result thread takes the interpreter back from the busy loop for every answer (up to the
-5 ms switch interval each time), which made bench_load's p99 worse with normal computers
-there. Measured with the pipes (bench_load, SQLite, 1,000 games, 2026-11-28): the loop's
-busy share fell from about 0.8 to 0.5 and the worst loop lag from 125-250 ms to about 30 ms.
-
-The workers start at the first computer move (a second or two, once), not with the bot: a
-bot whose tables seat no computer runs none.
+The workers start at the first hard move (a second or two, once), not with the bot: a bot
+whose tables seat no hard computer runs none.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import itertools
+import json
 import logging
-import sys
-import time
+import multiprocessing
 from collections.abc import Awaitable, Callable
-from pathlib import Path
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from cogs.adapters import DEFAULT_LEVEL
-from cogs.decider_worker import HEADER, Message, decided, frame, parse
+from cogs.registry import adapter_for, game_names
 
 log = logging.getLogger(__name__)
 
 Decide = Callable[[str], Awaitable[str]]
-ROOT = Path(__file__).resolve().parents[2]  # where the worker's module is found
-WORKER = ("-m", "cogs.decider_worker")  # the worker's interpreter arguments
-RETRY_SECONDS = 60.0  # after a worker failed to start, moves are made here this long
+HARD = "hard"
 
 
-class WorkerGone(Exception):
-    """The worker process ended before it answered."""
+def decided(game: str, state: str, seat: int, level: str) -> str:
+    """Return the computer's move for a seat of a game given as its state text (in a worker)."""
+    adapter = adapter_for(game)
+    return str(adapter.choose(adapter.load(json.loads(state)), seat, level))
 
 
-class WorkerRaised(Exception):
-    """The computer player raised in the worker (the move is made here, where it raises too)."""
-
-
-class Worker:
-    """One worker process: the moves asked of it, and its answers read as they come."""
-
-    def __init__(self) -> None:
-        self.process: asyncio.subprocess.Process | None = None
-        self.ready = asyncio.get_running_loop().create_future()  # True once it said so
-        self.waiting: dict[int, asyncio.Future[str]] = {}
-        self.reading = asyncio.create_task(self._run())
-
-    @property
-    def alive(self) -> bool:
-        """Whether the worker still answers."""
-        return not self.reading.done()
-
-    async def ask(self, request: Message) -> str:
-        """Send one request and return the move the worker answers."""
-        future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-        self.waiting[request["id"]] = future
-        assert self.process is not None and self.process.stdin is not None
-        stdin = self.process.stdin
-        try:
-            stdin.write(frame(request))
-            await stdin.drain()
-        except ConnectionError as error:
-            self.waiting.pop(request["id"], None)
-            raise WorkerGone from error
-        return await future
-
-    async def _run(self) -> None:
-        """Start the process, then read its answers until it ends."""
-        try:
-            self.process = await asyncio.create_subprocess_exec(
-                sys.executable, *WORKER, cwd=ROOT,
-                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
-            assert self.process.stdout is not None
-            await self._read(self.process.stdout)
-        except OSError as error:
-            log.warning("cannot start a computers' worker: %s", error)
-        finally:
-            self._gone()
-
-    async def _read(self, stdout: asyncio.StreamReader) -> None:
-        try:
-            while True:
-                header = await stdout.readexactly(HEADER.size)
-                self._answered(parse(await stdout.readexactly(HEADER.unpack(header)[0])))
-        except (asyncio.IncompleteReadError, ConnectionError):
-            pass  # the worker ended: whoever still waits is told (_gone)
-
-    def _answered(self, message: Message) -> None:
-        if "ready" in message:
-            self.ready.set_result(True)
-            return
-        future = self.waiting.pop(message["id"], None)
-        if future is None or future.done():
-            return  # its caller stopped waiting (the game closed)
-        if "move" in message:
-            future.set_result(message["move"])
-        else:
-            future.set_exception(WorkerRaised(message["error"]))
-
-    def _gone(self) -> None:
-        if not self.ready.done():
-            self.ready.set_result(False)
-        for future in self.waiting.values():
-            if not future.done():
-                future.set_exception(WorkerGone())
-        self.waiting.clear()
-
-    def stop(self) -> None:
-        """End the process (its answers are no longer read)."""
-        if self.process is not None and self.process.returncode is None:
-            self.process.kill()
-
-    async def ended(self) -> None:
-        """Wait until the process has ended and its pipes are closed."""
-        if self.process is not None:
-            await self.process.wait()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self.reading
+def _ready() -> None:
+    """Load the games' modules in a new worker before its first move is asked."""
+    for name in game_names():
+        adapter_for(name)
 
 
 class Deciders:
@@ -137,73 +50,48 @@ class Deciders:
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self.running: list[Worker] = []
-        self._ids = itertools.count()
-        self._failed_at = -RETRY_SECONDS  # when a worker last failed to start (monotonic)
+        self.pool: ProcessPoolExecutor | None = None
 
     def for_seat(self, game: str, seat: int, level: str) -> Decide | None:
         """Return how a computer seat's moves are worked out away from the loop (None: here)."""
-        if self.workers == 0:
+        if self.workers == 0 or adapter_for(game).seated_level(level) != HARD:
             return None
 
         async def decide(state: str) -> str:
-            return await self.decide(game, state, seat, level)
+            loop = asyncio.get_running_loop()
+            try:
+                return await loop.run_in_executor(self._pool(), decided, game, state, seat,
+                                                  level)
+            except BrokenProcessPool:
+                # A worker died (killed, out of memory): this move is worked out here, the
+                # next one by new workers.
+                log.warning("a hard computers' worker died; starting new ones")
+                self.pool = None
+                return decided(game, state, seat, level)
 
         return decide
 
     def away(self, game: str, levels: dict[int, str]) -> Callable[[int], Decide | None]:
         """Return the session's `away` hook: where each computer seat's moves are worked out,
-        at the level it was seated at (a person's absent seat plays normal)."""
+        from the level it was seated at (a person's absent seat plays normal, here)."""
         return lambda seat: self.for_seat(game, seat, levels.get(seat, DEFAULT_LEVEL))
 
-    async def decide(self, game: str, state: str, seat: int, level: str) -> str:
-        """Return the move of a computer seat, worked out by a worker when one runs."""
-        worker = await self._worker()
-        if worker is None:
-            return decided(game, state, seat, level)  # no worker would start: here
-        request = {"id": next(self._ids), "game": game, "state": state, "seat": seat,
-                   "level": level}
-        try:
-            return await worker.ask(request)
-        except WorkerGone:
-            # Killed (out of memory, by hand): this move is made here, the next by a new one.
-            log.warning("a computers' worker died; starting a new one")
-            return decided(game, state, seat, level)
-        except WorkerRaised:
-            return decided(game, state, seat, level)  # raises here, with its traceback
-
-    async def _worker(self) -> Worker | None:
-        """Return the least busy worker that answers, starting the missing ones first."""
-        self.running = [worker for worker in self.running if worker.alive]
-        if len(self.running) < self.workers and not self._resting():
-            self.running += [Worker() for _ in range(self.workers - len(self.running))]
-        ready = [w for w in self.running if w.ready.done() and w.ready.result()]
-        if ready:
-            return min(ready, key=lambda worker: len(worker.waiting))
-        for worker in self.running:  # all starting: the first one up
-            if await worker.ready:
-                return worker
-        if self.running:
-            self._failed_at = time.monotonic()
-            log.warning("the computers' workers did not start; their moves are made here")
-        return None
-
-    def _resting(self) -> bool:
-        return time.monotonic() - self._failed_at < RETRY_SECONDS
+    def _pool(self) -> ProcessPoolExecutor:
+        if self.pool is None:
+            # spawn, not fork: the bot process has threads (the database's), which fork
+            # copies in whatever state they are.
+            self.pool = ProcessPoolExecutor(self.workers, multiprocessing.get_context("spawn"),
+                                            initializer=_ready)
+        return self.pool
 
     async def warm(self) -> None:
-        """Start every worker now rather than at the first computer move."""
-        await self._worker()
-        await asyncio.gather(*(worker.ready for worker in self.running))
+        """Start every worker now rather than at the first hard move."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(self._pool(), _ready)
+                               for _ in range(self.workers)))
 
-    def stop(self) -> None:
-        """Kill the workers at once (the bot stops)."""
-        for worker in self.running:
-            worker.stop()
-        self.running = []
-
-    async def close(self) -> None:
-        """Stop the workers and wait for them to end."""
-        workers = self.running
-        self.stop()
-        await asyncio.gather(*(worker.ended() for worker in workers))
+    def close(self) -> None:
+        """Stop the workers (the bot stops)."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None

@@ -113,9 +113,9 @@ def test_settings_read_env_file_and_environment_wins(tmp_path: Path) -> None:
         ("RUMMY_LEASE_SECONDS", "-30"),
         ("RUMMY_LEASE_SECONDS", "nan"),
         ("RUMMY_LEASE_SECONDS", "³0"),
-        ("RUMMY_COMPUTER_WORKERS", "two"),
-        ("RUMMY_COMPUTER_WORKERS", "-1"),
-        ("RUMMY_COMPUTER_WORKERS", "65"),
+        ("RUMMY_HARD_WORKERS", "two"),
+        ("RUMMY_HARD_WORKERS", "-1"),
+        ("RUMMY_HARD_WORKERS", "65"),
         ("RUMMY_HARD_WORKERS", "²"),
     ],
 )
@@ -177,12 +177,6 @@ def test_sandbox_uses_its_own_database_unless_one_is_named() -> None:
     assert default.guild_id is None  # the sandbox's one server is not RUMMY_GUILD_ID
     named = Settings.load(environ={"RUMMY_DB": "x.sqlite3"}, env_file=None).for_sandbox()
     assert named.db_path == Path("x.sqlite3")
-
-
-def test_sandbox_computers_decide_on_the_loop_whatever_the_workers_setting() -> None:
-    settings = Settings.load(environ={"RUMMY_COMPUTER_WORKERS": "3"}, env_file=None)
-    assert settings.computer_workers == 3
-    assert settings.for_sandbox().computer_workers == 0
 
 
 # -- database path ------------------------------------------------------------

@@ -20,7 +20,7 @@ from cogs.registry import GAMES
 from tests.bot.storage.test_postgres_outage import fail_commits
 from tests.cogs.conftest import dm, labels, texts
 from tests.cogs.test_gin_faults import started, version
-from tests.conftest import ON_THE_LOOP, Sim
+from tests.conftest import Sim
 from tests.postgres_server import PostgresServer, running_server
 
 NOT_SAVED = "That could not be saved, so nothing changed. Please try again in a moment."
@@ -37,7 +37,7 @@ def own_server() -> Iterator[PostgresServer]:
 async def bot_settings(own_server: PostgresServer) -> Settings:
     """The bot's database on the tests' own server, emptied."""
     await own_server.empty()
-    return Settings.from_mapping({"RUMMY_DB": own_server.dsn(), **ON_THE_LOOP})
+    return Settings.from_mapping({"RUMMY_DB": own_server.dsn()})
 
 
 async def test_a_click_while_the_server_is_down_is_refused_then_played(

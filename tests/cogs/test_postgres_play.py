@@ -33,7 +33,7 @@ from tests.cogs.test_results import (
     test_leaderboard_and_stats_after_a_one_hand_game,
     test_the_host_abandons_a_running_game,
 )
-from tests.conftest import ON_THE_LOOP, Sim
+from tests.conftest import Sim
 from tests.postgres_server import PostgresServer
 
 __all__ = [
@@ -53,7 +53,7 @@ __all__ = [
 async def bot_settings(tmp_path: Path, postgres_server: PostgresServer) -> Settings:
     """Settings read from RUMMY_DB naming the test server's (emptied) database."""
     await postgres_server.empty()
-    settings = Settings.from_mapping({"RUMMY_DB": postgres_server.dsn(), **ON_THE_LOOP})
+    settings = Settings.from_mapping({"RUMMY_DB": postgres_server.dsn()})
     assert settings.db_url == postgres_server.dsn()
     return settings
 

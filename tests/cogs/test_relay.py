@@ -38,7 +38,7 @@ from tests.cogs.conftest import (
     script,
     table_message,
 )
-from tests.conftest import ON_THE_LOOP, SETTLE_TIMEOUT, Sim
+from tests.conftest import SETTLE_TIMEOUT, Sim
 from tests.postgres_server import PostgresServer
 
 OWNER, SENDER = "shard-1", "shard-0"
@@ -48,7 +48,7 @@ MOVING = "This game is moving to another of the bot's servers, so nothing change
 
 def settings(dsn: str, shards: str) -> Settings:
     """Settings of one process of two shards on the test database."""
-    return Settings.from_mapping({"RUMMY_DB": dsn, "RUMMY_SHARD_COUNT": "2", **ON_THE_LOOP,
+    return Settings.from_mapping({"RUMMY_DB": dsn, "RUMMY_SHARD_COUNT": "2",
                                   "RUMMY_SHARDS": shards})
 
 

@@ -40,8 +40,7 @@ async def process(db: Path, shard_ids: Sequence[int] | None
                   ) -> AsyncIterator[tuple[RummyBot, simcord.Env]]:
     """Run one bot process on `db` with these shards of SHARDS (None: all of them)."""
     ids = tuple(shard_ids) if shard_ids is not None else None
-    bot = RummyBot(Settings(db_path=db, shard_count=SHARDS, shard_ids=ids,
-                            computer_workers=0))
+    bot = RummyBot(Settings(db_path=db, shard_count=SHARDS, shard_ids=ids))
     try:
         async with simcord.run(bot) as env:
             yield bot, env

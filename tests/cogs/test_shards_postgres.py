@@ -32,7 +32,7 @@ from tests.cogs.conftest import (
     set_turn_seconds,
     table_message,
 )
-from tests.conftest import ON_THE_LOOP, Sim
+from tests.conftest import Sim
 from tests.postgres_server import PostgresServer
 
 TURN = 300  # seconds: the takeover happens well inside Alice's first turn
@@ -56,7 +56,7 @@ async def lease_of(server: PostgresServer, game_id: int) -> str | None:
 async def pg_settings(postgres_server: PostgresServer) -> Settings:
     """Settings naming the test server's emptied database."""
     await postgres_server.empty()
-    return Settings.from_mapping({"RUMMY_DB": postgres_server.dsn(), **ON_THE_LOOP})
+    return Settings.from_mapping({"RUMMY_DB": postgres_server.dsn()})
 
 
 async def test_a_game_stays_with_its_live_process_and_moves_when_it_stops_renewing(
@@ -130,7 +130,7 @@ async def test_a_process_whose_lease_was_taken_stops_driving_the_game(
 async def test_a_game_is_held_from_its_start_for_the_lease_its_settings_name(
         postgres_server: PostgresServer, deals: ScriptedDeals) -> None:
     await postgres_server.empty()
-    settings = Settings.from_mapping({"RUMMY_DB": postgres_server.dsn(), **ON_THE_LOOP,
+    settings = Settings.from_mapping({"RUMMY_DB": postgres_server.dsn(),
                                       "RUMMY_LEASE_SECONDS": "9"})
     bot = RummyBot(settings, lease_owner="first")
     other = await open_storage(postgres_server.dsn())

@@ -1,5 +1,5 @@
-"""A computer's moves are worked out in a worker process (RUMMY_COMPUTER_WORKERS, one by
-default), so no other game waits for it; the table reads as with the move made here."""
+"""A hard computer's moves are worked out in a worker process (RUMMY_HARD_WORKERS, one by
+default), so no other game waits for its search; the table reads as with the move made here."""
 
 from __future__ import annotations
 
@@ -46,27 +46,25 @@ async def computer_moved(sim: Sim) -> list[str]:
     return moves
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
-async def test_a_computers_move_is_worked_out_in_a_worker_as_it_would_be_here(
-        sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch, level: str) -> None:
+async def test_a_hard_computers_move_is_worked_out_in_a_worker_as_it_would_be_here(
+        sim: Sim, deals: ScriptedDeals, monkeypatch: pytest.MonkeyPatch) -> None:
     host = host_of(sim.bot)
-    assert host.deciders.workers == 1 and host.deciders.running == []
+    assert host.deciders.workers == 1 and host.deciders.pool is None
     await host.deciders.warm()  # the worker starts now rather than at the move (real time)
     script(deals, deal(LOOSE_A, LOOSE_B, upcard="5C", stock="2C 3C 4C 7S 8S 10S"), dealer=1)
     await sim.alice.slash(sim.channel, "rummy new", game="gin")
-    await sim.alice.slash(sim.channel, "rummy addbot", level=level)
+    await sim.alice.slash(sim.channel, "rummy addbot", level="hard")
     await sim.alice.click(lobby_message(sim), label="Start")
     await play_pass(sim.alice)
     rt = host.runtimes[1]
-    expected = str(rt.adapter.choose(rt.game, 1, level))
+    expected = str(rt.adapter.choose(rt.game, 1, "hard"))
 
     def not_here(*_args: Any, **_kwargs: Any) -> str:
-        raise AssertionError("a computer's move was worked out on the event loop")
+        raise AssertionError("a hard computer's move was worked out on the event loop")
 
     monkeypatch.setattr(AdapterBase, "choose", not_here)  # this process only: not the worker
     await sim.env.advance_time(BOT_DELAY)
     assert (await computer_moved(sim))[0] == expected
-    name = "Computer 1 (hard)" if level == "hard" else "Computer 1"  # normal: no suffix
-    assert f"{name} {'passed' if expected == 'pass' else 'took'}" in (
+    assert f"Computer 1 (hard) {'passed' if expected == 'pass' else 'took'}" in (
         table_message(sim).content)
     assert labels(dm(sim.alice))  # Alice's turn again: her hand offers her moves
