@@ -12,7 +12,8 @@ player's decision CPU times (time.process_time, ms). A normal hand is some 35 ac
 few hundred deals take a minute with a cheap player.
 
 For scale (round 3 of issue 29, 2 seats, seed 5000): greedy -34.9 +/- 4.1 a deal (400 deals),
-the searching player of ai_hard.py +0.4 +/- 2.6 (300 deals). One hand's charges differ by 27
+round 3's searching discard +0.4 +/- 2.6 (300 deals); round 4's searched opening
++9.4 +/- 8.4 (85 deals), +14.3 +/- 7.9 at 4 seats (208 deals). One hand's charges differ by 27
 points (standard deviation) between two normal players, 72 over a game of 7 hands, so 58 %
 of games asks some 4 points a deal heads-up.
 """

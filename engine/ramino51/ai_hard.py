@@ -1,159 +1,104 @@
-"""The hard Ramino 51 computer player: the normal player, searching its discards.
+"""The hard Ramino 51 computer player: the normal player, searching when to go down.
 
-When its turn comes to the discard, it compares the normal player's likeliest discards
-(engine/hard.py): it deals games consistent with its view (worlds.py), throws each card in
-every one, plays on (a cheap rollout, below) until its own next draw or the hand's end, and
-keeps the discard whose outcomes leave it best placed. A world is rated by the totals and,
-while the hand goes on, by what each hand would pay were it to end there: the penalty of its
-cards outside its best melds, its own loose cards credited with what they build towards.
-That sees what a discard hands the next players (they take it when it makes them a meld)
-and what the next draw may bring. Everything else (the draw or the take, melds, lay-offs,
-joker swaps, the exchange card, closing in hand) is the normal player's: searching the take
-the same way lost games to it (the rollout does not meld, so a take's meld counts late).
+Before it has opened, whenever it may open (put down melds worth 51) it weighs opening
+against holding its cards another turn (the two ways a hand is won or lost: down early and
+open to lay-offs, or closed until a close in hand charges the others double). It deals
+games consistent with its view (worlds.py), plays each of the two in every one, lets the
+normal player play every seat to the hand's end, and keeps the one whose hands end with the
+others charged most against itself. Every other decision is the normal player's.
 
-Not seated (issue 29): it is no stronger than normal. Whole games: 50.0 % of 160 heads-up,
-26.8 % of 400 at four seats (fair 25 %). Paired hands (benchmarks/bench_ramino51_pairs.py,
-the same deal once per seat): +0.4 +/- 2.6 points a deal heads-up (300 deals), +1.1 +/- 5.7
-at four seats (200 deals; decision p99 41 ms), where 58 % of games would ask some 4 points a
-deal heads-up. The normal player's knobs, tried one by one and together on paired hands
-(discard weights, links, danger, holding for a close, the take), moved it by 2 points a deal
-at most, within the noise: it sits at a local optimum against itself.
+Why the opening (issue 29, round 4): given the true hidden cards, one normal playout per
+move, paired deals heads-up (the same deal once per seat, 150 deals, seed 5000) gained
++40.2 +/- 5.0 points a deal at the take, +30.3 +/- 4.1 at the discard and +14.6 +/- 3.8 at
+the opening, which changed the move only 113 times (the others some 2,000 and 300 times:
+mostly foreknowledge of the stock, which sampled worlds cannot have). Searched over 8
+sampled worlds the opening kept most of it: benchmarks/bench_ramino51_pairs.py --player
+hard, +9.4 +/- 8.4 points a deal heads-up (85 deals; a throwaway copy of the same search
++10.0 +/- 5.0 over 233), +14.3 +/- 7.9 at four seats (208 deals, summed over the four
+seatings); decision CPU p99 303 ms heads-up, 283 ms at four seats (max 476), on a loaded
+machine. Whole games (bench_levels --game ramino51 --level hard --players 2 --seed 7, wired
+in the adapter for the run): 168 of 256 heads-up, 65.6 % (95 % CI 59.6-71.2 %), decision
+p50 0.4 ms, p99 319 ms, max 570 ms. Not seated yet: whole games at four seats are still to
+be measured. Round 3's searching discard (cheap rollouts: +0.4 +/- 2.6) is gone.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Card
-from ..hard import Budget, Search, choose
-from .actions import Discard, DrawStock, Ramino51Action, TakeDiscard, parse_action
-from .ai import choose_action
-from .ai_cards import cards_of, discard_scores, links, melded
+from ..hard import Budget, Search, choose, playing
+from .actions import Ramino51Action, parse_action
+from .ai import choose_action, choose_discard
 from .game import Ramino51Game
-from .melds import card_penalty, fits
-from .search import best_melds
 from .views import R51Hand
 from .worlds import sample
 
-UNOPENED_MELDS = 0.5  # an unopened hand's melds count half: they are not on the table yet
-# Eight worlds tell two discards apart well enough; a discard other than the normal player's
-# must rate MARGIN points better (fewer worlds, or no margin, lost to the normal player).
-BUDGET = Budget(worlds=8, horizon=48, candidates=2, margin=3.0)
+# A normal hand played to its end from mid-hand costs some 6 ms heads-up, more at four:
+# WORLDS[players] keeps a decision's p99 within 500 ms (bench_ramino51_pairs prints it).
+WORLDS = {2: 8, 3: 6, 4: 5}
+HORIZON = 600  # actions; a hand stalls at most this long before its stock runs dry
 
 
 @dataclass(frozen=True, slots=True)
 class Mark:
-    """A world before the move: its hand, the seat choosing and the game's version."""
+    """A world before the move: its hand and the totals then."""
 
     hand_no: int
-    seat: int
-    version: int
+    totals: tuple[int, ...]
 
 
 def candidates(view: R51Hand) -> list[str]:
-    """Return the moves worth comparing: the discards the normal player ranks best, when the
-    turn has come to its discard; nothing at any other step."""
-    if view.table.phase == "draw":
+    """Return the moves worth comparing: at an unopened seat's chance to open, the normal
+    player's choice first, then the other one (its opening, or its discard to hold)."""
+    if view.table.phase != "play" or view.table.seats[view.seat].opened:
         return []
-    offered = [a for a in view.legal if a.startswith("discard ")]
-    if len(offered) < len(view.legal) or view.close in view.legal:
-        return []  # a meld, lay-off, swap or close comes first: the normal player's
-    return ranked_discards(view, offered)
-
-
-def ranked_discards(view: R51Hand, offered: list[str]) -> list[str]:
-    """Return the offered discards, the one the normal player scores worst to keep first."""
-    hand = cards_of(view.hand)
-    scores = discard_scores(view, hand, melded(view))
-    order = sorted(range(len(hand)), key=lambda i: (-scores[i], -card_penalty(hand[i])))
-    moves = list(dict.fromkeys(f"discard {hand[i].text}" for i in order))
-    return [m for m in moves if m in offered]
+    if view.close is not None and view.close in view.legal:
+        return []  # a close in hand doubles the others' charges: always taken
+    openings = [a for a in view.legal if a.startswith("meld ")]
+    if not openings:
+        return []
+    normal = str(choose_action(view))
+    if normal.startswith("meld "):
+        return [normal, choose_discard(view)]
+    if normal.startswith("discard "):
+        return [normal, openings[0]]  # the richest opening: the engine lists it first
+    return []  # the exchange card first: searched at the next step
 
 
 def mark(game: Ramino51Game) -> Mark:
     """Return what the world is before the move."""
-    return Mark(game.hand_no, game.turn, game.version)
+    return Mark(game.hand_no, tuple(game.totals))
 
 
 def settled(start: Mark, game: Ramino51Game) -> bool:
-    """Whether the play-out is over: the hand ended, or the seat has drawn again."""
-    if game.is_over or game.hand_no != start.hand_no:
-        return True
-    return (game.turn == start.seat and game.phase == "play" and not game.acted
-            and game.version >= start.version + 2)
+    """Whether the play-out is over: the hand has ended."""
+    return game.is_over or game.hand_no != start.hand_no
 
 
 def value(start: Mark, game: Ramino51Game, seat: int) -> float:
-    """Return the others' mean standing less the seat's: totals, plus the deadwood each
-    would pay were the hand to end now."""
-    going = not game.is_over and game.hand_no == start.hand_no
-    owed = [total + (deadwood(game, s, s == seat) if going else 0)
-            for s, total in enumerate(game.totals)]
-    others = [o for s, o in enumerate(owed) if s != seat]
-    return sum(others) / max(1, len(others)) - owed[seat]
-
-
-def deadwood(game: Ramino51Game, seat: int, linked: bool = False) -> float:
-    """Return the penalty of a hand's cards outside its best melds (unopened: half theirs);
-    `linked` credits a loose card with what it builds towards (the normal player's links),
-    since a pair or a run's neighbour is worth keeping beyond the next draw."""
-    hand = game.hands[seat]
-    found, worth = best_melds(hand)
-    inside = {id(c) for m in found for c in m.cards}
-    ready = game.opened[seat] or worth >= game.opts.opening_minimum
-    loose = [c for c in hand if id(c) not in inside]
-    owed = sum(card_penalty(c) for c in hand if id(c) in inside) * (
-        0.0 if ready else 1.0 - UNOPENED_MELDS)
-    for card in loose:
-        owed += max(0.0, card_penalty(card) - (links(card, loose) if linked else 0.0))
-    return owed
+    """Return what the hand charged the others on average less what it charged the seat."""
+    charged = [now - then for now, then in zip(game.totals, start.totals)]
+    others = [c for s, c in enumerate(charged) if s != seat]
+    return sum(others) / max(1, len(others)) - charged[seat]
 
 
 def _play(game: Ramino51Game, seat: int, move: str) -> None:
     game.apply(seat, parse_action(move))
 
 
-def rollout(game: Ramino51Game) -> None:
-    """Play the world's next action the cheap way (the normal player's whole view costs ten
-    times more): take the pile's top when the normal player would, else draw; then throw
-    the highest card outside the hand's best melds. Nobody melds: the value counts a hand's
-    melds as good as laid."""
-    seat = game.turn
-    if game.phase == "draw":
-        game.apply(seat, TakeDiscard() if _takes(game, seat) else DrawStock())
-        return
-    card = _throw(game, seat)
-    game.apply(seat, Discard(card) if card is not None else choose_action(
-        game.private_view(seat)))
+def searching(players: int) -> Search[R51Hand, Ramino51Game, Mark]:
+    """Return the search for a table of this many seats."""
+    budget = Budget(worlds=WORLDS.get(players, min(WORLDS.values())), horizon=HORIZON,
+                    candidates=2)
+    return Search(seat=lambda view: view.seat, normal=choose_action, candidates=candidates,
+                  sample=sample, play=_play, policy=playing(choose_action), mark=mark,
+                  settled=settled, value=value, budget=budget)
 
 
-def _takes(game: Ramino51Game, seat: int) -> bool:
-    """Whether the normal player would take the pile's top: a joker, a card it can lay off
-    once opened, a card that makes its best melds worth more."""
-    if not game.pile or not game.can(seat, TakeDiscard()):
-        return False
-    top, hand = game.pile[-1], game.hands[seat]
-    if top.is_joker or (game.opened[seat] and any(fits(top, m) for m in game.table)):
-        return True
-    return best_melds([*hand, top])[1] > best_melds(hand)[1]
-
-
-def _throw(game: Ramino51Game, seat: int) -> Card | None:
-    """Return the highest card outside the hand's best melds that may be thrown (no joker)."""
-    hand = game.hands[seat]
-    kept = {id(c) for m in best_melds(hand)[0] for c in m.cards}
-    taken = game.taken
-    free = [c for c in hand if id(c) not in kept and not c.is_joker
-            and (taken is None or c.text != taken.text)]
-    return max(free, key=card_penalty, default=None)
-
-
-SEARCH: Search[R51Hand, Ramino51Game, Mark] = Search(
-    seat=lambda view: view.seat, normal=choose_action, candidates=candidates, sample=sample,
-    play=_play, policy=rollout, mark=mark, settled=settled, value=value,
-    budget=BUDGET)
+SEARCHES = {players: searching(players) for players in WORLDS}
 
 
 def choose_action_hard(view: R51Hand) -> Ramino51Action:
     """Return the hard player's action, one of `view.legal`."""
-    return parse_action(str(choose(SEARCH, view)))  # a move's text, or the normal's action
+    search = SEARCHES.get(view.table.players) or searching(view.table.players)
+    return parse_action(str(choose(search, view)))  # a move's text, or the normal's action
