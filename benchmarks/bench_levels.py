@@ -10,6 +10,9 @@ With partnerships (four-player Canasta) the level's side, its seat and a normal 
 counted against the other sides. A line reports the level side's share of the games won with
 its 95 % interval, the fair share (one in the number of sides) and the multiple of it, and the
 CPU time (time.process_time) of each of the level's decisions: median, 99th centile, most.
+With more than two sides it also reports head to head: the share of the normal sides the
+level's side finished ahead of (a tie counts half), a game's comparisons averaged first, so
+its 95 % interval is over games. Heads-up that is the share of games won.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any
 from benchmarks.bench_ramino import wilson
 from cogs.adapters import Deal
 from cogs.registry import adapter_for, game_names
+from engine.match import Standing
 
 MOST_ACTIONS = 50_000  # a game still running after this many actions counts as undecided
 
@@ -34,11 +38,12 @@ class Tally:
     wins: int = 0
     sides: int = 2
     times: list[float] = field(default_factory=list)
+    ahead: list[float] = field(default_factory=list)  # per game: normal sides finished ahead of
 
 
 def play(adapter: Any, levels: tuple[str, ...], seed: int, first_dealer: int,
-         times: list[float] | None = None) -> tuple[int, ...] | None:
-    """Play one game, seat i at levels[i]; return the winning side's seats, None if none.
+         times: list[float] | None = None) -> list[Standing] | None:
+    """Play one game, seat i at levels[i]; return its standings, None if it never ended.
 
     The CPU time of every decision of a seat not at normal is appended to `times` (ms).
     """
@@ -46,8 +51,8 @@ def play(adapter: Any, levels: tuple[str, ...], seed: int, first_dealer: int,
     game = adapter.new_game(options, len(levels), Deal(seed=seed, first_dealer=first_dealer))
     for _ in range(MOST_ACTIONS):
         if game.is_over:
-            won = [s.seats for s in game.standings() if s.won]
-            return tuple(won[0]) if len(won) == 1 else None
+            standings: list[Standing] = game.standings()
+            return standings
         seat = game.to_act()[0]
         start = time.process_time()
         move = adapter.choose(game, seat, levels[seat])
@@ -83,10 +88,32 @@ def run(name: str, level: str, players: int, games: int, seconds: float, seed: i
     start = time.perf_counter()
     while tally.games < games and time.perf_counter() - start < seconds:
         levels, me, dealer = seating(level, players, tally.games)
-        won = play(adapter, levels, seed + tally.games, dealer, tally.times)
-        tally.wins += won is not None and me in won
+        standings = play(adapter, levels, seed + tally.games, dealer, tally.times)
+        won = [s.seats for s in standings or [] if s.won]
+        tally.wins += len(won) == 1 and me in won[0]
+        tally.ahead.append(head_to_head(standings or [], me))
         tally.games += 1
     return tally
+
+
+def head_to_head(standings: list[Standing], me: int) -> float:
+    """Return the share of the other sides the seat's side finished ahead of (ties half);
+    a game that never ended counts a tie with everyone."""
+    mine = next((s.rank for s in standings if me in s.seats), None)
+    others = [s.rank for s in standings if me not in s.seats]
+    if mine is None or not others:
+        return 0.5
+    return sum(1.0 if mine < rank else 0.5 if mine == rank else 0.0
+               for rank in others) / len(others)
+
+
+def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    """Return the mean of values and its 95 % interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / max(1, n)
+    spread = (sum((v - mean) ** 2 for v in values) / max(1, n - 1)) ** 0.5
+    half = z * spread / max(1, n) ** 0.5
+    return mean, mean - half, mean + half
 
 
 def line(name: str, level: str, players: int, tally: Tally, elapsed: float) -> str:
@@ -94,9 +121,14 @@ def line(name: str, level: str, players: int, tally: Tally, elapsed: float) -> s
     low, high = wilson(tally.wins, tally.games)
     share, fair = tally.wins / max(1, tally.games), 1 / tally.sides
     times = tally.times
+    ahead = ""
+    if tally.sides > 2:
+        mean, lowest, highest = mean_interval(tally.ahead)
+        ahead = (f" ahead of a normal side {100 * mean:.1f} %"
+                 f" (95 % CI {100 * lowest:.1f}–{100 * highest:.1f} %);")
     return (f"{name:10} {level:5} v normal, {players} seats: {tally.wins:4} / {tally.games:4}"
             f" games = {100 * share:5.1f} % (95 % CI {100 * low:.1f}–{100 * high:.1f} %),"
-            f" fair {100 * fair:.0f} % ×{share / fair:.2f};"
+            f" fair {100 * fair:.0f} % ×{share / fair:.2f};{ahead}"
             f" decision ms p50 {centile(times, 0.5):.1f} p99 {centile(times, 0.99):.1f}"
             f" max {max(times, default=0.0):.1f}; {elapsed:.0f} s")
 
