@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from math import comb
+from typing import ClassVar
 
 from ..cards import Card
 from ..melds import BLACK_THREES, JOKER_MELD
@@ -56,6 +57,8 @@ class Reading:
     """One decision's reading of the view: cards held by rank, the sides, what is unseen."""
 
     view: CanastaHand
+    # how much the discard weighs the next player's danger, times ai_discard.DANGER
+    danger_scale: ClassVar[float] = 1.0
 
     @cached_property
     def cards(self) -> list[Card]:

@@ -52,7 +52,8 @@ def discard_cost(r: Reading, card: Card) -> tuple[bool, bool, float]:
     cost = KEEP_PAIR if r.held[card.rank] >= 2 else 0.0
     if r.side_melds(card.rank):
         cost += KEEP_FIT
-    cost += DANGER * (r.view.table.pile + 1) * r.danger(card.rank) * _can_open(r)
+    cost += (DANGER * (r.view.table.pile + 1) * r.danger(card.rank) * _can_open(r)
+             * r.danger_scale)
     weight = VALUE if r.side.opened else VALUE_UNOPENED * r.side.minimum / 50
     return False, theirs, cost + weight * r.value(card)
 

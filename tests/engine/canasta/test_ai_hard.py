@@ -128,3 +128,15 @@ def test_reads_a_rank_the_next_player_threw_as_safer() -> None:
     reading = HistoryReading(game.private_view(0))
     assert 0 < reading.danger(8) < quiet / 2
     assert reading.danger(5) > quiet
+
+
+def test_reads_a_rank_shunned_long_ago_as_less_safe_than_one_shunned_now() -> None:
+    # each card he shunned after the eight is about a card he drew since: a pair may be back
+    def danger(shunned: str) -> float:
+        game = crafted({0: "9S KH KD 4C 4H JD JH", 1: "5C 9D 6H 8S 10C 7D KC"}, players=2,
+                       melds=[(0, "AH AS AD")], pile="4D 5C 6S 8D 10H JS QC 7S",
+                       phase="play", known=[[], ["5C"]], shunned=[[], shunned.split()])
+        return HistoryReading(game.private_view(0)).danger(8)
+
+    now, long_ago = danger("QS JC 8D"), danger("8D QS JC 10D 9H KS AC 6D")
+    assert now < long_ago < danger("QS JC")
