@@ -68,7 +68,8 @@ class RaminoGame(RaminoMoves):
             stock=len(self.stock), pile=len(self.pile), discards=self._discards(),
             rebuilds=self.rebuilds, seats=self._seat_views(), reentry=self._reentry(),
             hands_played=self.board.played, options=self.opts, winner=self.winner,
-            owed=owed(self), last_result=self.last_result)
+            owed=owed(self), last_result=self.last_result,
+            known=tuple(map(tuple, self.known)), shunned=tuple(map(tuple, self.shunned)))
 
     def _discards(self) -> tuple[Thrown, ...]:
         recent = zip(self.pile[-RECENT:], self.throwers[-RECENT:])

@@ -172,6 +172,10 @@ class RaminoTable:
     winner: int | None
     owed: tuple[int, ...]  # at the end: stake × final total for each loser (display only)
     last_result: HandReport | None
+    # the hand's public history, by seat: the pile cards seen going into the hand and not
+    # thrown since, and the cards it threw or left on the pile since its last take
+    known: tuple[Cards, ...] = ()
+    shunned: tuple[Cards, ...] = ()
 
     @property
     def top(self) -> str | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 
 from engine.cards import Card
 from engine.ramino import RaminoGame, RaminoOptions, worlds
@@ -13,22 +14,32 @@ from engine.ramino.ai import choose_action
 from engine.ramino.ai_hard import candidates, hard_action
 from engine.ramino.penalty import penalty
 from engine.ramino.state import build_deck
+from engine.ramino.views import RaminoHand
 from engine.ramino.worlds import deal, sample, unseen
+
+from .scripted import scripted
 
 SHOWN = 6  # discards the table shows (game.RECENT): the pile under them is hidden
 
 
 def _rehide(game: RaminoGame, seat: int, rng: random.Random) -> RaminoGame:
     """Return the game with every card the seat cannot see dealt afresh among their places:
-    the other hands, the stock (in a new order) and the pile under the discards shown."""
+    the other hands (but the cards all saw them take), the stock (in a new order) and the
+    pile under the discards shown."""
     data = game.to_json()
     others = [s for s in range(game.players) if s != seat]
     under = max(0, len(data["pile"]) - SHOWN)
-    pool = [c for s in others for c in data["hands"][s]] + data["stock"] + data["pile"][:under]
+    kept = {s: list(data["known"][s]) for s in others}
+    pool = [*data["stock"], *data["pile"][:under]]
+    for s in others:
+        left = list(data["hands"][s])
+        for text in kept[s]:
+            left.remove(text)
+        pool += left
     rng.shuffle(pool)
     for s in others:
-        size = len(data["hands"][s])
-        data["hands"][s], pool = pool[:size], pool[size:]
+        size = len(data["hands"][s]) - len(kept[s])
+        data["hands"][s], pool = kept[s] + pool[:size], pool[size:]
     data["pile"][:under], data["stock"] = pool[:under], pool[under:]
     return RaminoGame.from_json(json.loads(json.dumps(data)))
 
@@ -116,3 +127,36 @@ def test_late_in_a_hand_the_worlds_other_hands_are_played_on() -> None:
         random.Random(i).shuffle(cards)
         fresh.append(penalty(cards[:10], rules))
     assert sum(played_on) < 0.7 * sum(fresh)
+
+
+def _took_and_threw() -> RaminoGame:
+    """Return a heads-up game where seat 0 took the upcard (8H) and threw the KH and the 7S."""
+    game = scripted(("2C 3C 4C 7D 7H 7S 9S 10S KH KD", "5H 6H 8C 9C JD QD AS 2D 3D 4S"),
+                    up="8H", stock="5C JH")
+    for seat, move in ((0, "take"), (0, "discard KH"), (1, "draw"), (1, "discard AS"),
+                       (0, "draw"), (0, "discard 7S")):
+        game.apply(seat, move)
+    return game
+
+
+def test_a_world_deals_an_opponent_the_cards_all_saw_it_take() -> None:
+    game = _took_and_threw()
+    view = game.private_view(1)
+    assert view.table.known == (("8H",), ())
+    for i in range(10):
+        world = sample(view, random.Random(i))
+        assert "8H" in [c.text for c in world.hands[0]]
+        assert world.private_view(1) == view
+
+
+def test_worlds_deal_an_opponent_few_cards_that_fit_what_it_threw() -> None:
+    game = _took_and_threw()
+    view = game.private_view(1)
+    blind = replace(view, table=replace(view.table, known=(), shunned=()))
+
+    def fits(v: RaminoHand) -> int:
+        hands = (deal(v, random.Random(i))[0][0] for i in range(40))
+        return sum(c.rank in (13, 7) or c.text in ("QH", "AH", "6S", "8S")
+                   for hand in hands for c in hand)
+
+    assert fits(view) < 0.6 * fits(blind)

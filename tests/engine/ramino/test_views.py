@@ -162,9 +162,11 @@ def check_swaps(g: RaminoGame, rng: random.Random) -> None:
         for seat in range(g.players):
             if seat != holder:
                 assert changed.private_view(seat) == g.private_view(seat)
-    # the only card texts in public are the pile's and the last hand's, laid open at its end
+    # the only card texts in public are the pile's, the last hand's (laid open at its end) and
+    # the hand's history: cards everybody saw go from the pile into a hand or onto the pile
     shown = strings(g.public_view())
-    revealed = {c.text for c in g.pile} | (
+    history = {t for texts in (*g.known, *g.shunned) for t in texts}
+    revealed = {c.text for c in g.pile} | history | (
         strings(g.last_result) if g.last_result is not None else set())
     held = {c.text for h in g.hands for c in h} | {c.text for c in g.stock}
     assert shown & held <= revealed
