@@ -64,8 +64,7 @@ class CanastaGame(CanastaMoves):
             stock=len(self.stock), pile_top=None if top is None else top.text,
             pile=len(self.pile), frozen=top is not None and top.rank == 3,
             sides=self._sides(), cards=tuple(len(h) for h in self.hands), options=self.opts,
-            last_result=self.last_result, known=tuple(tuple(k) for k in self.known),
-            shunned=tuple(tuple(k) for k in self.shunned))
+            last_result=self.last_result, **self.history_view())
 
     def _sides(self) -> tuple[SideView, ...]:
         return tuple(

@@ -54,7 +54,7 @@ class CanastaMoves(CanastaRules):
         """Lay the opening melds, then draw one card."""
         draft = self.check_open(seat, action)
         self.note_declined(seat)
-        self.note_laid(seat, [c for meld in action.melds for c in meld])
+        self.note_shown(seat, [c for meld in action.melds for c in meld])
         views = self.commit(draft)
         self.opened[draft.side] = True
         drawn, red = self.draw_cards(seat, 1)
@@ -75,8 +75,8 @@ class CanastaMoves(CanastaRules):
         self.opened[draft.side] = True
         self.phase = "play"
         kept = [c for c in rest if not is_red_three(c)]
-        self.note_taken(seat, [*action.cards, *(c for m in action.extra for c in m)],
-                        rest[self.unseen_under:])
+        self.note_pile_taken(seat, [*action.cards, *(c for m in action.extra for c in m)],
+                             rest[self.unseen_under:])
         return [Event("take", seat, PileTaken(views, len(kept), texts(red), opening),
                       PileCards(texts(kept)))]
 
@@ -85,21 +85,13 @@ class CanastaMoves(CanastaRules):
     def note_declined(self, seat: int) -> None:
         """Remember the pile's top the seat left for the stock (none under a three)."""
         if self.pile and self.pile[-1].rank != 3:
-            self.shunned[seat].append(self.pile[-1].text)
+            self.note_passed(seat, self.pile[-1])
 
-    def note_laid(self, seat: int, cards: Iterable[Card]) -> None:
-        """Forget the known cards the seat has shown leaving its hand."""
-        known = self.known[seat]
-        for card in cards:
-            if card.text in known:
-                known.remove(card.text)
-
-    def note_taken(self, seat: int, laid: Iterable[Card], seen: Iterable[Card]) -> None:
-        """Remember the pile cards everyone saw go into the seat's hand; what it shunned
-        before counts no more."""
-        self.note_laid(seat, laid)
-        self.known[seat] += [c.text for c in seen if not is_red_three(c)]
-        self.shunned[seat] = []
+    def note_pile_taken(self, seat: int, laid: Iterable[Card], seen: Iterable[Card]) -> None:
+        """Remember the pile cards everyone saw go into the seat's hand (its red threes go
+        down at once), less those it laid with the take."""
+        self.note_shown(seat, laid)
+        self.note_taken(seat, [c for c in seen if not is_red_three(c)])
         self.unseen_under = 0
 
     def commit(self, draft: Draft) -> tuple[MeldView, ...]:
@@ -114,13 +106,13 @@ class CanastaMoves(CanastaRules):
     def do_meld(self, seat: int, action: A.NewMeld) -> list[Event]:
         """Put a new meld on the table."""
         views = self.commit(self.check_meld(seat, action))
-        self.note_laid(seat, action.cards)
+        self.note_shown(seat, action.cards)
         return [Event("meld", seat, Melded(views[:1]))]
 
     def do_add(self, seat: int, action: A.AddToMeld) -> list[Event]:
         """Add cards to a meld of the side."""
         self.commit(self.check_add(seat, action))
-        self.note_laid(seat, action.cards)
+        self.note_shown(seat, action.cards)
         meld = MeldView.of(self.table.get(action.meld_id))
         return [Event("add", seat, Added(texts(action.cards), meld))]
 
@@ -130,8 +122,7 @@ class CanastaMoves(CanastaRules):
         hand = self.hands[seat]
         hand.remove(card)
         self.pile.append(card)
-        self.note_laid(seat, [card])
-        self.shunned[seat].append(card.text)
+        self.note_thrown(seat, card)
         events = [Event("discard", seat, Discarded(card.text, not hand))]
         if not hand:
             return events + scoring.end_hand(self, seat, "out")

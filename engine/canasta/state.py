@@ -16,6 +16,7 @@ from ..base import CardGame
 from ..cards import Card, card_texts, copies, faces, make_deck
 from ..errors import BadState
 from ..game import Event
+from ..history import PublicHistory
 from ..match import Scoreboard, Seated
 from ..sides import Sides
 from ..table import Entry, Table
@@ -41,7 +42,7 @@ def build_deck() -> list[Card]:
     return list(_cards())
 
 
-class CanastaState(Seated, CardGame[CanastaOptions, A.CanastaAction]):
+class CanastaState(Seated, PublicHistory, CardGame[CanastaOptions, A.CanastaAction]):
     """What a Canasta game holds; seats 0 … players-1 in turn order, totals by side."""
 
     name = "canasta"
@@ -85,8 +86,7 @@ class CanastaState(Seated, CardGame[CanastaOptions, A.CanastaAction]):
 
     def reset_history(self, under: int) -> None:
         """Forget the hand's public history; `under`: the pile's cards nobody has seen."""
-        self.known: list[list[str]] = [[] for _ in range(self.players)]
-        self.shunned: list[list[str]] = [[] for _ in range(self.players)]
+        self.clear_history()
         self.unseen_under = under
 
     # --- dealing -------------------------------------------------------------------------
@@ -169,7 +169,7 @@ class CanastaState(Seated, CardGame[CanastaOptions, A.CanastaAction]):
             "stock": card_texts(self.stock), "pile": card_texts(self.pile),
             "red_threes": [card_texts(r) for r in self.red_threes], "melds": melds,
             "opened": list(self.opened), "minimums": list(self.minimums),
-            "board": self.board.to_json(), "known": self.known, "shunned": self.shunned,
+            "board": self.board.to_json(), **self.history_json(),
             "unseen_under": self.unseen_under,
             "last_result": None if self.last_result is None else self.last_result.to_dict(),
         }
@@ -182,19 +182,12 @@ class CanastaState(Seated, CardGame[CanastaOptions, A.CanastaAction]):
         game.opened = [bool(x) for x in data["opened"]]
         game.minimums = [int(x) for x in data["minimums"]]
         game.board = Scoreboard.from_json(data["board"])
-        game._load_history(data)
+        game.load_history(data)
+        game.unseen_under = int(data.get("unseen_under", 0))
         last = data["last_result"]
         game.last_result = None if last is None else HandReport.from_dict(last)
         game._check_loaded()
         return game
-
-    def _load_history(self, data: dict[str, Any]) -> None:
-        """Read the public history; a game saved before it had one starts it empty."""
-        self.reset_history(int(data.get("unseen_under", 0)))
-        for seat, (known, shunned) in enumerate(zip(data.get("known", []),
-                                                     data.get("shunned", []))):
-            self.known[seat] = [str(t) for t in known]
-            self.shunned[seat] = [str(t) for t in shunned]
 
     def _load_cards(self, data: dict[str, Any]) -> None:
         groups = [*data["hands"], data["stock"], data["pile"], *data["red_threes"]]

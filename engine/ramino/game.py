@@ -69,7 +69,7 @@ class RaminoGame(RaminoMoves):
             rebuilds=self.rebuilds, seats=self._seat_views(), reentry=self._reentry(),
             hands_played=self.board.played, options=self.opts, winner=self.winner,
             owed=owed(self), last_result=self.last_result,
-            known=tuple(map(tuple, self.known)), shunned=tuple(map(tuple, self.shunned)))
+            **self.history_view())
 
     def _discards(self) -> tuple[Thrown, ...]:
         recent = zip(self.pile[-RECENT:], self.throwers[-RECENT:])

@@ -6,7 +6,6 @@ The handlers are methods the game's ACTIONS table names; the base's `apply` runs
 
 from __future__ import annotations
 
-from ..cards import Card
 from ..game import Event
 from . import actions as A
 from . import scoring
@@ -20,7 +19,8 @@ class RaminoMoves(RaminoRules):
     def do_draw(self, seat: int, action: A.DrawStock) -> list[Event]:
         """Draw the top stock card, rebuilding the stock first, or void the hand (Decision 14)."""
         events = []
-        self.note_passed(seat)
+        if self.pile:
+            self.note_passed(seat, self.pile[-1])
         if not self.stock:
             if not self.can_rebuild():
                 return scoring.end_hand(self, None)
@@ -50,8 +50,7 @@ class RaminoMoves(RaminoRules):
         self.throwers.pop()
         self.hands[seat].append(card)
         self.taken, self.phase = card, "discard"
-        self.known[seat].append(card.text)
-        self.shunned[seat] = []
+        self.note_taken(seat, [card])
         return [Event("take", seat, Taken((card.text,), upcard))]
 
     def do_discard(self, seat: int, action: A.Discard) -> list[Event]:
@@ -64,19 +63,6 @@ class RaminoMoves(RaminoRules):
         self.taken = self.drawn = None
         self.phase, self.turn = "draw", self.next_seat(seat)
         return [Event("discard", seat, Discarded(card.text))]
-
-    # --- the public history: what every player could remember --------------------------
-
-    def note_passed(self, seat: int) -> None:
-        """Remember the pile's top the seat left there to draw from the stock."""
-        if self.pile:
-            self.shunned[seat].append(self.pile[-1].text)
-
-    def note_thrown(self, seat: int, card: Card) -> None:
-        """Remember a throw; a known card thrown is known in the hand no more."""
-        if card.text in self.known[seat]:
-            self.known[seat].remove(card.text)
-        self.shunned[seat].append(card.text)
 
     def do_close(self, seat: int, action: A.Close) -> list[Event]:
         """Discard (unless closing at once) and close: the hand ends and is scored."""

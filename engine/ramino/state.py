@@ -26,6 +26,7 @@ from ..cards import (
 )
 from ..errors import BadState
 from ..game import Event
+from ..history import PublicHistory
 from ..match import Scoreboard, Seated
 from . import actions as A
 from .events import Dealt
@@ -75,7 +76,7 @@ def deck_faces(deck: str) -> Counter[int]:
     return faces(_cards(deck))
 
 
-class RaminoState(Seated, CardGame[RaminoOptions, A.RaminoAction]):
+class RaminoState(Seated, PublicHistory, CardGame[RaminoOptions, A.RaminoAction]):
     """What a Ramino game holds; seats are 0 … players-1 in the seating list's order."""
 
     name = "ramino"
@@ -110,12 +111,7 @@ class RaminoState(Seated, CardGame[RaminoOptions, A.RaminoAction]):
         self.rebuilds = 0
         self.phase = "first"
         self.turn = 0
-        self.reset_history()
-
-    def reset_history(self) -> None:
-        """Forget the hand's public history: what each seat took, threw and passed over."""
-        self.known: list[list[str]] = [[] for _ in range(self.players)]
-        self.shunned: list[list[str]] = [[] for _ in range(self.players)]
+        self.clear_history()
 
     # --- seats and the score -------------------------------------------------------------
 
@@ -178,7 +174,7 @@ class RaminoState(Seated, CardGame[RaminoOptions, A.RaminoAction]):
             "totals": list(self.totals), "hand_points": [list(h) for h in self.board.hands],
             "eliminated": sorted(self.eliminated), "reentries": list(self.reentries),
             "offer": None if self.offer is None else self.offer.to_json(),
-            "winner": self.winner, "known": self.known, "shunned": self.shunned,
+            "winner": self.winner, **self.history_json(),
             "last_result": None if self.last_result is None else self.last_result.to_dict(),
         }
 
@@ -188,7 +184,7 @@ class RaminoState(Seated, CardGame[RaminoOptions, A.RaminoAction]):
         game = cls.load_header(opts, data, ("dealer", "hand_no", "turn", "rebuilds"), PHASES)
         game._load_cards(data)
         game._load_match(data)
-        game._load_history(data)
+        game.load_history(data)
         game._check_loaded()
         return game
 
@@ -203,14 +199,6 @@ class RaminoState(Seated, CardGame[RaminoOptions, A.RaminoAction]):
         self.stock, self.pile = every[:len(data["stock"])], every[len(data["stock"]):]
         self.throwers = [None if s is None else int(s) for s in data["throwers"]]
         self.taken, self.drawn = card_or_none(data["taken"]), card_or_none(data["drawn"])
-
-    def _load_history(self, data: dict[str, Any]) -> None:
-        """Read the public history; a game saved before it had one starts it empty."""
-        self.reset_history()
-        for seat, (known, shunned) in enumerate(zip(data.get("known", []),
-                                                     data.get("shunned", []))):
-            self.known[seat] = [str(t) for t in known]
-            self.shunned[seat] = [str(t) for t in shunned]
 
     def _load_match(self, data: dict[str, Any]) -> None:
         self.board = Scoreboard(list(ints(data["totals"])),
