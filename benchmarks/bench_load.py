@@ -87,6 +87,20 @@ Where the tail came from, and what was done (measured on this 2-core VM, 2026-11
     deciders.py).
   - Tried and dropped: compressing the snapshots (zlib level 1) wrote no fewer bytes a move
     (each group's pages are rewritten whole: about one 4 KiB page a move either way).
+- Both causes, told apart (2026-11-28, SQLite, 1,000 games, 40 s, quiet machine; throwaway
+  wrappers outside the repository):
+  - The disk: every fdatasync timed by strace during a run (p50 0.35, p99 2.6 ms) had 3-7
+    over 50 ms a minute (max 282 ms), alone or under load. Each stops every move in flight.
+  - The interpreter: with `synchronous = OFF` (no fsync at all, not durable) the p99 was
+    still 75-86 ms (p50 3.4-7.7), whatever the collector's thresholds (1,000/10/1,000:
+    74.9 ms) or the switch interval (0.5 ms: 85.9). Split by phase, the write itself was
+    small then (one group's hop to SQLite's thread p99 6 ms, its transaction 4.7, the way
+    back 0.5; a move's write p99 26 ms): the rest is moves waiting for a loop that is busy
+    ~0.9 of the time (1.37-1.45 ms of CPU a move at 641 moves/s).
+  - So one process on this VM misses the target on either cause alone. What would cure the
+    interpreter's part without the rebuild cost above: a worker that keeps its games and is
+    sent each move (applying one costs ~0.1-0.2 ms), deciding from its own copy. The disk's
+    part needs a steadier disk: no change of ours makes an fsync shorter.
 
 Run: python -m benchmarks.bench_load [--games 1000] [--interval 1.5] [--seconds 60]
      [--backend both|sqlite|postgresql] [--no-settle] [--no-fsync] [--pool N] [--gc0 N]
