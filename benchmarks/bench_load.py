@@ -104,7 +104,7 @@ Where the tail came from, and what was done (measured on this 2-core VM, 2026-11
 
 Run: python -m benchmarks.bench_load [--games 1000] [--interval 1.5] [--seconds 60]
      [--backend both|sqlite|postgresql] [--no-settle] [--no-fsync] [--pool N] [--gc0 N]
-     [--probe SECONDS] [--quick]
+     [--workers N] [--probe SECONDS] [--quick]
 """
 
 from __future__ import annotations
@@ -122,6 +122,7 @@ from typing import Any
 from benchmarks.disk_probe import GROUP, probe
 from benchmarks.load_games import Pace, play
 from bot.app import YOUNG_COLLECTION
+from bot.settings import computer_workers_by_default
 from bot.storage import open_storage
 
 P99_TARGET_MS = 50.0
@@ -146,10 +147,11 @@ def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
     merged: dict[str, Any] = {"processes": len(parts), "failed": Counter(), "decisions": {}}
     for key in ("latencies", "writes", "lag", "gc_pauses"):
         merged[key] = [x for part in parts for x in part[key]]
-    for key in ("games", "heap", "lost", "stale", "redecided", "idle", "cpu"):
+    for key in ("games", "heap", "lost", "stale", "redecided", "idle", "cpu", "workers_cpu"):
         merged[key] = sum(part[key] for part in parts)
     merged["rate"] = sum(len(part["latencies"]) / part["elapsed"] for part in parts)
     merged["elapsed"] = max(part["elapsed"] for part in parts)
+    merged["workers"] = max(part["workers"] for part in parts)
     for part in parts:
         merged["failed"].update(part["failed"])
         for game, times in part["decisions"].items():
@@ -157,16 +159,22 @@ def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
     return merged
 
 
-def pace_of(args: argparse.Namespace) -> Pace:
+def pace_of(args: argparse.Namespace, postgres: bool) -> Pace:
     """Return how the run plays, from the arguments."""
     return Pace(args.interval, args.seconds, args.advance, not args.no_settle, args.pool,
-                args.gc0)
+                args.gc0, workers_of(args, postgres))
+
+
+def workers_of(args: argparse.Namespace, postgres: bool) -> int:
+    """Return the computers' workers per process: as asked, else as the bot would run."""
+    return computer_workers_by_default(postgres) if args.workers is None else args.workers
 
 
 async def run_sqlite(args: argparse.Namespace) -> dict[str, Any]:
     """Play every game in this process on a SQLite file."""
     with tempfile.TemporaryDirectory() as folder:
-        part = await play(Path(folder) / "load.sqlite3", 0, args.games, pace_of(args))
+        part = await play(Path(folder) / "load.sqlite3", 0, args.games,
+                          pace_of(args, postgres=False))
     return merge([part])
 
 
@@ -195,7 +203,7 @@ async def worker(args: argparse.Namespace, dsn: str, first: int, count: int) -> 
         "--games", str(count), "--interval", str(args.interval),
         "--seconds", str(args.seconds), "--advance", str(args.advance),
         *(["--no-settle"] if args.no_settle else []), "--gc0", str(args.gc0),
-        "--pool", str(args.pool),
+        "--pool", str(args.pool), "--workers", str(workers_of(args, postgres=True)),
         stdout=asyncio.subprocess.PIPE)
     out, _ = await process.communicate()
     if process.returncode != 0:
@@ -213,6 +221,7 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str]]:
     decisions = figures["decisions"]
     return [
         ("processes", str(figures["processes"])),
+        ("computers' workers per process", str(figures["workers"])),
         ("actions saved", f"{len(lat)} ({figures['rate']:.0f}/s)"),
         ("per action p50/p99/max ms", spread(lat)),
         (f"target p99 <= {P99_TARGET_MS:.0f} ms, 0 lost", "PASS" if met else "FAIL"),
@@ -222,6 +231,8 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str]]:
         ("refused as stale / redecided / idle",
          f"{figures['stale']} / {figures['redecided']} / {figures['idle']}"),
         ("CPU per action, process (ms)", f"{figures['cpu'] * 1000 / max(1, len(lat)):.2f}"),
+        ("CPU per action, computers' workers (ms)",
+         f"{figures['workers_cpu'] * 1000 / max(1, len(lat)):.2f}"),
         ("memory per game (KiB)", f"{figures['heap'] / games / 1024:.1f}"),
         ("write alone p50/p99/max ms", spread(figures["writes"])),
         ("loop lag p50/p99/max ms", spread(figures["lag"])),
@@ -287,6 +298,10 @@ def main() -> None:
     parser.add_argument("--gc0", type=int, default=0,
                         help="the collector's first threshold (an experiment; 0: the bot's,"
                              f" {YOUNG_COLLECTION} once ready; Python's own is 700)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="computers' worker processes per bot process, each keeping its"
+                             " games (RUMMY_COMPUTER_WORKERS; unset: the bot's default, 1 on"
+                             " SQLite, 0 on PostgreSQL; 0: the computers decide on the loop)")
     parser.add_argument("--backend", choices=("both", "sqlite", "postgresql"), default="both")
     parser.add_argument("--probe", type=float, default=20.0,
                         help="then probe the disk alone for this many seconds (0: not)")
@@ -295,7 +310,8 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        part = asyncio.run(play(args.worker, args.first, args.games, pace_of(args)))
+        part = asyncio.run(play(args.worker, args.first, args.games,
+                                pace_of(args, postgres=True)))
         print(json.dumps(part))
         return
     if args.quick:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import os
 import random
 import time
 import tracemalloc
@@ -24,6 +25,7 @@ from bot.storage import Storage, open_storage
 from bot.storage.postgres import is_postgres_url, open_postgres
 from cogs.adapters import DEFAULT_LEVEL, Deal
 from cogs.adapters.base import GameAdapter
+from cogs.host.deciders import Decide, Deciders
 from cogs.host.sessions import snapshot_text
 from cogs.registry import GAMES
 from engine.game import Event, Game
@@ -47,6 +49,7 @@ class Pace:
     settle: bool = True
     pool: int = 0  # PostgreSQL connections per process (0: the bot's own default)
     young: int = 0  # the collector's first threshold (0: the bot's, set once ready)
+    workers: int = 1  # computers' worker processes (RUMMY_COMPUTER_WORKERS; 0: on the loop)
 
 
 @dataclass
@@ -101,9 +104,10 @@ def dealt(index: int, advance: int) -> Game:
 
 
 def hooks_for(storage: Storage, adapter: GameAdapter, holder: list[Table],
-              figures: Figures) -> SessionHooks:
+              figures: Figures, deciders: Deciders) -> SessionHooks:
     """Return hooks as the host builds them (cogs/host/sessions.py): every seat a normal
-    computer, each move saved with the host's snapshot, its write timed."""
+    computer deciding where the host's would (a worker, or here), each move saved with the
+    host's snapshot, its write timed."""
     loop = asyncio.get_running_loop()
 
     async def persist(g: Game, seat: int, action: Any, _events: list[Event]) -> None:
@@ -112,13 +116,17 @@ def hooks_for(storage: Storage, adapter: GameAdapter, holder: list[Table],
         start = loop.time()
         await storage.record_action(table.game_id, seat, str(action), text, g.version + 1)
         figures.writes.append((loop.time() - start) * 1000)
+        deciders.moved(table.game_id, seat, str(action), g.version, g.is_over)
 
     def choose(g: Game, seat: int) -> str:
         return adapter.choose(g, seat, DEFAULT_LEVEL)
 
+    def away(seat: int) -> Decide | None:
+        return deciders.for_seat(adapter.name, seat, DEFAULT_LEVEL, holder[0].game_id)
+
     return SessionHooks(load=adapter.load, persist=persist, choose=choose,
                         is_computer=lambda _seat: True, react=adapter.react,
-                        new_deal=adapter.new_deal)
+                        new_deal=adapter.new_deal, away=away)
 
 
 def stored(game: Game) -> dict[str, Any]:
@@ -130,7 +138,7 @@ def stored(game: Game) -> dict[str, Any]:
 
 
 async def open_tables(storage: Storage, first: int, count: int, advance: int,
-                      figures: Figures) -> tuple[list[Table], int]:
+                      figures: Figures, deciders: Deciders) -> tuple[list[Table], int]:
     """Deal, store and start the games; return them and their heap (bytes, tracemalloc)."""
     texts = [json.dumps(stored(dealt(i, advance))) for i in range(first, first + count)]
     gc.collect()
@@ -138,13 +146,14 @@ async def open_tables(storage: Storage, first: int, count: int, advance: int,
     before = tracemalloc.get_traced_memory()[0]
     tables = []
     for i, text in zip(range(first, first + count), texts, strict=True):
-        tables.append(await open_table(storage, i, text, figures))
+        tables.append(await open_table(storage, i, text, figures, deciders))
     heap = tracemalloc.get_traced_memory()[0] - before
     tracemalloc.stop()
     return tables, heap
 
 
-async def open_table(storage: Storage, index: int, text: str, figures: Figures) -> Table:
+async def open_table(storage: Storage, index: int, text: str, figures: Figures,
+                     deciders: Deciders) -> Table:
     """Store one dealt game and wrap it in its session."""
     adapter = adapter_of(index)
     game = adapter.load(json.loads(text))
@@ -152,7 +161,8 @@ async def open_table(storage: Storage, index: int, text: str, figures: Figures) 
                                         game=adapter.name, host_id=1)
     await storage.start_game(game_id, snapshot_text(game, None))
     holder: list[Table] = []
-    session = GameSession(game, hooks_for(storage, adapter, holder, figures), bot_delay=NEVER)
+    session = GameSession(game, hooks_for(storage, adapter, holder, figures, deciders),
+                          bot_delay=NEVER)
     holder.append(Table(adapter, game_id, session))
     session.start()
     return holder[0]
@@ -175,7 +185,9 @@ async def decide(table: Table, figures: Figures) -> Plan | None:
     if game.is_over or not acting:
         return None
     seat, version, start = acting[0], game.version, asyncio.get_running_loop().time()
-    action = table.session.hooks.choose(game, seat)
+    away = table.session.hooks.away(seat)
+    action = (table.session.hooks.choose(game, seat) if away is None
+              else await away(table.session.state_text(), version))
     elapsed = (asyncio.get_running_loop().time() - start) * 1000
     figures.decisions.setdefault(table.adapter.name, []).append(elapsed)
     return Plan(version, seat, action)
@@ -257,8 +269,11 @@ async def play(target: str | Path, first: int, count: int, pace: Pace) -> dict[s
     storage = await (open_postgres(str(target), max_connections=pace.pool) if pooled
                      else open_storage(target))
     figures = Figures()
+    deciders = Deciders(0, pace.workers)
     try:
-        tables, heap = await open_tables(storage, first, count, pace.advance, figures)
+        await deciders.replicas.warm()  # as a bot running a while: its workers are up
+        tables, heap = await open_tables(storage, first, count, pace.advance, figures,
+                                         deciders)
         figures.writes.clear()
         if pace.settle:  # as the bot once ready, its running games restored
             settle_after_ready()
@@ -268,6 +283,7 @@ async def play(target: str | Path, first: int, count: int, pace: Pace) -> dict[s
         until = loop.time() + pace.seconds
         callback = watch_gc(figures)
         started, cpu = loop.time(), time.process_time()
+        workers_cpu = workers_seconds(deciders)
         try:
             await asyncio.gather(sample_lag(until, figures),
                                  *(player(t, pace, until, first + i, figures)
@@ -275,10 +291,24 @@ async def play(target: str | Path, first: int, count: int, pace: Pace) -> dict[s
         finally:
             gc.callbacks.remove(callback)
         elapsed, cpu = loop.time() - started, time.process_time() - cpu
+        workers_cpu = workers_seconds(deciders) - workers_cpu
         for table in tables:
             table.session.close()
         lost = await lost_at_end(storage, tables)
     finally:
+        await deciders.replicas.close()
         await storage.close()
-    return {"games": count, "elapsed": elapsed, "cpu": cpu, "heap": heap, "lost": lost,
-            **figures.to_json()}
+    return {"games": count, "elapsed": elapsed, "cpu": cpu, "workers": pace.workers,
+            "workers_cpu": workers_cpu,
+            "heap": heap, "lost": lost, **figures.to_json()}
+
+
+def workers_seconds(deciders: Deciders) -> float:
+    """Return the CPU time the computers' workers have used so far (s, from /proc)."""
+    total = 0
+    for worker in deciders.replicas.running.values():
+        if worker.process is not None:
+            with open(f"/proc/{worker.process.pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (clock ticks)
+    return total / os.sysconf("SC_CLK_TCK")

@@ -22,7 +22,7 @@ DEFAULT_LEASE_SECONDS = 30.0
 # A lease is renewed every third of it: below 3 s the renewals would crowd the database, and
 # past an hour a dead process's games would wait too long for another to take them.
 LEASE_SECONDS_RANGE = (3.0, 3600.0)
-MAX_HARD_WORKERS = 64
+MAX_WORKERS = 64
 _SECONDS = re.compile(r"[0-9]+(\.[0-9]+)?")
 
 
@@ -55,6 +55,12 @@ class Settings:
     # Processes working out the hard computers' moves (100-500 ms each), so that no game
     # waits for another's hard computer; 0: on the event loop. Started at the first one.
     hard_workers: int = 1
+    # Processes where the easy and normal computers decide, each keeping a copy of its games
+    # (RUMMY_COMPUTER_WORKERS; unset: 1 on SQLite, whose one process carries every game, 0 on
+    # PostgreSQL, whose load is split by running more processes); 0: on the event loop, as a
+    # bot built in code (the tests: SimCord cannot see a worker's answer coming) and the
+    # sandbox decide.
+    computer_workers: int = 0
 
     @classmethod
     def load(
@@ -86,7 +92,10 @@ class Settings:
             shard_count=shard_count,
             shard_ids=_shard_ids(_text(values, "RUMMY_SHARDS"), shard_count),
             lease_seconds=_lease_seconds(_text(values, "RUMMY_LEASE_SECONDS")),
-            hard_workers=_hard_workers(_text(values, "RUMMY_HARD_WORKERS")),
+            hard_workers=_workers("RUMMY_HARD_WORKERS", _text(values, "RUMMY_HARD_WORKERS")),
+            computer_workers=_workers("RUMMY_COMPUTER_WORKERS",
+                                      _text(values, "RUMMY_COMPUTER_WORKERS"),
+                                      default=computer_workers_by_default(url is not None)),
         )
 
     def for_sandbox(self) -> Settings:
@@ -94,7 +103,9 @@ class Settings:
         # A sandbox must never write into the real bot's database by accident,
         # and its one simulated server has no RUMMY_GUILD_ID to sync to.
         db_path = self.db_path if self.db_path_explicit else SANDBOX_DB
-        return replace(self, token=None, db_path=db_path, guild_id=None)
+        # Its computers decide on the loop: SimCord waits for a bot's work to settle before
+        # it answers a click, and a worker's answer is work it cannot see end.
+        return replace(self, token=None, db_path=db_path, guild_id=None, computer_workers=0)
 
 
 def parse_env_file(path: Path) -> dict[str, str]:
@@ -206,13 +217,20 @@ def _shard_ids(raw: str | None, count: int | None) -> tuple[int, ...] | None:
     return tuple(sorted(ids))
 
 
-def _hard_workers(raw: str | None) -> int:
+def computer_workers_by_default(postgres: bool) -> int:
+    """Return RUMMY_COMPUTER_WORKERS unset: one on SQLite, whose one process carries every
+    game; none on PostgreSQL, whose processes split the games (their workers would share the
+    same cores: bench_load's p99 60 ms with them, 37 ms without, 2026-11-28)."""
+    return 0 if postgres else 1
+
+
+def _workers(name: str, raw: str | None, default: int = 1) -> int:
     if raw is None:
-        return 1
+        return default
     workers = small_int(raw, max_digits=2)
-    if workers is None or workers > MAX_HARD_WORKERS:
-        raise SettingsError(f"RUMMY_HARD_WORKERS must be a number of processes from 0 to"
-                            f" {MAX_HARD_WORKERS}, got {raw!r}")
+    if workers is None or workers > MAX_WORKERS:
+        raise SettingsError(f"{name} must be a number of processes from 0 to"
+                            f" {MAX_WORKERS}, got {raw!r}")
     return workers
 
 

@@ -132,7 +132,8 @@ class Rummy(commands.Cog):
         self.host = GameHost(bot, bot.storage, bot.settings.bot_delay,
                              lease_owner=bot.lease_owner,
                              lease_seconds=bot.settings.lease_seconds,
-                             hard_workers=bot.settings.hard_workers)
+                             hard_workers=bot.settings.hard_workers,
+                             computer_workers=bot.settings.computer_workers)
 
     async def cog_load(self) -> None:
         """Register the persistent components, their host and the restorer."""
@@ -149,6 +150,7 @@ class Rummy(commands.Cog):
         self.bot.interaction_interceptor = None
         await self.host.relay.close()
         await self.host.release_leases()
+        await self.host.deciders.wait_closed()
         self.host.close_all()
 
     async def _restore(self, bot: RummyBot) -> None:

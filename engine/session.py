@@ -108,8 +108,9 @@ class SessionHooks:
     # outage is logged once), so a timed move that fails on it logs no traceback.
     told: Callable[[BaseException], bool] = _untold
     # Where a computer seat's moves are worked out away from the event loop (a worker
-    # process), given the game's state text; None: by `choose`, here. The same move either way.
-    away: Callable[[int], Callable[[str], Awaitable[Any]] | None] = _here
+    # process), given the game's state text and version; None: by `choose`, here. The same
+    # move either way.
+    away: Callable[[int], Callable[[str, int], Awaitable[Any]] | None] = _here
 
 
 class GameSession:
@@ -567,7 +568,7 @@ class GameSession:
         seat says so (the session's lock is held meanwhile: the game cannot change)."""
         decide = self.hooks.away(seat) if chooser is self.hooks.choose else None
         if decide is not None:
-            return await decide(self.state_text())
+            return await decide(self.state_text(), self.game.version)
         return chooser(self.game, seat)
 
     def _chooser(self, seat: int) -> Callable[[Game, int], Any]:

@@ -75,10 +75,12 @@ class GameHost:
 
     def __init__(self, client: discord.Client, storage: Storage,
                  bot_delay: float | None = None, lease_owner: str | None = None,
-                 lease_seconds: float = LEASE_SECONDS, hard_workers: int = 0) -> None:
+                 lease_seconds: float = LEASE_SECONDS, hard_workers: int = 0,
+                 computer_workers: int = 0) -> None:
         """Build the parts for the bot `client` on its storage; `bot_delay` is RUMMY_BOT_DELAY,
         `lease_owner` this process's name in game leases (None: it shares no game),
-        `lease_seconds` RUMMY_LEASE_SECONDS, `hard_workers` RUMMY_HARD_WORKERS."""
+        `lease_seconds` RUMMY_LEASE_SECONDS, `hard_workers` RUMMY_HARD_WORKERS,
+        `computer_workers` RUMMY_COMPUTER_WORKERS."""
         self.client, self.storage, self._bot_delay = client, storage, bot_delay
         self.leases = Leases(storage, lease_owner, lease_seconds)
         self._lease_keeper: asyncio.Task[None] | None = None
@@ -89,7 +91,7 @@ class GameHost:
         self.table = TableMessage(storage, self.places, self.meta, runtimes)
         self.hands = Hands(client, self.places)
         self.events = Events(self.meta, self.places, self.table, self.hands)
-        self.deciders = Deciders(hard_workers)
+        self.deciders = Deciders(hard_workers, computer_workers)
         self.sessions = Sessions(storage, client, runtimes, self.table, self.events,
                                  deals=lambda: self.deals, bot_delay=lambda: self.bot_delay,
                                  leases=self.leases, deciders=self.deciders)

@@ -5,9 +5,9 @@ loop every other game of the process would wait that long. With RUMMY_HARD_WORKE
 1) the moves of the seats that play hard are worked out in that many worker processes from
 the game's state text, the text the move's save writes: the worker rebuilds the game and asks
 the same computer player, and the hard players decide from what they see alone (seeded by the
-view), so the move is the one this process would have chosen. Easy and normal computers stay
-on the loop: they take a millisecond or two, less than a worker's round trip and the game's
-rebuilding (measured on the branch wip-workers: bench_load's p99 got worse with them there).
+view), so the move is the one this process would have chosen. Easy and normal computers
+take a millisecond or two, less than rebuilding a game: they decide in workers that keep a
+copy of each game (replicas.py, RUMMY_COMPUTER_WORKERS), or on the loop without them.
 Threads would not do: the interpreter runs one at a time, and the loop would wait for it.
 
 The workers start at the first hard move (a second or two, once), not with the bot: a bot
@@ -25,11 +25,12 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from cogs.adapters import DEFAULT_LEVEL
+from cogs.host.replicas import Replicas
 from cogs.registry import adapter_for, game_names
 
 log = logging.getLogger(__name__)
 
-Decide = Callable[[str], Awaitable[str]]
+Decide = Callable[[str, int], Awaitable[str]]  # (state text, version) -> move
 HARD = "hard"
 
 
@@ -46,18 +47,31 @@ def _ready() -> None:
 
 
 class Deciders:
-    """The worker processes of this bot process (none: every computer decides on the loop)."""
+    """The worker processes of this bot process (none: every computer decides on the loop):
+    a pool for the hard computers, and workers keeping copies of games for the others."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, computer_workers: int = 0) -> None:
         self.workers = workers
         self.pool: ProcessPoolExecutor | None = None
+        self.replicas = Replicas(computer_workers)
 
-    def for_seat(self, game: str, seat: int, level: str) -> Decide | None:
-        """Return how a computer seat's moves are worked out away from the loop (None: here)."""
-        if self.workers == 0 or adapter_for(game).seated_level(level) != HARD:
+    def for_seat(self, game: str, seat: int, level: str, key: int | None = None
+                 ) -> Decide | None:
+        """Return how a computer seat's moves are worked out away from the loop (None: here);
+        `key` is the game's id (None: a game without one keeps no copy in a worker)."""
+        if adapter_for(game).seated_level(level) == HARD:
+            return self._hard(game, seat, level) if self.workers else None
+        if key is None or not self.replicas.workers:
             return None
 
-        async def decide(state: str) -> str:
+        async def decide(state: str, version: int) -> str:
+            move = await self.replicas.decide(key, game, seat, level, state, version)
+            return decided(game, state, seat, level) if move is None else move
+
+        return decide
+
+    def _hard(self, game: str, seat: int, level: str) -> Decide:
+        async def decide(state: str, _version: int) -> str:
             loop = asyncio.get_running_loop()
             try:
                 return await loop.run_in_executor(self._pool(), decided, game, state, seat,
@@ -71,10 +85,19 @@ class Deciders:
 
         return decide
 
-    def away(self, game: str, levels: dict[int, str]) -> Callable[[int], Decide | None]:
+    def away(self, game: str, levels: dict[int, str], key: int | None = None
+             ) -> Callable[[int], Decide | None]:
         """Return the session's `away` hook: where each computer seat's moves are worked out,
-        from the level it was seated at (a person's absent seat plays normal, here)."""
-        return lambda seat: self.for_seat(game, seat, levels.get(seat, DEFAULT_LEVEL))
+        from the level it was seated at (a person's absent seat plays normal)."""
+        return lambda seat: self.for_seat(game, seat, levels.get(seat, DEFAULT_LEVEL), key)
+
+    def moved(self, key: int, seat: int, text: str, version: int, over: bool) -> None:
+        """Note a game's saved move (`version`: the game's after it) for a worker's copy."""
+        self.replicas.moved(key, seat, text, version, over)
+
+    def forget(self, key: int) -> None:
+        """Drop a worker's copy of a game no longer driven here."""
+        self.replicas.forget(key)
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
@@ -90,8 +113,14 @@ class Deciders:
         await asyncio.gather(*(loop.run_in_executor(self._pool(), _ready)
                                for _ in range(self.workers)))
 
+    async def wait_closed(self) -> None:
+        """Stop the workers and wait until the computers' workers have ended."""
+        await self.replicas.close()
+        self.close()
+
     def close(self) -> None:
         """Stop the workers (the bot stops)."""
+        self.replicas.stop()
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = None

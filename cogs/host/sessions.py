@@ -160,6 +160,8 @@ class Sessions:
             except (OutcomeUnknown, StaleVersion):
                 rt.unsettled = True  # the stored game may be ahead: read it back soon
                 raise
+            # Saved: a worker's copy of the game plays it with its next question.
+            self.deciders.moved(rt.record.id, seat, str(action), g.version, g.is_over)
 
         def choose(g: Game, seat: int) -> str:
             return adapter.choose(g, seat, levels[seat] if seat in bots else DEFAULT_LEVEL)
@@ -186,7 +188,8 @@ class Sessions:
             passes=lambda seat: bool(holder) and holder[0].passes_claims(seat),
             # The storage tells an outage once; the computers' moves it refuses say no more.
             told=lambda error: isinstance(error, StorageUnavailable),
-            away=self.deciders.away(adapter.name, {seat: levels[seat] for seat in bots}),
+            away=self.deciders.away(adapter.name, {seat: levels[seat] for seat in bots},
+                                    record.id),
         )
 
     async def restore_all(self) -> None:
@@ -253,6 +256,7 @@ class Sessions:
             log.warning("game %s: taken over by another process; no longer driven here", game_id)
             del self.runtimes[game_id]
             rt.session.close()
+            self.deciders.forget(game_id)
         await self.take_over()
 
     async def settle(self, rt: Runtime) -> None:

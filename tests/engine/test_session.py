@@ -612,15 +612,17 @@ async def test_restored_session_restarts_its_timers_and_remembers_takeovers(
 async def test_a_computers_move_worked_out_away_is_asked_with_the_games_state_text(
         clock: LoopClock) -> None:
     # Where `away` names a decider for a seat (a hard computer's worker), the seat's moves come
-    # from it, given the state text the move's save writes; the game is locked meanwhile.
+    # from it, given the state text the move's save writes and the game's version; the game
+    # is locked meanwhile.
     session, table = make_session(clock, computers={0, 1}, bot_delay=1.5)
     asked: list[tuple[int, int]] = []
 
-    def away(seat: int) -> Callable[[str], Awaitable[int]] | None:
+    def away(seat: int) -> Callable[[str, int], Awaitable[int]] | None:
         if seat == 0:
             return None  # seat 0 decides here, with `choose`
 
-        async def decide(state: str) -> int:
+        async def decide(state: str, version: int) -> int:
+            assert version == session.game.version == json.loads(state)["version"]
             asked.append((json.loads(state)["total"], seat))
             await asyncio.sleep(0)  # another process works it out: the loop serves others
             return 1
@@ -639,7 +641,7 @@ async def test_a_move_worked_out_away_that_the_game_refuses_plays_the_first_lega
         clock: LoopClock) -> None:
     session, table = make_session(clock, computers={1}, bot_delay=1.5)
 
-    async def decide(state: str) -> int:
+    async def decide(_state: str, _version: int) -> int:
         return 99  # not a move of this game
 
     session.hooks.away = lambda seat: decide

@@ -45,7 +45,7 @@ async def test_a_worker_process_decides_as_this_process_would() -> None:
         for state, seat in positions("gin", 8):
             decide = deciders.for_seat("gin", seat, "hard")
             assert decide is not None
-            assert await decide(state) == decided("gin", state, seat, "hard")
+            assert await decide(state, 0) == decided("gin", state, seat, "hard")
     finally:
         deciders.close()
     assert deciders.pool is None
@@ -81,9 +81,9 @@ async def test_a_worker_that_dies_is_replaced_and_its_move_made_here(
         state, seat = positions("gin", 3)[-1]
         decide = deciders.for_seat("gin", seat, "hard")
         assert decide is not None
-        assert await decide(state) == decided("gin", state, seat, "hard")
+        assert await decide(state, 0) == decided("gin", state, seat, "hard")
         assert "a hard computers' worker died" in caplog.text
-        assert await decide(state) == decided("gin", state, seat, "hard")  # new workers
+        assert await decide(state, 0) == decided("gin", state, seat, "hard")  # new workers
         assert deciders.pool is not None and deciders.pool is not pool
     finally:
         deciders.close()
