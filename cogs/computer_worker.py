@@ -46,7 +46,8 @@ class Copies:
         try:
             move = copy[0].choose(copy[1], request["seat"], request["level"])
         except Exception as error:  # the bot decides this move itself and sees it there
-            return {"id": request["id"], "error": f"{type(error).__name__}: {error}"}
+            # The kind only: a message may name a card of a hand hidden from the log's readers.
+            return {"id": request["id"], "error": type(error).__name__}
         return {"id": request["id"], "move": str(move)}
 
     def _brought_up(self, request: Message) -> tuple[GameAdapter, Game] | None:

@@ -208,3 +208,22 @@ def test_the_bot_runs_one_computers_worker_on_sqlite_and_none_on_postgresql() ->
         workers({"RUMMY_COMPUTER_WORKERS": "65"})
     sandbox = Settings.load(environ={"RUMMY_COMPUTER_WORKERS": "2"}, env_file=None)
     assert sandbox.for_sandbox().computer_workers == 0  # SimCord waits for the bot's work
+
+
+async def test_a_computer_that_raises_in_the_worker_is_asked_here_where_it_raises_too(
+        replicas: Replicas, caplog: pytest.LogCaptureFixture) -> None:
+    game = dealt("gin")
+    seat, state = game.to_act()[0], state_of(game)
+    assert Copies().answer({"id": 1, "key": 1, "game": "gin", "seat": seat, "level": "wild",
+                            "version": 0, "state": state}) == {"id": 1, "error": "KeyError"}
+    with caplog.at_level(logging.WARNING):
+        assert await replicas.decide(1, "gin", seat, "wild", state, 0) is None
+    assert "a computers' worker raised (KeyError); deciding here" in caplog.text
+    deciders = Deciders(0, 1)
+    decide = deciders.for_seat("gin", seat, "wild", key=1)
+    assert decide is not None
+    try:
+        with pytest.raises(KeyError):
+            await decide(state, 0)
+    finally:
+        await deciders.wait_closed()
