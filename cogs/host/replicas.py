@@ -146,6 +146,7 @@ class Replicas:
         self.running: dict[int, Worker] = {}
         self._ids = itertools.count()
         self._failed_at = -RETRY_SECONDS  # when a worker last died young (monotonic)
+        self._ending: set[asyncio.Task[None]] = set()  # lost workers, their pipes closing
 
     async def decide(self, key: int, game: str, seat: int, level: str, state: str,
                      version: int) -> str | None:
@@ -222,6 +223,9 @@ class Replicas:
             if running is worker:
                 del self.running[index]
         worker.stop()
+        ending = asyncio.get_running_loop().create_task(worker.ended())
+        self._ending.add(ending)
+        ending.add_done_callback(self._ending.discard)
         if time.monotonic() - worker.started < YOUNG_SECONDS:
             self._failed_at = time.monotonic()
             log.warning("a computers' worker did not start; their moves are made here")
@@ -236,7 +240,7 @@ class Replicas:
         """Stop the workers and wait for them to end."""
         workers = list(self.running.values())
         self.stop()
-        await asyncio.gather(*(worker.ended() for worker in workers))
+        await asyncio.gather(*(worker.ended() for worker in workers), *self._ending)
 
     def stop(self) -> None:
         """Kill the workers at once (the bot stops)."""
