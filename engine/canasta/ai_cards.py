@@ -59,6 +59,8 @@ class Reading:
     view: CanastaHand
     # how much the discard weighs the next player's danger, times ai_discard.DANGER
     danger_scale: ClassVar[float] = 1.0
+    # what a two thrown to freeze the pile costs besides its value (None: wild cards last)
+    freeze_cost: ClassVar[float | None] = None
 
     @cached_property
     def cards(self) -> list[Card]:
