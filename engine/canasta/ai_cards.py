@@ -61,6 +61,8 @@ class Reading:
     danger_scale: ClassVar[float] = 1.0
     # what a two thrown to freeze the pile costs besides its value (None: wild cards last)
     freeze_cost: ClassVar[float | None] = None
+    # whether a rank the opponents have melded goes after every other (the danger aside)
+    shy_of_theirs: ClassVar[bool] = True
 
     @cached_property
     def cards(self) -> list[Card]:
