@@ -59,6 +59,10 @@ class Reading:
     view: CanastaHand
     # how much the discard weighs the next player's danger, times ai_discard.DANGER
     danger_scale: ClassVar[float] = 1.0
+    # what a two thrown to freeze the pile costs besides its value (None: wild cards last)
+    freeze_cost: ClassVar[float | None] = None
+    # whether a rank the opponents have melded goes after every other (the danger aside)
+    shy_of_theirs: ClassVar[bool] = True
 
     @cached_property
     def cards(self) -> list[Card]:

@@ -43,10 +43,13 @@ def _can_open(r: Reading) -> float:
 
 
 def discard_cost(r: Reading, card: Card) -> tuple[bool, bool, float]:
-    """Return what throwing the card costs, lowest first: a wild card last of all, then a
-    rank the opponents have melded, then the card's weighed cost."""
+    """Return what throwing the card costs, lowest first: a wild card last of all (but a two
+    when the reading prices a frozen pile), then a rank the opponents have melded, then the
+    card's weighed cost."""
+    if card.rank == TWOS_MELD and r.freeze_cost is not None and not hand_may_end(r):
+        return False, False, r.freeze_cost + VALUE * r.value(card)  # taking needs three twos
     wild = card.rank in (JOKER_MELD, TWOS_MELD)
-    theirs = card.rank in r.opponent_ranks
+    theirs = r.shy_of_theirs and card.rank in r.opponent_ranks
     if wild or card.rank == 3:
         return wild, theirs, r.value(card) if wild else BLACK_THREE
     cost = KEEP_PAIR if r.held[card.rank] >= 2 else 0.0

@@ -140,3 +140,36 @@ def test_reads_a_rank_shunned_long_ago_as_less_safe_than_one_shunned_now() -> No
 
     now, long_ago = danger("QS JC 8D"), danger("8D QS JC 10D 9H KS AC 6D")
     assert now < long_ago < danger("QS JC")
+
+
+def test_freezes_a_big_pile_with_a_two_when_every_other_card_feeds_the_next_player() -> None:
+    # seat 1 took pairs of nines, kings and jacks: the normal player, keeping its two, throws
+    # one of them and gives him the pile; the hard one throws the two: taking needs three
+    game = crafted({0: "2C 9S KH JD", 1: "9C 9D KC KS JC JS 6H"}, players=2,
+                   melds=[(0, "AH AS AD")], pile="4D 5C 6S 8D 10H JH QC 7S", phase="play",
+                   opened=[1], known=[[], ["9C", "9D", "KC", "KS", "JC", "JS"]])
+    view = game.private_view(0)
+    assert str(choose_action(view)) != "discard 2C"
+    assert str(hard_action(view)) == "discard 2C"
+    game.apply(0, "discard 2C")
+    assert not any(a.startswith("take ") for a in game.private_view(1).actions)
+
+
+def test_keeps_its_two_when_a_card_is_safe() -> None:
+    game = crafted({0: "2C 9S KH JD", 1: "9C 9D KC KS JC 6H 5H"}, players=2,
+                   melds=[(0, "AH AS AD")], pile="4D 5C 6S 8D 10H JH QC 7S", phase="play",
+                   opened=[1], known=[[], ["9C", "9D", "KC", "KS"]], shunned=[[], ["JH"]])
+    assert str(hard_action(game.private_view(0))) == "discard JD"
+
+
+def test_throws_a_rank_the_opponents_melded_when_the_others_feed_the_next_player() -> None:
+    # his side laid its nines down: he seldom holds two more; the normal player throws their
+    # melded rank last and gives him the pile with a five, the hard one throws the nine
+    game = crafted({0: "9S KH JD 5C", 1: "KC KS JC JS 5H 5D 7H"}, players=2,
+                   melds=[(0, "AH AS AD"), (1, "9C 9D 9H")], pile="4D 5S 6S 8D 10H JH QC 7S",
+                   phase="play", opened=[1], known=[[], ["KC", "KS", "JC", "JS", "5H", "5D"]])
+    view = game.private_view(0)
+    assert str(choose_action(view)) != "discard 9S"
+    assert str(hard_action(view)) == "discard 9S"
+    game.apply(0, "discard 9S")
+    assert not any(a.startswith("take ") for a in game.private_view(1).actions)
