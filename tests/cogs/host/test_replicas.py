@@ -37,6 +37,13 @@ def state_of(game: Game) -> str:
     return json.dumps(game.to_json())
 
 
+def first_turn(name: str) -> tuple[Game, int, str]:
+    """Return a new game, the seat to act and the move this process's computer chooses."""
+    game = dealt(name)
+    seat = game.to_act()[0]
+    return game, seat, str(adapter_for(name).choose(game, seat))
+
+
 @pytest.fixture
 async def replicas() -> AsyncIterator[Replicas]:
     workers = Replicas(1)
@@ -144,11 +151,9 @@ async def test_a_worker_that_dies_has_its_move_made_here_then_a_new_one_starts(
         caplog: pytest.LogCaptureFixture) -> None:
     deciders = Deciders(0, 1)
     try:
-        game = dealt("ramino51")
-        seat = game.to_act()[0]
+        game, seat, expected = first_turn("ramino51")
         decide = deciders.for_seat("ramino51", seat, DEFAULT_LEVEL, key=6)
         assert decide is not None
-        expected = str(adapter_for("ramino51").choose(game, seat))
         assert await decide(state_of(game), game.version) == expected
         first = deciders.replicas.running[0]
         assert first.process is not None
@@ -173,11 +178,9 @@ async def test_a_worker_that_cannot_start_leaves_the_moves_to_this_process(
     monkeypatch.setattr(replicas_module, "WORKER", ("-c", "import sys; sys.exit(3)"))
     deciders = Deciders(0, 1)
     try:
-        game = dealt("gin")
-        seat = game.to_act()[0]
+        game, seat, expected = first_turn("gin")
         decide = deciders.for_seat("gin", seat, DEFAULT_LEVEL, key=1)
         assert decide is not None
-        expected = str(adapter_for("gin").choose(game, seat))
         with caplog.at_level(logging.WARNING):
             assert await decide(state_of(game), game.version) == expected
         assert "did not start" in caplog.text
