@@ -61,8 +61,8 @@ class Deciders:
         `key` is the game's id (None: a game without one keeps no copy in a worker)."""
         if adapter_for(game).seated_level(level) == HARD:
             return self._hard(game, seat, level) if self.workers else None
-        if key is None or not self.replicas.workers:
-            return None
+        if key is None or not self.replicas.available:
+            return None  # decided here, on the live game (no rebuilding it from its text)
 
         async def decide(state: str, version: int) -> str:
             move = await self.replicas.decide(key, game, seat, level, state, version)

@@ -57,6 +57,11 @@ class Held:
     version: int
     moves: list[tuple[int, str]] = field(default_factory=list)
 
+    @property
+    def after(self) -> int:
+        """The copy's version once it has played the moves waiting for it."""
+        return self.version + len(self.moves)
+
 
 class Worker:
     """One worker process: the copies it holds, the questions asked of it, its answers."""
@@ -172,7 +177,7 @@ class Replicas:
         request: Message = {"id": next(self._ids), "key": key, "game": game, "seat": seat,
                             "level": level, "version": version}
         held = worker.held.get(key)
-        if held is None or held.version + len(held.moves) != version:
+        if held is None or held.after != version:
             request["state"] = state
         else:
             request["moves"] = held.moves
@@ -181,23 +186,32 @@ class Replicas:
 
     def moved(self, key: int, seat: int, text: str, version: int, over: bool) -> None:
         """Note a saved move of a game (`version`: the game's after it), for its copy."""
-        worker = self.running.get(key % max(self.workers, 1))
+        worker = self._holder(key)
         held = worker.held.get(key) if worker is not None else None
         if worker is None or held is None:
             return  # no copy of it: its next question sends the state
         if over:
             self.forget(key)
-        elif held.version + len(held.moves) == version - 1 and len(held.moves) < MAX_PENDING:
+        elif held.after == version - 1 and len(held.moves) < MAX_PENDING:
             held.moves.append((seat, text))
         else:
             del worker.held[key]
 
     def forget(self, key: int) -> None:
         """Drop a game's copy (it ended, or is driven elsewhere now)."""
-        worker = self.running.get(key % max(self.workers, 1))
+        worker = self._holder(key)
         if worker is not None and worker.held.pop(key, None) is not None:
             with contextlib.suppress(WorkerGone):
                 worker.send({"forget": key})
+
+    def _holder(self, key: int) -> Worker | None:
+        """Return the running worker a game's questions go to (None: none runs for it)."""
+        return self.running.get(key % self.workers) if self.workers else None
+
+    @property
+    def available(self) -> bool:
+        """Whether questions go to workers now: some are set, and none died young lately."""
+        return self.workers > 0 and time.monotonic() - self._failed_at >= RETRY_SECONDS
 
     async def _worker(self, key: int) -> Worker | None:
         """Return the game's worker once it runs, starting it if needed (None: none will)."""
@@ -209,7 +223,7 @@ class Replicas:
             self._lost(worker)
             worker = None
         if worker is None:
-            if time.monotonic() - self._failed_at < RETRY_SECONDS:
+            if not self.available:
                 return None
             worker = self.running[index] = Worker()
         if not await worker.until_up():

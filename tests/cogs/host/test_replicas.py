@@ -187,6 +187,8 @@ async def test_a_worker_that_cannot_start_leaves_the_moves_to_this_process(
         assert await deciders.replicas.decide(1, "gin", seat, DEFAULT_LEVEL, state_of(game),
                                               0) is None  # resting: no new worker yet
         assert deciders.replicas.running == {}
+        # Meanwhile the computers decide here, on the live game.
+        assert deciders.for_seat("gin", seat, DEFAULT_LEVEL, key=1) is None
     finally:
         await deciders.wait_closed()
 
