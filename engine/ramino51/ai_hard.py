@@ -30,6 +30,7 @@ instead of 5 did not help (seed 7, 400 games: ahead of a normal seat 55.8 %, 95 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..hard import Budget, Search, choose, playing
@@ -43,14 +44,15 @@ from .worlds import sample
 # WORLDS[players] keeps a decision's p99 within 500 ms (bench_ramino51_pairs prints it).
 WORLDS = {2: 8, 3: 6, 4: 5}
 HORIZON = 600  # actions; a hand stalls at most this long before its stock runs dry
+HAND_SPREAD = 30.0  # points: the spread of one hand's charges between two normal seats (~27)
+TIE_SPREAD = 0.5  # after the last hand only the order counts: equal totals count half
 
 
 @dataclass(frozen=True, slots=True)
 class Mark:
-    """A world before the move: its hand and the totals then."""
+    """A world before the move: its hand."""
 
     hand_no: int
-    totals: tuple[int, ...]
 
 
 def candidates(view: R51Hand) -> list[str]:
@@ -73,7 +75,7 @@ def candidates(view: R51Hand) -> list[str]:
 
 def mark(game: Ramino51Game) -> Mark:
     """Return what the world is before the move."""
-    return Mark(game.hand_no, tuple(game.totals))
+    return Mark(game.hand_no)
 
 
 def settled(start: Mark, game: Ramino51Game) -> bool:
@@ -82,10 +84,18 @@ def settled(start: Mark, game: Ramino51Game) -> bool:
 
 
 def value(start: Mark, game: Ramino51Game, seat: int) -> float:
-    """Return what the hand charged the others on average less what it charged the seat."""
-    charged = [now - then for now, then in zip(game.totals, start.totals)]
-    others = [c for s, c in enumerate(charged) if s != seat]
-    return sum(others) / max(1, len(others)) - charged[seat]
+    """Return the share of the other seats the seat is likely to finish the game ahead of,
+    from the totals the hand leaves and the hands still to play (in hundredths)."""
+    left = max(0, game.opts.hands_per_game - game.board.played)
+    spread = HAND_SPREAD * math.sqrt(left) if left else TIE_SPREAD
+    mine = game.totals[seat]
+    ahead = [_below(total - mine, spread) for s, total in enumerate(game.totals) if s != seat]
+    return 100.0 * sum(ahead) / max(1, len(ahead))
+
+
+def _below(gap: float, spread: float) -> float:
+    """Return the chance a seat now `gap` points lower finishes lower, normal noise assumed."""
+    return 0.5 * (1.0 + math.erf(gap / (spread * math.sqrt(2.0))))
 
 
 def _play(game: Ramino51Game, seat: int, move: str) -> None:

@@ -67,7 +67,7 @@ class Ramino51Game(Ramino51Moves):
             exchange=self.exchange.text if self.exchange else None, rebuilds=self.rebuilds,
             draw_voids=not self.stock and not self.can_rebuild(),
             melds=melds_of(self.table), seats=self._seats(), totals=tuple(self.totals),
-            options=self.opts, last_result=self.last_result)
+            options=self.opts, last_result=self.last_result, pile_cards=texts(self.pile))
 
     def _seats(self) -> tuple[SeatView, ...]:
         return tuple(SeatView(seat, len(self.hands[seat]), self.opened[seat], total,

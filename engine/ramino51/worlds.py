@@ -1,9 +1,9 @@
 """Ramino 51 worlds: whole games a seat could be in, dealt from what its view shows.
 
-The seat sees its own cards, the table's melds, the pile's top card, the exchange card and
-every count (hands, stock, pile). Every other card (the other hands, the stock, the pile
-under its top) is dealt at random from the cards the seat cannot see, each place keeping
-its count. The view keeps no history of the pile, so its buried cards count as unseen.
+The seat sees its own cards, the table's melds, the pile (every card of it was thrown face
+up in front of everybody), the exchange card and every count (hands, stock). Every other
+card (the other hands, the stock) is dealt at random from the cards the seat cannot see,
+each place keeping its count.
 Flags the view does not carry are inferred from what it shows: who has had a turn (only
 the first round tells), the turn's own flags left clear (they matter to the move the seat
 is choosing, which is legal in the real game, and never to the turns after it).
@@ -33,13 +33,22 @@ def sample(view: R51Hand, rng: random.Random) -> Ramino51Game:
     game = _blank(view, rng)
     table = [_copy(m) for m in _table(view.table.melds)]
     seen = [*chain.from_iterable(m.cards for m in table), *cards_of(view.hand),
-            *cards_of([view.table.pile_top] if view.table.pile_top else []),
+            *cards_of(_pile_seen(view)),
             *cards_of([view.table.exchange] if view.table.exchange else [])]
     hidden = unseen(game, seen)
     rng.shuffle(hidden)
     every = copies([*seen, *hidden])  # each copy of a face its own card, as the engine has
     _lay_out(game, view, table, every)
     return game
+
+
+def _pile_seen(view: R51Hand) -> list[str]:
+    """Return the pile's cards the seat saw thrown, bottom to top (the top alone if the view
+    does not list them)."""
+    t = view.table
+    if t.pile_cards:
+        return list(t.pile_cards)
+    return [t.pile_top] if t.pile_top else []
 
 
 def unseen(game: Ramino51Game, seen: list[Card]) -> list[Card]:
@@ -103,12 +112,12 @@ def _lay_out(game: Ramino51Game, view: R51Hand, table: list[TableMeld],
             entry.card = next(cards)
     game.table = Table(table)
     game.hands[view.seat] = [next(cards) for _ in view.hand]
-    top = [next(cards)] if t.pile_top else []
+    shown = [next(cards) for _ in _pile_seen(view)]
     game.exchange = next(cards) if t.exchange else None
     for seat in range(t.players):
         if seat != view.seat:
             game.hands[seat] = [next(cards) for _ in range(t.seats[seat].cards)]
-    game.pile = [next(cards) for _ in range(t.pile - len(top))] + top
+    game.pile = [next(cards) for _ in range(t.pile - len(shown))] + shown
     game.stock = list(cards)
     _flags(game, view)
 
