@@ -72,7 +72,8 @@ hand. One-parameter changes of the normal player, judged the same way at every d
 they change (330 s, 24,886 decisions, seeds from 4000), all lose, in e-3 of a win a decision:
 DANGER_WEIGHT 6 -0.20 +/- 0.06, 1.5 -0.05 +/- 0.04; PEN_BASE 0.6 -0.07 +/- 0.04; PEN_SLOPE 0.1
 -0.05 +/- 0.03; TAKE_MARGIN 3 -0.04 +/- 0.02; TAKER_FACTOR 2.5 -0.04 +/- 0.02: the normal player
-is at a local best decision by decision too.
+is at a local best decision by decision too. Whole games as the code stands, seed 7: 47.3 %
+[39.5, 55.3] of 150 heads-up (p50 0.6, p99 98, max 275 ms).
 """
 
 from __future__ import annotations
