@@ -49,6 +49,31 @@ noise here.
 Still short of the 58 %: the worlds' guess of the hands stays coarse (three cards in ten
 right), and a sharper one needs more than the history holds; the search's own noise at 8
 worlds is as large as the gains it looks for (16 worlds halve its changes, gain no better).
+
+Round 6 compared decision by decision (benchmarks/bench_ramino_hard.py: at each searched
+decision of seeded heads-up normal games the search's move and the normal one, each played out
+to the hand's end by normal players over the same 8 stock orders; gains in `standing`, a share
+of a win, per searched decision, +/- one standard error). Handed the true other hands, the
+search gains +1.3e-3 +/- 0.7e-3 a discard with quick play-outs and +3.8e-3 +/- 1.1e-3 with
+normal ones, but searching the take loses (-1.8e-3 +/- 0.7e-3). Over the worlds it is no better
+than normal where it departs from it: the discard -1.7e-3 +/- 0.7e-3 (normal play-outs alike;
+the bench's default run, 300 s from seed 1000: -0.55e-3 +/- 0.51e-3 over 2,947 searched
+discards, 921 departures), the take -2.2e-3 +/- 0.6e-3, and its most confident departures no
+better (gap over 0.08: -8.6e-3 +/- 6.5e-3 each). At its departures (894) it mostly throws a
+lower card than normal (69 %, -3.3e-3 each), even against an opponent holding at most two
+unmatched cards (107 of 132); what decides a departure is feeding the next player (+28.9e-3 when
+only normal's card joins the next hand, -28.4e-3 when only its own does), which only the true
+hands show. Worlds weighted by how likely the normal player throws an opponent's last throw from
+the hand dealt it put 27.6 % of its cards right (27.5 % without; 28.5 % with 16 hands tried
+each), and opponents played on twice the hand's turns cut the penalty's bias (+8.9 to +0.8
+points, error 21.3 to 18.2) yet still lose -0.9e-3 +/- 0.8e-3 a discard: neither is kept. The
+search over sampled worlds is no stronger than the normal player's public guess of the next
+hand. One-parameter changes of the normal player, judged the same way at every draw or discard
+they change (330 s, 24,886 decisions, seeds from 4000), all lose, in e-3 of a win a decision:
+DANGER_WEIGHT 6 -0.20 +/- 0.06, 1.5 -0.05 +/- 0.04; PEN_BASE 0.6 -0.07 +/- 0.04; PEN_SLOPE 0.1
+-0.05 +/- 0.03; TAKE_MARGIN 3 -0.04 +/- 0.02; TAKER_FACTOR 2.5 -0.04 +/- 0.02: the normal player
+is at a local best decision by decision too. Whole games as the code stands, seed 7: 47.3 %
+[39.5, 55.3] of 150 heads-up (p50 0.6, p99 98, max 275 ms).
 """
 
 from __future__ import annotations
