@@ -1,6 +1,6 @@
 """Ramino 51 paired hands: a player against normal on the same deals, every seat in turn.
 
-Run: python -m benchmarks.bench_ramino51_pairs [--player hard] [--players 2] [--deals 300]
+Run: python -m benchmarks.bench_ramino51_pairs [--quick] [--player hard] [--players 2] [--deals 300]
      [--seed 5000] [--seconds 600]
 Each deal is played as one hand once per seat, the player in that seat and normal in every
 other, the first dealer the same: the cards are the same every time, so what differs is the
@@ -94,7 +94,10 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=300, help="most deals")
     parser.add_argument("--seed", type=int, default=5000, help="first deal's seed")
     parser.add_argument("--seconds", type=float, default=600, help="most seconds")
+    parser.add_argument("--quick", action="store_true", help="10 s (make bench)")
     args = parser.parse_args()
+    if args.quick:
+        args.seconds = 10.0
     print(run(args.player, args.players, args.deals, args.seed, args.seconds), flush=True)
 
 

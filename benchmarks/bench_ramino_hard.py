@@ -1,6 +1,6 @@
 """The hard Ramino player decision by decision: duplicate comparisons against normal.
 
-Run: python -m benchmarks.bench_ramino_hard [--seconds 300] [--players 2] [--seed 1000]
+Run: python -m benchmarks.bench_ramino_hard [--quick] [--seconds 300] [--players 2] [--seed 1000]
      [--shuffles 8] [--policy quick|normal] [--oracle]
 Normal players play seeded games (their first three hands). At each discard the hard player
 would search, the search picks its move as hard_action does; where it differs from the
@@ -129,7 +129,10 @@ def main() -> None:
     parser.add_argument("--policy", choices=("quick", "normal"), default="quick",
                         help="the search's play-outs")
     parser.add_argument("--oracle", action="store_true", help="hand the search the true hands")
+    parser.add_argument("--quick", action="store_true", help="5 s (make bench)")
     args = parser.parse_args()
+    if args.quick:
+        args.seconds = 5.0
     print(line(args, run(args)), flush=True)
 
 

@@ -6,10 +6,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from engine.cards import faces
+from engine.match import Scoreboard
 from engine.ramino51 import Ramino51Game, Ramino51Options
 from engine.ramino51.ai import choose_action
-from engine.ramino51.ai_hard import SEARCHES, candidates, choose_action_hard
+from engine.ramino51.ai_hard import SEARCHES, candidates, choose_action_hard, mark, value
 from engine.ramino51.state import deck_faces
 from engine.ramino51.views import R51Hand
 from engine.ramino51.worlds import sample
@@ -39,21 +42,21 @@ def shown(view: R51Hand) -> tuple[object, ...]:
     them in the order the hand's cards came, which the seat's sorted hand does not say)."""
     t = view.table
     return (view.hand, sorted(view.legal), view.taken, view.may_swap, view.close, t.melds,
-            t.seats, t.stock, t.pile, t.pile_top, t.exchange, t.turn, t.step, t.totals)
+            t.seats, t.stock, t.pile, t.pile_top, t.pile_cards, t.exchange, t.turn, t.step,
+            t.totals)
 
 
 def hide_again(game: Ramino51Game, seat: int, rng: random.Random) -> Ramino51Game:
-    """Return the game with every card the seat cannot see dealt again: the other hands, the
-    stock and the pile under its top shuffled together, each place keeping its count."""
+    """Return the game with every card the seat cannot see dealt again: the other hands and
+    the stock shuffled together, each place keeping its count (the pile was thrown face up)."""
     other = Ramino51Game.from_json(game.to_json())
     seats = [s for s in range(other.players) if s != seat]
-    hidden = [c for s in seats for c in other.hands[s]] + other.stock + other.pile[:-1]
+    hidden = [c for s in seats for c in other.hands[s]] + other.stock
     rng.shuffle(hidden)
     for s in seats:
         size = len(other.hands[s])
         other.hands[s], hidden = hidden[:size], hidden[size:]
-    under = max(0, len(other.pile) - 1)
-    other.pile, other.stock = hidden[:under] + other.pile[-1:], hidden[under:]
+    other.stock = hidden
     return other
 
 
@@ -79,6 +82,23 @@ def test_a_world_shows_the_seat_what_it_sees_and_holds_every_card_once() -> None
             assert faces(world.every_card()) == deck_faces(world.opts.jokers)
             assert [len(h) for h in world.hands] == [len(h) for h in game.hands]
             assert len(world.stock) == len(game.stock) and len(world.pile) == len(game.pile)
+
+
+def test_a_world_keeps_the_pile_as_it_was_thrown() -> None:
+    game, seat = next((g, s) for g, s in positions(4, 6, 5, 150) if len(g.pile) >= 6)
+    view = game.private_view(seat)
+    assert view.table.pile_cards == tuple(c.text for c in game.pile)
+    for k in range(4):
+        world = sample(view, random.Random(k))
+        assert [c.text for c in world.pile] == [c.text for c in game.pile]
+        assert hidden(world, seat) == hidden(game, seat)  # the same cards, dealt anew
+    assert len({tuple(sample(view, random.Random(k)).stock) for k in range(4)}) == 4
+
+
+def hidden(game: Ramino51Game, seat: int) -> Counter[str]:
+    """Return the faces of the other hands and the stock together."""
+    held = [c for s in range(game.players) if s != seat for c in game.hands[s]]
+    return Counter(c.text for c in (*held, *game.stock))
 
 
 def test_worlds_deal_the_hidden_cards_differently() -> None:
@@ -123,3 +143,25 @@ def test_searches_only_whether_to_open() -> None:
         seen += len(moves) > 1
     assert seen >= 2
     assert all(s.budget.worlds * s.budget.candidates <= 16 for s in SEARCHES.values())
+
+
+def rated(totals: list[int], played: int, hands: int = 7) -> float:
+    """Return how the hard player rates a world whose game stands at these totals."""
+    game = Ramino51Game(Ramino51Options(hands_per_game=hands), players=len(totals), seed=1)
+    game.board = Scoreboard(list(totals), [[0] * len(totals)] * played)
+    return value(mark(game), game, 0)
+
+
+def test_after_the_last_hand_only_the_order_counts() -> None:
+    assert rated([40, 41, 90], played=7) > 97.0  # a point ahead of one, far ahead of the other
+    assert rated([40, 42, 90], played=7) == pytest.approx(100.0, abs=0.01)
+    assert rated([40, 38, 90], played=7) == pytest.approx(50.0, abs=0.01)  # ahead of one of two
+    assert rated([40, 40, 40], played=7) == 50.0  # a tie counts half
+    assert rated([140, 38, 90], played=7) == pytest.approx(0.0, abs=0.01)
+
+
+def test_a_lead_counts_for_more_the_fewer_hands_are_left() -> None:
+    early, late = rated([40, 60], played=1), rated([40, 60], played=6)
+    assert 50.0 < early < late < 100.0
+    assert rated([40, 80], played=1) > early  # a wider lead is safer
+    assert rated([60, 40], played=1) == 100.0 - early  # the same gap behind mirrors it

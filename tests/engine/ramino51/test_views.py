@@ -50,6 +50,7 @@ def test_the_table_view_says_what_everybody_sees() -> None:
     g.apply(0, "discard 9H")
     view = g.public_view()
     assert (view.pile_top, view.step, view.turn) == ("9H", "draw", 1)
+    assert view.pile_cards == ("9H",)  # every card of the pile was thrown face up
 
 
 def test_the_table_view_shows_melds_with_owners_and_declared_jokers() -> None:
