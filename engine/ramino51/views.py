@@ -202,7 +202,7 @@ class R51Table:
     totals: tuple[int, ...]
     options: Ramino51Options
     last_result: HandReport | None
-    pile_cards: tuple[str, ...] = ()  # the pile, bottom to top: every card was shown thrown
+    pile_cards: tuple[str, ...]  # the pile, bottom to top: every card was shown thrown
 
 
 @dataclass(frozen=True, slots=True)

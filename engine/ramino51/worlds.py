@@ -33,22 +33,13 @@ def sample(view: R51Hand, rng: random.Random) -> Ramino51Game:
     game = _blank(view, rng)
     table = [_copy(m) for m in _table(view.table.melds)]
     seen = [*chain.from_iterable(m.cards for m in table), *cards_of(view.hand),
-            *cards_of(_pile_seen(view)),
+            *cards_of(view.table.pile_cards),
             *cards_of([view.table.exchange] if view.table.exchange else [])]
     hidden = unseen(game, seen)
     rng.shuffle(hidden)
     every = copies([*seen, *hidden])  # each copy of a face its own card, as the engine has
     _lay_out(game, view, table, every)
     return game
-
-
-def _pile_seen(view: R51Hand) -> list[str]:
-    """Return the pile's cards the seat saw thrown, bottom to top (the top alone if the view
-    does not list them)."""
-    t = view.table
-    if t.pile_cards:
-        return list(t.pile_cards)
-    return [t.pile_top] if t.pile_top else []
 
 
 def unseen(game: Ramino51Game, seen: list[Card]) -> list[Card]:
@@ -112,12 +103,11 @@ def _lay_out(game: Ramino51Game, view: R51Hand, table: list[TableMeld],
             entry.card = next(cards)
     game.table = Table(table)
     game.hands[view.seat] = [next(cards) for _ in view.hand]
-    shown = [next(cards) for _ in _pile_seen(view)]
+    game.pile = [next(cards) for _ in t.pile_cards]
     game.exchange = next(cards) if t.exchange else None
     for seat in range(t.players):
         if seat != view.seat:
             game.hands[seat] = [next(cards) for _ in range(t.seats[seat].cards)]
-    game.pile = [next(cards) for _ in range(t.pile - len(shown))] + shown
     game.stock = list(cards)
     _flags(game, view)
 
