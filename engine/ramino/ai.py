@@ -18,7 +18,7 @@ read from the unseen cards and what he has thrown or taken.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from ._combos import is_valid
@@ -216,13 +216,15 @@ def reenters(view: RaminoHand) -> bool:
     return room >= (STAKED_ROOM if table.options.stake_per_point else 1)
 
 
-def choose_action(view: RaminoHand) -> RaminoAction:
-    """Return the computer player's action: always one of view.moves."""
+def choose_action(view: RaminoHand, read: Callable[[RaminoHand], Know] = know
+                  ) -> RaminoAction:
+    """Return the computer player's action: always one of view.moves (`read`: what it reads
+    from the view, to try another reading of the next player in benchmarks)."""
     acts = list(view.moves)
     if not acts:
         raise ValueError("the seat has no legal action now")
     closes = [a for a in acts if isinstance(a, Close)]
-    k = know(view)
+    k = read(view)
     if closes:
         return _best_close(k, view, closes)
     if view.table.phase == "reentry":

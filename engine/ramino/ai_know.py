@@ -9,7 +9,7 @@ what the next player has thrown or taken lately.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -192,6 +192,8 @@ class Know:
     next_cards: int  # cards in the next player's hand
     shed: frozenset[int]  # faces the next player threw (among those the table shows)
     next_took: bool  # the next player took from the pile lately
+    # another reading of the chance the next player uses a face (None: `danger`'s)
+    feed: Callable[[int], float] | None = None
 
     @property
     def jokers(self) -> int:
@@ -316,6 +318,8 @@ def _combining(f: int, same: bool) -> tuple[tuple[int, int], ...]:
 
 def danger(k: Know, f: int) -> float:
     """Return the chance the next player can use this card in a combination."""
+    if k.feed is not None:
+        return k.feed(f)
     if f == JOKER:
         return 1.0
     p = min(1.0, k.next_cards / max(1, k.total))

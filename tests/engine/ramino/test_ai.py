@@ -7,6 +7,8 @@ import json
 import os
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import pytest
@@ -14,7 +16,7 @@ import pytest
 from engine.cards import parse_cards
 from engine.ramino import PRESETS, RaminoAction, RaminoGame, RaminoOptions, preset
 from engine.ramino.ai import choose_action, greedy_action, random_action
-from engine.ramino.ai_know import danger, know, takers
+from engine.ramino.ai_know import Know, danger, face, know, takers
 from engine.ramino.views import RaminoHand
 
 from .players import keen_move
@@ -223,6 +225,22 @@ def test_throws_what_the_next_player_does_not_collect() -> None:
                           throwers=[2, 3, 2]).private_view(0))
     queen_of_clubs = 3 * 13 + 11
     assert other.shed == frozenset() and danger(k, queen_of_clubs) < danger(other, queen_of_clubs)
+
+
+def test_another_reading_of_the_next_player_steers_the_discard() -> None:
+    # KD and QC are both alone and worth 10: which goes is the reading of the next player's
+    hand = "3H 4H 5H 9C 9D 9S 2S 3S 4S KD QC"
+    view = position(hand, pile="4S").private_view(0)
+    for sure in ("KD", "QC"):
+        used = face(sure)
+        read = partial(_read_with, feed=lambda f, used=used: 1.0 if f == used else 0.0)
+        move = str(choose_action(view, read))
+        assert move.startswith("discard") and sure not in move
+    assert str(choose_action(view, know)) == str(choose_action(view))
+
+
+def _read_with(view: RaminoHand, feed: Callable[[int], float]) -> Know:
+    return replace(know(view), feed=feed)
 
 
 def test_takers_are_read_from_the_cards_missing_from_the_pile() -> None:
