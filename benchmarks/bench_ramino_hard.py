@@ -89,7 +89,7 @@ def compare(search: Search[RaminoHand, RaminoGame, Mark], game: RaminoGame, seat
 
 def run(args: argparse.Namespace) -> Tally:
     """Play seeded normal games until the time is up, comparing at every searched decision."""
-    tally, truth = Tally(), []
+    tally, truth = Tally(), list[RaminoGame]()
     search = searcher(args.policy, truth if args.oracle else None)
     start, seed = time.process_time(), args.seed
     while time.process_time() - start < args.seconds:
