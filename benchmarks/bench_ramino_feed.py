@@ -36,7 +36,8 @@ from engine.ramino.views import RaminoHand
 
 FEATURES = ("bias", "chance", "known twin", "known rank", "known next", "known gap",
             "shunned", "thrown", "known cards", "rank unseen", "next unseen", "gap unseen")
-Reader = Callable[[RaminoHand, RaminoGame], Callable[[int], float]]
+# a reading of the next player at a view (the true game at hand, and what normal reads)
+Reader = Callable[[RaminoHand, RaminoGame, Know], Callable[[int], float]]
 
 
 @dataclass
@@ -190,15 +191,13 @@ def auc(scores: Sequence[float], labels: Sequence[bool]) -> float:
 
 def model_reader(weights: Sequence[float]) -> Reader:
     """Return the fitted model's reading of the next player."""
-    def read(view: RaminoHand, game: RaminoGame) -> Callable[[int], float]:
-        k = know(view)
+    def read(view: RaminoHand, game: RaminoGame, k: Know) -> Callable[[int], float]:
         return lambda f: 1.0 if f == JOKER else logistic(features(view, k, f), weights)
     return read
 
 
-def truth_reader(view: RaminoHand, game: RaminoGame) -> Callable[[int], float]:
+def truth_reader(view: RaminoHand, game: RaminoGame, k: Know) -> Callable[[int], float]:
     """Return the truth at the discard (would the next player take it), else danger's."""
-    k = know(view)
     cards = {face(c): c for c in throwable(view)}
 
     def read(f: int) -> float:
@@ -211,8 +210,8 @@ def truth_reader(view: RaminoHand, game: RaminoGame) -> Callable[[int], float]:
 def blurred(sigma: float) -> Reader:
     """Return the truth with Gaussian noise of that spread (clipped to 0 … 1), seeded by the
     view: a reading as good as AUC Φ(1 / (σ√2)) before the clipping."""
-    def read(view: RaminoHand, game: RaminoGame) -> Callable[[int], float]:
-        true, rng = truth_reader(view, game), random.Random(view_seed(view))
+    def read(view: RaminoHand, game: RaminoGame, k: Know) -> Callable[[int], float]:
+        true, rng = truth_reader(view, game, k), random.Random(view_seed(view))
         return lambda f: min(1.0, max(0.0, true(f) + rng.gauss(0.0, sigma)))
     return read
 
@@ -229,16 +228,19 @@ def play(reader: Reader, args: argparse.Namespace) -> tuple[int, list[float]]:
         while not game.is_over:
             seat = game.to_act()[0]
             view = game.private_view(seat)
-            read = reading(reader(view, game)) if seat == ours else know
+            read = reading(reader, view, game) if seat == ours else know
             game.apply(seat, choose_action(view, read))
         won += game.winner == ours
         ahead.append(head_to_head(game.standings(), ours))
     return won, ahead
 
 
-def reading(feed: Callable[[int], float]) -> Callable[[RaminoHand], Know]:
-    """Return the normal player's reading of a view with that chance of feeding in its place."""
-    return lambda view: replace(know(view), feed=feed)
+def reading(reader: Reader, view: RaminoHand, game: RaminoGame) -> Callable[[RaminoHand], Know]:
+    """Return the normal player's reading of the view, with the reader's chance that the next
+    player uses a card in place of its own (the view read once)."""
+    k = know(view)
+    read = replace(k, feed=reader(view, game, k))
+    return lambda _: read
 
 
 def share(won: int, ahead: list[float], players: int) -> str:

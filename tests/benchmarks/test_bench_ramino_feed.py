@@ -85,7 +85,7 @@ def test_auc_is_the_chance_a_positive_outranks_a_negative() -> None:
 def test_the_truth_reads_one_exactly_for_the_cards_the_next_player_takes() -> None:
     game, seat = _discarding(4)
     view = game.private_view(seat)
-    read = bench.truth_reader(view, game)
+    read = bench.truth_reader(view, game, know(view))
     for card in bench.throwable(view):
         assert read(face(card)) == float(bool(bench.takes(game, seat, card)))
 
